@@ -1,0 +1,1 @@
+"""The Ranch Hand runtime: configuration, storage, the match service and the Discord client."""

@@ -1,0 +1,132 @@
+"""The Discord client: opens the store, loads the cogs, registers the persistent components."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import ui
+from bot.config import Settings
+from bot.db import Database
+from bot.matches import MatchService, Refusal
+from bot.table import Table
+from games.base import GameError
+
+log = logging.getLogger(__name__)
+
+#: one extension per game plus the cross-game commands
+EXTENSIONS = ("cogs.farm", "cogs.game")
+
+
+class RanchHand(commands.AutoShardedBot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; no privileged intents needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.seed_source = seed_source
+        self.clock = clock
+        self.db: Database
+        self.service: MatchService
+        self.table = Table(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.service = MatchService(self.db, seed_source=self.seed_source, clock=self.clock)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        await self.sync_commands()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            db = getattr(self, "db", None)
+            if db is not None:
+                await db.close()
+
+    # Command sync ------------------------------------------------------------------------
+
+    def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+        return [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+
+    async def sync_commands(self) -> bool:
+        """Sync when asked to, or when the command set changed since the last sync.
+
+        Discord limits command creation per day, so a restart with unchanged commands must not
+        sync again.
+        """
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = json.dumps(self.command_payload(guild), sort_keys=True)
+        digest = hashlib.sha256(payload.encode()).hexdigest()
+        scope = f"commands:{self.settings.dev_guild_id or 'global'}:{self.application_id}"
+        policy = self.settings.sync_commands
+        if policy == "never":
+            return False
+        if policy == "auto" and await self.db.get_meta(scope) == digest:
+            log.info("slash commands unchanged; not syncing")
+            return False
+        synced = await self.tree.sync(guild=guild)
+        await self.db.set_meta(scope, digest)
+        log.info("synced %d slash commands (%s)", len(synced), "guild" if guild else "global")
+        return True
+
+    # Errors ----------------------------------------------------------------------------
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """One place turns refusals into private replies and logs everything unexpected."""
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal | GameError):
+            message = str(original)
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You don't have permission to do that here."
+        elif isinstance(
+            error, app_commands.TransformerError | app_commands.CommandSignatureMismatch
+        ):
+            message = "That command's options were not understood; try it again."
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("error in /%s", command, exc_info=original)
+            message = "Sorry, something went wrong on my side; it has been logged."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not deliver an error message for interaction %s", interaction.id)
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            self.user and self.user.id,
+            len(self.guilds),
+        )

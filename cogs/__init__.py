@@ -1,0 +1,1 @@
+"""One thin command group per game, plus the cross-game ``/game`` group."""

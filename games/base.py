@@ -1,0 +1,301 @@
+"""The rules contract every game implements.
+
+A ruleset is a pure, deterministic state machine: states are immutable values, chance comes
+only from the ``rng`` argument, and illegal input raises a ``GameError`` whose message can be
+shown to a player as it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games.rng import Rng
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class GameError(Exception):
+    """Root of every rules error; ``str(err)`` is a message fit for a player."""
+
+
+class InvalidAction(GameError):
+    """The text of a move does not parse."""
+
+
+class IllegalAction(GameError):
+    """The move parses but the rules do not allow it now."""
+
+
+class NotYourTurn(GameError):
+    """The seat may not act at the moment."""
+
+
+class GameOver(GameError):
+    """The game has finished; no more moves."""
+
+
+class InvalidOptions(GameError):
+    """An unknown option name or a value out of range."""
+
+
+class InvalidState(GameError):
+    """A dump that cannot be loaded."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during a move, in plain words (no Discord markup)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """What ``apply`` returns: the new state and what happened, in order."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winners`` are seats; ties share the win."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """How the generic action UI shows one legal action.
+
+    ``group`` collects related actions into one select menu (``None``: a button of its own);
+    ``note`` is a short explanation shown in menus (e.g. a warning before confirming).
+    """
+
+    label: str
+    group: str | None = None
+    note: str = ""
+    primary: bool = False
+    emoji: str | None = None
+
+
+def option(default: Any, help: str, *, design: bool = False, **limits: Any) -> Any:
+    """A game option field: ``choices=(...)`` or ``min=``/``max=`` bound its values.
+
+    ``design`` marks our own rulings (as opposed to the rules text): they are listed as such in
+    the game's rules page and its ``rules`` command.
+    """
+    return field(default=default, metadata={"help": help, "design": design, **limits})
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base for a game's options: a frozen dataclass with ``option(...)`` fields."""
+
+    @classmethod
+    def specs(cls) -> list[OptionSpec]:
+        hints = typing.get_type_hints(cls)
+        out = []
+        for f in dataclasses.fields(cls):
+            kind = hints[f.name]
+            if isinstance(kind, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
+                raise TypeError(f"option {f.name} must have a plain type")
+            out.append(
+                OptionSpec(
+                    name=f.name,
+                    kind=kind,
+                    default=f.default,
+                    help=f.metadata.get("help", ""),
+                    design=f.metadata.get("design", False),
+                    choices=tuple(f.metadata.get("choices", ())),
+                    min=f.metadata.get("min"),
+                    max=f.metadata.get("max"),
+                )
+            )
+        return out
+
+    @classmethod
+    def parse(cls, values: Mapping[str, Any] | None) -> Options:
+        """Build options from a mapping, refusing unknown names and out-of-range values."""
+        if values is None:
+            return cls()
+        if isinstance(values, cls):
+            return values
+        specs = {s.name: s for s in cls.specs()}
+        unknown = sorted(set(values) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise InvalidOptions(f"Unknown option {', '.join(unknown)} (options: {known}).")
+        clean = {name: specs[name].check(value) for name, value in values.items()}
+        return cls(**clean)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def describe(self) -> list[str]:
+        """One line per option: name, current value, default, what it does."""
+        lines = []
+        for spec in self.specs():
+            value = getattr(self, spec.name)
+            mark = " (house ruling)" if spec.design else ""
+            default = "" if value == spec.default else f", default {spec.show(spec.default)}"
+            lines.append(f"{spec.name} = {spec.show(value)}{default}: {spec.help}{mark}")
+        return lines
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    kind: type
+    default: Any
+    help: str
+    design: bool = False
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def show(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def check(self, value: Any) -> Any:
+        name = self.name
+        if self.kind is bool:
+            if isinstance(value, str) and value.lower() in {"true", "on", "yes", "1"}:
+                return True
+            if isinstance(value, str) and value.lower() in {"false", "off", "no", "0"}:
+                return False
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"Option {name} must be on or off.")
+            return value
+        if self.kind is int:
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"Option {name} must be a whole number.")
+        elif self.kind is str:
+            if not isinstance(value, str):
+                raise InvalidOptions(f"Option {name} must be text.")
+            value = value.strip().lower()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptions(f"Option {name} must be one of: {allowed}.")
+        if self.min is not None and value < self.min:
+            raise InvalidOptions(f"Option {name} must be at least {self.min}.")
+        if self.max is not None and value > self.max:
+            raise InvalidOptions(f"Option {name} must be at most {self.max}.")
+        return value
+
+
+class Ruleset(ABC, Generic[S, A]):
+    """A game: pure functions over immutable states. See ``docs/rules/<key>.md``."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type[Options]] = Options
+    #: one paragraph for the ``rules`` command; the full text is docs/rules/<key>.md
+    summary: ClassVar[str] = ""
+    #: the notation, one example per line, for the ``rules`` command and the move prompt
+    notation: ClassVar[tuple[str, ...]] = ()
+    #: dump format version; ``load`` refuses newer ones
+    format_version: ClassVar[int] = 1
+
+    @abstractmethod
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None, *, rng: Rng
+    ) -> S: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that may act now, in the order they should be mentioned; () once finished."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """The menu of actions for ``seat``, in a deterministic order ([] if it may not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A, *, rng: Rng) -> Step[S]: ...
+
+    @abstractmethod
+    def parse_action(self, state: S, seat: int, text: str) -> A:
+        """Parse typed notation into an action that is legal now, or raise a GameError."""
+
+    @abstractmethod
+    def format_action(self, state: S, action: A) -> str: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S: ...
+
+    @abstractmethod
+    def players(self, state: S) -> tuple[str, ...]:
+        """Player names in seat order."""
+
+    @abstractmethod
+    def options(self, state: S) -> Options: ...
+
+    # Optional hooks with sensible defaults -------------------------------------------------
+
+    def describe_action(self, state: S, seat: int, action: A) -> Choice:
+        """How the action UI shows ``action``; override to group actions into menus."""
+        return Choice(label=self.format_action(state, action))
+
+    def seat_extras(self, user_ids: Sequence[int]) -> dict[str, Any]:
+        """Extra ``new_game`` keywords drawn from the players' accounts (ids in seat order).
+
+        Discord ids grow with account creation time, so a game that breaks ties by age can
+        read them here; most games need nothing.
+        """
+        return {}
+
+    def default_action(self, state: S, seat: int) -> A:
+        """What a seat does when its turn clock runs out (the least eventful legal action)."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise NotYourTurn("This seat has nothing to do now.")
+        return actions[0]
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of ``state`` (conserved pieces, no negative counts), for tests."""
+        return []
+
+    def status_line(self, state: S) -> str:
+        """One plain line for status listings (whose turn, scores)."""
+        acting = self.to_act(state)
+        names = self.players(state)
+        if not acting:
+            return "finished"
+        return "waiting on " + ", ".join(names[s] for s in acting)
+
+    def check_turn(self, state: S, seat: int) -> None:
+        """Raise ``GameOver`` or ``NotYourTurn`` unless ``seat`` may act."""
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.")
+        if seat not in self.to_act(state):
+            acting = ", ".join(self.players(state)[s] for s in self.to_act(state))
+            raise NotYourTurn(f"It is not your turn; waiting on {acting}.")
+
+    def check_version(self, data: Mapping[str, Any]) -> None:
+        version = data.get("format", self.format_version)
+        if not isinstance(version, int) or version > self.format_version:
+            raise InvalidState(f"Saved {self.title} game has unknown format {version!r}.")

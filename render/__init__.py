@@ -1,0 +1,31 @@
+"""Board pictures: pure functions from a game state to PNG bytes.
+
+``draw(key, state, seat=..., last=...)`` dispatches through ``RENDERERS``; each game module
+provides ``draw(state, *, seat=None, last=None) -> bytes``. ``seat`` is the viewer (or None for
+everyone), ``last`` the action that produced the state (for arrows and highlights).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+Renderer = Callable[..., bytes]
+
+#: game key -> module under render/ that draws it
+MODULES = {"farm": "render.farm"}
+
+_loaded: dict[str, Renderer] = {}
+
+
+def renderer(key: str) -> Renderer:
+    if key not in _loaded:
+        if key not in MODULES:
+            raise KeyError(f"no renderer for game {key!r}")
+        _loaded[key] = importlib.import_module(MODULES[key]).draw
+    return _loaded[key]
+
+
+def draw(key: str, state: Any, *, seat: int | None = None, last: Any = None) -> bytes:
+    return renderer(key)(state, seat=seat, last=last)
