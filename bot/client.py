@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import pkgutil
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,8 +23,16 @@ from games.base import GameError
 
 log = logging.getLogger(__name__)
 
-#: one extension per game plus the cross-game commands
-EXTENSIONS = ("cogs.farm", "cogs.game")
+
+def extensions() -> list[str]:
+    """Every module in ``cogs/`` that defines ``setup``: one per game, plus ``/game``."""
+    import cogs
+
+    return [
+        f"cogs.{m.name}"
+        for m in pkgutil.iter_modules(cogs.__path__)
+        if m.name != "base" and not m.name.startswith("_")
+    ]
 
 
 class RanchHand(commands.AutoShardedBot):
@@ -55,7 +64,7 @@ class RanchHand(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         self.service = MatchService(self.db, seed_source=self.seed_source, clock=self.clock)
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.sync_commands()

@@ -361,12 +361,12 @@ class MatchService:
                 "Those buttons are out of date: the game has moved on since that board. "
                 "Use the newest board below."
             )
-        if seat is not None and seat != mine:
-            raise Refusal(f"Those buttons are for {match.name_of(seat)}.")
         acting = rules.to_act(match.state)
         if mine not in acting:
             waiting = " and ".join(match.name_of(s) for s in acting) or "nobody"
             raise NotYourTurn(f"It is not your turn; waiting on {waiting}.")
+        if seat is not None and seat != mine:
+            raise Refusal(f"Those buttons are for {match.name_of(seat)}.")
         return mine
 
     async def act(

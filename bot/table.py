@@ -186,6 +186,7 @@ class Table:
             match,
             interaction=interaction,
             headline=f"🎬 **{match.rules.title}** begins! Seats: {order}.",
+            events=match.rules.opening_events(match.state),
         )
 
     # Moves ---------------------------------------------------------------------------------

@@ -233,10 +233,12 @@ def rules_embed(rules: Ruleset[Any, Any], match: Match | None) -> discord.Embed:
         colour=discord.Colour.from_rgb(176, 112, 48),
     )
     options = rules.options_type.parse(match.options if match else {})
-    lines = options.describe()
+    lines = [
+        f"`{name}` {rest}" for name, _, rest in (line.partition(" ") for line in options.describe())
+    ]
     heading = "Options in this match" if match else "Options (set them with /" + rules.key + " new)"
     embed.add_field(
-        name=heading, value="\n".join(f"• {escape(line)}" for line in lines) or "none", inline=False
+        name=heading, value="\n".join(f"• {line}" for line in lines) or "none", inline=False
     )
     embed.add_field(name="Moves", value="\n".join(f"`{n}`" for n in rules.notation), inline=False)
     embed.set_footer(

@@ -268,6 +268,10 @@ class Ruleset(ABC, Generic[S, A]):
         """
         return {}
 
+    def opening_events(self, state: S) -> tuple[Event, ...]:
+        """What players are told when the game starts (e.g. the first round's rolls)."""
+        return ()
+
     def default_action(self, state: S, seat: int) -> A:
         """What a seat does when its turn clock runs out (the least eventful legal action)."""
         actions = self.legal_actions(state, seat)

@@ -101,8 +101,8 @@ async def test_moves_are_checked_logged_and_replayable(service: MatchService) ->
     assert any("rolled" in e.text for e in result.events)
     with pytest.raises(Refusal, match="out of date"):
         await service.act(match.id, BOB, ply=0, index=0)
-    with pytest.raises(Refusal, match="for alice"):
-        await service.act(match.id, BOB, ply=1, seat=0, index=0)
+    with pytest.raises(NotYourTurn, match="waiting on bob"):
+        await service.act(match.id, ALICE, ply=1, seat=0, index=0)
     await service.act(match.id, BOB, ply=1, seat=1, index=0)
     history = await service.history(match.id)
     assert [(h["ply"], h["seat"], h["notation"]) for h in history] == [

@@ -1,0 +1,341 @@
+"""Request bodies to stored messages: JSON or multipart parsing, attachments, normalisation.
+
+Discord rewrites what a bot sends before storing it (component ids, ``attachment://`` urls to
+CDN urls, sniffed image sizes); the fake does the same so the bot reads back what it would
+read from Discord.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import mimetypes
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from . import rules
+from .errors import DiscordError
+from .models import (
+    FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
+    FLAG_LOADING,
+    Attachment,
+    Message,
+    walk_components,
+)
+from .validate import FieldError
+
+MAX_REQUEST_BYTES = 25 * 1024 * 1024
+_FILE_FIELD = re.compile(r"^files?\[(\d+)\]$|^file(\d*)$")
+
+
+@dataclass
+class Upload:
+    field: str
+    index: int
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Body:
+    """A decoded request body; ``json`` is ``payload_json`` for multipart requests."""
+
+    json: Any = None
+    uploads: list[Upload] = field(default_factory=list)
+    multipart: bool = False
+    size: int = 0
+
+
+async def read_body(request: web.Request) -> Body:
+    """Decode JSON or multipart; refuse bodies discord.py would never send malformed."""
+    if request.content_length and request.content_length > MAX_REQUEST_BYTES:
+        raise DiscordError(
+            413,
+            40005,
+            "Request entity too large",
+            rule="request_size",
+            detail=f"request body of {request.content_length} bytes exceeds 25 MiB",
+        )
+    if request.content_type == "multipart/form-data":
+        return await _read_multipart(request)
+    raw = await request.read()
+    if not raw:
+        return Body()
+    if request.content_type != "application/json":
+        raise DiscordError(
+            400,
+            50109,
+            "The request body contains invalid JSON.",
+            rule="content_type",
+            detail=f"body sent as {request.content_type!r}, not application/json",
+        )
+    return Body(json=_loads(raw), size=len(raw))
+
+
+def _loads(raw: bytes | str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise DiscordError(
+            400, 50109, "The request body contains invalid JSON.", rule="invalid_json"
+        ) from None
+
+
+async def _read_multipart(request: web.Request) -> Body:
+    reader = await request.multipart()
+    body = Body(multipart=True)
+    while True:
+        part = await reader.next()
+        if part is None:
+            break
+        name = getattr(part, "name", None) or ""
+        data = await part.read()  # type: ignore[union-attr]
+        body.size += len(data)
+        if body.size > MAX_REQUEST_BYTES:
+            raise DiscordError(
+                413,
+                40005,
+                "Request entity too large",
+                rule="request_size",
+                detail="multipart body exceeds 25 MiB",
+            )
+        if name == "payload_json":
+            body.json = _loads(bytes(data))
+            continue
+        match = _FILE_FIELD.match(name)
+        if match is None:
+            continue
+        index = int(match.group(1) or match.group(2) or 0)
+        filename = getattr(part, "filename", None) or f"file{index}"
+        body.uploads.append(Upload(field=name, index=index, filename=filename, data=bytes(data)))
+    return body
+
+
+def sniff(data: bytes, filename: str) -> tuple[str | None, int | None, int | None]:
+    """Content type and pixel size, as Discord reports them for uploaded images."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return "image/png", int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return (
+            "image/gif",
+            int.from_bytes(data[6:8], "little"),
+            int.from_bytes(data[8:10], "little"),
+        )
+    if data[:3] == b"\xff\xd8\xff":
+        return "image/jpeg", None, None
+    guessed, _ = mimetypes.guess_type(filename)
+    return guessed, None, None
+
+
+@dataclass
+class Draft:
+    """What a create or edit will set, plus anything wrong with it."""
+
+    fields: dict[str, Any]
+    attachments: list[Attachment] | None
+    errors: list[FieldError]
+
+
+class MessageBuilder:
+    """Turns validated bodies into message state; shared by channel and interaction routes."""
+
+    def __init__(self, new_id: Callable[[], int], cdn_url: Callable[[int, int, str], str]) -> None:
+        self._new_id = new_id
+        self._cdn_url = cdn_url
+
+    def draft(
+        self,
+        payload: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        channel_id: int,
+        allowed_flags: int,
+        size_limit: int,
+        existing: Message | None = None,
+        prefix: tuple[str | int, ...] = (),
+        ephemeral: bool = False,
+    ) -> Draft:
+        errors = rules.check_message(
+            payload, allowed_flags=allowed_flags, prefix=prefix, file_count=len(uploads)
+        )
+        for up in uploads:
+            if len(up.data) > size_limit:
+                raise DiscordError(
+                    413,
+                    40005,
+                    "Request entity too large",
+                    rule="file_size",
+                    detail=f"{up.filename} is {len(up.data)} bytes; the limit is {size_limit}",
+                )
+        attachments, att_errors = self._attachments(
+            payload, uploads, existing, channel_id, ephemeral, prefix
+        )
+        errors.extend(att_errors)
+        fields: dict[str, Any] = {}
+        if "content" in payload:
+            fields["content"] = payload["content"] or ""
+        if "embeds" in payload:
+            embeds = payload["embeds"] or []
+            names = {a.filename: a for a in (attachments or [])}
+            for path, name in rules.attachment_refs(embeds):
+                if name not in names:
+                    errors.append(
+                        FieldError(
+                            (*prefix, "embeds", *path),
+                            "EMBED_ATTACHMENT_NOT_FOUND",
+                            f"attachment://{name} matches no file of this message",
+                            "attachment_reference",
+                        )
+                    )
+            fields["embeds"] = [_normalise_embed(e, names) for e in embeds if isinstance(e, dict)]
+        if "components" in payload:
+            fields["components"] = assign_component_ids(payload["components"] or [])
+        if payload.get("flags") is not None:
+            fields["flags"] = payload["flags"]
+        if "tts" in payload:
+            fields["tts"] = bool(payload["tts"])
+        return Draft(fields=fields, attachments=attachments, errors=errors)
+
+    def _attachments(
+        self,
+        payload: dict[str, Any],
+        uploads: list[Upload],
+        existing: Message | None,
+        channel_id: int,
+        ephemeral: bool,
+        prefix: tuple[str | int, ...],
+    ) -> tuple[list[Attachment] | None, list[FieldError]]:
+        errors: list[FieldError] = []
+        current = list(existing.attachments) if existing is not None else []
+        by_index = {u.index: u for u in uploads}
+        listed = payload.get("attachments")
+        if listed is None:
+            if not uploads:
+                return (None if existing is not None else []), errors
+            return current + [self._store(u, channel_id, ephemeral, None) for u in uploads], errors
+        out: list[Attachment] = []
+        used: set[int] = set()
+        for i, entry in enumerate(listed):
+            if not isinstance(entry, dict):
+                continue
+            try:
+                aid = int(entry.get("id"))  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                continue
+            if aid in by_index and aid not in used:
+                used.add(aid)
+                out.append(self._store(by_index[aid], channel_id, ephemeral, entry))
+                continue
+            kept = next((a for a in current if a.id == aid), None)
+            if kept is None:
+                errors.append(
+                    FieldError(
+                        (*prefix, "attachments", i, "id"),
+                        "ATTACHMENT_NOT_FOUND",
+                        f"Unknown attachment id {aid}",
+                        "attachment_id",
+                    )
+                )
+            else:
+                out.append(kept)
+        out.extend(
+            self._store(u, channel_id, ephemeral, None) for u in uploads if u.index not in used
+        )
+        return out, errors
+
+    def _store(
+        self, upload: Upload, channel_id: int, ephemeral: bool, entry: dict[str, Any] | None
+    ) -> Attachment:
+        entry = entry or {}
+        filename = entry.get("filename") or upload.filename
+        content_type, width, height = sniff(upload.data, filename)
+        aid = self._new_id()
+        return Attachment(
+            id=aid,
+            filename=filename,
+            content_type=content_type,
+            size=len(upload.data),
+            url=self._cdn_url(channel_id, aid, filename),
+            data=upload.data,
+            width=width,
+            height=height,
+            description=entry.get("description"),
+            ephemeral=ephemeral,
+        )
+
+
+def _normalise_embed(embed: dict[str, Any], files: dict[str, Attachment]) -> dict[str, Any]:
+    """Drop nulls, default the type, and resolve ``attachment://`` to the file's CDN url."""
+    out = _drop_nulls(copy.deepcopy(embed))
+    out.setdefault("type", "rich")
+    for key in ("image", "thumbnail", "author", "footer"):
+        part = out.get(key)
+        if not isinstance(part, dict):
+            continue
+        for url_key in ("url", "icon_url"):
+            url = part.get(url_key)
+            if isinstance(url, str) and url.startswith("attachment://"):
+                att = files.get(url[len("attachment://") :])
+                if att is not None:
+                    part[url_key] = att.url
+                    part["proxy_url" if url_key == "url" else "proxy_icon_url"] = att.url
+                    if key in ("image", "thumbnail") and att.width is not None:
+                        part["width"], part["height"] = att.width, att.height
+                        part["content_type"] = att.content_type
+    return out
+
+
+def _drop_nulls(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(v) for v in value]
+    return value
+
+
+def assign_component_ids(components: list[Any]) -> list[dict[str, Any]]:
+    """Copy components, dropping nulls and numbering those without an ``id`` as Discord does."""
+    out = [_drop_nulls(c) for c in components if isinstance(c, dict)]
+    used = {c["id"] for c in walk_components(out) if isinstance(c.get("id"), int)}
+    counter = 0
+    for comp in walk_components(out):
+        if isinstance(comp.get("id"), int):
+            continue
+        counter += 1
+        while counter in used:
+            counter += 1
+        comp["id"] = counter
+        if comp.get("type") in (3, 5, 6, 7, 8):
+            comp.setdefault("min_values", 1)
+            comp.setdefault("max_values", 1)
+    return out
+
+
+# Flags Discord sets itself; a body's ``flags`` never adds or removes them.
+MANAGED_FLAGS = FLAG_EPHEMERAL | FLAG_LOADING | FLAG_HAS_THREAD
+
+
+def apply_draft(message: Message, draft: Draft) -> None:
+    """Write a draft onto a message; flags Discord manages itself are preserved."""
+    fields = draft.fields
+    if "content" in fields:
+        message.content = fields["content"]
+    if "embeds" in fields:
+        message.embeds = fields["embeds"]
+    if "components" in fields:
+        message.components = fields["components"]
+    if "flags" in fields:
+        message.flags = (message.flags & MANAGED_FLAGS) | (fields["flags"] & ~MANAGED_FLAGS)
+    if "tts" in fields:
+        message.tts = fields["tts"]
+    if draft.attachments is not None:
+        message.attachments = draft.attachments
+
+
+def is_empty(message: Message) -> bool:
+    return not (message.content or message.embeds or message.attachments or message.components)

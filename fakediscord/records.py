@@ -1,0 +1,112 @@
+"""The timeline of one simulated interaction, from dispatch to the last edit or followup.
+
+Both sides use it: the REST handlers check tokens, acknowledgement and expiry against it,
+and tests read what the user saw (``response``, ``followups``, ``messages``) from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .models import Channel, Message, User
+
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
+
+# Callback types allowed per interaction type (Discord's table; 6/7 need a source message).
+ALLOWED_CALLBACKS: dict[int, tuple[int, ...]] = {
+    APPLICATION_COMMAND: (4, 5, 9),
+    MESSAGE_COMPONENT: (4, 5, 6, 7, 9),
+    AUTOCOMPLETE: (8,),
+    MODAL_SUBMIT: (4, 5, 6, 7),
+}
+
+
+@dataclass(eq=False)
+class InteractionRecord:
+    """One interaction as the user experienced it.
+
+    ``response`` and ``followups`` are the live stored messages (current state); ``messages``
+    holds snapshots of every message created or edited while the interaction was active, in
+    order, so a test can see intermediate states.
+    """
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    payload: dict[str, Any]
+    created_ts: float
+    command: str | None = None
+    custom_id: str | None = None
+    source_message: Message | None = None
+    parent: InteractionRecord | None = None
+    callback_type: int | None = None
+    ephemeral: bool = False
+    response: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None
+    error: str | None = None
+    dispatched_at: float = 0.0
+    acked_at: float | None = None
+    completed_at: float | None = None
+    timeline: list[tuple[float, str, int | None]] = field(default_factory=list)
+    modal_submitted: bool = False
+    expired: bool = False
+    _acked: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    _resolved: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    @property
+    def guild_id(self) -> int | None:
+        return self.channel.guild_id
+
+    @property
+    def ack_latency(self) -> float | None:
+        """Seconds from the INTERACTION_CREATE frame to the callback request."""
+        return None if self.acked_at is None else self.acked_at - self.dispatched_at
+
+    @property
+    def completion_latency(self) -> float | None:
+        """Seconds from dispatch to the last message this interaction created or edited."""
+        return None if self.completed_at is None else self.completed_at - self.dispatched_at
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.callback_type is not None
+
+    @property
+    def response_message_id(self) -> int | None:
+        return None if self.response is None else self.response.id
+
+    @property
+    def followup_ids(self) -> list[int]:
+        return [m.id for m in self.followups]
+
+    def mark(self, event: str, message: Message | None = None) -> None:
+        now = time.perf_counter()
+        self.timeline.append(
+            (now - self.dispatched_at, event, None if message is None else message.id)
+        )
+        if message is not None:
+            self.messages.append(message.snapshot())
+            self.completed_at = now
+
+    def owns_message(self, message_id: int) -> bool:
+        if self.response is not None and self.response.id == message_id:
+            return True
+        return any(m.id == message_id for m in self.followups)
+
+    def __repr__(self) -> str:
+        return (
+            f"<InteractionRecord id={self.id} type={self.type} command={self.command!r} "
+            f"custom_id={self.custom_id!r} callback_type={self.callback_type} "
+            f"error={self.error!r}>"
+        )

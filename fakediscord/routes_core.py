@@ -1,0 +1,385 @@
+"""Login, gateway discovery, users, guilds, channels, channel messages, threads and DMs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import (
+    DiscordError,
+    forbidden,
+    invalid_form,
+    not_found,
+    unknown_channel,
+    unknown_message,
+)
+from .models import (
+    DM,
+    FLAG_HAS_THREAD,
+    GUILD_ANNOUNCEMENT,
+    GUILD_TEXT,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Message,
+)
+from .rules import CREATE_FLAGS, EDIT_FLAGS
+from .server import Call, Reply, route
+from .validate import FieldError
+
+if TYPE_CHECKING:
+    from .fake import FakeDiscord
+
+
+# login and discovery ------------------------------------------------------------------------------
+
+
+@route("GET", "/users/@me")
+async def get_me(fake: FakeDiscord, call: Call) -> Any:
+    return fake.me_payload()
+
+
+@route("GET", "/users/{user_id}")
+async def get_user(fake: FakeDiscord, call: Call) -> Any:
+    uid = call.int_param("user_id", lambda: not_found(10013, "User"))
+    user = fake.world.users.get(uid)
+    if user is None:
+        raise not_found(10013, "User")
+    return user.payload()
+
+
+@route("GET", "/oauth2/applications/@me")
+async def get_oauth_application(fake: FakeDiscord, call: Call) -> Any:
+    return fake.application_payload()
+
+
+@route("GET", "/applications/@me")
+async def get_application(fake: FakeDiscord, call: Call) -> Any:
+    return fake.application_payload()
+
+
+@route("GET", "/gateway", auth=False)
+async def get_gateway(fake: FakeDiscord, call: Call) -> Any:
+    return {"url": fake.gateway_url}
+
+
+@route("GET", "/gateway/bot")
+async def get_gateway_bot(fake: FakeDiscord, call: Call) -> Any:
+    used = fake.gateway.identify_count
+    return {
+        "url": fake.gateway_url,
+        "shards": 1,
+        "session_start_limit": {
+            "total": 1000,
+            "remaining": max(0, 1000 - used),
+            "reset_after": 86_400_000,
+            "max_concurrency": 1,
+        },
+    }
+
+
+# guilds -------------------------------------------------------------------------------------------
+
+
+def _guild(fake: FakeDiscord, call: Call) -> Any:
+    gid = call.int_param("guild_id", lambda: not_found(10004, "Guild"))
+    guild = fake.world.guilds.get(gid)
+    if guild is None:
+        raise not_found(10004, "Guild", rule="unknown_guild")
+    if fake.bot_user.id not in guild.members:
+        raise forbidden(50001, "Missing Access", rule="missing_access")
+    return guild
+
+
+@route("GET", "/guilds/{guild_id}")
+async def get_guild(fake: FakeDiscord, call: Call) -> Any:
+    guild = _guild(fake, call)
+    data = fake.world.guild_rest_payload(guild)
+    if call.query_flag("with_counts"):
+        data["approximate_member_count"] = len(guild.members)
+        data["approximate_presence_count"] = 0
+    return data
+
+
+@route("GET", "/guilds/{guild_id}/members/{user_id}")
+async def get_member(fake: FakeDiscord, call: Call) -> Any:
+    guild = _guild(fake, call)
+    uid = call.int_param("user_id", lambda: not_found(10013, "User"))
+    member = guild.members.get(uid)
+    if member is None:
+        raise not_found(10007, "Member")
+    return member.payload()
+
+
+@route("GET", "/guilds/{guild_id}/channels")
+async def get_guild_channels(fake: FakeDiscord, call: Call) -> Any:
+    guild = _guild(fake, call)
+    return [
+        fake.world.channels[c].payload()
+        for c in guild.channel_ids
+        if not fake.world.channels[c].is_thread
+    ]
+
+
+# channels -----------------------------------------------------------------------------------------
+
+
+def bot_channel(fake: FakeDiscord, call: Call) -> Channel:
+    """The channel in the path, if the bot can see it (10003 / 50001 otherwise)."""
+    cid = call.int_param("channel_id", unknown_channel)
+    channel = fake.world.channels.get(cid)
+    if channel is None:
+        raise unknown_channel()
+    if not fake.world.can_view(fake.bot_user, channel):
+        raise forbidden(
+            50001,
+            "Missing Access",
+            rule="missing_access",
+            detail=f"the bot cannot see channel {cid}",
+        )
+    return channel
+
+
+def channel_message(fake: FakeDiscord, call: Call, channel: Channel, action: str) -> Message:
+    mid = call.int_param("message_id", unknown_message)
+    message = fake.world.messages.get(mid)
+    if message is None or message.channel_id != channel.id:
+        raise unknown_message()
+    if message.ephemeral:
+        raise unknown_message(
+            rule="ephemeral_via_channel_route",
+            detail=f"cannot {action} ephemeral message {mid} through the channel "
+            "route; only the interaction webhook reaches it",
+        )
+    return message
+
+
+@route("GET", "/channels/{channel_id}")
+async def get_channel(fake: FakeDiscord, call: Call) -> Any:
+    return bot_channel(fake, call).payload()
+
+
+@route("POST", "/channels/{channel_id}/typing")
+async def trigger_typing(fake: FakeDiscord, call: Call) -> Any:
+    bot_channel(fake, call)
+    return Reply(204)
+
+
+async def _json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
+    body = await call.read()
+    payload = body.json if body.json is not None else {}
+    if not isinstance(payload, dict):
+        raise invalid_form(
+            [
+                FieldError(
+                    (), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType", "schema"
+                )
+            ]
+        )
+    return payload, body.uploads
+
+
+@route("POST", "/channels/{channel_id}/messages")
+async def create_message(fake: FakeDiscord, call: Call) -> Any:
+    channel = bot_channel(fake, call)
+    fake._check_dm(channel)
+    payload, uploads = await _json_object(call)
+    draft = fake.builder.draft(
+        payload,
+        uploads,
+        channel_id=channel.id,
+        allowed_flags=CREATE_FLAGS,
+        size_limit=fake.attachment_size_limit,
+    )
+    call.refuse(draft.errors, payload)
+    reference = None
+    ref = payload.get("message_reference")
+    if isinstance(ref, dict) and ref.get("message_id"):
+        target = fake.world.messages.get(int(ref["message_id"]))
+        if target is None or target.ephemeral:
+            if ref.get("fail_if_not_exists", True):
+                raise invalid_form(
+                    [
+                        FieldError(
+                            ("message_reference",),
+                            "REPLIES_UNKNOWN_MESSAGE",
+                            "Unknown message",
+                            "unknown_message",
+                        )
+                    ]
+                )
+        else:
+            reference = {
+                "type": 0,
+                "message_id": str(target.id),
+                "channel_id": str(target.channel_id),
+            }
+            if target.guild_id is not None:
+                reference["guild_id"] = str(target.guild_id)
+    message = fake._new_message(
+        channel, fake.bot_user, draft, mtype=19 if reference else 0, reference=reference
+    )
+    return fake.rest_payload(message)
+
+
+@route("GET", "/channels/{channel_id}/messages")
+async def list_messages(fake: FakeDiscord, call: Call) -> Any:
+    channel = bot_channel(fake, call)
+    query = call.request.query
+    try:
+        limit = int(query.get("limit", 50))
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= 100:
+        raise invalid_form(
+            [FieldError(("limit",), "NUMBER_TYPE_MAX", "Must be between 1 and 100.", "schema")]
+        )
+    messages = fake.world.visible_messages(channel, None)
+    if "around" in query:
+        pivot = int(query["around"])
+        older = [m for m in messages if m.id <= pivot][-(limit - limit // 2) :]
+        newer = [m for m in messages if m.id > pivot][: limit // 2]
+        picked = older + newer
+    elif "after" in query:
+        after = int(query["after"])
+        picked = [m for m in messages if m.id > after][:limit]
+    else:
+        before = int(query["before"]) if "before" in query else None
+        eligible = [m for m in messages if before is None or m.id < before]
+        picked = eligible[-limit:]
+    return [fake.rest_payload(m) for m in reversed(picked)]
+
+
+@route("GET", "/channels/{channel_id}/messages/{message_id}")
+async def get_message(fake: FakeDiscord, call: Call) -> Any:
+    channel = bot_channel(fake, call)
+    return fake.rest_payload(channel_message(fake, call, channel, "fetch"))
+
+
+@route("PATCH", "/channels/{channel_id}/messages/{message_id}")
+async def edit_message(fake: FakeDiscord, call: Call) -> Any:
+    channel = bot_channel(fake, call)
+    message = channel_message(fake, call, channel, "edit")
+    if message.author.id != fake.bot_user.id:
+        raise forbidden(
+            50005,
+            "Cannot edit a message authored by another user",
+            rule="edit_foreign_message",
+            detail=f"message {message.id} was written by {message.author.name}",
+        )
+    payload, uploads = await _json_object(call)
+    draft = fake.builder.draft(
+        payload,
+        uploads,
+        channel_id=channel.id,
+        allowed_flags=EDIT_FLAGS,
+        size_limit=fake.attachment_size_limit,
+        existing=message,
+    )
+    call.refuse(draft.errors, payload)
+    return fake.rest_payload(fake._edit(message, draft))
+
+
+@route("DELETE", "/channels/{channel_id}/messages/{message_id}")
+async def delete_message(fake: FakeDiscord, call: Call) -> Any:
+    channel = bot_channel(fake, call)
+    message = channel_message(fake, call, channel, "delete")
+    if message.author.id != fake.bot_user.id:
+        if channel.type == DM:
+            raise forbidden(
+                50003, "Cannot execute action on a DM channel", rule="delete_foreign_message"
+            )
+        if not fake.world.channel_permissions(fake.bot_user, channel) & (1 << 13):
+            raise forbidden(50013, "Missing Permissions", rule="missing_permissions")
+    fake._remove(message)
+    return Reply(204)
+
+
+# threads and DMs -------------------------------------------------------------------------------
+
+
+def _new_thread(
+    fake: FakeDiscord,
+    parent: Channel,
+    payload: dict[str, Any],
+    *,
+    private: bool,
+    thread_id: int | None = None,
+) -> Reply:
+    if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
+        raise DiscordError(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            rule="thread_parent",
+            detail=f"channel type {parent.type}",
+        )
+    thread = fake.world.create_thread(
+        parent, payload["name"], private=private, owner=fake.bot_user, thread_id=thread_id
+    )
+    fake._dispatch_thread(thread)
+    data = thread.payload()
+    data["member"] = {
+        "id": str(thread.id),
+        "user_id": str(fake.bot_user.id),
+        "join_timestamp": data["thread_metadata"]["create_timestamp"],
+        "flags": 1,
+    }
+    return Reply(201, data)
+
+
+@route("POST", "/channels/{channel_id}/threads")
+async def create_thread(fake: FakeDiscord, call: Call) -> Any:
+    parent = bot_channel(fake, call)
+    payload, _ = await _json_object(call)
+    call.refuse([], payload)
+    kind = payload.get("type") or PRIVATE_THREAD
+    if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+        raise invalid_form(
+            [
+                FieldError(
+                    ("type",), "BASE_TYPE_CHOICES", "Value must be one of {11, 12}.", "thread_type"
+                )
+            ]
+        )
+    return _new_thread(fake, parent, payload, private=kind == PRIVATE_THREAD)
+
+
+@route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
+async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
+    parent = bot_channel(fake, call)
+    message = channel_message(fake, call, parent, "start a thread on")
+    payload, _ = await _json_object(call)
+    call.refuse([], payload)
+    if message.thread_id is not None:
+        raise DiscordError(
+            400, 160004, "A thread has already been created for this message", rule="thread_exists"
+        )
+    reply = _new_thread(fake, parent, payload, private=False, thread_id=message.id)
+    message.thread_id = message.id
+    message.flags |= FLAG_HAS_THREAD
+    return reply
+
+
+@route("POST", "/users/@me/channels")
+async def create_dm(fake: FakeDiscord, call: Call) -> Any:
+    payload, _ = await _json_object(call)
+    call.refuse([], payload)
+    try:
+        uid = int(payload.get("recipient_id"))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise invalid_form(
+            [
+                FieldError(
+                    ("recipient_id",), "BASE_TYPE_REQUIRED", "This field is required", "schema"
+                )
+            ]
+        ) from None
+    user = fake.world.users.get(uid)
+    if user is None:
+        raise invalid_form(
+            [FieldError(("recipient_id",), "USER_UNKNOWN", "Unknown user", "unknown_user")]
+        )
+    channel = fake.world.dm_channel(user)
+    if channel.type != DM:
+        raise unknown_channel()
+    return channel.payload()

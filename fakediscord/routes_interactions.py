@@ -1,0 +1,386 @@
+"""Interaction callbacks and the interaction webhook (``@original``, followups).
+
+These routes carry the rules bots most often break: the 3 s first response, a single
+acknowledgement, callback types that fit the interaction, the 15 minute token, and
+followups only after an acknowledgement.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from . import rules
+from .errors import (
+    DiscordError,
+    invalid_form,
+    invalid_webhook_token,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
+from .messages import assign_component_ids
+from .models import FLAG_EPHEMERAL, FLAG_LOADING, Message
+from .records import (
+    ALLOWED_CALLBACKS,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionRecord,
+)
+from .server import Call, Reply, route
+from .validate import FieldError
+
+if TYPE_CHECKING:
+    from .fake import FakeDiscord
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+WEBHOOK_MESSAGE = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+
+
+async def _payload(call: Call) -> tuple[dict[str, Any], list[Any]]:
+    body = await call.read()
+    payload = body.json if body.json is not None else {}
+    if not isinstance(payload, dict):
+        raise invalid_form([FieldError((), "DICT_TYPE_CONVERT", "Must be an object.", "schema")])
+    return payload, body.uploads
+
+
+def metadata(rec: InteractionRecord, *, followup: bool = False) -> dict[str, Any]:
+    """``interaction_metadata`` Discord attaches to messages an interaction produced."""
+    owners = {"0": str(rec.guild_id) if rec.guild_id else "0"}
+    meta: dict[str, Any] = {
+        "id": str(rec.id),
+        "type": rec.type,
+        "user": rec.user.payload(),
+        "authorizing_integration_owners": owners,
+    }
+    if rec.type == APPLICATION_COMMAND:
+        meta["name"] = rec.command
+        meta["command_type"] = 1
+    elif rec.type == MESSAGE_COMPONENT and rec.source_message is not None:
+        meta["interacted_message_id"] = str(rec.source_message.id)
+    elif rec.type == MODAL_SUBMIT and rec.parent is not None:
+        meta["triggering_interaction_metadata"] = metadata(rec.parent)
+    if followup and rec.response is not None:
+        meta["original_response_message_id"] = str(rec.response.id)
+    return meta
+
+
+def _legacy(rec: InteractionRecord) -> dict[str, Any] | None:
+    if rec.type != APPLICATION_COMMAND:
+        return None
+    return {"id": str(rec.id), "type": rec.type, "name": rec.command, "user": rec.user.payload()}
+
+
+def _message_type(rec: InteractionRecord) -> int:
+    return 20 if rec.type == APPLICATION_COMMAND else 0
+
+
+def _focused_type(rec: InteractionRecord) -> int | None:
+    options = rec.payload.get("data", {}).get("options", [])
+    while options:
+        nested = [o for o in options if o.get("type") in (1, 2)]
+        if nested:
+            options = nested[0].get("options", [])
+            continue
+        focused = next((o for o in options if o.get("focused")), None)
+        return None if focused is None else focused.get("type")
+    return None
+
+
+@route("POST", CALLBACK, auth=False, limited=False)
+async def create_response(fake: FakeDiscord, call: Call) -> Any:
+    iid = call.int_param("interaction_id", lambda: unknown_interaction("unknown_interaction"))
+    rec = fake._records_by_id.get(iid)
+    if rec is None or rec.token != call.params["interaction_token"]:
+        raise unknown_interaction("unknown_interaction", f"no interaction {iid} with that token")
+    if not rec.acknowledged and not rec.expired and fake._initial_window_passed(rec):
+        fake._expire(rec)
+    if rec.expired and not rec.acknowledged:
+        rec.mark("late callback")
+        raise unknown_interaction(None)
+    if rec.acknowledged:
+        raise DiscordError(
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+            rule="double_acknowledgement",
+            detail=f"interaction {rec.id} was already answered with type {rec.callback_type}",
+        )
+    payload, uploads = await _payload(call)
+    ctype = payload.get("type")
+    data = payload.get("data") or {}
+    errors: list[FieldError] = []
+    allowed = ALLOWED_CALLBACKS[rec.type]
+    if rec.source_message is None:
+        allowed = tuple(t for t in allowed if t not in (6, 7))
+    if isinstance(ctype, int) and ctype not in allowed:
+        errors.append(
+            FieldError(
+                ("type",),
+                "INTERACTION_RESPONSE_TYPE_INVALID",
+                f"Callback type {ctype} is not valid for this interaction "
+                f"(allowed: {', '.join(map(str, allowed))})",
+                "callback_type",
+            )
+        )
+    draft = None
+    if ctype in (4, 7) and isinstance(data, dict):
+        flags = rules.INTERACTION_FLAGS if ctype == 4 else rules.EDIT_FLAGS
+        existing = rec.source_message if ctype == 7 else None
+        draft = fake.builder.draft(
+            data,
+            uploads,
+            channel_id=rec.channel.id,
+            allowed_flags=flags,
+            size_limit=fake.attachment_size_limit,
+            existing=existing,
+            prefix=("data",),
+            ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
+            if ctype == 4
+            else bool(existing and existing.ephemeral),
+        )
+        errors.extend(draft.errors)
+    elif ctype == 9 and isinstance(data, dict):
+        errors.extend(rules.check_modal(data))
+    elif ctype == 8 and isinstance(data, dict):
+        errors.extend(
+            rules.check_choices(data.get("choices"), _focused_type(rec), ("data", "choices"))
+        )
+    call.refuse(errors, payload)
+    message = _acknowledge(fake, rec, ctype, data, draft)
+    if not call.query_flag("with_response"):
+        return Reply(204)
+    return _callback_body(fake, rec, ctype, message)
+
+
+def _acknowledge(
+    fake: FakeDiscord, rec: InteractionRecord, ctype: int, data: dict[str, Any], draft: Any
+) -> Message | None:
+    message: Message | None = None
+    flags = data.get("flags") or 0 if isinstance(data, dict) else 0
+    ephemeral_for = rec.user.id if flags & FLAG_EPHEMERAL else None
+    if ctype == 4:
+        message = fake._new_message(
+            rec.channel,
+            fake.bot_user,
+            draft,
+            ephemeral_for=ephemeral_for,
+            mtype=_message_type(rec),
+            webhook_id=fake.application_id,
+            interaction_metadata=metadata(rec),
+            interaction=_legacy(rec),
+            record=rec,
+            event="response",
+        )
+    elif ctype == 5:
+        message = fake._new_message(
+            rec.channel,
+            fake.bot_user,
+            None,
+            ephemeral_for=ephemeral_for,
+            flags=FLAG_LOADING,
+            mtype=_message_type(rec),
+            webhook_id=fake.application_id,
+            interaction_metadata=metadata(rec),
+            interaction=_legacy(rec),
+            allow_empty=True,
+            record=rec,
+            event="deferred",
+        )
+    elif ctype == 6:
+        message = rec.source_message
+    elif ctype == 7 and rec.source_message is not None:
+        message = fake._edit(rec.source_message, draft, record=rec, event="update")
+    elif ctype == 8:
+        rec.choices = list(data.get("choices") or [])
+    elif ctype == 9:
+        rec.modal = {**data, "components": assign_component_ids(data.get("components") or [])}
+    rec.callback_type = ctype
+    rec.acked_at = time.perf_counter()
+    rec.response = message
+    rec.ephemeral = bool(message is not None and message.ephemeral)
+    rec.mark(f"callback {ctype}")
+    rec._acked.set()
+    if ctype != 5:
+        rec._resolved.set()
+    return message
+
+
+def _callback_body(
+    fake: FakeDiscord, rec: InteractionRecord, ctype: int, message: Message | None
+) -> dict[str, Any]:
+    inner: dict[str, Any] = {"id": str(rec.id), "type": rec.type}
+    if message is not None and ctype in (4, 5, 6, 7):
+        inner.update(
+            response_message_id=str(message.id),
+            response_message_loading=ctype == 5,
+            response_message_ephemeral=message.ephemeral,
+        )
+    body: dict[str, Any] = {"interaction": inner}
+    if message is not None and ctype in (4, 7):
+        body["resource"] = {"type": ctype, "message": fake.rest_payload(message)}
+    return body
+
+
+# interaction webhook --------------------------------------------------------------------------
+
+
+def _record(fake: FakeDiscord, call: Call) -> InteractionRecord:
+    """The interaction behind a webhook token, refusing unknown, expired or unacked ones."""
+    if call.params["webhook_id"] != str(fake.application_id):
+        raise unknown_webhook(
+            "unknown_webhook", f"webhook id {call.params['webhook_id']} is not the application id"
+        )
+    rec = fake._records_by_token.get(call.params["webhook_token"])
+    if rec is None:
+        raise invalid_webhook_token("invalid_webhook_token", "no interaction has this token")
+    age = fake.world.now_ts() - rec.created_ts
+    if age > fake.token_lifetime:
+        raise invalid_webhook_token(
+            "interaction_token_expired",
+            f"token of interaction {rec.id} is {age:.0f}s old (limit {fake.token_lifetime:.0f}s)",
+        )
+    if not rec.acknowledged:
+        if rec.expired:
+            raise unknown_webhook(None)
+        raise unknown_webhook(
+            "followup_before_ack", f"interaction {rec.id} used its webhook before any callback"
+        )
+    if rec.type == AUTOCOMPLETE:
+        raise unknown_webhook(
+            "webhook_after_autocomplete", "autocomplete interactions have no messages or followups"
+        )
+    return rec
+
+
+def _original(rec: InteractionRecord) -> Message:
+    message = rec.response
+    if message is None or message.deleted:
+        raise unknown_message(
+            "no_original_response",
+            f"interaction {rec.id} has no original response message "
+            f"(callback type {rec.callback_type})",
+        )
+    return message
+
+
+def _owned(fake: FakeDiscord, call: Call, rec: InteractionRecord) -> Message:
+    mid = call.int_param("message_id", unknown_message)
+    message = fake.world.messages.get(mid)
+    if message is None or not rec.owns_message(mid):
+        raise unknown_message(
+            "unknown_webhook_message",
+            f"message {mid} was not sent through this interaction's webhook",
+        )
+    return message
+
+
+async def _edit_via_webhook(
+    fake: FakeDiscord, call: Call, rec: InteractionRecord, message: Message, event: str
+) -> Any:
+    payload, uploads = await _payload(call)
+    draft = fake.builder.draft(
+        payload,
+        uploads,
+        channel_id=message.channel_id,
+        allowed_flags=rules.EDIT_FLAGS,
+        size_limit=fake.attachment_size_limit,
+        existing=message,
+        ephemeral=message.ephemeral,
+    )
+    call.refuse(draft.errors, payload)
+    fake._edit(message, draft, record=rec, event=event, finish_loading=True)
+    rec._resolved.set()
+    return fake.rest_payload(message)
+
+
+@route("POST", WEBHOOK, auth=False)
+async def followup(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    payload, uploads = await _payload(call)
+    pending = rec.response if rec.callback_type == 5 and rec.response is not None else None
+    if pending is not None and pending.loading and not pending.deleted:
+        # The first followup after a "thinking" defer replaces the loading message.
+        draft = fake.builder.draft(
+            payload,
+            uploads,
+            channel_id=rec.channel.id,
+            allowed_flags=rules.INTERACTION_FLAGS,
+            size_limit=fake.attachment_size_limit,
+            existing=pending,
+            ephemeral=pending.ephemeral,
+        )
+        call.refuse(draft.errors, payload)
+        draft.fields.pop("flags", None)
+        message = fake._edit(pending, draft, record=rec, event="followup", finish_loading=True)
+    else:
+        flags = payload.get("flags") or 0
+        ephemeral = bool(flags & FLAG_EPHEMERAL) if isinstance(flags, int) else False
+        draft = fake.builder.draft(
+            payload,
+            uploads,
+            channel_id=rec.channel.id,
+            allowed_flags=rules.INTERACTION_FLAGS,
+            size_limit=fake.attachment_size_limit,
+            ephemeral=ephemeral,
+        )
+        call.refuse(draft.errors, payload)
+        message = fake._new_message(
+            rec.channel,
+            fake.bot_user,
+            draft,
+            ephemeral_for=rec.user.id if ephemeral else None,
+            mtype=_message_type(rec),
+            webhook_id=fake.application_id,
+            interaction_metadata=metadata(rec, followup=True),
+            record=rec,
+            event="followup",
+        )
+    rec.followups.append(message)
+    rec._resolved.set()
+    if not call.query_flag("wait"):
+        return Reply(204)
+    return fake.rest_payload(message)
+
+
+@route("GET", ORIGINAL, auth=False)
+async def get_original(fake: FakeDiscord, call: Call) -> Any:
+    return fake.rest_payload(_original(_record(fake, call)))
+
+
+@route("PATCH", ORIGINAL, auth=False)
+async def edit_original(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    return await _edit_via_webhook(fake, call, rec, _original(rec), "edit original")
+
+
+@route("DELETE", ORIGINAL, auth=False)
+async def delete_original(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    fake._remove(_original(rec), record=rec)
+    rec._resolved.set()
+    return Reply(204)
+
+
+@route("GET", WEBHOOK_MESSAGE, auth=False)
+async def get_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    return fake.rest_payload(_owned(fake, call, rec))
+
+
+@route("PATCH", WEBHOOK_MESSAGE, auth=False)
+async def edit_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    return await _edit_via_webhook(fake, call, rec, _owned(fake, call, rec), "edit followup")
+
+
+@route("DELETE", WEBHOOK_MESSAGE, auth=False)
+async def delete_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+    rec = _record(fake, call)
+    fake._remove(_owned(fake, call, rec), record=rec)
+    return Reply(204)

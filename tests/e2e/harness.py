@@ -1,0 +1,128 @@
+"""Run the real bot against the Discord emulator: start, stop, restart on the same database."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import RanchHand
+from bot.config import Settings
+from bot.matches import Match
+from fakediscord import FakeDiscord
+
+
+@dataclass
+class BotRunner:
+    fake: FakeDiscord
+    database: Path
+    seed: int | Callable[[], int] = 1
+    bot: RanchHand | None = None
+    task: asyncio.Task[None] | None = None
+    starts: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def settings(self) -> Settings:
+        return Settings(
+            token=self.fake.bot_token, database_path=self.database, sync_commands="auto"
+        )
+
+    async def start(self) -> RanchHand:
+        seed = self.seed
+        bot = RanchHand(
+            self.settings(),
+            seed_source=seed if callable(seed) else (lambda: seed),
+            guild_ready_timeout=0.05,
+            **self.extra,
+        )
+        self.bot = bot
+        self.task = asyncio.create_task(bot.start(self.fake.bot_token))
+        waiter = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {waiter, self.task}, timeout=15, return_when=asyncio.FIRST_COMPLETED
+        )
+        if self.task in done:
+            self.task.result()  # raises the start-up error
+        if waiter not in done:
+            waiter.cancel()
+            raise TimeoutError("the bot did not become ready")
+        self.starts += 1
+        await self.fake.settle()
+        return bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self.task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        self.bot, self.task = None, None
+
+    async def restart(self) -> RanchHand:
+        await self.stop()
+        return await self.start()
+
+    # Peeking at what players see in the picture (tests decide moves from the state) --------
+
+    async def match_in(self, channel_id: int) -> Match:
+        assert self.bot is not None
+        match = await self.bot.service.live_in(channel_id)
+        if match is None:
+            rows = await self.bot.db.fetchall(
+                "SELECT id FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            )
+            assert rows, "no match in that channel"
+            match = await self.bot.service.get(rows[0]["id"])
+        return match
+
+    async def set_state(self, match_id: int, dump: dict[str, Any]) -> None:
+        """Set up a position for a test, as the rules' ``load`` accepts an edited dump."""
+        assert self.bot is not None
+        match = await self.bot.service.get(match_id)
+        match.rules.load(dump)  # refuse invalid positions here, not later
+        await self.bot.db.execute(
+            "UPDATE matches SET state = ? WHERE id = ?", (json.dumps(dump), match_id)
+        )
+        self.bot.service._states.clear()
+
+
+async def until(condition: Callable[[], bool], timeout: float = 15.0, what: str = "") -> None:
+    """Wait for something a player would see (a new board), not for silence: rendering a
+    picture can take longer than any quiet period without a single request in flight."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise TimeoutError(f"timed out waiting for {what or condition}")
+        await asyncio.sleep(0.01)
+
+
+def boards(fake: FakeDiscord, channel: Any) -> list[Any]:
+    """Board messages in a channel: the ones with a picture."""
+    return [m for m in fake.messages(channel) if m.attachments]
+
+
+async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) -> Any:
+    """Run a player's action that should post a new board; return the action's record."""
+    before = len(boards(fake, channel))
+    record = await action
+    if record.ephemeral and record.response is not None:
+        raise AssertionError(f"refused: {record.response.content}")
+    await until(lambda: len(boards(fake, channel)) > before, what="a new board")
+    await fake.settle()
+    return record
+
+
+@contextlib.asynccontextmanager
+async def running(fake: FakeDiscord, database: Path, seed: int = 1) -> AsyncIterator[BotRunner]:
+    runner = BotRunner(fake, database, seed)
+    await runner.start()
+    try:
+        yield runner
+    finally:
+        await runner.stop()

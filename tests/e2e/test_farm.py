@@ -1,0 +1,337 @@
+"""Super Farmer end to end: the real bot, the real discord.py client, the Discord emulator."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from fakediscord import FakeDiscord
+from tests.conftest import World
+from tests.e2e.farm_policy import choose
+from tests.e2e.harness import BotRunner, boards, expect_board, running, until
+
+RULES = games.get("farm")
+#: with this seed the greedy player below wins a two-player game in about thirty moves
+SHORT_GAME_SEED = 85
+
+
+def board(fake: FakeDiscord, channel: Any) -> Any:
+    found = boards(fake, channel)
+    assert found, "no board posted"
+    return found[-1]
+
+
+async def open_match(
+    fake: FakeDiscord, world: World, *players: Any, channel: Any = None, **options: Any
+) -> Any:
+    channel = channel or world.channel
+    host, *others = players
+    rec = await fake.slash(host, channel, "farm new", **options)
+    assert rec.response is not None and not rec.ephemeral
+    lobby = rec.response
+    assert "Super Farmer" in lobby.content
+    for player in others:
+        rec = await fake.click(player, lobby, label="Join")
+        assert not rec.ephemeral
+        lobby = fake.messages(channel)[-1] if rec.response is None else rec.response
+    await expect_board(fake, channel, fake.click(host, lobby, label="Start"))
+    return board(fake, channel)
+
+
+async def play_by_buttons(
+    fake: FakeDiscord, runner: BotRunner, channel: Any, seat_user: dict[int, Any], choice: int
+) -> Any:
+    """The acting player picks menu entry ``choice`` on the newest board, as a player would."""
+    match = await runner.match_in(channel.id)
+    seat = match.to_act()[0]
+    user = seat_user[seat]
+    current = board(fake, channel)
+    button = next((b for b in current.buttons() if b.custom_id.endswith(f":{seat}:{choice}")), None)
+    if button is not None:
+        return await expect_board(
+            fake, channel, fake.click(user, current, custom_id=button.custom_id)
+        )
+    for select in current.selects():
+        if any(o.value == str(choice) for o in select.options):
+            pick = fake.select(user, current, [str(choice)], custom_id=select.custom_id)
+            return await expect_board(fake, channel, pick)
+    raise AssertionError(f"move {choice} is on no button or menu of the board")
+
+
+async def test_whole_two_player_game_by_buttons(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
+        first = await open_match(fake, world, world.alice, world.bob)
+        assert world.alice.mention in first.content, "the first player is mentioned"
+        assert first.attachments[0].content_type == "image/png"
+        seat_user = {0: world.alice, 1: world.bob}
+        typed = False
+        moves = 0
+        while True:
+            match = await runner.match_in(world.channel.id)
+            if match.status == "finished":
+                break
+            assert moves < 200, "the game should have ended"
+            seat = match.to_act()[0]
+            choice = choose(RULES, match.state, seat)
+            action = RULES.legal_actions(match.state, seat)[choice]
+            before = len(boards(fake, world.channel))
+            if not typed and RULES.format_action(match.state, action) == "roll" and moves >= 2:
+                rec = await expect_board(
+                    fake,
+                    world.channel,
+                    fake.slash(seat_user[seat], world.channel, "farm move", action="roll"),
+                )
+                typed = True
+            else:
+                rec = await play_by_buttons(fake, runner, world.channel, seat_user, choice)
+            assert not rec.ephemeral, rec.response and rec.response.content
+            moves += 1
+            after = boards(fake, world.channel)
+            assert len(after) == before + 1, "every move posts a fresh board"
+            newest = after[-1]
+            assert RULES.format_action(match.state, action) in newest.content
+            assert len(newest.attachments) == 1 and newest.attachments[0].size < 200_000
+            # the previous board lost its buttons; only the newest one can be used
+            assert not after[-2].buttons() and not after[-2].selects()
+        assert typed, "one move was typed as a command"
+        final = board(fake, world.channel)
+        outcome = match.outcome()
+        assert outcome is not None
+        winner = seat_user[outcome.winners[0]]
+        assert "Game over" in final.content and winner.mention in final.content
+        assert not final.buttons(), "a finished game has no buttons"
+        # the stored state is exactly what replaying the log from the seed gives
+        assert runner.bot is not None
+        assert await runner.bot.service.replay(match.id) == match.state
+        assert RULES.outcome(match.state) == outcome
+
+
+async def test_spectator_and_wrong_player_are_refused_privately(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        current = await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        count = len(fake.messages(world.channel))
+        for intruder, expected in ((world.bob, "not your turn"), (world.carol, "not playing")):
+            rec = await fake.click(intruder, current, label="Roll the dice")
+            assert rec.ephemeral and expected in rec.response.content.lower()
+            assert rec.response.ephemeral_for == intruder.id
+        rec = await fake.slash(world.carol, world.channel, "farm move", action="roll")
+        assert rec.ephemeral and "not playing" in rec.response.content.lower()
+        rec = await fake.slash(
+            world.bob, world.channel, "farm move", action="trade 6 rabbit for 1 sheep"
+        )
+        assert rec.ephemeral
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
+        # the spectator can still see the board and ask for the rules
+        rec = await fake.slash(world.carol, world.channel, "farm rules")
+        assert rec.ephemeral and rec.response.embeds
+        text = str(rec.response.embeds[0])
+        assert "strict_trades" in text and "start_with_rabbit" in text and "roll" in text
+
+
+async def test_malformed_and_illegal_typed_moves_change_nothing(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        before = await runner.match_in(world.channel.id)
+        for text, hint in (
+            ("dance", "don't know the move"),
+            ("trade 6 unicorn for 1 sheep", "unknown animal"),
+            ("trade 6 rabbit for 1 sheep", "only 0 rabbits"),
+            ("offer 1 horse for 1 cow to nobody", "no player"),
+        ):
+            rec = await fake.slash(world.alice, world.channel, "farm move", action=text)
+            assert rec.ephemeral, text
+            assert hint in rec.response.content.lower(), (text, rec.response.content)
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == before.ply and after.state == before.state
+
+
+async def test_double_click_applies_once_and_refuses_the_stale_one(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        current = await open_match(fake, world, world.alice, world.bob)
+        before = len(boards(fake, world.channel))
+        recs = await asyncio.gather(
+            fake.click(world.alice, current, label="Roll the dice"),
+            fake.click(world.alice, current, label="Roll the dice"),
+        )
+        await until(lambda: len(boards(fake, world.channel)) > before)
+        await fake.settle()
+        match = await runner.match_in(world.channel.id)
+        assert match.ply == 1, "only one of the two clicks was applied"
+        refused = [r for r in recs if r.ephemeral or any(f.ephemeral for f in r.followups)]
+        assert len(refused) == 1
+        texts = [m.content.lower() for r in refused for m in [r.response, *r.followups] if m]
+        assert any("out of date" in t or "not your turn" in t for t in texts)
+
+
+async def test_offer_to_another_player_accept_and_decline(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = RULES.dump(match.state)
+        dump["players"][0]["herd"].update(rabbit=12)
+        dump["players"][1]["herd"].update(sheep=2)
+        dump["stock"].update(rabbit=48, sheep=22)
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "farm board")
+        )
+        current = board(fake, world.channel)
+        select = next(s for s in current.selects() if "Offer to bob" in (s.placeholder or ""))
+        option = next(o for o in select.options if o.label.startswith("6 rabbits → 1 sheep"))
+        offer = fake.select(world.alice, current, [option.value], custom_id=select.custom_id)
+        await expect_board(fake, world.channel, offer)
+        offer_board = board(fake, world.channel)
+        assert "offers bob 6 rabbits for 1 sheep" in offer_board.content
+        assert world.bob.mention in offer_board.content
+        # only bob can answer
+        rec = await fake.click(
+            world.alice, offer_board, label="bob: Accept: give 1 sheep, get 6 rabbits"
+        )
+        assert rec.ephemeral and "for bob" in rec.response.content
+        accept = fake.click(
+            world.bob, offer_board, label="bob: Accept: give 1 sheep, get 6 rabbits"
+        )
+        await expect_board(fake, world.channel, accept)
+        match = await runner.match_in(world.channel.id)
+        herds = RULES.dump(match.state)["players"]
+        assert herds[0]["herd"]["rabbit"] == 6 and herds[0]["herd"]["sheep"] == 1
+        assert herds[1]["herd"]["rabbit"] == 6 and herds[1]["herd"]["sheep"] == 1
+        assert "accepts" in board(fake, world.channel).content
+
+
+async def test_restart_mid_game_keeps_everything_and_old_buttons_work(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    runner = BotRunner(fake, database, seed=SHORT_GAME_SEED)
+    await runner.start()
+    try:
+        await open_match(fake, world, world.alice, world.bob)
+        seat_user = {0: world.alice, 1: world.bob}
+        for _ in range(5):
+            match = await runner.match_in(world.channel.id)
+            await play_by_buttons(
+                fake,
+                runner,
+                world.channel,
+                seat_user,
+                choose(RULES, match.state, match.to_act()[0]),
+            )
+        before = await runner.match_in(world.channel.id)
+        old_board = board(fake, world.channel)
+        syncs = [r for r in fake.requests if r.method == "PUT" and "commands" in r.route]
+        await runner.stop()
+        await runner.start()
+        assert [r for r in fake.requests if r.method == "PUT" and "commands" in r.route] == syncs, (
+            "an unchanged command set is not synced again on restart"
+        )
+        after = await runner.match_in(world.channel.id)
+        assert (after.ply, after.state, after.seats) == (before.ply, before.state, before.seats)
+        # the board posted by the previous process still works
+        seat = after.to_act()[0]
+        choice = choose(RULES, after.state, seat)
+        rec = await play_by_buttons(fake, runner, world.channel, seat_user, choice)
+        assert not rec.ephemeral
+        assert board(fake, world.channel).id != old_board.id
+        moved = await runner.match_in(world.channel.id)
+        assert moved.ply == before.ply + 1
+    finally:
+        await runner.stop()
+
+
+async def test_two_channels_play_at_once(fake: FakeDiscord, world: World, database: Path) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, world, world.carol, world.alice, channel=world.other_channel)
+        first = board(fake, world.channel)
+        second = board(fake, world.other_channel)
+        await asyncio.gather(
+            expect_board(
+                fake, world.channel, fake.click(world.alice, first, label="Roll the dice")
+            ),
+            expect_board(
+                fake, world.other_channel, fake.click(world.carol, second, label="Roll the dice")
+            ),
+        )
+        one = await runner.match_in(world.channel.id)
+        two = await runner.match_in(world.other_channel.id)
+        assert one.id != two.id and one.ply == 1 and two.ply == 1
+        assert world.bob.mention in board(fake, world.channel).content
+        assert world.alice.mention in board(fake, world.other_channel).content
+        rec = await fake.slash(world.alice, world.channel, "farm new")
+        assert rec.ephemeral and "already" in rec.response.content
+
+
+async def test_lobby_rules_and_abandon_permissions(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        rec = await fake.slash(world.alice, world.channel, "farm new", strict_trades=True)
+        lobby = rec.response
+        assert "strict_trades on" in lobby.content
+        rec = await fake.click(world.alice, lobby, label="Start")
+        assert rec.ephemeral and "needs at least 2 players" in rec.response.content
+        rec = await fake.click(world.bob, lobby, label="Join")
+        rec = await fake.click(world.bob, rec.response or lobby, label="Start")
+        assert rec.ephemeral and "Only the host" in rec.response.content
+        rec = await fake.slash(world.carol, world.channel, "farm abandon")
+        assert rec.ephemeral and "Manage Channels" in rec.response.content
+        rec = await fake.slash(world.mod, world.channel, "farm abandon")
+        assert not rec.ephemeral and "ended" in rec.response.content
+        assert await runner.bot.service.live_in(world.channel.id) is None
+        rec = await fake.slash(world.alice, world.channel, "game status")
+        assert rec.ephemeral and "No match" in str(rec.response.embeds[0])
+
+
+async def test_move_autocomplete_lists_legal_moves(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = RULES.dump(match.state)
+        dump["players"][0]["herd"].update(rabbit=7)
+        dump["stock"].update(rabbit=53)
+        await runner.set_state(match.id, dump)
+        choices = await fake.autocomplete(
+            world.alice, world.channel, "farm move", focused="action", action="trade"
+        )
+        values = [c["value"] for c in choices]
+        assert "trade 6 rabbit for 1 sheep" in values and "roll" not in values
+        assert (
+            await fake.autocomplete(
+                world.bob, world.channel, "farm move", focused="action", action=""
+            )
+            == []
+        )
+
+
+@pytest.mark.parametrize("player_count", [6])
+async def test_six_players_fit_on_one_board(
+    fake: FakeDiscord, world: World, database: Path, player_count: int
+) -> None:
+    players = [world.alice, world.bob, world.carol, world.mod]
+    for i in range(player_count - len(players)):
+        user = fake.create_user(f"hand{i}")
+        fake.add_member(world.guild, user)
+        players.append(user)
+    async with running(fake, database):
+        first = await open_match(fake, world, *players)
+        assert len(first.attachments) == 1
+        assert any(b.label == "Roll the dice" for b in first.buttons())

@@ -1,0 +1,67 @@
+"""Gateway sessions: resume after a reconnect, fresh sessions after invalidation, latency."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from fakediscord import FakeDiscord
+
+from .conftest import Town, build_town
+from .testbot import running_bot
+
+
+async def wait_until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+
+async def test_resume_replays_missed_events(fake: FakeDiscord, town: Town) -> None:
+    async with running_bot(fake) as bot:
+        resumed = asyncio.Event()
+
+        async def on_shard_resumed(shard_id: int) -> None:
+            resumed.set()
+
+        bot.add_listener(on_shard_resumed)
+        assert fake.reconnect_gateway() == 1
+        late = fake.create_text_channel(town.guild, "while-away")
+        await asyncio.wait_for(resumed.wait(), 5)
+        await wait_until(lambda: bot.get_channel(late.id) is not None)
+        assert fake.gateway.identify_count == 1  # resumed, not re-identified
+        rec = await fake.slash(town.alice, late, "farm new")
+        assert rec.response is not None and rec.response.channel_id == late.id
+
+
+async def test_invalidated_session_identifies_again(fake: FakeDiscord, town: Town) -> None:
+    async with running_bot(fake):
+        fake.invalidate_gateway_sessions()
+        await wait_until(lambda: fake.gateway.identify_count == 2 and fake.gateway.connected())
+        await fake.settle()
+        rec = await fake.slash(town.bob, town.thread, "farm new")
+        assert rec.response is not None
+
+
+async def test_injected_latency(make_fake: Callable[..., Any]) -> None:
+    fake = await make_fake(latency=0.03)
+    town = build_town(fake)
+    async with running_bot(fake):
+        rec = await fake.slash(town.alice, town.channel, "farm new")
+        assert rec.ack_latency is not None and rec.ack_latency >= 0.06  # dispatch + request
+        assert min(r.duration for r in fake.requests) >= 0.03
+
+
+async def test_identify_with_a_bad_token_is_closed_4004(fake: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+        hello = await ws.receive_json()
+        assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+        await ws.send_str(json.dumps({"op": 1, "d": None}))
+        assert (await ws.receive_json())["op"] == 11
+        await ws.send_str(json.dumps({"op": 2, "d": {"token": "wrong", "intents": 513}}))
+        closing = await ws.receive()
+        assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004
