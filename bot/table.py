@@ -39,6 +39,12 @@ def mention(match: Match, seat: int) -> str:
     return f"<@{match.user_of(seat)}>"
 
 
+def acting_mention(match: Match, seat: int) -> str:
+    """A mention of an acting seat, with the role it plays now (e.g. which colour it moves)."""
+    role = match.rules.seat_role(match.state, seat) if match.state is not None else None
+    return f"{mention(match, seat)} ({escape(role)})" if role else mention(match, seat)
+
+
 def compose(match: Match, events: Sequence[Event] = (), headline: str | None = None) -> str:
     """The board message's text: what happened, then who must act (with a mention)."""
     lines = []
@@ -55,7 +61,7 @@ def compose(match: Match, events: Sequence[Event] = (), headline: str | None = N
         lines.append("The match was abandoned.")
     elif match.status == "active":
         acting = match.to_act()
-        who = " and ".join(mention(match, s) for s in acting)
+        who = " and ".join(acting_mention(match, s) for s in acting)
         lines.append(f"➡️ {who}, your move.")
     text = "\n".join(lines)
     if len(text) > CONTENT_LIMIT:

@@ -160,6 +160,10 @@ def group_view(match: Match, seat: int, group: str) -> discord.ui.View:
     return view
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _chunks(items: list[Any], size: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
@@ -292,7 +296,7 @@ class GroupSelect(
             discord.SelectOption(
                 label=_cut(group, OPTION_TEXT),
                 value=f"{seat}.{gi}",
-                description=f"{len(groups[(seat, group)])} choices",
+                description=_plural(len(groups[(seat, group)]), "choice"),
             )
             for gi, (seat, group) in keys
         ]

@@ -268,6 +268,10 @@ class Ruleset(ABC, Generic[S, A]):
         """
         return {}
 
+    def seat_role(self, state: S, seat: int) -> str | None:
+        """What ``seat`` is acting as now, when a name alone would not say (e.g. a colour)."""
+        return None
+
     def opening_events(self, state: S) -> tuple[Event, ...]:
         """What players are told when the game starts (e.g. the first round's rolls)."""
         return ()

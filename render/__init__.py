@@ -14,7 +14,9 @@ from typing import Any
 Renderer = Callable[..., bytes]
 
 #: game key -> module under render/ that draws it
-MODULES = {"farm": "render.farm"}
+MODULES = {
+    "farm": "render.farm",
+}
 
 _loaded: dict[str, Renderer] = {}
 

@@ -111,8 +111,13 @@ async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) 
     """Run a player's action that should post a new board; return the action's record."""
     before = len(boards(fake, channel))
     record = await action
-    if record.ephemeral and record.response is not None:
-        raise AssertionError(f"refused: {record.response.content}")
+    # A refusal is a new private reply; a click in a private menu is acknowledged by updating
+    # that private message (callback 6/7), which is not a refusal.
+    private = [m for m in record.followups if m.ephemeral]
+    if record.callback_type == 4 and record.ephemeral:
+        private.insert(0, record.response)
+    if private:
+        raise AssertionError(f"refused: {private[0].content}")
     await until(lambda: len(boards(fake, channel)) > before, what="a new board")
     await fake.settle()
     return record
