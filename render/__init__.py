@@ -16,6 +16,7 @@ Renderer = Callable[..., bytes]
 #: game key -> module under render/ that draws it
 MODULES = {
     "farm": "render.farm",
+    "cattle": "render.cattle",
 }
 
 _loaded: dict[str, Renderer] = {}

@@ -1,0 +1,471 @@
+"""Cattle Baron: roll your stud, grab, rustle and raid cattle dice; the biggest haul wins.
+
+Rules: ``docs/rules/cattle.md``. The pieces and their storage are in ``games.cattle.model``, the
+action menu and the notation parsing in ``games.cattle.menu``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.base import (
+    Choice,
+    Event,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    InvalidState,
+    Outcome,
+    Ruleset,
+    Step,
+)
+from games.cattle.menu import describe, menu, parse_colour, parse_dice, parse_die, parse_player
+from games.cattle.model import (
+    COLOURS,
+    LETTERS,
+    CattleAction,
+    CattleOptions,
+    CattleState,
+    Die,
+    Grab,
+    Pass,
+    Pasture,
+    Pile,
+    Raid,
+    Rustle,
+    Swiss,
+    Switch,
+    check_seniority,
+    dice_text,
+    die_key,
+    dump_state,
+    join_names,
+    load_state,
+    pile,
+    problems,
+    roll_order,
+    take,
+    total,
+)
+from games.rng import Rng
+
+
+class CattleRules(Ruleset[CattleState, CattleAction]):
+    key = "cattle"
+    title = "Cattle Baron"
+    min_players = 2
+    max_players = 8
+    options_type = CattleOptions
+    summary = (
+        "Every die is a cow in the herd. Each round everyone rolls their stud and acts once, "
+        "lowest roll first (ties: the younger first). 1: take a cow of your brand (your stud's "
+        "colour). 2: take one or two of your brand. 3 (THREE!): rustle, swapping your whole "
+        "stock with another player's, or swiss, locking every cow of one colour in your stock "
+        "away for ever. 4: switch your stud with a cow in your stock or the herd. 5: raid any "
+        "cow from the herd. 6: put your stud into stock and take a new one from the herd. You "
+        "may always pass. When the herd is empty the game ends; the highest total of faces in "
+        "stock and Swiss stock wins."
+    )
+    notation = (
+        "grab red 5",
+        "grab red 5 red 3",
+        "rustle bob",
+        "swiss blue",
+        "switch stock red 1",
+        "switch herd blue 2",
+        "raid green 6",
+        "pasture yellow 4",
+        "pass",
+    )
+
+    # Setup ---------------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        rng: Rng,
+        seniority: Sequence[int] | None = None,
+    ) -> CattleState:
+        """Roll out the herd, hand out studs and roll the first round.
+
+        ``seniority`` orders ages (larger = younger, e.g. Discord user ids); without it a later
+        seat counts as younger. The first round's announcements are ``opening_events``.
+        """
+        opts = CattleOptions.parse(options)
+        assert isinstance(opts, CattleOptions)
+        names = tuple(str(p) for p in players)
+        n = len(names)
+        if not self.min_players <= n <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}-{self.max_players} players."
+            )
+        if len({name.lower() for name in names}) != n:
+            raise IllegalAction("Every player needs a different name.")
+        if opts.colours < n:
+            raise InvalidOptions(f"Option colours must be at least the number of players ({n}).")
+        try:
+            ages = tuple(range(n)) if seniority is None else check_seniority(seniority, n)
+        except InvalidState as err:
+            raise IllegalAction(str(err)) from None
+        herd = [
+            Die(c, rng.roll(6))
+            for c in COLOURS[: opts.colours]
+            for _ in range(opts.dice_per_colour)
+        ]
+        studs = []
+        for seat in range(n):
+            stud = min((d for d in herd if d.colour == COLOURS[seat]), key=lambda d: d.face)
+            herd.remove(stud)
+            studs.append(stud)
+        state = CattleState(
+            names=names,
+            seniority=ages,
+            options=opts,
+            herd=pile(herd),
+            studs=tuple(studs),
+            stocks=((),) * n,
+            swiss=((),) * n,
+            rolls=(0,) * n,
+            order=tuple(range(n)),
+            round=0,
+        )
+        return self._open_round(state, rng)
+
+    def players(self, state: CattleState) -> tuple[str, ...]:
+        return state.names
+
+    def options(self, state: CattleState) -> CattleOptions:
+        return state.options
+
+    def _open_round(self, state: CattleState, rng: Rng) -> CattleState:
+        studs = tuple(Die(s.colour, rng.roll(6)) for s in state.studs if s is not None)
+        rolls = tuple(s.face for s in studs)
+        return replace(
+            state,
+            studs=studs,
+            rolls=rolls,
+            order=roll_order(rolls, state.seniority),
+            pos=0,
+            kept=(True,) * len(rolls),
+            round=state.round + 1,
+        )
+
+    def seat_extras(self, user_ids: Sequence[int]) -> dict[str, Any]:
+        """Ties go to the younger player: Discord ids grow with account creation time."""
+        return {"seniority": list(user_ids)}
+
+    def opening_events(self, state: CattleState) -> tuple[Event, ...]:
+        """The round's announcements: every roll, any THREE!, ties broken by age, the order."""
+        names, rolls = state.names, state.rolls
+        rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in range(len(names)))
+        events = [Event(f"Round {state.round}: {rolled}.")]
+        threes = [names[s] for s in state.order if rolls[s] == 3]
+        if threes:
+            verb = "shouts" if len(threes) == 1 else "shout"
+            events.append(Event(f"{join_names(threes)} {verb} THREE!"))
+        for face in range(1, 7):
+            tied = [s for s in state.order if rolls[s] == face]
+            if len(tied) < 2:
+                continue
+            who = join_names([names[s] for s in sorted(tied)])
+            if len(tied) == 2:
+                text = f"{who} both rolled {face}; {names[tied[0]]} is younger and goes first."
+            else:
+                youngest = ", ".join(names[s] for s in tied)
+                text = f"{who} all rolled {face}; youngest first: {youngest}."
+            events.append(Event(text))
+        events.append(Event("Order this round: " + ", ".join(names[s] for s in state.order) + "."))
+        return tuple(events)
+
+    # Whose move ----------------------------------------------------------------------------
+
+    def to_act(self, state: CattleState) -> tuple[int, ...]:
+        return () if state.finished else (state.order[state.pos],)
+
+    def legal_actions(self, state: CattleState, seat: int) -> list[CattleAction]:
+        if state.finished or seat != state.order[state.pos]:
+            return []
+        return list(menu(state, seat))
+
+    def describe_action(self, state: CattleState, seat: int, action: CattleAction) -> Choice:
+        return describe(state, seat, action)
+
+    def default_action(self, state: CattleState, seat: int) -> CattleAction:
+        """A seat whose clock runs out passes."""
+        self.check_turn(state, seat)
+        return Pass()
+
+    # Moves ---------------------------------------------------------------------------------
+
+    def apply(
+        self, state: CattleState, seat: int, action: CattleAction, *, rng: Rng
+    ) -> Step[CattleState]:
+        self.check_turn(state, seat)
+        self._check(state, seat, action)
+        name = state.names[seat]
+        herd, stocks, swiss = state.herd, list(state.stocks), list(state.swiss)
+        studs, kept = list(state.studs), list(state.kept)
+        stud = studs[seat]
+        assert stud is not None
+        match action:
+            case Grab(dice):
+                for die in dice:
+                    herd = take(herd, die)
+                stocks[seat] = pile(stocks[seat] + dice)
+                text = f"{name} grabbed {dice_text(dice)} from the herd."
+            case Rustle(target):
+                stocks[seat], stocks[target] = stocks[target], stocks[seat]
+                other = state.names[target]
+                text = (
+                    f"{name} rustled {other}: {name}'s stock is now worth {total(stocks[seat])}, "
+                    f"{other}'s {total(stocks[target])}."
+                )
+            case Swiss(colour):
+                moved = tuple(d for d in stocks[seat] if d.colour == colour)
+                stocks[seat] = tuple(d for d in stocks[seat] if d.colour != colour)
+                swiss[seat] = pile(swiss[seat] + moved)
+                safe = total(moved)
+                text = f"{name} moved {dice_text(moved)} to Swiss stock ({safe} safe for ever)."
+            case Switch(source, die):
+                if source == "stock":
+                    stocks[seat] = pile((*take(stocks[seat], die), stud))
+                    where = f"stock ({stud.face - die.face:+d} to stock)"
+                else:
+                    herd = pile((*take(herd, die), stud))
+                    where = "the herd"
+                studs[seat], kept[seat] = die, False
+                text = (
+                    f"{name} switched stud {stud} with {die} from {where}; {die} is the new stud."
+                )
+            case Raid(die):
+                herd = take(herd, die)
+                stocks[seat] = pile((*stocks[seat], die))
+                text = f"{name} raided {die} from the herd."
+            case Pasture(die):
+                herd = take(herd, die)
+                stocks[seat] = pile((*stocks[seat], stud))
+                studs[seat], kept[seat] = die, False
+                text = f"{name} put stud {stud} out to pasture in stock and took {die} as new stud."
+            case Pass():
+                text = f"{name} passed."
+            case _:
+                raise TypeError(action)
+        events = [Event(text)]
+        state = replace(
+            state,
+            herd=herd,
+            stocks=tuple(stocks),
+            swiss=tuple(swiss),
+            studs=tuple(studs),
+            kept=tuple(kept),
+        )
+        if state.finished:
+            state = self._end(state, rng, events)
+        elif state.pos + 1 < len(state.order):
+            state = replace(state, pos=state.pos + 1)
+        else:
+            state = self._open_round(state, rng)
+            events.extend(self.opening_events(state))
+        return Step(state, tuple(events))
+
+    def _end(self, state: CattleState, rng: Rng, events: list[Event]) -> CattleState:
+        """The herd is empty: kept 6s go to stock, every other stud is rolled once more."""
+        events.append(Event("The last cow has left the herd: the game is over."))
+        stocks, finals = list(state.stocks), []
+        for seat, stud in enumerate(state.studs):
+            assert stud is not None
+            name = state.names[seat]
+            if state.rolls[seat] == 6 and state.kept[seat]:
+                finals.append(None)
+                events.append(Event(f"{name} rolled a 6 this round: stud {stud} goes into stock."))
+            else:
+                stud = Die(stud.colour, rng.roll(6))
+                finals.append(stud.face)
+                events.append(Event(f"{name} rolls the stud one last time: {stud}, into stock."))
+            stocks[seat] = pile((*stocks[seat], stud))
+        state = replace(
+            state,
+            stocks=tuple(stocks),
+            studs=(None,) * len(stocks),
+            final_rolls=tuple(finals),
+        )
+        scores = [state.score(s) for s in range(len(state.names))]
+        events.append(
+            Event(
+                "Final hauls: "
+                + ", ".join(f"{n} {v}" for n, v in zip(state.names, scores, strict=True))
+                + "."
+            )
+        )
+        outcome = self.outcome(state)
+        assert outcome is not None
+        winners = [state.names[s] for s in outcome.winners]
+        best = max(scores)
+        if len(winners) == 1:
+            events.append(Event(f"{winners[0]} wins with {best}!"))
+        else:
+            events.append(Event(f"{join_names(winners)} share the win with {best}!"))
+        return state
+
+    def _check(self, state: CattleState, seat: int, action: CattleAction) -> None:
+        """Raise IllegalAction, saying what would be right, unless ``action`` is on the menu."""
+        if action in menu(state, seat):
+            return
+        roll = state.rolls[seat]
+        allowed = {
+            1: f"grab one {state.brand(seat)} die from the herd",
+            2: f"grab one or two {state.brand(seat)} dice from the herd",
+            3: "rustle another player or swiss a colour from your stock",
+            4: "switch your stud with a die in your stock or the herd",
+            5: "raid any die from the herd",
+            6: "put your stud into stock and take a new stud from the herd",
+        }[roll]
+        hint = f"You rolled {roll}: you may {allowed}, or pass."
+        kind = {1: Grab, 2: Grab, 3: (Rustle, Swiss), 4: Switch, 5: Raid, 6: Pasture}[roll]
+        if not isinstance(action, kind):
+            raise IllegalAction(hint)
+        brand = state.brand(seat)
+        wanted: tuple[Die, ...] = ()
+        if isinstance(action, Grab):
+            if any(d.colour != brand for d in action.dice):
+                raise IllegalAction(f"Your brand is {brand}. {hint}")
+            if not 1 <= len(action.dice) <= roll:
+                raise IllegalAction(hint)
+            wanted = action.dice
+        elif isinstance(action, Raid | Pasture):
+            wanted = (action.die,)
+        elif isinstance(action, Switch):
+            if action.die == state.studs[seat]:
+                raise IllegalAction(
+                    f"Your stud is already {action.die}; that would change nothing."
+                )
+            if action.source == "stock" and action.die not in state.stocks[seat]:
+                raise IllegalAction(f"You have no {action.die} in your stock.")
+            wanted = (action.die,) if action.source == "herd" else ()
+        elif isinstance(action, Swiss):
+            raise IllegalAction(f"You have no {action.colour} dice in your stock to swiss.")
+        elif isinstance(action, Rustle) and action.target == seat:
+            raise IllegalAction("Rustle another player's stock, not your own.")
+        have = Counter(state.herd)
+        for die, k in Counter(wanted).items():
+            if have[die] < k:
+                raise IllegalAction(
+                    f"The herd has no {die} to take."
+                    if not have[die]
+                    else f"The herd has only {have[die]} {die}."
+                )
+        raise IllegalAction(hint)
+
+    def outcome(self, state: CattleState) -> Outcome | None:
+        if not state.finished:
+            return None
+        scores = tuple(state.score(s) for s in range(len(state.names)))
+        best = max(scores)
+        return Outcome(
+            winners=tuple(s for s, v in enumerate(scores) if v == best),
+            reason=f"the biggest haul ({best})",
+            scores=scores,
+        )
+
+    def invariants(self, state: CattleState) -> list[str]:
+        return problems(state)
+
+    def status_line(self, state: CattleState) -> str:
+        outcome = self.outcome(state)
+        if outcome is not None:
+            best = max(outcome.scores or (0,))
+            return f"won by {join_names([state.names[s] for s in outcome.winners])} ({best})"
+        seat = state.order[state.pos]
+        return (
+            f"round {state.round}: {state.names[seat]} to act (rolled {state.rolls[seat]}); "
+            f"{len(state.herd)} dice in the herd"
+        )
+
+    # Notation ------------------------------------------------------------------------------
+
+    def format_action(self, state: CattleState, action: CattleAction) -> str:
+        match action:
+            case Grab(dice):
+                return "grab " + " ".join(str(d) for d in dice)
+            case Rustle(target):
+                return f"rustle {state.names[target]}"
+            case Swiss(colour):
+                return f"swiss {colour}"
+            case Switch(source, die):
+                return f"switch {source} {die}"
+            case Raid(die):
+                return f"raid {die}"
+            case Pasture(die):
+                return f"pasture {die}"
+            case Pass():
+                return "pass"
+        raise TypeError(action)
+
+    def parse_action(self, state: CattleState, seat: int, text: str) -> CattleAction:
+        words = text.strip().lower().replace(",", " ").replace("+", " ").split()
+        if not words:
+            raise InvalidAction("Type a move, e.g. `raid green 6` or `pass`.")
+        verb, rest = words[0], [w for w in words[1:] if w != "and"]
+        colours = COLOURS[: state.options.colours]
+        action: CattleAction
+        if verb == "pass" and not rest:
+            action = Pass()
+        elif verb == "grab":
+            dice = parse_dice(rest, colours)
+            if len(dice) > 2:
+                raise InvalidAction("Grab one or two dice: `grab red 5` or `grab red 5 red 3`.")
+            action = Grab(tuple(sorted(dice, key=die_key)))
+        elif verb == "rustle":
+            action = Rustle(parse_player(state, " ".join(text.split()[1:])))
+        elif verb == "swiss" and len(rest) == 1:
+            action = Swiss(parse_colour(rest[0], colours))
+        elif verb == "switch" and rest and rest[0] in ("stock", "herd"):
+            action = Switch(rest[0], parse_die(rest[1:], colours, "switch stock red 1"))
+        elif verb in ("raid", "pasture"):
+            die = parse_die(rest, colours, f"{verb} green 6")
+            action = Raid(die) if verb == "raid" else Pasture(die)
+        else:
+            raise InvalidAction(
+                f"I don't know the move `{text.strip()[:60]}`. Moves: " + "; ".join(self.notation)
+            )
+        self.check_turn(state, seat)
+        self._check(state, seat, action)
+        return action
+
+    # Storage -------------------------------------------------------------------------------
+
+    def dump(self, state: CattleState) -> dict[str, Any]:
+        return {"format": self.format_version, "game": self.key, **dump_state(state)}
+
+    def load(self, data: Mapping[str, Any]) -> CattleState:
+        self.check_version(data)
+        return load_state(data, (self.min_players, self.max_players))
+
+
+RULES = CattleRules()
+
+__all__ = [
+    "COLOURS",
+    "LETTERS",
+    "RULES",
+    "CattleAction",
+    "CattleOptions",
+    "CattleRules",
+    "CattleState",
+    "Die",
+    "Grab",
+    "Pass",
+    "Pasture",
+    "Pile",
+    "Raid",
+    "Rustle",
+    "Swiss",
+    "Switch",
+    "pile",
+    "total",
+]
