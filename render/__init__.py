@@ -17,6 +17,7 @@ Renderer = Callable[..., bytes]
 MODULES = {
     "farm": "render.farm",
     "cattle": "render.cattle",
+    "horseplay": "render.horseplay",
 }
 
 _loaded: dict[str, Renderer] = {}

@@ -1,0 +1,20 @@
+"""Horseplay Rustling's command group: everything comes from the shared game cog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+from cogs.base import GameCog
+
+
+class Horseplay(
+    GameCog,
+    group_name="horseplay",
+    group_description="Horseplay Rustling: draughts where taking a Stable wipes out a colour",
+):
+    rules = games.get("horseplay")
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Horseplay(bot))

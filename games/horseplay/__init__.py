@@ -1,0 +1,40 @@
+"""Horseplay Rustling: draughts for two to four, where taking a Stable takes a whole colour.
+
+Rules: ``docs/rules/horseplay.md``. ``board`` holds the geometry and move generation, ``state``
+the options and state, ``rules`` the turn order, scoring and the ``Ruleset``.
+"""
+
+from games.horseplay.board import (
+    BLACK,
+    BLUE,
+    COLOURS,
+    GREEN,
+    LETTERS,
+    RED,
+    Move,
+    geometry,
+    parse_square,
+    square_name,
+    start_squares,
+)
+from games.horseplay.rules import RULES, HorseplayRules
+from games.horseplay.state import QUIET_ROUNDS, HorseplayOptions, HorseplayState
+
+__all__ = [
+    "BLACK",
+    "BLUE",
+    "COLOURS",
+    "GREEN",
+    "LETTERS",
+    "QUIET_ROUNDS",
+    "RED",
+    "RULES",
+    "HorseplayOptions",
+    "HorseplayRules",
+    "HorseplayState",
+    "Move",
+    "geometry",
+    "parse_square",
+    "square_name",
+    "start_squares",
+]

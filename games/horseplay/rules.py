@@ -1,0 +1,460 @@
+"""Horseplay Rustling's rules: turn order, captures, huffing, Stables, scores, notation.
+
+Colours move Green, Red, Blue, Black (skipping colours not in play or out). A colour that must
+miss its turn or cannot move is skipped inside ``apply`` with an event, so ``to_act`` only ever
+names a seat that has a legal move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.base import (
+    Choice,
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidState,
+    Outcome,
+    Ruleset,
+    Step,
+)
+from games.horseplay.board import (
+    COLOURS,
+    GREEN,
+    Move,
+    colour_of,
+    crown,
+    geometry,
+    huff_target,
+    is_crown,
+    parse_square,
+    square_name,
+    start_board,
+    value,
+)
+from games.horseplay.state import (
+    NOBODY,
+    QUIET_ROUNDS,
+    HorseplayOptions,
+    HorseplayState,
+    load_state,
+    stable_owner,
+    state_problems,
+)
+from games.rng import Rng
+
+_TOKEN = re.compile(r"[a-k](?:1[01]|[1-9])")
+_MOVE = re.compile(r"\s*[a-k](?:1[01]|[1-9])(?:\s*[-x×:\s]\s*[a-k](?:1[01]|[1-9]))+\s*")
+
+
+def _piece(cell: int) -> str:
+    return f"{COLOURS[colour_of(cell)].title()} {'crown' if is_crown(cell) else 'man'}"
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else str(points)
+
+
+class HorseplayRules(Ruleset[HorseplayState, Move]):
+    key = "horseplay"
+    title = "Horseplay Rustling"
+    min_players = 2
+    max_players = 4
+    options_type = HorseplayOptions
+    summary = (
+        "Draughts for two to four on the blue squares of a 9x9 or 11x11 board. Men move one "
+        "square diagonally forward and are crowned on the far edge; crowns move along any "
+        "diagonal. Jump an enemy piece to take it and keep jumping while you can. Skip a "
+        "capture and the piece that could have taken is huffed (-10, or -25 for a crown). End "
+        "a move on an enemy's corner Stable and every piece of that colour is taken. The last "
+        "colour (or team) on the board wins; +10 a man, +25 a crown taken."
+    )
+    notation = ("c3-d4", "c3xe5xg7")
+
+    # Setup ---------------------------------------------------------------------------------
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None, *, rng: Rng
+    ) -> HorseplayState:
+        opts = HorseplayOptions.parse(options)
+        names = tuple(str(p) for p in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}-{self.max_players} players."
+            )
+        if opts.teams and len(names) != 4:
+            raise IllegalAction("Team play needs four players.")
+        return HorseplayState(
+            names=names, options=opts, board=start_board(opts.size, len(names)), to_move=GREEN
+        )
+
+    def players(self, state: HorseplayState) -> tuple[str, ...]:
+        return state.names
+
+    def options(self, state: HorseplayState) -> HorseplayOptions:
+        return state.options
+
+    # Whose move ----------------------------------------------------------------------------
+
+    def to_act(self, state: HorseplayState) -> tuple[int, ...]:
+        return () if state.finished else (state.seat(state.to_move),)
+
+    def legal_actions(self, state: HorseplayState, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        return state.legal(state.to_move)
+
+    def default_action(self, state: HorseplayState, seat: int) -> Move:
+        """A capture when there is one (so nobody is huffed), else the first plain move."""
+        self.check_turn(state, seat)
+        actions = state.legal(state.to_move)
+        return next((m for m in actions if m.is_capture), actions[0])
+
+    def describe_action(self, state: HorseplayState, seat: int, action: Move) -> Choice:
+        size = state.size
+        label = self.format_action(state, action)
+        notes = []
+        if action.is_capture:
+            n = len(action.taken)
+            label += f" (takes {n})"
+        else:
+            captures, _ = state.moves(state.to_move)
+            target = None if state.options.forced_capture else huff_target(state.board, captures)
+            if target == action.start:
+                notes.append("this piece could capture: it will be huffed")
+            elif target is not None:
+                where = square_name(target, size)
+                notes.append(f"you could capture: your piece on {where} will be huffed")
+        geo = geometry(size)
+        cell = state.board[action.start]
+        if not is_crown(cell) and action.end in geo.crown_rows[state.to_move]:
+            notes.append("crowns this man")
+        owner = stable_owner(state, action.end)
+        enemy = owner is not None and state.side(owner) != state.side(state.to_move)
+        if enemy and owner in state.live():
+            notes.append(f"takes {COLOURS[owner].title()}'s Stable")
+        if self._misses(state, action.end):
+            notes.append("Miss a Turn square")
+        if state.options.centre_win and action.end == geo.centre and is_crown(cell):
+            notes.append("wins outright")
+        return Choice(
+            label=label[:80],
+            group=f"Piece {square_name(action.start, size)}",
+            note="; ".join(notes)[:100],
+            primary=action.is_capture,
+        )
+
+    # Moves ---------------------------------------------------------------------------------
+
+    def apply(
+        self, state: HorseplayState, seat: int, action: Move, *, rng: Rng
+    ) -> Step[HorseplayState]:
+        self.check_turn(state, seat)
+        colour = state.to_move
+        if action not in state.legal(colour):
+            raise IllegalAction(f"{self.format_action(state, action)} is not a legal move now.")
+        size = state.size
+        geo = geometry(size)
+        who = state.who(colour)
+        events: list[Event] = []
+        captures, _ = state.moves(colour)
+        huffed = None
+        if not action.is_capture and not state.options.forced_capture:
+            huffed = huff_target(state.board, captures)
+
+        cells = list(state.board)
+        scores = list(state.scores)
+        piece = cells[action.start]
+        cells[action.start] = 0
+        text = self.format_action(state, action)
+        if action.is_capture:
+            gained = sum(value(cells[sq]) for sq in action.taken)
+            names = [f"a {_piece(cells[sq])} on {square_name(sq, size)}" for sq in action.taken]
+            for sq in action.taken:
+                cells[sq] = 0
+            scores[colour] += gained
+            taken = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            events.append(Event(f"{who} jumped {text}, taking {taken} ({_signed(gained)})."))
+        else:
+            events.append(Event(f"{who} moved {text}."))
+        if not is_crown(piece) and action.end in geo.crown_rows[colour]:
+            piece = crown(colour)
+            events.append(
+                Event(
+                    f"The {COLOURS[colour].title()} man on "
+                    f"{square_name(action.end, size)} is crowned."
+                )
+            )
+        cells[action.end] = piece
+        captured = action.is_capture
+        missing = set(state.missing)
+
+        if huffed is not None:
+            at = action.end if huffed == action.start else huffed
+            lost = value(cells[at])
+            events.append(
+                Event(
+                    f"{who} could have captured: the {_piece(cells[at])} on "
+                    f"{square_name(at, size)} is huffed ({_signed(-lost)})."
+                )
+            )
+            cells[at] = 0
+            scores[colour] -= lost
+        winner_side = None
+        if cells[action.end]:  # square effects belong to a piece still standing there
+            owner = stable_owner(state, action.end)
+            if owner is not None and state.side(owner) != state.side(colour):
+                lost_cells = [i for i, c in enumerate(cells) if c and colour_of(c) == owner]
+                if lost_cells:
+                    gained = sum(value(cells[i]) for i in lost_cells)
+                    for i in lost_cells:
+                        cells[i] = 0
+                    scores[colour] += gained
+                    captured = True
+                    hue, n = COLOURS[owner].title(), len(lost_cells)
+                    gone = (
+                        f"all {n} {hue} pieces leave" if n > 1 else f"the last {hue} piece leaves"
+                    )
+                    events.append(
+                        Event(
+                            f"{who} captured {hue}'s Stable on {square_name(action.end, size)}: "
+                            f"{gone} the board ({_signed(gained)})."
+                        )
+                    )
+            if self._misses(state, action.end):
+                missing.add(colour)
+                events.append(
+                    Event(
+                        f"{who} ended on the Miss a Turn square "
+                        f"{square_name(action.end, size)} and will miss the next turn."
+                    )
+                )
+            if state.options.centre_win and action.end == geo.centre and is_crown(piece):
+                winner_side = state.side(colour)
+                events.append(
+                    Event(f"{who} brought a crown to the centre Stable and wins outright!")
+                )
+
+        before = state.live()
+        new = replace(
+            state,
+            board=tuple(cells),
+            scores=tuple(scores),  # type: ignore[arg-type]
+            last_capture_round=state.round if captured else state.last_capture_round,
+        )
+        live = new.live()
+        for c in before:
+            if c not in live:
+                events.append(Event(f"{new.who(c)} has no pieces left and is out."))
+        missing &= set(live)
+        new = replace(new, missing=tuple(sorted(missing)))
+        if winner_side is not None:
+            return Step(
+                self._finish(new, winner_side, "a crown reached the centre Stable"), tuple(events)
+            )
+        sides = {new.side(c) for c in live}
+        if len(sides) == 1:
+            return Step(self._last_standing(new, sides.pop(), events), tuple(events))
+        return Step(self._advance(new, colour, events), tuple(events))
+
+    @staticmethod
+    def _misses(state: HorseplayState, square: int) -> bool:
+        return state.options.miss_a_turn and square in geometry(state.size).miss
+
+    def _advance(self, state: HorseplayState, colour: int, events: list[Event]) -> HorseplayState:
+        """Hand the turn on, skipping colours that miss a turn or cannot move (said aloud)."""
+        live = state.live()
+        missing = set(state.missing)
+        blocked: set[int] = set()
+        rnd = state.round
+        while True:
+            later = [c for c in live if c > colour]
+            nxt = later[0] if later else live[0]
+            if nxt <= colour:
+                if rnd - state.last_capture_round >= QUIET_ROUNDS:
+                    events.append(
+                        Event(f"{QUIET_ROUNDS} rounds without a capture: the game ends on points.")
+                    )
+                    return self._on_points(
+                        replace(state, round=rnd, missing=tuple(sorted(missing))),
+                        f"{QUIET_ROUNDS} rounds without a capture",
+                        events,
+                    )
+                rnd += 1
+            colour = nxt
+            if colour in missing:
+                missing.discard(colour)
+                events.append(Event(f"{state.who(colour)} misses this turn."))
+                continue
+            if state.legal(colour):
+                return replace(state, to_move=colour, round=rnd, missing=tuple(sorted(missing)))
+            events.append(Event(f"{state.who(colour)} cannot move and passes."))
+            blocked.add(colour)
+            if blocked >= set(live):
+                events.append(Event("No colour can move: the game ends on points."))
+                return self._on_points(
+                    replace(state, round=rnd, missing=tuple(sorted(missing))),
+                    "no colour could move",
+                    events,
+                )
+
+    def _side_seats(self, state: HorseplayState, side: int) -> tuple[int, ...]:
+        return tuple(sorted({state.seat(c) for c in state.colours if state.side(c) == side}))
+
+    def _finish(self, state: HorseplayState, side: int, reason: str) -> HorseplayState:
+        return replace(state, to_move=NOBODY, winners=self._side_seats(state, side), reason=reason)
+
+    def _last_standing(
+        self, state: HorseplayState, side: int, events: list[Event]
+    ) -> HorseplayState:
+        done = self._finish(state, side, "last on the board")
+        names = " and ".join(state.names[s] for s in done.winners)
+        events.append(
+            Event(f"{names} win{'s' if len(done.winners) == 1 else ''}: the last on the board.")
+        )
+        return done
+
+    def _on_points(self, state: HorseplayState, reason: str, events: list[Event]) -> HorseplayState:
+        totals: dict[int, int] = {}
+        for c in state.colours:
+            totals[state.side(c)] = totals.get(state.side(c), 0) + state.scores[c]
+        best = max(totals.values())
+        winners = tuple(
+            sorted(
+                s for side, t in totals.items() if t == best for s in self._side_seats(state, side)
+            )
+        )
+        names = " and ".join(state.names[s] for s in winners)
+        events.append(Event(f"{names} win{'s' if len(winners) == 1 else ''} on points ({best})."))
+        return replace(state, to_move=NOBODY, winners=winners, reason=reason)
+
+    def outcome(self, state: HorseplayState) -> Outcome | None:
+        if not state.finished:
+            return None
+        return Outcome(winners=state.winners, reason=state.reason, scores=self.seat_scores(state))
+
+    @staticmethod
+    def seat_scores(state: HorseplayState) -> tuple[int, ...]:
+        out = [0] * len(state.names)
+        for c in state.colours:
+            out[state.seat(c)] += state.scores[c]
+        return tuple(out)
+
+    def check_turn(self, state: HorseplayState, seat: int) -> None:
+        if state.finished:
+            raise GameOver("The game is over.")
+        super().check_turn(state, seat)
+
+    def seat_role(self, state: HorseplayState, seat: int) -> str | None:
+        """The colour a seat moves now (one player commands two colours with three players)."""
+        if state.finished or state.seat(state.to_move) != seat:
+            return None
+        return COLOURS[state.to_move].title()
+
+    def status_line(self, state: HorseplayState) -> str:
+        if state.finished:
+            return "won by " + " and ".join(state.names[s] for s in state.winners)
+        scores = ", ".join(f"{COLOURS[c].title()} {state.scores[c]}" for c in state.colours)
+        return f"{state.who(state.to_move)} to move, round {state.round}; {scores}"
+
+    def invariants(self, state: HorseplayState) -> list[str]:
+        return state_problems(state)
+
+    # Notation ------------------------------------------------------------------------------
+
+    def format_action(self, state: HorseplayState, action: Move) -> str:
+        sep = "x" if action.is_capture else "-"
+        return sep.join(square_name(sq, state.size) for sq in action.path)
+
+    def parse_action(self, state: HorseplayState, seat: int, text: str) -> Move:
+        words = text.strip().lower()
+        if not _MOVE.fullmatch(words):
+            raise InvalidAction(
+                f"I can't read `{text.strip()[:40]}` as a move; type squares like `c3-d4` or "
+                "`c3xe5xg7`."
+            )
+        size = state.size
+        path: list[int] = []
+        for token in _TOKEN.findall(words):
+            sq = parse_square(token, size)
+            if sq is None:
+                raise IllegalAction(f"{token} is not a square of the {size}x{size} board.")
+            path.append(sq)
+        self.check_turn(state, seat)
+        colour = state.to_move
+        legal = state.legal(colour)
+        wanted = tuple(path)
+        for m in legal:
+            if m.path == wanted:
+                return m
+        short = [
+            m for m in legal if m.start == wanted[0] and m.end == wanted[-1] and len(wanted) == 2
+        ]
+        if len(short) == 1 and short[0].is_capture:
+            return short[0]
+        show = lambda ms: ", ".join(self.format_action(state, m) for m in ms[:8])  # noqa: E731
+        if len(short) > 1:
+            raise IllegalAction(
+                f"Several captures go that way; type the whole chain: {show(short)}."
+            )
+        start = wanted[0]
+        name = square_name(start, size)
+        cell = state.board[start]
+        if not cell or colour_of(cell) != colour:
+            starts = sorted({square_name(m.start, size) for m in legal})
+            raise IllegalAction(
+                f"There is no {COLOURS[colour].title()} piece on {name}; "
+                f"pieces that can move: {', '.join(starts)}."
+            )
+        mine = [m for m in legal if m.start == start]
+        if not mine:
+            captures, _ = state.moves(colour)
+            if captures and state.options.forced_capture:
+                raise IllegalAction(f"A capture is compulsory: {show(list(captures))}.")
+            raise IllegalAction(f"The piece on {name} cannot move now.")
+        raise IllegalAction(
+            f"That is not a legal move; the piece on {name} can play: {show(mine)}."
+        )
+
+    # Storage -------------------------------------------------------------------------------
+
+    def dump(self, state: HorseplayState) -> dict[str, Any]:
+        size = state.size
+        return {
+            "format": self.format_version,
+            "game": self.key,
+            "options": state.options.to_dict(),
+            "players": list(state.names),
+            "size": size,
+            "pieces": {
+                square_name(sq, size): {"colour": COLOURS[colour_of(c)], "crown": is_crown(c)}
+                for sq, c in enumerate(state.board)
+                if c
+            },
+            "to_move": None if state.to_move == NOBODY else COLOURS[state.to_move],
+            "scores": {COLOURS[c]: state.scores[c] for c in state.colours},
+            "round": state.round,
+            "last_capture_round": state.last_capture_round,
+            "miss_turn": [COLOURS[c] for c in state.missing],
+            "winners": list(state.winners),
+            "result": state.reason,
+        }
+
+    def load(self, data: Mapping[str, Any]) -> HorseplayState:
+        self.check_version(data)
+        try:
+            state = load_state(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise InvalidState(f"Cannot load {self.title} game: {err!r}") from err
+        broken = state_problems(state)
+        if broken:
+            raise InvalidState(f"Cannot load {self.title} game: {broken[0]}.")
+        return state
+
+
+RULES = HorseplayRules()

@@ -1,0 +1,236 @@
+"""Horseplay Rustling's options and game state, and the checks that keep a state consistent.
+
+The state keeps the board, the colour to move, scores per colour and the 50-round guard, so a
+dump holds everything needed to go on. ``problems`` is shared by ``load`` (refusing an edited
+dump that makes no sense) and the conformance invariants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import InvalidState, Options, option
+from games.horseplay.board import (
+    BLUE,
+    COLOURS,
+    GREEN,
+    SIZES,
+    Board,
+    Move,
+    colour_of,
+    colours_in_play,
+    crown,
+    generate,
+    geometry,
+    is_crown,
+    man,
+    parse_square,
+    seat_of,
+    square_name,
+    start_squares,
+)
+
+QUIET_ROUNDS = 50
+NOBODY = -1
+
+
+@dataclass(frozen=True)
+class HorseplayOptions(Options):
+    size: int = option(9, "board size: 9 (9x9) or 11 (11x11)", choices=SIZES)
+    teams: bool = option(False, "four players as two teams: Green and Blue v Red and Black")
+    forced_capture: bool = option(
+        False, "captures are compulsory and nobody is huffed (default: huffing)", design=True
+    )
+    flying_crowns: bool = option(
+        False,
+        "crowns move and capture any distance along a diagonal, as in international draughts",
+        design=True,
+    )
+    centre_win: bool = option(
+        False, "the first crown to end a move on the centre Stable wins outright"
+    )
+    miss_a_turn: bool = option(
+        True, "on 11x11, d4, d8, h4 and h8 are Miss a Turn squares", design=True
+    )
+
+
+@dataclass(frozen=True)
+class HorseplayState:
+    names: tuple[str, ...]
+    options: HorseplayOptions
+    board: Board
+    #: the colour to move; NOBODY once the game is over
+    to_move: int
+    #: points per colour (Green, Red, Blue, Black); colours not in play stay 0
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    round: int = 1
+    #: the round of the latest capture (0: none yet), for the 50-round guard
+    last_capture_round: int = 0
+    #: colours that will miss their next turn
+    missing: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    #: why the game ended ("" while it goes on)
+    reason: str = ""
+
+    @property
+    def size(self) -> int:
+        return self.options.size
+
+    @property
+    def colours(self) -> tuple[int, ...]:
+        return colours_in_play(len(self.names))
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.reason)
+
+    def seat(self, colour: int) -> int:
+        return seat_of(colour, len(self.names))
+
+    def side(self, colour: int) -> int:
+        """Colours on one side never capture each other: a team, or one player's colours."""
+        if self.options.teams:
+            return 0 if colour in (GREEN, BLUE) else 1
+        return self.seat(colour)
+
+    def enemies(self, colour: int) -> int:
+        mine = self.side(colour)
+        return sum(1 << c for c in self.colours if self.side(c) != mine)
+
+    def live(self) -> tuple[int, ...]:
+        present = {colour_of(cell) for cell in self.board if cell}
+        return tuple(c for c in self.colours if c in present)
+
+    def moves(self, colour: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+        return generate(
+            self.board, self.size, colour, self.enemies(colour), self.options.flying_crowns
+        )
+
+    def legal(self, colour: int) -> list[Move]:
+        captures, plains = self.moves(colour)
+        if captures and self.options.forced_capture:
+            return list(captures)
+        return sorted(captures + plains, key=lambda m: m.start)
+
+    def who(self, colour: int) -> str:
+        return f"{self.names[self.seat(colour)]} ({COLOURS[colour].title()})"
+
+
+def stable_owner(state: HorseplayState, square: int) -> int | None:
+    """The colour in play whose corner Stable ``square`` is, if any."""
+    stables = geometry(state.size).stables
+    for c in state.colours:
+        if stables[c] == square:
+            return c
+    return None
+
+
+def _int(value: Any, what: str, lo: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise InvalidState(f"Bad {what}: {value!r}.")
+    return value
+
+
+def _colour(value: Any, allowed: tuple[int, ...]) -> int:
+    if value not in COLOURS or COLOURS.index(value) not in allowed:
+        raise InvalidState(f"Colour {value!r} is not in play.")
+    return COLOURS.index(value)
+
+
+def load_state(data: Mapping[str, Any]) -> HorseplayState:
+    names = tuple(str(p) for p in data["players"])
+    if not 2 <= len(names) <= 4:
+        raise InvalidState("Horseplay Rustling needs 2-4 players.")
+    opts = HorseplayOptions.parse(data.get("options"))
+    assert isinstance(opts, HorseplayOptions)
+    size = data.get("size", opts.size)
+    if size != opts.size:
+        raise InvalidState(f"Board size {size!r} does not match the size option {opts.size}.")
+    if opts.teams and len(names) != 4:
+        raise InvalidState("Team play needs four players.")
+    colours = colours_in_play(len(names))
+    cells = [0] * (size * size)
+    for name, piece in data["pieces"].items():
+        sq = parse_square(name, size)
+        if sq is None:
+            raise InvalidState(f"{name!r} is not a square of the board.")
+        colour = _colour(piece["colour"], colours)
+        if not isinstance(piece.get("crown", False), bool):
+            raise InvalidState(f"Bad crown flag on {name}.")
+        cells[sq] = crown(colour) if piece.get("crown", False) else man(colour)
+    scores = [0, 0, 0, 0]
+    for key, points in data.get("scores", {}).items():
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise InvalidState(f"Bad score {points!r}.")
+        scores[_colour(key, colours)] = points
+    to_move = data.get("to_move")
+    reason = data.get("result", "")
+    if not isinstance(reason, str):
+        raise InvalidState("Bad result.")
+    return HorseplayState(
+        names=names,
+        options=opts,
+        board=tuple(cells),
+        to_move=NOBODY if to_move is None else _colour(to_move, colours),
+        scores=tuple(scores),  # type: ignore[arg-type]
+        round=_int(data.get("round", 1), "round", 1),
+        last_capture_round=_int(data.get("last_capture_round", 0), "last capture round"),
+        missing=tuple(sorted({_colour(c, colours) for c in data.get("miss_turn", ())})),
+        winners=tuple(_int(s, "winner") for s in data.get("winners", ())),
+        reason=reason,
+    )
+
+
+def state_problems(state: HorseplayState) -> list[str]:
+    """What is wrong with a state (empty when it is consistent)."""
+    size = state.size
+    geo = geometry(size)
+    problems = []
+    if len(state.board) != size * size:
+        return [f"board has {len(state.board)} squares, not {size * size}"]
+    counts = dict.fromkeys(state.colours, 0)
+    for sq, cell in enumerate(state.board):
+        if not cell:
+            continue
+        colour = colour_of(cell)
+        where = square_name(sq, size)
+        if not geo.playable[sq]:
+            problems.append(f"a piece on {where}, which is not a blue square")
+        if colour not in counts:
+            problems.append(
+                f"a {COLOURS[colour]} piece on {where}, but {COLOURS[colour]} is not in play"
+            )
+            continue
+        counts[colour] += 1
+        if not is_crown(cell) and sq in geo.crown_rows[colour]:
+            problems.append(f"an uncrowned {COLOURS[colour]} man on its crowning edge at {where}")
+    starts = start_squares(size, len(state.names))
+    for colour, n in counts.items():
+        if n > len(starts[colour]):
+            problems.append(
+                f"{COLOURS[colour]} has {n} pieces, more than the {len(starts[colour])} "
+                "it starts with"
+            )
+    if state.last_capture_round > state.round:
+        problems.append("the last capture is later than the current round")
+    if any(not 0 <= s < len(state.names) for s in state.winners):
+        problems.append("a winner who is not a player")
+    if state.finished:
+        if state.to_move != NOBODY or not state.winners:
+            problems.append("a finished game must have winners and nobody to move")
+        return problems
+    if state.winners or state.to_move == NOBODY:
+        problems.append("a game in progress has no winners and a colour to move")
+        return problems
+    live = state.live()
+    if len({state.side(c) for c in live}) < 2:
+        problems.append("only one side is left on the board, so the game should be over")
+    if state.to_move not in live:
+        problems.append(f"{COLOURS[state.to_move]} is to move but has no pieces")
+    elif state.to_move in state.missing:
+        problems.append(f"{COLOURS[state.to_move]} is to move but must miss this turn")
+    elif not state.legal(state.to_move):
+        problems.append(f"{COLOURS[state.to_move]} is to move but has no legal move")
+    return problems

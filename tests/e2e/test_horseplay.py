@@ -1,0 +1,475 @@
+"""Horseplay Rustling end to end: the real bot, the real discord.py client, the Discord emulator.
+
+Players choose a piece and then its destination: on the board's own "Piece c3" menus when few
+pieces can move, otherwise through the "More moves…" menu, which opens that piece's moves
+privately. Moves are decided from the match state by a simple policy (a Stable run first, then
+the longest capture, then the last move in the menu); the game has no dice, so it is the same
+game every time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import games
+from fakediscord import FakeDiscord
+from games.horseplay import HorseplayState, Move, square_name
+from games.horseplay.state import stable_owner
+from games.rng import SeededRng
+from tests.conftest import World
+from tests.e2e.harness import boards, expect_board, running, until
+
+RULES = games.get("horseplay")
+GROUP_MENU = "More moves…"
+
+
+# A player reading the picture ---------------------------------------------------------------
+
+
+def takes_a_stable(state: HorseplayState, move: Move) -> bool:
+    owner = stable_owner(state, move.end)
+    return (
+        owner is not None
+        and state.side(owner) != state.side(state.to_move)
+        and owner in state.live()
+    )
+
+
+def choose(state: HorseplayState, seat: int, *, pass_up_captures: bool = False) -> int:
+    """Index into ``legal_actions``: a Stable run, then the longest capture (or, to be huffed,
+    the shortest), then the last move in the menu."""
+    actions = RULES.legal_actions(state, seat)
+
+    def worth(n: int) -> tuple[bool, int, int]:
+        move = actions[n]
+        taken = -len(move.taken) if pass_up_captures else len(move.taken)
+        return takes_a_stable(state, move), taken, n
+
+    return max(range(len(actions)), key=worth)
+
+
+def expected_events(state: HorseplayState, seat: int, move: Move) -> list[str]:
+    """What the move's message must say (the game has no chance: the rng is never asked)."""
+    return [e.text for e in RULES.apply(state, seat, move, rng=SeededRng(0, 0)).events]
+
+
+# Driving Discord ----------------------------------------------------------------------------
+
+
+def board(fake: FakeDiscord, channel: Any) -> Any:
+    found = boards(fake, channel)
+    assert found, "no board posted"
+    return found[-1]
+
+
+async def open_match(fake: FakeDiscord, world: World, *players: Any, **options: Any) -> Any:
+    host, *others = players
+    rec = await fake.slash(host, world.channel, "horseplay new", **options)
+    assert rec.response is not None and not rec.ephemeral
+    lobby = rec.response
+    assert "Horseplay Rustling" in lobby.content
+    for player in others:
+        rec = await fake.click(player, lobby, label="Join")
+        assert not rec.ephemeral
+        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
+    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
+    first = board(fake, world.channel)
+    assert "Horseplay Rustling** begins" in first.content
+    assert all(p.mention in first.content for p in players), "the seats are listed"
+    return first
+
+
+async def open_piece_menu(fake: FakeDiscord, user: Any, current: Any, piece: str) -> Any:
+    """Pick a piece in the "More moves…" menu; returns the private menu of its moves."""
+    menu = next(s for s in current.selects() if s.placeholder == GROUP_MENU)
+    option = next(o for o in menu.options if o.label == piece)
+    rec = await fake.select(user, current, [option.value], custom_id=menu.custom_id)
+    private = rec.response
+    assert rec.ephemeral and private is not None, "the piece's moves open privately"
+    assert private.ephemeral_for == user.id
+    assert piece in private.content
+    return private
+
+
+async def play_menu_move(
+    fake: FakeDiscord, runner: Any, channel: Any, users: dict[int, Any], index: int
+) -> str:
+    """The acting player chooses the piece, then its destination, as a player would.
+
+    Returns which way it went: "select" (the board's own "Piece c3" menu) or "group" (the
+    "More moves…" menu and its private follow-up)."""
+    match = await runner.match_in(channel.id)
+    seat = match.to_act()[0]
+    user = users[seat]
+    move = RULES.legal_actions(match.state, seat)[index]
+    notation = RULES.format_action(match.state, move)
+    piece = f"Piece {square_name(move.start, match.state.size)}"
+    current = board(fake, channel)
+    assert [b.label for b in current.buttons()] == ["Type a move"], "moves are in piece menus"
+    direct = next((s for s in current.selects() if s.placeholder == piece), None)
+    if direct is not None:
+        option = next(o for o in direct.options if o.value == str(index))
+        assert option.label.startswith(notation)
+        pick = fake.select(user, current, [option.value], custom_id=direct.custom_id)
+        rec = await expect_board(fake, channel, pick)
+        assert not rec.ephemeral
+        return "select"
+    private = await open_piece_menu(fake, user, current, piece)
+    labels = [b.label for b in private.buttons()]
+    mine = [
+        RULES.format_action(match.state, m)
+        for m in RULES.legal_actions(match.state, seat)
+        if m.start == move.start
+    ]
+    assert [label.split(" ")[0] for label in labels] == mine, "all of that piece's moves"
+    button = next(b for b in private.buttons() if b.custom_id.endswith(f":{seat}:{index}"))
+    assert button.label.startswith(notation)
+    await click_private_move(fake, channel, user, private, button.custom_id)
+    return "group"
+
+
+async def click_private_move(
+    fake: FakeDiscord, channel: Any, user: Any, private: Any, custom_id: str
+) -> None:
+    """Click a move in a private menu and wait for the public board it posts.
+
+    (``expect_board`` takes any ephemeral record for a refusal, but a click on a private
+    message is acknowledged by updating that private message, so its record is ephemeral.)"""
+    before = len(boards(fake, channel))
+    rec = await fake.click(user, private, custom_id=custom_id)
+    refusals = [m.content for m in [rec.response, *rec.followups] if m and m.id != private.id]
+    assert rec.callback_type == 6 and not any(m.ephemeral for m in rec.followups), refusals
+    await until(lambda: len(boards(fake, channel)) > before, what="a new board")
+    await fake.settle()
+
+
+def check_board(
+    fake: FakeDiscord,
+    channel: Any,
+    match: Any,
+    users: dict[int, Any],
+    notation: str,
+    said: list[str],
+) -> Any:
+    """The newest board shows the move, what happened in words, the picture and who is next."""
+    posted = boards(fake, channel)
+    newest = posted[-1]
+    assert f"`{notation}`" in newest.content
+    for text in said:
+        assert text in newest.content, (text, newest.content)
+    assert len(newest.attachments) == 1
+    assert newest.attachments[0].content_type == "image/png"
+    assert newest.attachments[0].size < 200_000
+    assert not posted[-2].buttons() and not posted[-2].selects(), "older boards lose their menus"
+    if match.status == "active":
+        (seat,) = match.to_act()
+        assert users[seat].mention in newest.content.splitlines()[-1], "who acts next is pinged"
+    return newest
+
+
+# Tests --------------------------------------------------------------------------------------
+
+
+async def test_two_player_game_from_new_to_the_end(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, world, world.alice, world.bob, size=9)
+        assert world.alice.mention in first.content.splitlines()[-1], "Green moves first"
+        users = {0: world.alice, 1: world.bob}
+        ways: list[str] = []
+        typed = huffs = bobs_chances = 0
+        said_all: list[str] = []
+        for _ in range(60):
+            match = await runner.match_in(world.channel.id)
+            if match.status == "finished":
+                break
+            state = match.state
+            (seat,) = match.to_act()
+            actions = RULES.legal_actions(state, seat)
+            # bob passes up his second chance to capture, and is huffed for it
+            can_take = any(m.is_capture for m in actions)
+            bobs_chances += seat == 1 and can_take
+            pass_up = seat == 1 and can_take and bobs_chances == 2
+            index = choose(state, seat, pass_up_captures=pass_up)
+            move = actions[index]
+            notation = RULES.format_action(state, move)
+            said = expected_events(state, seat, move)
+            before = len(boards(fake, world.channel))
+            if not typed and len(move.taken) >= 2:
+                # a whole jumping chain, typed as a command
+                rec = await expect_board(
+                    fake,
+                    world.channel,
+                    fake.slash(users[seat], world.channel, "horseplay move", action=notation),
+                )
+                assert not rec.ephemeral
+                typed += 1
+            else:
+                ways.append(await play_menu_move(fake, runner, world.channel, users, index))
+            assert len(boards(fake, world.channel)) == before + 1, "every move posts one board"
+            match = await runner.match_in(world.channel.id)
+            newest = check_board(fake, world.channel, match, users, notation, said)
+            if pass_up:
+                assert (
+                    "could have captured" in newest.content and "is huffed (-10)" in newest.content
+                )
+                huffs += 1
+            said_all.extend(said)
+        else:
+            raise AssertionError("the game should have ended")
+        assert typed == 1, "one move was typed as /horseplay move"
+        assert "select" in ways and "group" in ways, "both ways of choosing a piece were used"
+        assert huffs == 1
+        assert any(" jumped " in t and "taking" in t for t in said_all), "captures are told"
+        final = board(fake, world.channel)
+        assert "captured Blue's Stable on i9" in final.content
+        assert "Blue pieces leave the board" in final.content
+        assert "bob (Blue) has no pieces left and is out." in final.content
+        outcome = match.outcome()
+        assert outcome is not None and outcome.winners == (0,)
+        assert "Game over" in final.content and world.alice.mention in final.content
+        assert not final.buttons() and not final.selects(), "a finished game has no menus"
+        assert runner.bot is not None
+        assert await runner.bot.service.replay(match.id) == match.state
+        # a finished match takes no more moves
+        rec = await fake.slash(world.bob, world.channel, "horseplay move", action="c7-d6")
+        assert rec.ephemeral
+
+
+async def test_choose_a_piece_then_its_destination(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, world, world.alice, world.bob)
+        # five Green pieces can move at the start: too many menus, so one "More moves…" menu
+        menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
+        pieces = ["Piece a3", "Piece c3", "Piece e3", "Piece g3", "Piece i3"]
+        assert [o.label for o in menu.options] == pieces
+        assert menu.options[1].description == "2 choices", "c3 can go to b4 or d4"
+        private = await open_piece_menu(fake, world.alice, first, "Piece c3")
+        assert [b.label for b in private.buttons()] == ["c3-b4", "c3-d4"]
+        assert private not in fake.messages(world.channel, visible_to=world.bob)
+        c3_d4 = next(b for b in private.buttons() if b.label == "c3-d4")
+        await click_private_move(fake, world.channel, world.alice, private, c3_d4.custom_id)
+        moved = board(fake, world.channel)
+        assert "**alice** played `c3-d4`" in moved.content
+        assert "alice (Green) moved c3-d4." in moved.content
+        assert world.bob.mention in moved.content.splitlines()[-1]
+        # the private menu belonged to the old board: it is now out of date
+        rec = await fake.click(world.alice, private, label="c3-b4")
+        assert rec.ephemeral and "out of date" in rec.response.content
+        match = await runner.match_in(world.channel.id)
+        assert match.ply == 1
+        # few pieces left: each has its own menu of destinations right on the board
+        dump = RULES.dump(match.state)
+        dump["pieces"] = {
+            "c3": {"colour": "green", "crown": False},
+            "f6": {"colour": "green", "crown": True},
+            "e7": {"colour": "blue", "crown": False},
+            "h8": {"colour": "blue", "crown": False},
+        }
+        dump["to_move"] = "green"
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        )
+        shown = board(fake, world.channel)
+        assert GROUP_MENU not in [s.placeholder for s in shown.selects()]
+        crown = next(s for s in shown.selects() if s.placeholder == "Piece f6")
+        assert [o.label for o in crown.options] == [
+            "f6xd8 (takes 1)",
+            "f6-e5",
+            "f6-g5",
+            "f6-g7",
+        ]
+        assert crown.options[1].description == "this piece could capture: it will be huffed"
+        take = next(o for o in crown.options if o.label.startswith("f6xd8"))
+        await expect_board(
+            fake,
+            world.channel,
+            fake.select(world.alice, shown, [take.value], custom_id=crown.custom_id),
+        )
+        taken = board(fake, world.channel)
+        assert "alice (Green) jumped f6xd8, taking a Blue man on e7 (+10)." in taken.content
+
+
+async def test_a_huff_is_announced_in_words(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = RULES.dump(match.state)
+        dump["pieces"] = {
+            "c3": {"colour": "green", "crown": False},
+            "g3": {"colour": "green", "crown": False},
+            "d4": {"colour": "blue", "crown": False},
+            "c7": {"colour": "blue", "crown": False},
+            "h8": {"colour": "blue", "crown": False},
+        }
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        )
+        shown = board(fake, world.channel)
+        other = next(s for s in shown.selects() if s.placeholder == "Piece g3")
+        # the menu warns before anyone is huffed
+        assert {o.description for o in other.options} == {
+            "you could capture: your piece on c3 will be huffed"
+        }
+        option = next(o for o in other.options if o.label == "g3-h4")
+        pick = fake.select(world.alice, shown, [option.value], custom_id=other.custom_id)
+        await expect_board(fake, world.channel, pick)
+        huffed = board(fake, world.channel)
+        assert "alice (Green) moved g3-h4." in huffed.content
+        assert (
+            "alice (Green) could have captured: the Green man on c3 is huffed (-10)."
+            in huffed.content
+        )
+        after = await runner.match_in(world.channel.id)
+        assert "c3" not in RULES.dump(after.state)["pieces"]
+        assert after.state.scores[0] == -10
+        assert world.bob.mention in huffed.content.splitlines()[-1]
+
+
+async def test_four_players_play_rounds_with_captures_and_a_stable(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    players = (world.alice, world.bob, world.carol, world.mod)
+    async with running(fake, database) as runner:
+        await open_match(fake, world, *players)
+        users = dict(enumerate(players))
+        said_all: list[str] = []
+        for _ in range(16):  # four rounds of four colours
+            match = await runner.match_in(world.channel.id)
+            assert match.status == "active"
+            state = match.state
+            (seat,) = match.to_act()
+            index = choose(state, seat)
+            move = RULES.legal_actions(state, seat)[index]
+            said = expected_events(state, seat, move)
+            await play_menu_move(fake, runner, world.channel, users, index)
+            after = await runner.match_in(world.channel.id)
+            check_board(fake, world.channel, after, users, RULES.format_action(state, move), said)
+            said_all.extend(said)
+        assert any("jumped" in t and "taking" in t for t in said_all), "a capture was played"
+        assert "carol (Blue) has no pieces left and is out." in said_all
+        assert any("captured Red's Stable on a9" in t for t in said_all)
+        assert "bob (Red) has no pieces left and is out." in said_all
+        # the colours that are out no longer get a turn; their players are refused
+        match = await runner.match_in(world.channel.id)
+        assert match.status == "active" and match.state.live() == (0, 3)
+        rec = await fake.slash(world.bob, world.channel, "horseplay move", action="a3-b4")
+        assert rec.ephemeral and "not your turn" in rec.response.content.lower()
+
+
+async def test_three_players_one_commands_green_and_blue(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, world, world.alice, world.bob, world.carol)
+        users = {0: world.alice, 1: world.bob, 2: world.carol}
+        assert world.alice.mention in first.content.splitlines()[-1]
+        turns = []
+        for colour_name in ("Green", "Red", "Blue", "Black", "Green"):
+            match = await runner.match_in(world.channel.id)
+            (seat,) = match.to_act()
+            turns.append(seat)
+            if colour_name == "Blue":
+                # it is Blue's turn, commanded by alice: carol cannot take it
+                rec = await fake.slash(world.carol, world.channel, "horseplay move", action="d8-c7")
+                assert rec.ephemeral and "waiting on alice" in rec.response.content
+                rec = await fake.slash(world.carol, world.channel, "game status")
+                assert "alice (Blue) to move" in str(rec.response.embeds[0])
+            index = choose(match.state, seat)
+            move = RULES.legal_actions(match.state, seat)[index]
+            notation = RULES.format_action(match.state, move)
+            said = expected_events(match.state, seat, move)
+            await play_menu_move(fake, runner, world.channel, users, index)
+            after = await runner.match_in(world.channel.id)
+            newest = check_board(fake, world.channel, after, users, notation, said)
+            assert f"{after.name_of(seat)} ({colour_name})" in newest.content
+        assert turns == [0, 1, 0, 2, 0], "alice moves for Green and again for Blue"
+
+
+async def test_wrong_player_is_refused_privately(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        count = len(fake.messages(world.channel))
+        menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
+        for intruder, expected in ((world.bob, "not your turn"), (world.carol, "not playing")):
+            rec = await fake.select(
+                intruder, first, [menu.options[0].value], custom_id=menu.custom_id
+            )
+            assert rec.ephemeral and expected in rec.response.content.lower()
+            assert rec.response.ephemeral_for == intruder.id
+            assert not rec.response.buttons(), "no menu of moves for them"
+            rec = await fake.slash(intruder, world.channel, "horseplay move", action="c3-d4")
+            assert rec.ephemeral and expected in rec.response.content.lower()
+        rec = await fake.slash(world.bob, world.channel, "horseplay move", action="c7-d6")
+        assert rec.ephemeral and "waiting on alice" in rec.response.content
+        # alice's private menu is hers alone
+        private = await open_piece_menu(fake, world.alice, first, "Piece c3")
+        assert all(m.id != private.id for m in fake.messages(world.channel, visible_to=world.bob))
+        # a typed move that is not legal is refused, saying what that piece can do
+        rec = await fake.slash(world.alice, world.channel, "horseplay move", action="c3-c4")
+        assert rec.ephemeral
+        rec = await fake.slash(world.alice, world.channel, "horseplay move", action="c3-e5")
+        assert rec.ephemeral and "c3-b4, c3-d4" in rec.response.content
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
+
+
+async def test_move_autocomplete_lists_legal_moves_in_notation(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        legal = [RULES.format_action(match.state, m) for m in RULES.legal_actions(match.state, 0)]
+
+        async def values(user: Any, typed: str) -> list[str]:
+            found = await fake.autocomplete(
+                user, world.channel, "horseplay move", focused="action", action=typed
+            )
+            return [c["value"] for c in found]
+
+        assert await values(world.alice, "") == legal
+        assert await values(world.alice, "c3") == ["c3-b4", "c3-d4"]
+        assert await values(world.alice, "C3-D") == ["c3-d4"]
+        assert await values(world.bob, "") == [], "nothing to suggest out of turn"
+        assert await values(world.carol, "") == [], "nor to a spectator"
+        dump = RULES.dump(match.state)
+        dump["pieces"] = {
+            "c3": {"colour": "green", "crown": False},
+            "g3": {"colour": "green", "crown": False},
+            "d4": {"colour": "blue", "crown": False},
+            "f6": {"colour": "blue", "crown": False},
+            "b8": {"colour": "blue", "crown": False},
+        }
+        await runner.set_state(match.id, dump)
+        found = await fake.autocomplete(
+            world.alice, world.channel, "horseplay move", focused="action", action="x"
+        )
+        assert [c["value"] for c in found] == ["c3xe5xg7"]
+        assert "takes 2" in found[0]["name"]
+        found = await fake.autocomplete(
+            world.alice, world.channel, "horseplay move", focused="action", action="g3"
+        )
+        assert [c["value"] for c in found] == ["g3-f4", "g3-h4"]
+        assert all("will be huffed" in c["name"] for c in found), "the warning shows as you type"
+        await expect_board(
+            fake,
+            world.channel,
+            fake.slash(world.alice, world.channel, "horseplay move", action="c3xe5xg7"),
+        )
+        assert (
+            "taking a Blue man on d4 and a Blue man on f6 (+20)"
+            in board(fake, world.channel).content
+        )
