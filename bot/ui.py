@@ -112,8 +112,11 @@ def build_view(match: Match) -> discord.ui.View | None:
         return None
     entries = menu(match)
     buttons = [e for e in entries if e.group is None]
-    # Keep at least one row for menus; overflowing buttons become a menu of their own.
-    max_buttons = (MAX_ROWS - 1) * ROW_BUTTONS - 1
+    # All buttons plus "Type a move" fill at most five rows; once there are menus, keep a row
+    # for them, and overflowing buttons become a menu of their own.
+    max_buttons = MAX_ROWS * ROW_BUTTONS - 1
+    if len(buttons) > max_buttons or len(buttons) < len(entries):
+        max_buttons = (MAX_ROWS - 1) * ROW_BUTTONS - 1
     if len(buttons) > max_buttons:
         for e in buttons[max_buttons:]:
             entries[entries.index(e)] = Entry(
