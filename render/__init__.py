@@ -18,6 +18,7 @@ MODULES = {
     "farm": "render.farm",
     "cattle": "render.cattle",
     "horseplay": "render.horseplay",
+    "highrollin": "render.highrollin",
 }
 
 _loaded: dict[str, Renderer] = {}

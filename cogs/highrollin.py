@@ -1,0 +1,20 @@
+"""High Rollin's command group: everything comes from the shared game cog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+from cogs.base import GameCog
+
+
+class HighRollin(
+    GameCog,
+    group_name="highrollin",
+    group_description="High Rollin': stack dice on wobbly towers, go out first",
+):
+    rules = games.get("highrollin")
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(HighRollin(bot))

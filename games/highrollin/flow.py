@@ -1,0 +1,390 @@
+"""High Rollin' turn flow: rolls, stacking, the penalty, falls, scoring, rounds and games.
+
+Every function takes the state and a list to append events to, and returns the new state. All
+chance is drawn here, from the ``rng`` passed in, and every draw is told in an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.base import Event
+from games.highrollin.model import (
+    COLOURS,
+    GAME_SCORE,
+    HIGH_FACE,
+    MATCH_GAMES,
+    MATCH_WINS,
+    NO_DICE,
+    TURN_DICE,
+    Counts,
+    Die,
+    Fall,
+    HighRollinState,
+    add,
+    count,
+    deal,
+    drop_chance,
+    fall_points,
+    knock_chance,
+    percent,
+    placements,
+    plural,
+    show_dice,
+    topple_chance,
+    verb,
+)
+from games.rng import Rng
+
+State = HighRollinState
+
+
+def new_round(state: State, rng: Rng, events: list[Event]) -> State:
+    """Deal the piles, roll the four tower bases and roll off for the first player."""
+    bases = tuple((Die(c, rng.roll(6)),) for c in range(len(COLOURS)))
+    n = len(state.names)
+    state = replace(
+        state,
+        towers=bases,
+        piles=deal(n),
+        removed=NO_DICE,
+        hand=(),
+        began=0,
+        penalty=None,
+    )
+    throws, first = rolloff(n, rng)
+    state = replace(state, rolloff=throws, turn=first)
+    events.extend(announce_round(state))
+    return state
+
+
+def announce_round(state: State) -> list[Event]:
+    """The round's start in words: the tower bases, every roll-off throw and who starts."""
+    bases = [t[0] for t in state.towers]
+    events = [Event(f"Round {state.round}: the towers start on {show_dice(bases)}.")]
+    for i, throw in enumerate(state.rolloff):
+        shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f is not None)
+        what = "Roll for first player" if i == 0 else "Tied for lowest, they roll again"
+        events.append(Event(f"{what}: {shown}."))
+    if state.rolloff:
+        first = first_player(state.rolloff)
+        events.append(Event(f"{state.names[first]} rolled lowest and starts."))
+    return events
+
+
+def first_player(throws: tuple[tuple[int | None, ...], ...]) -> int:
+    """The seat with the lowest face in the last throw of a roll-off (it has no tie)."""
+    last = throws[-1]
+    return min((f, s) for s, f in enumerate(last) if f is not None)[1]
+
+
+def rolloff(players: int, rng: Rng) -> tuple[tuple[tuple[int | None, ...], ...], int]:
+    """Everyone rolls one die; the lowest starts; those tied for lowest roll again."""
+    rolling = list(range(players))
+    throws = []
+    while True:
+        throw: list[int | None] = [None] * players
+        for seat in rolling:
+            throw[seat] = rng.roll(6)
+        throws.append(tuple(throw))
+        low = min(f for f in throw if f is not None)
+        rolling = [s for s in rolling if throw[s] == low]
+        if len(rolling) == 1:
+            return tuple(throws), rolling[0]
+
+
+def start_turn(state: State, counts: Counts, rng: Rng, events: list[Event]) -> State:
+    piles = list(state.piles)
+    piles[state.turn] = add(piles[state.turn], counts, -1)
+    dice = [c for c in range(len(COLOURS)) for _ in range(counts[c])]
+    state = replace(state, piles=tuple(piles), began=len(dice))
+    return roll_hand(state, dice, rng, events)
+
+
+def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -> State:
+    """Roll the given dice, then: a knock, a penalty, or stacking."""
+    hand = tuple(sorted(Die(c, rng.roll(6)) for c in colours))
+    name = state.names[state.turn]
+    events.append(Event(f"{name} rolled {show_dice(hand)}."))
+    state = replace(state, hand=hand)
+    tallest = max(len(t) for t in state.towers)
+    chance = knock_chance(tallest) if state.options.towers == "wobbly" else 0.0
+    if chance > 0:
+        draw = rng.random()
+        if draw < chance:
+            tied = state.tallest()
+            tower = tied[0] if len(tied) == 1 else rng.choice(tied)
+            events.append(
+                Event(
+                    f"The roll knocked tower {tower + 1} ({tallest} high; "
+                    f"chance {percent(chance)}, drew {draw:.2f})."
+                )
+            )
+            return tower_falls(state, tower, "knock", chance, rng, events)
+        events.append(
+            Event(
+                f"The roll shook the tallest tower ({tallest} high) but it stood "
+                f"(chance {percent(chance)}, drew {draw:.2f})."
+            )
+        )
+    if placements(state):
+        return state
+    high = max(d.face for d in hand)
+    tied = [t for t in state.tallest() if len(state.towers[t]) > 1]
+    if not tied:
+        events.append(
+            Event(
+                f"None of {name}'s dice can be stacked: a penalty of {high}, but every tower is "
+                "just its base, so there is nothing to lift."
+            )
+        )
+        return end_turn(state, events)
+    if len(tied) > 1:
+        towers = " or ".join(str(t + 1) for t in tied)
+        events.append(
+            Event(
+                f"None of {name}'s dice can be stacked: a penalty of {high}; {name} picks which "
+                f"of the tallest towers to lift from ({towers})."
+            )
+        )
+        return replace(state, penalty=high)
+    events.append(
+        Event(
+            f"None of {name}'s dice can be stacked: a penalty of {high} from tower {tied[0] + 1}."
+        )
+    )
+    return lift(replace(state, penalty=high), tied[0], rng, events)
+
+
+def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -> State:
+    die = state.hand[index]
+    name = state.names[state.turn]
+    towers = list(state.towers)
+    towers[tower] = (*towers[tower], die)
+    height = len(towers[tower])
+    hand = state.hand[:index] + state.hand[index + 1 :]
+    state = replace(state, towers=tuple(towers), hand=hand)
+    events.append(Event(f"{name} stacked {die} on tower {tower + 1} ({height} high)."))
+    chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
+    if chance > 0:
+        draw = rng.random()
+        if draw < chance:
+            events.append(
+                Event(
+                    f"Tower {tower + 1} wobbled and fell (chance {percent(chance)}, "
+                    f"drew {draw:.2f})."
+                )
+            )
+            return tower_falls(state, tower, "topple", chance, rng, events)
+        events.append(
+            Event(
+                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f})."
+            )
+        )
+    if hand:
+        if not placements(state):
+            left = plural(len(hand), "die")
+            events.append(Event(f"{name} can stack no more; {left} left: roll again or stop."))
+        return state
+    if state.began == TURN_DICE:
+        tops = [t[-1].face for t in state.towers]
+        points = sum(tops)
+        terms = " + ".join(str(f) for f in tops)
+        state = score(state, state.turn, points)
+        events.append(
+            Event(
+                f"{name} stacked all five dice and scores the tower tops {terms} = {points} "
+                f"({name} {state.scores[state.turn]})."
+            )
+        )
+        if over(state):
+            return state
+    else:
+        events.append(Event(f"{name} stacked every die (the turn began with fewer than five)."))
+    return end_turn(state, events)
+
+
+def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
+    """The penalty: take dice off the top of ``tower`` (never the base) into the pile."""
+    assert state.penalty is not None
+    name = state.names[state.turn]
+    stack = state.towers[tower]
+    k = min(state.penalty, len(stack) - 1)
+    lifted = stack[len(stack) - k :]
+    towers = list(state.towers)
+    towers[tower] = stack[: len(stack) - k]
+    piles = list(state.piles)
+    piles[state.turn] = add(piles[state.turn], count(lifted))
+    state = replace(state, towers=tuple(towers), piles=tuple(piles), penalty=None)
+    chance = drop_chance(k) if state.options.towers == "wobbly" else 0.0
+    took = f"{name} lifted {plural(k, 'die')} off tower {tower + 1} into the pile"
+    if chance > 0:
+        draw = rng.random()
+        if draw < chance:
+            fallen = tuple(Die(d.colour, rng.roll(6)) for d in lifted)
+            events.append(
+                Event(
+                    f"{took}, but the stack slipped (chance {percent(chance)}, drew {draw:.2f}) "
+                    f"and landed {', '.join(str(d.face) for d in fallen)}; the dice stay "
+                    f"{name}'s."
+                )
+            )
+            fall = Fall("drop", tower, k, chance, fallen)
+            state = replace(state, fall=fall)
+            state = reward_others(state, fallen, events)
+            return state if over(state) else end_turn(state, events)
+        events.append(
+            Event(
+                f"{took} ({show_dice(lifted)}); it held (chance {percent(chance)}, "
+                f"drew {draw:.2f})."
+            )
+        )
+    else:
+        events.append(Event(f"{took} ({show_dice(lifted)})."))
+    return end_turn(state, events)
+
+
+def tower_falls(
+    state: State, tower: int, kind: str, chance: float, rng: Rng, events: list[Event]
+) -> State:
+    """Dice fall off a tower: the others score, 4-6 go to the culprit, 1-3 leave the round."""
+    stack = state.towers[tower]
+    height = len(stack)
+    j = rng.randint(1, height - 1)
+    fallen = tuple(Die(d.colour, rng.roll(6)) for d in stack[height - j :])
+    towers = list(state.towers)
+    towers[tower] = stack[: height - j]
+    name = state.names[state.turn]
+    events.append(
+        Event(f"{plural(j, 'die')} fell off tower {tower + 1} and landed {show_dice(fallen)}.")
+    )
+    keep = tuple(d for d in fallen if d.face >= HIGH_FACE)
+    gone = tuple(d for d in fallen if d.face < HIGH_FACE)
+    piles = list(state.piles)
+    piles[state.turn] = add(piles[state.turn], count(keep))
+    state = replace(
+        state,
+        towers=tuple(towers),
+        piles=tuple(piles),
+        removed=add(state.removed, count(gone)),
+        fall=Fall(kind, tower, height, chance, fallen),
+    )
+    parts = []
+    if keep:
+        go = verb(len(keep), "goes", "go")
+        parts.append(f"{plural(len(keep), 'die')} showing 4-6 {go} to {name}'s pile")
+    if gone:
+        leave = verb(len(gone), "leaves", "leave")
+        parts.append(f"{plural(len(gone), 'die')} showing 1-3 {leave} the round")
+    text = "; ".join(parts)
+    events.append(Event(text[0].upper() + text[1:] + "."))
+    state = reward_others(state, fallen, events)
+    return state if over(state) else end_turn(state, events)
+
+
+def reward_others(state: State, fallen: tuple[Die, ...], events: list[Event]) -> State:
+    points = fall_points(fallen)
+    others = [s for s in range(len(state.names)) if s != state.turn]
+    for seat in others:
+        state = score(state, seat, points)
+    who = " and ".join(state.names[s] for s in others)
+    each = " each" if len(others) > 1 else ""
+    totals = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in others)
+    events.append(
+        Event(
+            f"{who} score{'' if len(others) > 1 else 's'} {points}{each} for the fallen dice "
+            f"(2 a die showing 4-6, 1 a die showing 1-3): {totals}. "
+            f"{state.names[state.turn]}'s turn ends."
+        )
+    )
+    return state
+
+
+def score(state: State, seat: int, points: int) -> State:
+    scores = list(state.scores)
+    scores[seat] += points
+    return replace(state, scores=tuple(scores))
+
+
+def end_turn(state: State, events: list[Event]) -> State:
+    """Unstacked dice go back to the pile; an empty pile goes out; otherwise the next seat."""
+    seat = state.turn
+    piles = list(state.piles)
+    piles[seat] = add(piles[seat], count(state.hand))
+    state = replace(state, piles=tuple(piles), hand=(), began=0, penalty=None)
+    if sum(piles[seat]) == 0:
+        return go_out(state, events)
+    return replace(state, turn=(seat + 1) % len(state.names))
+
+
+def go_out(state: State, events: list[Event]) -> State:
+    """Score one point per die in the other piles; ``apply`` then deals the next round."""
+    seat = state.turn
+    name = state.names[seat]
+    left = sum(sum(p) for s, p in enumerate(state.piles) if s != seat)
+    state = score(state, seat, left)
+    events.append(
+        Event(
+            f"{name} went out: {plural(left, 'die')} left in the other piles give {left} "
+            f"(score {state.scores[seat]})."
+        )
+    )
+    return state
+
+
+def over(state: State) -> bool:
+    return max(state.scores) > GAME_SCORE
+
+
+def round_over(state: State) -> bool:
+    """The player to act went out: an empty pile and nothing in hand."""
+    return not state.hand and state.penalty is None and sum(state.piles[state.turn]) == 0
+
+
+def settle(state: State, rng: Rng, events: list[Event]) -> State:
+    """After every move: end the game when a score passed 100, or deal a round after going out."""
+    if over(state):
+        return finish(state, rng, events)
+    if round_over(state):
+        return new_round(replace(state, round=state.round + 1), rng, events)
+    return state
+
+
+def finish(state: State, rng: Rng, events: list[Event]) -> State:
+    """A score passed 100: the game ends at once; in a match, maybe the next game begins."""
+    seat = state.turn
+    piles = list(state.piles)
+    piles[seat] = add(piles[seat], count(state.hand))
+    state = replace(state, piles=tuple(piles), hand=(), began=0, penalty=None)
+    top = max(state.scores)
+    winners = tuple(s for s, v in enumerate(state.scores) if v == top)
+    names = " and ".join(state.names[s] for s in winners)
+    table = ", ".join(f"{n} {v}" for n, v in zip(state.names, state.scores, strict=True))
+    verb = "win" if len(winners) > 1 else "wins"
+    if not state.options.match:
+        events.append(Event(f"A score passed {GAME_SCORE}: {names} {verb} ({table})."))
+        return replace(state, winners=winners)
+    wins = list(state.wins)
+    best = list(state.best)
+    for s in winners:
+        wins[s] += 1
+        best[s] = max(best[s], top)
+    state = replace(state, wins=tuple(wins), best=tuple(best))
+    events.append(Event(f"Game {state.game} is over: {names} {verb} it ({table})."))
+    most = max(wins)
+    if most < MATCH_WINS and state.game < MATCH_GAMES:
+        state = replace(state, game=state.game + 1, round=1, scores=(0,) * len(state.names))
+        events.append(Event(f"Game {state.game} of the match begins."))
+        return new_round(state, rng, events)
+    if most >= MATCH_WINS:
+        leaders = [s for s in range(len(wins)) if wins[s] == most]
+        why = f"{most} game wins"
+    else:
+        leaders = [s for s in range(len(wins)) if wins[s] > 0]
+        why = "nobody won two games, so the highest winning game score decides"
+    high = max(best[s] for s in leaders)
+    champs = tuple(s for s in leaders if best[s] == high)
+    names = " and ".join(state.names[s] for s in champs)
+    verb = "win" if len(champs) > 1 else "wins"
+    events.append(Event(f"{names} {verb} the match ({why})."))
+    return replace(state, winners=champs)

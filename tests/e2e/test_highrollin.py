@@ -1,0 +1,449 @@
+"""High Rollin' end to end: the real bot, the real discord.py client, the Discord emulator.
+
+The tests read what players see (the board message's text, buttons and menus) and decide their
+moves from the match state, as a player reads the picture.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import games
+from fakediscord import FakeDiscord
+from games.highrollin import Again, HighRollinState, Lift, Place, Roll, Stop
+from games.highrollin.model import (
+    COLOURS,
+    drop_chance,
+    fits,
+    knock_chance,
+    percent,
+    roll_choices,
+    topple_chance,
+)
+from tests.conftest import World
+from tests.e2e.harness import BotRunner, boards, expect_board, running
+
+RULES = games.get("highrollin")
+#: with this seed the policy below wins a two-player game in 65 moves over two rounds, and on
+#: the way meets every kind of fall (a topple, a knocked tower, a slipped penalty stack), a
+#: penalty with a choice of towers, rolling again, stopping and a pile with one roll left
+WHOLE_GAME_SEED = 5728
+AGAIN_LABEL = re.compile(r"Roll the (?:1 die|\d+ dice) again")
+STOP_LABEL = "Stop (no score; dice back to your pile)"
+
+
+# A simple player ---------------------------------------------------------------------------
+
+
+def choose(state: HighRollinState, seat: int) -> int:
+    """Index into ``legal_actions``: roll the colours held most, stack the highest face where
+    it wobbles least, roll again while a roll cannot knock a tower, and stop otherwise."""
+    actions = RULES.legal_actions(state, seat)
+    indexes = range(len(actions))
+    match state.phase:
+        case "roll":
+            pile = state.piles[seat]
+
+            def spread(i: int) -> tuple[int, int]:
+                left = [p - n for p, n in zip(pile, actions[i].counts, strict=True)]
+                return (-min(left), i)
+
+            return min(indexes, key=spread)
+        case "place":
+
+            def value(i: int) -> tuple[int, float, int]:
+                die, tower = actions[i].die, actions[i].tower
+                height = len(state.towers[tower]) + 1
+                return (-state.hand[die].face, topple_chance(height), i)
+
+            return min(indexes, key=value)
+        case "decide":
+            tallest = max(len(t) for t in state.towers)
+            wanted = Again if knock_chance(tallest) == 0 else Stop
+            return next(i for i in indexes if isinstance(actions[i], wanted))
+    return 0
+
+
+# What players see --------------------------------------------------------------------------
+
+
+def board(fake: FakeDiscord, channel: Any) -> Any:
+    found = boards(fake, channel)
+    assert found, "no board posted"
+    return found[-1]
+
+
+def action_labels(message: Any) -> list[str]:
+    """Every move offered on a board, by its label: buttons and menu options alike."""
+    labels = [b.label for b in message.buttons() if (b.custom_id or "").startswith("rh:a:")]
+    for select in message.selects():
+        if select.custom_id.startswith("rh:s:"):
+            labels.extend(o.label for o in select.options)
+    return labels
+
+
+def placement_label(state: HighRollinState, place: Place) -> str:
+    die = state.hand[place.die]
+    return f"{COLOURS[die.colour].capitalize()} {die.face} → tower {place.tower + 1}"
+
+
+def expected_placements(state: HighRollinState) -> set[str]:
+    """One entry per distinct rolled die and tower it fits, worked out from the picture."""
+    out = set()
+    for die in set(state.hand):
+        for t, tower in enumerate(state.towers):
+            if fits(die, tower[-1]):
+                out.add(f"{COLOURS[die.colour].capitalize()} {die.face} → tower {t + 1}")
+    return out
+
+
+def check_menu(message: Any, state: HighRollinState, seat: int) -> None:
+    """The board offers exactly the moves the rules allow now, each shown the right way."""
+    buttons = [b for b in message.buttons() if (b.custom_id or "").startswith("rh:a:")]
+    selects = [s for s in message.selects() if s.custom_id.startswith("rh:s:")]
+    labels = action_labels(message)
+    assert all(b.custom_id.split(":")[4] == str(seat) for b in buttons), "buttons for the mover"
+    decide = [x for x in labels if AGAIN_LABEL.fullmatch(x) or x == STOP_LABEL]
+    if state.phase == "decide":
+        assert sorted(labels) == sorted([f"Roll the {_dice(len(state.hand))} again", STOP_LABEL])
+        assert not selects
+    else:
+        assert not decide, f"Roll again / Stop offered while not allowed: {labels}"
+    if state.phase == "place":
+        # one button per legal placement, naming the die and the tower
+        assert len(labels) == len(set(labels)) == len(expected_placements(state))
+        assert set(labels) == expected_placements(state)
+        if len(labels) <= 19:
+            assert len(buttons) == len(labels) and not selects
+    elif state.phase == "roll":
+        choices = roll_choices(state.piles[seat])
+        if len(choices) > 1:
+            # a choice of dice is a menu (or several, at most 25 options each)
+            assert not buttons and selects
+            assert sum(len(s.options) for s in selects) == len(choices)
+            assert all("roll" in (s.placeholder or "").lower() for s in selects)
+            for option in (o for s in selects for o in s.options):
+                assert re.fullmatch(r"\d (red|blue|green|yellow)(, \d [a-z]+)*", option.label)
+        else:
+            assert len(buttons) == 1 and not selects
+            assert buttons[0].label.startswith(f"Roll your {_dice(sum(choices[0]))}")
+    elif state.phase == "lift":
+        assert not selects
+        assert sorted(labels) == sorted(
+            f"Lift {_dice(min(state.penalty or 0, len(state.towers[t]) - 1))} off tower {t + 1}"
+            for t in state.tallest()
+        )
+
+
+def check_story(content: str, before: HighRollinState, after: HighRollinState, action: Any) -> None:
+    """Every chance drawn is told with the probability that applied; every score is told."""
+    names = before.names
+    if isinstance(action, Place):
+        height = len(before.towers[action.tower]) + 1
+        die = before.hand[action.die]
+        assert f"stacked {COLOURS[die.colour]} {die.face} on tower {action.tower + 1}" in content
+        if topple_chance(height):
+            assert f"chance {percent(topple_chance(height))}" in content
+            assert f"Tower {action.tower + 1} wobbled" in content
+    if isinstance(action, Roll | Again):
+        assert f"{names[before.turn]} rolled " in content
+        tallest = max(len(t) for t in before.towers)
+        if knock_chance(tallest):
+            assert f"chance {percent(knock_chance(tallest))}" in content
+    if "a penalty of" in content:
+        assert "None of" in content and "can be stacked" in content
+    if isinstance(action, Lift) or ("a penalty of" in content and "lifted" in content):
+        lifted = re.search(r"lifted (\d+) (?:die|dice) off tower", content)
+        assert lifted, content
+        assert f"chance {percent(drop_chance(int(lifted[1])))}" in content
+    if after.fall is not None:
+        fall = after.fall
+        assert f"chance {percent(fall.chance)}" in content
+        assert ("fell" if fall.kind != "drop" else "slipped") in content
+        assert "for the fallen dice (2 a die showing 4-6, 1 a die showing 1-3)" in content
+    for seat, (old, new) in enumerate(zip(before.scores, after.scores, strict=True)):
+        if new != old and after.game == before.game:
+            told = f"{names[seat]} {new}" in content or (
+                f"{names[seat]} went out" in content and f"(score {new})" in content
+            )
+            assert told, (names[seat], new, content)
+    if after.round != before.round and not after.winners:
+        bases = ", ".join(f"{COLOURS[t[0].colour]} {t[0].face}" for t in after.towers)
+        assert f"Round {after.round}: the towers start on {bases}." in content
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+# Driving the game ---------------------------------------------------------------------------
+
+
+async def open_match(fake: FakeDiscord, world: World, *players: Any) -> Any:
+    host, *others = players
+    rec = await fake.slash(host, world.channel, "highrollin new")
+    assert rec.response is not None and not rec.ephemeral
+    lobby = rec.response
+    assert "High Rollin'" in lobby.content
+    for player in others:
+        rec = await fake.click(player, lobby, label="Join")
+        assert not rec.ephemeral
+        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
+    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
+    return board(fake, world.channel)
+
+
+async def pick(
+    fake: FakeDiscord, channel: Any, message: Any, user: Any, seat: int, index: int
+) -> Any:
+    """Press the button or choose the menu entry for move ``index``, as a player would."""
+    for button in message.buttons():
+        parts = (button.custom_id or "").split(":")
+        if parts[:2] == ["rh", "a"] and parts[4:] == [str(seat), str(index)]:
+            return await expect_board(
+                fake, channel, fake.click(user, message, custom_id=button.custom_id)
+            )
+    for select in message.selects():
+        if select.custom_id.startswith("rh:s:") and any(
+            o.value == str(index) for o in select.options
+        ):
+            choose_it = fake.select(user, message, [str(index)], custom_id=select.custom_id)
+            return await expect_board(fake, channel, choose_it)
+    raise AssertionError(f"move {index} is on no button or menu of the board")
+
+
+async def test_whole_two_player_game_through_discord(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database, seed=WHOLE_GAME_SEED) as runner:
+        first = await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        state: HighRollinState = match.state
+        seat_user = {0: world.alice, 1: world.bob}
+        # the start is told in words: the tower bases, everyone's roll-off die, who starts
+        bases = ", ".join(f"{COLOURS[t[0].colour]} {t[0].face}" for t in state.towers)
+        assert f"Round 1: the towers start on {bases}." in first.content
+        throw = state.rolloff[0]
+        assert f"Roll for first player: alice {throw[0]}, bob {throw[1]}." in first.content
+        assert f"{state.names[state.turn]} rolled lowest and starts." in first.content
+        assert seat_user[state.turn].mention in first.content
+        assert first.attachments[0].content_type == "image/png"
+        seen: set[str] = set()
+        typed = False
+        moves = 0
+        while match.status != "finished":
+            assert moves < 120, "the game should have ended"
+            state = match.state
+            seat = match.to_act()[0]
+            current = board(fake, world.channel)
+            check_menu(current, state, seat)
+            index = choose(state, seat)
+            action = RULES.legal_actions(state, seat)[index]
+            seen.add(type(action).__name__)
+            if isinstance(action, Roll) and len(roll_choices(state.piles[seat])) == 1:
+                seen.add("one roll left")
+            before = len(boards(fake, world.channel))
+            if not typed and isinstance(action, Place) and moves >= 3:
+                # typed the way a player reads the picture: colour and face, then the tower
+                die = state.hand[action.die]
+                text = f"place {COLOURS[die.colour]} {die.face} on {action.tower + 1}"
+                move = fake.slash(seat_user[seat], world.channel, "highrollin move", action=text)
+                rec = await expect_board(fake, world.channel, move)
+                typed = True
+            else:
+                rec = await pick(fake, world.channel, current, seat_user[seat], seat, index)
+            assert not rec.ephemeral, rec.response and rec.response.content
+            moves += 1
+            after = boards(fake, world.channel)
+            assert len(after) == before + 1, "every move posts a fresh board"
+            newest = after[-1]
+            assert not after[-2].buttons() and not after[-2].selects(), "old boards go quiet"
+            assert len(newest.attachments) == 1 and newest.attachments[0].size < 200_000
+            match = await runner.match_in(world.channel.id)
+            assert f"`{RULES.format_action(state, action)}`" in newest.content
+            check_story(newest.content, state, match.state, action)
+            if match.state.fall is not None:
+                seen.add(match.state.fall.kind)
+            if match.state.round > state.round:
+                seen.add("new round")
+            if match.status == "active":
+                nxt = match.to_act()[0]
+                assert newest.content.rstrip().endswith(f"{seat_user[nxt].mention}, your move.")
+        assert typed, "one move was typed as a command"
+        assert {"Roll", "Place", "Again", "Stop", "Lift", "one roll left"} <= seen
+        assert {"topple", "knock", "drop", "new round"} <= seen
+        final = board(fake, world.channel)
+        outcome = match.outcome()
+        assert outcome is not None and len(outcome.winners) == 1
+        winner = outcome.winners[0]
+        scores = match.state.scores
+        assert scores[winner] > 100 and scores[winner] == max(scores)
+        table = ", ".join(f"{n} {s}" for n, s in zip(match.state.names, scores, strict=True))
+        assert f"{match.state.names[winner]} wins ({table})" in final.content
+        assert "Game over" in final.content and seat_user[winner].mention in final.content
+        assert not final.buttons() and not final.selects(), "a finished game has no buttons"
+        assert runner.bot is not None
+        assert await runner.bot.service.replay(match.id) == match.state
+
+
+async def test_wrong_player_spectator_and_bad_typed_moves_are_refused_privately(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        current = await open_match(fake, world, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        seat_user = {0: world.alice, 1: world.bob}
+        mover = seat_user[match.to_act()[0]]
+        waiting = seat_user[1 - match.to_act()[0]]
+        check_menu(current, match.state, match.to_act()[0])
+        roll_menu = current.selects()[0]
+        count = len(fake.messages(world.channel))
+        for intruder, expected in ((waiting, "not your turn"), (world.carol, "not playing")):
+            pick_roll = fake.select(
+                intruder, current, [roll_menu.options[0].value], custom_id=roll_menu.custom_id
+            )
+            rec = await pick_roll
+            assert rec.ephemeral and expected in rec.response.content.lower()
+            assert rec.response.ephemeral_for == intruder.id
+            rec = await fake.slash(
+                intruder, world.channel, "highrollin move", action="roll red red blue green green"
+            )
+            assert rec.ephemeral and expected in rec.response.content.lower()
+        for text, hint in (
+            ("dance", "don't know the move"),
+            ("roll red red purple blue green", "unknown colour"),
+            ("roll red red red red red", "only 4 red"),
+            ("roll red blue", "exactly 5 dice"),
+            ("place 1 on 2", "first choose the dice to roll"),
+            ("again", "first choose the dice to roll"),
+        ):
+            rec = await fake.slash(mover, world.channel, "highrollin move", action=text)
+            assert rec.ephemeral, text
+            assert hint in rec.response.content.lower(), (text, rec.response.content)
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
+        # typing is helped: the mover gets the legal rolls, the others nothing
+        choices = await fake.autocomplete(
+            mover, world.channel, "highrollin move", focused="action", action="roll red red red"
+        )
+        values = [c["value"] for c in choices]
+        assert values and all(v.startswith("roll red red red") for v in values)
+        assert "roll red red red blue green" in values
+        assert (
+            await fake.autocomplete(
+                waiting, world.channel, "highrollin move", focused="action", action=""
+            )
+            == []
+        )
+        # the spectator can read the rules, with the house ruling on wobbly towers
+        rec = await fake.slash(world.carol, world.channel, "highrollin rules")
+        assert rec.ephemeral and rec.response.embeds
+        text = str(rec.response.embeds[0])
+        assert "towers" in text and "wobbly" in text and "place 3 on 2" in text
+
+
+def twenty_placements(dump: dict[str, Any]) -> dict[str, Any]:
+    """Alice to stack five green dice, each fitting every tower: 20 legal placements."""
+    die = lambda colour, face: {"colour": colour, "face": face}  # noqa: E731
+    dump["towers"] = [
+        [die("red", 3), die("blue", 1)],
+        [die("blue", 4), die("red", 1)],
+        [die("green", 6), die("red", 1)],
+        [die("yellow", 2), die("red", 1)],
+    ]
+    dump["turn"] = {
+        "player": 0,
+        "began": 5,
+        "dice": [die("green", f) for f in range(2, 7)],
+        "penalty": None,
+    }
+    dump["piles"] = [
+        {"red": 1, "blue": 3, "green": 0, "yellow": 4},
+        {"red": 4, "blue": 4, "green": 3, "yellow": 4},
+    ]
+    dump["removed"] = {"red": 0, "blue": 0, "green": 0, "yellow": 0}
+    dump["fall"] = None
+    return dump
+
+
+async def start_with_twenty_placements(
+    fake: FakeDiscord, world: World, runner: BotRunner
+) -> tuple[Any, Any]:
+    await open_match(fake, world, world.alice, world.bob)
+    match = await runner.match_in(world.channel.id)
+    await runner.set_state(match.id, twenty_placements(RULES.dump(match.state)))
+    show = fake.slash(world.bob, world.channel, "highrollin board")
+    await expect_board(fake, world.channel, show)
+    return await runner.match_in(world.channel.id), board(fake, world.channel)
+
+
+async def test_every_placement_is_offered_when_twenty_fit(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        match, current = await start_with_twenty_placements(fake, world, runner)
+        state = match.state
+        assert len(RULES.legal_actions(state, 0)) == 20
+        labels = action_labels(current)
+        assert sorted(labels) == sorted(expected_placements(state))
+        assert world.alice.mention in current.content
+        # bob may not press alice's buttons; he is told so privately
+        button = next(b for b in current.buttons() if (b.custom_id or "").startswith("rh:a:"))
+        rec = await fake.click(world.bob, current, custom_id=button.custom_id)
+        assert rec.ephemeral and "not your turn" in rec.response.content.lower()
+        assert rec.response.ephemeral_for == world.bob.id
+        # the last placement is a button too, and pressing it plays that placement
+        last = RULES.legal_actions(state, 0)[-1]
+        button = next(b for b in current.buttons() if b.label == placement_label(state, last))
+        choose_it = fake.click(world.alice, current, custom_id=button.custom_id)
+        await expect_board(fake, world.channel, choose_it)
+        after = await runner.match_in(world.channel.id)
+        newest = board(fake, world.channel)
+        check_story(newest.content, state, after.state, last)
+        check_menu(newest, after.state, 0)
+
+
+async def test_twenty_placements_are_twenty_buttons(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        _, current = await start_with_twenty_placements(fake, world, runner)
+        buttons = [b for b in current.buttons() if (b.custom_id or "").startswith("rh:a:")]
+        menus = [o.label for s in current.selects() for o in s.options]
+        assert len(buttons) == 20 and not menus, f"{len(buttons)} buttons; in a menu: {menus}"
+
+
+async def test_restart_mid_turn_keeps_the_match_and_old_buttons_work(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    runner = BotRunner(fake, database, seed=WHOLE_GAME_SEED)
+    await runner.start()
+    try:
+        await open_match(fake, world, world.alice, world.bob)
+        seat_user = {0: world.alice, 1: world.bob}
+        for _ in range(3):
+            match = await runner.match_in(world.channel.id)
+            seat = match.to_act()[0]
+            index = choose(match.state, seat)
+            current = board(fake, world.channel)
+            await pick(fake, world.channel, current, seat_user[seat], seat, index)
+        before = await runner.match_in(world.channel.id)
+        assert before.state.phase == "place", "the restart comes in the middle of a turn"
+        old_board = board(fake, world.channel)
+        await runner.stop()
+        await runner.start()
+        after = await runner.match_in(world.channel.id)
+        assert (after.ply, after.state, after.seats) == (before.ply, before.state, before.seats)
+        seat = after.to_act()[0]
+        rec = await pick(
+            fake, world.channel, old_board, seat_user[seat], seat, choose(after.state, seat)
+        )
+        assert not rec.ephemeral
+        moved = await runner.match_in(world.channel.id)
+        assert moved.ply == before.ply + 1
+        assert board(fake, world.channel).id != old_board.id
+    finally:
+        await runner.stop()
