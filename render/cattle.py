@@ -148,7 +148,7 @@ def draw(state: CattleState, *, seat: int | None = None, last: object = None) ->
             x = MARGIN + i * (col_w + GAP)
             _player(c, state, s, (x, y, x + col_w, y + row_h), viewer=seat)
         y += row_h + GAP
-    return to_png(image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return to_png(image)
 
 
 def _header(c: _Canvas, state: CattleState) -> None:

@@ -356,4 +356,4 @@ def draw(state: HighRollinState, *, seat: int | None = None, last: Any = None) -
     _draw_players(img, state)
     _draw_turn(img, state)
     # a 256-colour palette keeps the file about a third of the size, with no visible banding
-    return to_png(img.quantize(256, method=Image.Quantize.FASTOCTREE))
+    return to_png(img)

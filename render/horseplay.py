@@ -255,7 +255,7 @@ def draw(state: HorseplayState, *, seat: int | None = None, last: Move | None = 
     _header(img, state, seat)
     _footer(img, state, seat)
     # a 256-colour palette keeps a board near 50 KB instead of 150 KB, with no visible loss
-    return to_png(img.quantize(256, method=Image.Quantize.FASTOCTREE))
+    return to_png(img)
 
 
 def _mark_start(d: ImageDraw.ImageDraw, move: Move, size: int) -> None:
