@@ -38,7 +38,7 @@ def get(key: str) -> Ruleset[Any, Any]:
 
 
 #: game modules shipped with the bot; each defines ``RULES``
-BUILTIN = ("farm", "cattle", "horseplay", "highrollin")
+BUILTIN = ("farm", "cattle", "horseplay", "highrollin", "cowboy")
 
 
 def _load_builtin() -> None:

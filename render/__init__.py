@@ -19,6 +19,7 @@ MODULES = {
     "cattle": "render.cattle",
     "horseplay": "render.horseplay",
     "highrollin": "render.highrollin",
+    "cowboy": "render.cowboy",
 }
 
 _loaded: dict[str, Renderer] = {}

@@ -1,0 +1,228 @@
+"""Super Cowboy Rope Steer Adventure as a ruleset: the contract, tying the modules together.
+
+Rules: ``docs/rules/cowboy.md``. A turn is a chain of small actions (a step, an action, any
+choices on the way), then the events phase draws a card; the first to hold five steers in
+their fields wins at once, checked after every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Choice, GameOver, IllegalAction, Outcome, Ruleset, Step
+from games.cowboy import notation, storage, turn
+from games.cowboy.board import board_for, tiles_per_side
+from games.cowboy.data import CARDS, TILES
+from games.cowboy.fields import herds
+from games.cowboy.state import (
+    START_FENCES,
+    SUPPLY_KINDS,
+    TOTALS,
+    CowboyAction,
+    CowboyOptions,
+    CowboyState,
+    End,
+    Keep,
+    UseBills,
+    Work,
+)
+from games.rng import Rng
+
+
+class CowboyRules(Ruleset[CowboyState, CowboyAction]):
+    key = "cowboy"
+    title = "Super Cowboy Rope Steer Adventure"
+    min_players = 2
+    max_players = 4
+    options_type = CowboyOptions
+    summary = (
+        "Ride the range and be the first with five steers in your fields. Each turn you may "
+        "move your cowboy one step along the grid, then do one thing: build a fence on the line "
+        "you just rode, cut wood by a tree (3 fences), rope a roaming steer next to you into "
+        "your field, rustle a steer from a rival's field (D8: 6-8 yours, 1-2 caught), fight "
+        "Indians (D8 5+), or ride on one more step. Fences, streams and homestead sides close "
+        "fields; whoever builds the closing fence owns the field. After every turn an event "
+        "card moves steers, Indians, twisters, the Bandit and Pilgrims, or brings items."
+    )
+    notation = (
+        "move n",
+        "fence",
+        "cut",
+        "rope c4 to e6",
+        "rustle d5",
+        "fight f2",
+        "again",
+        "end",
+        "reroll / keep",
+        "bills / pay",
+        "give c4",
+        "place e6",
+        "claim c4",
+        "discard axe",
+        "target bob",
+        "remove f2 / remove bandit",
+    )
+
+    # Setup ---------------------------------------------------------------------------------
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None, *, rng: Rng
+    ) -> CowboyState:
+        opts = CowboyOptions.parse(options)
+        names = tuple(str(p) for p in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}-{self.max_players} players."
+            )
+        n = tiles_per_side(len(names))
+        chosen = rng.shuffle(sorted(TILES))[: n * n]
+        tiles = tuple((t, rng.roll((0, 1, 2, 3))) for t in chosen)
+        board = board_for(tiles)
+        steers = board.skulls[: TOTALS["steer"]]
+        deck = rng.shuffle([c.id for c in CARDS.values() for _ in range(c.count)])
+        first = rng.choice(tuple(range(len(names))))
+        supply = dict(TOTALS)
+        supply["steer"] -= len(steers)
+        return CowboyState(
+            names=names,
+            options=opts,  # type: ignore[arg-type]
+            tiles=tiles,
+            cowboys=tuple(board.start_points(len(names))),
+            fences_left=(START_FENCES,) * len(names),
+            hands=((),) * len(names),
+            lost=(0,) * len(names),
+            fences=(),
+            fields=(),
+            steers=tuple(sorted(steers)),
+            stolen=(),
+            indians=(),
+            twisters=(),
+            bandit=None,
+            pilgrims=(),
+            supply=tuple(supply[k] for k in SUPPLY_KINDS),
+            deck=tuple(deck),
+            discard=(),
+            turn=first,
+            first=first,
+        )
+
+    def players(self, state: CowboyState) -> tuple[str, ...]:
+        return state.names
+
+    def options(self, state: CowboyState) -> CowboyOptions:
+        return state.options
+
+    # Whose move ----------------------------------------------------------------------------
+
+    def to_act(self, state: CowboyState) -> tuple[int, ...]:
+        if state.finished:
+            return ()
+        if state.pending is not None:
+            return (state.pending.seat,)
+        return (state.turn,)
+
+    def legal_actions(self, state: CowboyState, seat: int) -> list[CowboyAction]:
+        if seat not in self.to_act(state):
+            return []
+        if state.pending is not None:
+            return turn.pending_actions(state)
+        return turn.turn_actions(state, seat)
+
+    def describe_action(self, state: CowboyState, seat: int, action: CowboyAction) -> Choice:
+        return notation.describe(state, seat, action)
+
+    def turn_key(self, state: CowboyState) -> Any:
+        """A turn is a step, an action and the events phase; lost turns can give the same
+        player two turns running, told apart by the round."""
+        return (state.round, state.turn, self.to_act(state))
+
+    def default_action(self, state: CowboyState, seat: int) -> CowboyAction:
+        """Stay and end the turn; keep a roll; spend the Bag o' Bills; else the first choice."""
+        self.check_turn(state, seat)
+        actions = self.legal_actions(state, seat)
+        for preferred in (End(), Keep(), UseBills()):
+            if preferred in actions:
+                return preferred
+        return actions[0]
+
+    # Moves ---------------------------------------------------------------------------------
+
+    def apply(
+        self, state: CowboyState, seat: int, action: CowboyAction, *, rng: Rng
+    ) -> Step[CowboyState]:
+        self.check_turn(state, seat)
+        action = notation.normalise(state, action)
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(notation.why_not(state, seat, action))
+        w = Work.of(state)
+        if state.pending is not None:
+            turn.choose(w, seat, action, rng)
+        else:
+            turn.act(w, seat, action, rng)
+        return Step(w.freeze(), tuple(w.events))
+
+    def outcome(self, state: CowboyState) -> Outcome | None:
+        if not state.finished:
+            return None
+        reason = {
+            "five": "five steers in their fields",
+            "left": "the last player left",
+        }.get(state.finished, f"most steers after {state.options.max_rounds} rounds")
+        return Outcome(winners=state.winners, reason=reason, scores=herds(state))
+
+    def resign(self, state: CowboyState, seat: int, *, rng: Rng) -> Step[CowboyState]:
+        """A choice the seat owes is made for it (the default); then its fields become open
+        range, its items are discarded and its turns are skipped. Its cowboy stays where he
+        stands. With one player left, that player wins."""
+        if state.finished:
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.names) or seat in state.out:
+            raise IllegalAction("That player is not in the game.")
+        w = Work.of(state)
+        for _ in range(50):  # each choice resolves; a bound in case choices keep coming
+            if w.pending is None or w.pending.seat != seat or w.over:
+                break
+            turn.choose(w, seat, self.default_action(w.freeze(), seat), rng)
+        if w.over:
+            return Step(w.freeze(), tuple(w.events))
+        turn.leave(w, seat, rng)
+        return Step(w.freeze(), tuple(w.events))
+
+    def invariants(self, state: CowboyState) -> list[str]:
+        return storage.check(state)
+
+    def status_line(self, state: CowboyState) -> str:
+        counts = ", ".join(f"{n} {c}" for n, c in zip(state.names, herds(state), strict=True))
+        if state.finished:
+            return "won by " + " and ".join(state.names[s] for s in state.winners) + f" ({counts})"
+        limit = state.options.max_rounds
+        rounds = f"round {state.round}" + (f"/{limit}" if limit else "")
+        if state.pending is not None:
+            return f"{rounds}; {notation.prompt(state)}; steers: {counts}"
+        return f"{rounds}; {state.names[state.turn]} to play; steers: {counts}"
+
+    # Notation ------------------------------------------------------------------------------
+
+    def format_action(self, state: CowboyState, action: CowboyAction) -> str:
+        return notation.format_action(state, action)
+
+    def parse_action(self, state: CowboyState, seat: int, text: str) -> CowboyAction:
+        action = notation.parse_words(state, text)
+        self.check_turn(state, seat)
+        action = notation.normalise(state, action)
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(notation.why_not(state, seat, action))
+        return action
+
+    # Storage -------------------------------------------------------------------------------
+
+    def dump(self, state: CowboyState) -> dict[str, Any]:
+        return storage.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> CowboyState:
+        self.check_version(data)
+        return storage.load(data)
+
+
+RULES = CowboyRules()

@@ -1,0 +1,609 @@
+"""Super Cowboy Rope Steer Adventure end to end: the real bot, discord.py and the emulator.
+
+A turn is a step (one button per legal direction), then an action (buttons for what is legal
+where the cowboy stands, select menus for targets: the steer to rope and the field square to pen
+it on, the square for an event's token, the item to discard, the opponent who loses a turn),
+then the event card, told in words with what it did. Moves are decided from the match state by
+a steer-hungry player: fence the cheapest field in reach, then rope every steer near it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+import games
+from fakediscord import FakeDiscord
+from games.cowboy.board import STEP_WORDS, STEPS
+from games.cowboy.data import CARDS
+from games.cowboy.fields import free_field_squares, herd, owner_map, roaming
+from games.cowboy.state import Claim, CowboyState, Discard, Place, Rope, Step
+from games.cowboy.turn import bandit_zone, step_target
+from games.rng import SeededRng
+from tests.conftest import World
+from tests.e2e.harness import boards, expect_board, running
+
+RULES = games.get("cowboy")
+#: with this seed the steer-hungry players below finish a two-player game in 46 moves: bob
+#: fences six squares round a steer and ropes the rest; his Fire Water costs alice a turn
+SHORT_GAME_SEED = 1224
+WIN = 5
+GROUP_MENU = "More moves…"
+ARROWS = {"Ride north": "n", "Ride east": "e", "Ride south": "s", "Ride west": "w"}
+
+
+# A steer-hungry player reading the picture ---------------------------------------------------
+
+
+def _blocked(g: CowboyState, seat: int) -> set[int]:
+    others = {p for s, p in enumerate(g.cowboys) if s != seat}
+    return others | {q for q, _ in g.pilgrims} | bandit_zone(g)
+
+
+def _distances(g: CowboyState, seat: int, targets: set[int]) -> dict[int, int]:
+    """Steps from every intersection to the nearest target, around whatever blocks the way."""
+    board = g.board
+    blocked = _blocked(g, seat)
+    dist = {p: 0 for p in targets if p not in blocked}
+    queue = deque(dist)
+    while queue:
+        p = queue.popleft()
+        for dx, dy in STEPS.values():
+            q = board.point_step(p, dx, dy)
+            if q is not None and q not in dist and q not in blocked:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+def _field_plans(g: CowboyState, seat: int) -> list[tuple[float, frozenset[int]]]:
+    """Rectangles clear of other fields that would hold five steers, with the fences they
+    still need (streams and homestead sides help; steers inside are penned at once)."""
+    board = g.board
+    fenced = {e for e, _ in g.fences}
+    taken = set(owner_map(g.fields))
+    have = herd(g, seat) + len(free_field_squares(g, seat))
+    steers = set(g.steers) | {s for s in board.printed if s not in g.stolen}
+    out = []
+    for w in range(1, 4):
+        for h in range(1, 4):
+            for x0 in range(board.size - w + 1):
+                for y0 in range(board.size - h + 1):
+                    xs, ys = range(x0, x0 + w), range(y0, y0 + h)
+                    squares = {board.sq(x, y) for x in xs for y in ys}
+                    if squares & taken or len(squares - board.homesteads) + have < WIN:
+                        continue
+                    edges = [board.hedge(x, y) for x in xs for y in (y0, y0 + h)]
+                    edges += [board.vedge(x, y) for x in (x0, x0 + w) for y in ys]
+                    need = frozenset(e for e in edges if e not in board.walls | fenced)
+                    if need and len(need) <= g.fences_left[seat]:
+                        out.append((len(need) - 1.5 * len(squares & steers), need))
+    return out
+
+
+def _plan(g: CowboyState, seat: int) -> frozenset[int] | None:
+    """The edges still to fence for the best field, counting the ride to it."""
+    here = g.cowboys[seat]
+    best: tuple[float, frozenset[int]] | None = None
+    for score, need in _field_plans(g, seat):
+        ride = _distances(g, seat, {p for e in need for p in g.board.edge_points(e)}).get(here)
+        if ride is not None and (best is None or score + ride / 2 < best[0]):
+            best = (score + ride / 2, need)
+    return best[1] if best else None
+
+
+def _closer(g: CowboyState, seat: int, targets: set[int]) -> str | None:
+    """A direction whose step brings the cowboy closer to a target."""
+    dist = _distances(g, seat, targets)
+    here = dist.get(g.cowboys[seat])
+    options = []
+    for k, d in enumerate(STEPS):
+        to = dist.get(step_target(g, seat, d)[0])
+        if to is not None and (here is None or to < here):
+            options.append((to, k, d))
+    return min(options)[2] if options else None
+
+
+def _corners(g: CowboyState, s: int) -> set[int]:
+    x, y = g.board.xy(s)
+    return {g.board.pt(x + i, y + j) for i in (0, 1) for j in (0, 1)}
+
+
+def _distance(g: CowboyState, seat: int, s: int) -> float:
+    i, j = g.board.ij(g.cowboys[seat])
+    x, y = g.board.xy(s)
+    return abs(x + 0.5 - i) + abs(y + 0.5 - j)
+
+
+def choose(g: CowboyState, seat: int) -> int:
+    """Index into ``legal_actions``: rope what is in reach, else fence a field, else ride
+    towards the nearest roaming steer."""
+    actions = RULES.legal_actions(g, seat)
+    first = {type(a).__name__: n for n, a in reversed(list(enumerate(actions)))}
+    if g.pending is not None:
+        return _choice(g, seat, actions, first)
+    board = g.board
+    for kind in ("Rope", "Rustle"):
+        if kind in first:
+            return first[kind]
+    ready = herd(g, seat) + len(free_field_squares(g, seat)) >= WIN
+    plan = None if ready else _plan(g, seat)
+    if plan is not None:
+        if g.phase == "moved" and g.moved in plan and "Fence" in first:
+            return first["Fence"]
+        here = g.cowboys[seat]
+        for n, a in enumerate(actions):
+            along = isinstance(a, Step) and board.walk_edge(here, *STEPS[a.dir]) in plan
+            if along and g.phase == "start":
+                return n  # ride along a line of the field, then fence it
+        targets = {p for e in plan for p in board.edge_points(e)}
+        if here in targets and g.phase != "start":
+            return first["End"]  # next turn rides along the line and fences it
+    elif not ready:
+        if "Cut" in first and g.phase != "again":
+            return first["Cut"]
+        targets = {p for s in board.trees for p in _corners(g, s)}
+    else:
+        theirs = [s for s, o in owner_map(g.fields).items() if o != seat and s in g.steers]
+        targets = {p for s in roaming(g) or theirs for p in _corners(g, s)}
+    way = _closer(g, seat, targets)
+    if g.phase == "moved":
+        return first["Again"] if "Again" in first and way else first["End"]
+    return actions.index(Step(way)) if way and Step(way) in actions else first["End"]
+
+
+def _choice(g: CowboyState, seat: int, actions: list[Any], first: dict[str, int]) -> int:
+    p = g.pending
+    assert p is not None
+    if p.kind == "reroll":
+        return first["Reroll"]
+    if p.kind == "bills":
+        return first["UseBills"]
+    if p.kind == "discard":
+        keep = ("lariat", "bills", "brander", "axe", "sixshooter")
+        return actions.index(Discard(max(p.choices, key=keep.index)))
+    if p.kind == "claim":
+        sizes = dict(zip(p.choices, map(len, p.parts), strict=True))
+        return actions.index(Claim(max(p.choices, key=sizes.__getitem__)))
+    if p.kind == "place":
+        # a steer as close to the chooser as it can go, trouble as far away as it can
+        sign = 1 if p.token == "steer" else -1
+        square = min(p.choices, key=lambda s: (sign * _distance(g, seat, s), s))
+        return actions.index(Place(square))
+    return 0
+
+
+# What players see ----------------------------------------------------------------------------
+
+
+def board(fake: FakeDiscord, channel: Any) -> Any:
+    found = boards(fake, channel)
+    assert found, "no board posted"
+    return found[-1]
+
+
+def action_buttons(message: Any) -> dict[tuple[int, int], Any]:
+    """The action buttons under a board by (seat, index into legal_actions); custom ids
+    look like ``rh:a:<match>:<ply>:<seat>:<index>``."""
+    out = {}
+    for b in message.buttons():
+        if b.custom_id.startswith("rh:a:"):
+            *_, seat, index = b.custom_id.split(":")
+            out[(int(seat), int(index))] = b
+    return out
+
+
+def step_buttons(message: Any) -> dict[str, str]:
+    """The direction buttons under a board: label -> custom id."""
+    return {b.label: b.custom_id for b in message.buttons() if b.label in ARROWS}
+
+
+def check_menu(message: Any, state: CowboyState, seat: int) -> set[str]:
+    """Buttons are exactly the legal actions that are not targets; one per legal direction.
+
+    Returns the directions missing (not legal here)."""
+    actions = RULES.legal_actions(state, seat)
+    buttons = action_buttons(message)
+    assert all(s == seat for s, _ in buttons), "buttons only for the seat that acts"
+    on_buttons = [actions[index] for _, index in buttons]
+    legal_steps = {a.dir for a in actions if isinstance(a, Step)}
+    offered = {ARROWS[label] for label in step_buttons(message)}
+    assert offered == legal_steps, (offered, legal_steps)
+    for label, d in ARROWS.items():
+        if d not in legal_steps:
+            assert label not in [b.label for b in message.buttons()]
+    for action in on_buttons:
+        assert RULES.describe_action(state, seat, action).group is None
+    ungrouped = [a for a in actions if RULES.describe_action(state, seat, a).group is None]
+    assert on_buttons == ungrouped, "every action that is not a target has its button"
+    return set(STEPS) - legal_steps
+
+
+def events_of(state: CowboyState, seat: int, action: Any, seed: int, ply: int) -> list[str]:
+    """What the move's message must say (the bot draws chance from the match seed and ply)."""
+    return [e.text for e in RULES.apply(state, seat, action, rng=SeededRng(seed, ply)).events]
+
+
+def check_event_card(content: str, before: CowboyState, after: CowboyState) -> str | None:
+    """When a turn's events phase ran, the card and its effect are told in words."""
+    if after.deck == before.deck or after.last_card is None or after.last_drawer is None:
+        return None
+    card = CARDS[after.last_card]
+    told = f"Event for {after.names[after.last_drawer]}: {card.name} — {card.text}"
+    assert told in content, (told, content)
+    return after.last_card
+
+
+async def open_match(fake: FakeDiscord, world: World, *players: Any, **options: Any) -> Any:
+    host, *others = players
+    rec = await fake.slash(host, world.channel, "cowboy new", **options)
+    assert rec.response is not None and not rec.ephemeral
+    lobby = rec.response
+    assert "Super Cowboy Rope Steer Adventure" in lobby.content
+    for player in others:
+        rec = await fake.click(player, lobby, label="Join")
+        assert not rec.ephemeral
+        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
+    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
+    first = board(fake, world.channel)
+    assert "Super Cowboy Rope Steer Adventure** begins" in first.content
+    assert all(p.mention in first.content for p in players), "the seats are listed"
+    return first
+
+
+async def pick(fake: FakeDiscord, channel: Any, user: Any, seat: int, index: int) -> str:
+    """Choose menu entry ``index`` on the newest board as a player would: its button, its
+    select menu. Returns which (the select menu's placeholder)."""
+    current = board(fake, channel)
+    button = action_buttons(current).get((seat, index))
+    if button is not None:
+        await expect_board(fake, channel, fake.click(user, current, custom_id=button.custom_id))
+        return "button"
+    for select in current.selects():
+        if select.placeholder != GROUP_MENU and any(o.value == str(index) for o in select.options):
+            chosen = fake.select(user, current, [str(index)], custom_id=select.custom_id)
+            await expect_board(fake, channel, chosen)
+            return select.placeholder
+    raise AssertionError(f"move {index} is on no button or menu of the board")
+
+
+# Tests ---------------------------------------------------------------------------------------
+
+
+async def test_two_player_game_from_new_to_five_steers(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
+        first = await open_match(fake, world, world.alice, world.bob, max_rounds=40)
+        assert "Options: max_rounds 40" in fake.messages(world.channel)[0].content
+        users = {0: world.alice, 1: world.bob}
+        match = await runner.match_in(world.channel.id)
+        assert users[match.to_act()[0]].mention in first.content.splitlines()[-1]
+        assert first.attachments[0].content_type == "image/png"
+        missing_directions = 0
+        cards: list[str] = []
+        ways: list[str] = []
+        typed = refusals = 0
+        for _ in range(120):
+            match = await runner.match_in(world.channel.id)
+            if match.status == "finished":
+                break
+            state = match.state
+            (seat,) = match.to_act()
+            user, other = users[seat], users[1 - seat]
+            current = board(fake, world.channel)
+            missing = check_menu(current, state, seat)
+            missing_directions += 0 < len(missing) < len(STEPS)
+            index = choose(state, seat)
+            action = RULES.legal_actions(state, seat)[index]
+            notation = RULES.format_action(state, action)
+            said = events_of(state, seat, action, match.seed, match.ply + 1)
+            if isinstance(action, Rope):
+                # which steer is the menu; which square of the field its options
+                steer = state.board.square_name(action.src)
+                menu = next(
+                    s for s in current.selects() if s.placeholder == f"Rope the steer on {steer}"
+                )
+                pens = [state.board.square_name(s) for s in free_field_squares(state, seat)]
+                assert [o.label for o in menu.options] == [f"Pen it on {s}" for s in pens]
+            if state.pending is not None:
+                # a choice falls to one player: they are mentioned, and only they may choose
+                assert user.mention in current.content.splitlines()[-1]
+                select = next(s for s in current.selects() if s.placeholder != GROUP_MENU)
+                rec = await fake.select(
+                    other, current, [select.options[0].value], custom_id=select.custom_id
+                )
+                assert rec.ephemeral and rec.response.ephemeral_for == other.id
+                assert f"waiting on {match.name_of(seat)}" in rec.response.content
+                refusals += 1
+                if state.pending.kind == "place":
+                    # which square of the tile's edge: the options name them in board order
+                    them = "them" if state.pending.token == "indian" else "it"
+                    squares = [state.board.square_name(s) for s in state.pending.choices]
+                    assert [o.label for o in select.options] == [
+                        f"Put {them} on {s}" for s in squares
+                    ]
+            before = len(boards(fake, world.channel))
+            if not typed and notation == "fence":
+                command = fake.slash(user, world.channel, "cowboy move", action="FENCE")
+                rec = await expect_board(fake, world.channel, command)
+                assert not rec.ephemeral
+                typed += 1
+            else:
+                ways.append(await pick(fake, world.channel, user, seat, index))
+            posted = boards(fake, world.channel)
+            assert len(posted) == before + 1, "every move posts one board"
+            newest = posted[-1]
+            assert f"**{match.name_of(seat)}** played `{notation}`." in newest.content
+            for text in said:
+                assert text in newest.content, (text, newest.content)
+            assert len(newest.attachments) == 1 and newest.attachments[0].size < 200_000
+            assert not posted[-2].buttons() and not posted[-2].selects(), "old boards go quiet"
+            after = await runner.match_in(world.channel.id)
+            card = check_event_card(newest.content, state, after.state)
+            if card:
+                cards.append(card)
+            if after.status == "active":
+                (next_seat,) = after.to_act()
+                assert users[next_seat].mention in newest.content.splitlines()[-1]
+        else:
+            raise AssertionError("the game should have ended")
+        assert typed == 1, "one move was typed as /cowboy move"
+        assert missing_directions > 0, "directions off the board or blocked were not offered"
+        assert "button" in ways and any(w.startswith("Rope the steer on") for w in ways)
+        assert any(w.startswith("Place ") for w in ways), "a token's square chosen by select"
+        assert refusals > 0
+        assert len(cards) >= 15 and {"moove", "steer", "stampede", "firewater"} <= set(cards)
+        outcome = match.outcome()
+        assert outcome is not None and outcome.reason == "five steers in their fields"
+        winner = users[outcome.winners[0]]
+        final = board(fake, world.channel)
+        assert f"{match.name_of(outcome.winners[0])} has five steers and wins!" in final.content
+        assert "Game over" in final.content and winner.mention in final.content
+        assert not final.buttons() and not final.selects(), "a finished game has no menus"
+        assert runner.bot is not None
+        assert await runner.bot.service.replay(match.id) == match.state
+        rec = await fake.slash(world.bob, world.channel, "cowboy move", action="end")
+        assert rec.ephemeral
+
+
+async def set_up(runner: Any, fake: FakeDiscord, world: World, edit: Any) -> Any:
+    """Edit the running match's position as its saved game allows, then show the board."""
+    match = await runner.match_in(world.channel.id)
+    dump = RULES.dump(match.state)
+    edit(dump)
+    await runner.set_state(match.id, dump)
+    host = world.alice
+    await expect_board(fake, world.channel, fake.slash(host, world.channel, "cowboy board"))
+    return board(fake, world.channel)
+
+
+def deal(dump: dict[str, Any], top: list[str], hands: dict[int, list[str]] | None = None) -> None:
+    """Put ``top`` on top of the event deck and ``hands`` in the players' hands."""
+    deck = list(dump["deck"])
+    for seat, hand in (hands or {}).items():
+        for card in hand:
+            deck.remove(card)
+        dump["players"][seat]["hand"] = hand
+    for card in top:
+        deck.remove(card)
+    dump["deck"] = top + deck
+
+
+async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explained(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+
+        def edit(dump: dict[str, Any]) -> None:
+            # bob stands north of alice, the Bandit two steps east: she may only go s or w
+            dump["players"][0]["cowboy"] = "G5"
+            dump["players"][1]["cowboy"] = "G6"
+            dump["bandit"] = "I5"
+            dump["supply"]["bandit"] = 0
+            dump["turn"] = 0
+
+        shown = await set_up(runner, fake, world, edit)
+        match = await runner.match_in(world.channel.id)
+        assert check_menu(shown, match.state, 0) == {"n", "e"}
+        assert set(step_buttons(shown)) == {"Ride south", "Ride west"}
+        assert world.alice.mention in shown.content.splitlines()[-1]
+        count = len(fake.messages(world.channel))
+        for text, why in (
+            ("move n", "bob's cowboy stands on G6."),
+            ("move e", "H5 is next to the Bandit; he'd shoot you."),
+            ("fence", "A fence goes on the line you just moved along: move first."),
+            ("rope a1 to b1", "The steer must stand in one of the four squares around your"),
+            ("dance", "I don't know the move"),
+        ):
+            rec = await fake.slash(world.alice, world.channel, "cowboy move", action=text)
+            assert rec.ephemeral and why in rec.response.content, (text, rec.response.content)
+        for intruder, why in ((world.bob, "waiting on alice"), (world.carol, "not playing")):
+            rec = await fake.click(intruder, shown, label="Ride west")
+            assert rec.ephemeral and why in rec.response.content
+            assert rec.response.ephemeral_for == intruder.id
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
+        assert (await runner.match_in(world.channel.id)).state == match.state
+        # after the step: no more directions, but the fence on the line just ridden
+        await expect_board(fake, world.channel, fake.click(world.alice, shown, label="Ride west"))
+        moved = board(fake, world.channel)
+        assert "alice rides west to F5." in moved.content
+        match = await runner.match_in(world.channel.id)
+        assert check_menu(moved, match.state, 0) == set(STEPS)
+        labels = [b.label for b in moved.buttons()]
+        assert "Build a fence on F5-G5" in labels and "Ride on (one more step)" in labels
+        assert labels[-2:] == ["End the turn", "Type a move"]
+        # riding on from F5, nothing is in the way: all four directions
+        await expect_board(
+            fake, world.channel, fake.click(world.alice, moved, label="Ride on (one more step)")
+        )
+        again = board(fake, world.channel)
+        match = await runner.match_in(world.channel.id)
+        assert check_menu(again, match.state, 0) == set()
+        assert set(step_buttons(again)) == {f"Ride {w}" for w in STEP_WORDS.values()}
+
+
+async def test_an_item_discard_is_chosen_by_the_drawer_alone(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob)
+
+        def edit(dump: dict[str, Any]) -> None:
+            deal(dump, ["sixshooter", "moove"], {0: ["lariat", "axe"]})
+            dump["turn"] = 0
+
+        shown = await set_up(runner, fake, world, edit)
+        await expect_board(
+            fake, world.channel, fake.click(world.alice, shown, label="End the turn")
+        )
+        drawn = board(fake, world.channel)
+        assert (
+            "Event for alice: Six Shooter — When fighting Indians, you win on a 3 or more."
+            in drawn.content
+        )
+        assert "alice holds three items and must discard one." in drawn.content
+        assert world.alice.mention in drawn.content.splitlines()[-1], "the chooser is mentioned"
+        assert not step_buttons(drawn), "no steps while a choice waits"
+        (menu,) = drawn.selects()
+        assert menu.placeholder == "Discard an item"
+        assert [o.label for o in menu.options] == [
+            "Discard Lucky Lariat",
+            "Discard Axe",
+            "Discard Six Shooter",
+        ]
+        axe = next(o.value for o in menu.options if o.label == "Discard Axe")
+        for intruder, why in ((world.bob, "waiting on alice"), (world.carol, "not playing")):
+            rec = await fake.select(intruder, drawn, [axe], custom_id=menu.custom_id)
+            assert rec.ephemeral and why in rec.response.content
+            assert rec.response.ephemeral_for == intruder.id
+            rec = await fake.slash(intruder, world.channel, "cowboy move", action="discard axe")
+            assert rec.ephemeral and why in rec.response.content
+        discard = fake.select(world.alice, drawn, [axe], custom_id=menu.custom_id)
+        await expect_board(fake, world.channel, discard)
+        done = board(fake, world.channel)
+        assert "**alice** played `discard axe`." in done.content
+        assert "alice discards Axe." in done.content
+        assert world.bob.mention in done.content.splitlines()[-1]
+        match = await runner.match_in(world.channel.id)
+        assert match.state.hands[0] == ("lariat", "sixshooter")
+
+
+async def test_lost_turns_are_dealt_by_the_drawer_in_a_three_player_game(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, world, world.alice, world.bob, world.carol)
+
+        def edit(dump: dict[str, Any]) -> None:
+            deal(dump, ["firewater", "noname", "moove"])
+            dump["turn"], dump["first"] = 2, 0
+
+        shown = await set_up(runner, fake, world, edit)
+        assert world.carol.mention in shown.content.splitlines()[-1]
+        await expect_board(
+            fake, world.channel, fake.click(world.carol, shown, label="End the turn")
+        )
+        drawn = board(fake, world.channel)
+        assert (
+            "Event for carol: Fire Water — Played on an opponent at once: they get drunk and lose "
+            "a turn." in drawn.content
+        )
+        assert "carol chooses the opponent who loses a turn." in drawn.content
+        assert world.carol.mention in drawn.content.splitlines()[-1]
+        (menu,) = drawn.selects()
+        assert menu.placeholder == "Who loses a turn"
+        assert [o.label for o in menu.options] == ["alice loses a turn", "bob loses a turn"]
+        bob = next(o.value for o in menu.options if o.label.startswith("bob"))
+        for intruder in (world.alice, world.bob):
+            rec = await fake.select(intruder, drawn, [bob], custom_id=menu.custom_id)
+            assert rec.ephemeral and "waiting on carol" in rec.response.content
+            assert rec.response.ephemeral_for == intruder.id
+        await expect_board(
+            fake, world.channel, fake.select(world.carol, drawn, [bob], custom_id=menu.custom_id)
+        )
+        hit = board(fake, world.channel)
+        assert "bob loses a turn: they drink the Fire Water." in hit.content
+        assert world.alice.mention in hit.content.splitlines()[-1]
+        await expect_board(fake, world.channel, fake.click(world.alice, hit, label="End the turn"))
+        drawn = board(fake, world.channel)
+        assert "Event for alice: The Man With No Name — Played on an opponent" in drawn.content
+        (menu,) = drawn.selects()
+        assert [o.label for o in menu.options] == ["bob loses a turn", "carol loses a turn"]
+        carol = next(o.value for o in menu.options if o.label.startswith("carol"))
+        rec = await fake.select(world.carol, drawn, [carol], custom_id=menu.custom_id)
+        assert rec.ephemeral and "waiting on alice" in rec.response.content
+        rec = await fake.slash(world.carol, world.channel, "cowboy move", action="target bob")
+        assert rec.ephemeral and "waiting on alice" in rec.response.content
+        await expect_board(
+            fake, world.channel, fake.select(world.alice, drawn, [carol], custom_id=menu.custom_id)
+        )
+        skipped = board(fake, world.channel)
+        assert "carol loses a turn: the Man With No Name glares at them." in skipped.content
+        assert "bob loses this turn." in skipped.content
+        assert "carol loses this turn." in skipped.content
+        assert world.alice.mention in skipped.content.splitlines()[-1], "alice plays again"
+        match = await runner.match_in(world.channel.id)
+        assert match.to_act() == (0,) and match.state.lost == (0, 0, 0)
+
+
+def crowd(dump: dict[str, Any], state: CowboyState) -> None:
+    """Everything a range can hold at once: a field with a penned steer for every player,
+    Indians, twisters, the Bandit, Pilgrims, items, a lost turn, the last event card."""
+    board = state.board
+    name = board.square_name
+    pens: list[int] = []
+    for s in sorted(state.steers):
+        near = {board.neighbour(s, dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        if len(pens) < len(state.names) and not near & set(pens):
+            pens.append(s)
+    edges = {e for s in pens for e in board.square_edges(s) if e not in board.walls}
+    dump["fences"] = [
+        {"edge": board.edge_name(e), "owner": seat}
+        for seat, s in enumerate(pens)
+        for e in sorted(edges & set(board.square_edges(s)))
+    ]
+    dump["fields"] = [{"owner": seat, "squares": [name(s)]} for seat, s in enumerate(pens)]
+    around = {t for s in pens for t in board.square_edges(s)}
+    taken = set(state.steers) | set(board.printed) | board.homesteads
+    free = [s for s in board.squares if s not in taken and not set(board.square_edges(s)) & around]
+    dump["indians"] = [name(s) for s in free[:4]]
+    dump["twisters"] = [name(s) for s in free[-2:]]
+    dump["bandit"] = "E5"
+    dump["pilgrims"] = [{"at": "M5", "heading": "N"}, {"at": "E13", "heading": "E"}]
+    dump.pop("supply")  # worked out from what is on the board
+    hands = [["lariat", "axe"], ["sixshooter", "bills"], ["brander", "lariat"], ["sixshooter"]]
+    deal(dump, ["stampede"], dict(enumerate(hands)))
+    dump["players"][1]["lost_turns"] = 1
+    dump["last_card"], dump["last_drawer"] = "stampede", 0
+
+
+async def test_a_four_player_board_fits_discord(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    players = (world.alice, world.bob, world.carol, world.mod)
+    async with running(fake, database) as runner:
+        first = await open_match(fake, world, *players)
+        match = await runner.match_in(world.channel.id)
+        assert len(match.state.tiles) == 16, "four players ride a 4x4 range"
+        shown = await set_up(runner, fake, world, lambda dump: crowd(dump, match.state))
+        match = await runner.match_in(world.channel.id)
+        assert [len(f.squares) for f in match.state.fields] == [1, 1, 1, 1]
+        assert len(match.state.indians) == 4 and match.state.bandit is not None
+        for message in (first, shown):
+            (picture,) = message.attachments
+            assert picture.content_type == "image/png" and picture.filename.endswith(".png")
+            assert picture.size < 200_000 and picture.size == len(picture.data)
+            with Image.open(io.BytesIO(picture.data)) as image:
+                assert image.format == "PNG" and 900 <= image.width <= 1600
+            assert message.embeds[0]["image"]["url"] == picture.url, "the embed shows it"
+            assert len(message.content) <= 2000
+        (seat,) = match.to_act()
+        check_menu(shown, match.state, seat)
+        assert len(shown.components) <= 5
+        assert players[seat].mention in shown.content.splitlines()[-1]

@@ -1,0 +1,316 @@
+"""A cowboy's turn: moving, every action, rustling with items, lost turns."""
+
+from __future__ import annotations
+
+import pytest
+from test_cowboy_kit import (
+    ALICE,
+    BOB,
+    RULES,
+    N,
+    field_owners,
+    legal,
+    names_of,
+    play,
+    position,
+    ring,
+    said,
+)
+
+from games.base import IllegalAction, InvalidAction, NotYourTurn
+from games.cowboy.fields import herd
+from games.cowboy.state import CowboyState
+
+# Moving --------------------------------------------------------------------------------------
+
+
+def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
+    state = position(cowboys=["G3", "G13"])
+    assert legal(state, ALICE) == ["move n", "move e", "move s", "move w", "cut", "end"]
+    assert legal(state, BOB) == []
+    moved = play(state, ALICE, "move n").state
+    assert moved.cowboys[ALICE] == moved.board.parse_point("G4")
+    assert legal(moved, ALICE) == ["fence", "cut", "again", "end"]
+    assert (
+        RULES.describe_action(moved, ALICE, RULES.parse_action(moved, ALICE, "fence")).label
+        == "Build a fence on G3-G4"
+    )
+
+
+def test_cowboys_never_share_an_intersection_or_leave_the_board() -> None:
+    state = position(cowboys=["A1", "B1"])
+    assert legal(state, ALICE) == ["move n", "end"]
+    with pytest.raises(IllegalAction, match="bob's cowboy stands on B1"):
+        RULES.parse_action(state, ALICE, "move e")
+    with pytest.raises(IllegalAction, match="off the board"):
+        RULES.parse_action(state, ALICE, "move w")
+
+
+def test_nobody_may_stop_next_to_the_bandit() -> None:
+    state = position(cowboys=["E5", "A13"], bandit="G5")
+    # F5 joins G5 by a grid line; the Bandit's own G5 is out too
+    assert "move e" not in legal(state, ALICE)
+    with pytest.raises(IllegalAction, match="next to the Bandit"):
+        RULES.parse_action(state, ALICE, "move e")
+    # a diagonal neighbour of the Bandit is fine
+    state = position(cowboys=["F7", "A13"], bandit="G5")
+    assert "move s" in legal(state, ALICE)
+
+
+def test_pilgrims_block_cowboys() -> None:
+    state = position(cowboys=["E5", "A13"], pilgrims=[("E6", "S")])
+    with pytest.raises(IllegalAction, match="Pilgrims stand on E6"):
+        RULES.parse_action(state, ALICE, "move n")
+
+
+def test_again_is_one_more_step_and_then_the_turn_ends() -> None:
+    state = position(cowboys=["E3", "A13"])
+    state = play(state, ALICE, "move n").state
+    state = play(state, ALICE, "again").state
+    assert legal(state, ALICE) == ["move n", "move e", "move s", "move w", "end"]
+    step = play(state, ALICE, "move n")
+    assert step.state.cowboys[ALICE] == step.state.board.parse_point("E5")
+    assert "Event for alice" in said(step)
+    assert RULES.to_act(step.state) == (BOB,)
+    with pytest.raises(IllegalAction, match="move first"):
+        RULES.parse_action(position(), ALICE, "again")
+
+
+def test_end_stays_put_and_the_event_is_drawn() -> None:
+    step = play(position(), ALICE, "end")
+    assert "alice ends the turn" in said(step)
+    assert "Event for alice: United States Cavalry — Remove a single Indian or the Bandit." in said(
+        step
+    )
+    assert "no Indians and no Bandit" in said(step)
+    assert step.state.turn == BOB and step.state.last_card == "cavalry"
+
+
+def test_wrong_player_and_garbage_are_refused_with_reasons() -> None:
+    state = position()
+    with pytest.raises(NotYourTurn, match="waiting on alice"):
+        RULES.parse_action(state, BOB, "end")
+    with pytest.raises(InvalidAction, match="move n"):
+        RULES.parse_action(state, ALICE, "move up")
+    with pytest.raises(InvalidAction, match="not a square"):
+        RULES.parse_action(state, ALICE, "rustle z99")
+
+
+# Cutting wood, roping ----------------------------------------------------------------------------
+
+
+def test_cutting_wood_next_to_a_tree_gives_three_fences_or_four_with_the_axe() -> None:
+    step = play(position(cowboys=["G3", "A13"]), ALICE, "cut")
+    assert step.state.fences_left[ALICE] == 13
+    assert "alice cuts wood: 3 fences (13 in all)" in said(step)
+    step = play(position(cowboys=["H4", "A13"], hands=[["axe"], []]), ALICE, "cut")
+    assert step.state.fences_left[ALICE] == 14
+    with pytest.raises(IllegalAction, match="no tree"):
+        RULES.parse_action(position(cowboys=["A2", "A13"]), ALICE, "cut")
+
+
+def test_roping_moves_a_roaming_steer_into_your_field() -> None:
+    state = position(
+        cowboys=["G3", "A13"],
+        steers=["f2", "d6"],
+        fences=ring(["d5", "d6"], ALICE),
+        fields=[(ALICE, ["d5", "d6"])],
+    )
+    assert [a for a in legal(state, ALICE) if a.startswith("rope")] == ["rope f2 to d5"]
+    step = play(state, ALICE, "rope f2 to d5")
+    assert names_of(step.state, step.state.steers) == {"d5", "d6"}
+    assert herd(step.state, ALICE) == 2
+    assert "alice ropes the steer on f2 and pens it on d5" in said(step)
+
+
+def test_roping_needs_a_field_and_never_takes_a_penned_steer() -> None:
+    state = position(cowboys=["G3", "A13"], steers=["f2"])
+    with pytest.raises(IllegalAction, match="own no field"):
+        RULES.parse_action(state, ALICE, "rope f2 to d5")
+    state = position(
+        cowboys=["G3", "A13"],
+        steers=["g2"],
+        fences=ring(["g2"], BOB) + ring(["d5"], ALICE),
+        fields=[(BOB, ["g2"]), (ALICE, ["d5"])],
+    )
+    with pytest.raises(IllegalAction, match="penned in bob's field"):
+        RULES.parse_action(state, ALICE, "rope g2 to d5")
+
+
+def test_rope_choices_are_grouped_by_steer() -> None:
+    squares = ["a2", "a3", "a4", "a5", "a6", "b2", "b3", "b4", "b5", "b6"]
+    state = position(
+        cowboys=["G3", "A13"], steers=["f2"], fences=ring(squares, ALICE),
+        fields=[(ALICE, squares)],
+    )  # fmt: skip
+    choices = [
+        RULES.describe_action(state, ALICE, a)
+        for a in RULES.legal_actions(state, ALICE)
+        if type(a).__name__ == "Rope"
+    ]
+    assert len(choices) == 10
+    assert {c.group for c in choices} == {"Rope the steer on f2"}
+    assert all(len(c.label) <= 80 for c in choices)
+
+
+# Rustling -----------------------------------------------------------------------------------------
+
+
+def _rustle(
+    *, mine: list[str] | None = None, steers: list[str] | None = None, **kw: object
+) -> CowboyState:
+    """bob's field g2-h2 with a steer on g2 next to alice (G3); alice's field d2-e2."""
+    mine = mine or []
+    return position(
+        cowboys=["G3", "A13"],
+        steers=["g2", *mine] if steers is None else steers,
+        fences=ring(["g2", "h2"], BOB) + ring(["d2", "e2"], ALICE),
+        fields=[(BOB, ["g2", "h2"]), (ALICE, ["d2", "e2"])],
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_a_rustle_on_6_to_8_takes_the_steer() -> None:
+    step = play(_rustle(), ALICE, "rustle g2", 6)
+    assert RULES.to_act(step.state) == (ALICE,)  # two free squares: alice chooses
+    assert legal(step.state, ALICE) == ["place d2", "place e2"]
+    step = play(step.state, ALICE, "place e2")
+    assert herd(step.state, ALICE) == 1 and herd(step.state, BOB) == 0
+    assert "alice drives the steer from g2 to e2" in said(step)
+
+
+def test_a_rustle_on_3_to_5_is_evaded() -> None:
+    step = play(_rustle(), ALICE, "rustle g2", 5)
+    assert "The steer evades alice" in said(step)
+    assert herd(step.state, BOB) == 1 and step.state.turn == BOB
+
+
+def test_caught_rustling_pays_a_steer_then_fences_then_jail() -> None:
+    # with a steer: it goes to bob's free square nearest the target
+    step = play(_rustle(mine=["d2"]), ALICE, "rustle g2", 2)
+    assert "alice is caught rustling bob's steer!" in said(step)
+    assert "alice gives bob the steer on d2; it goes to h2" in said(step)
+    assert herd(step.state, BOB) == 2 and herd(step.state, ALICE) == 0
+    # without steers: three fences
+    step = play(_rustle(), ALICE, "rustle g2", 1)
+    assert step.state.fences_left == (7, 13)
+    assert "has no steer to give and pays bob 3 fences" in said(step)
+    # with nothing at all: jail, and the next turn is lost
+    step = play(_rustle(fences_left=[0, 10]), ALICE, "rustle g2", 1)
+    assert "thrown in jail" in said(step)
+    assert step.state.lost == (1, 0)
+    step = play(step.state, BOB, "end")
+    assert "alice loses this turn." in said(step)
+    assert step.state.turn == BOB and step.state.lost == (0, 0)
+
+
+def test_a_caught_rustler_with_several_steers_chooses_which_to_give() -> None:
+    state = position(
+        cowboys=["G3", "A13"],
+        steers=["g2", "d2", "d3"],
+        fences=ring(["g2", "h2"], BOB) + ring(["d2", "d3", "e2"], ALICE),
+        fields=[(BOB, ["g2", "h2"]), (ALICE, ["d2", "d3", "e2"])],
+    )
+    step = play(state, ALICE, "rustle g2", 1)
+    assert legal(step.state, ALICE) == ["give d2", "give d3"]
+    assert _menu(step.state) == [
+        ("Give the steer on d2", "Give bob a steer"),
+        ("Give the steer on d3", "Give bob a steer"),
+    ]
+    step = play(step.state, ALICE, "give d3")
+    assert field_owners(step.state)["h2"] == BOB
+    assert "h2" in {step.state.board.square_name(s) for s in step.state.steers}
+
+
+def test_the_lucky_lariat_rerolls_a_failed_rustle_once() -> None:
+    state = _rustle(hands=[["lariat"], []])
+    step = play(state, ALICE, "rustle g2", 4)
+    assert legal(step.state, ALICE) == ["reroll", "keep"]
+    assert _menu(step.state) == [
+        ("Reroll with the Lucky Lariat", None),
+        ("Keep the roll of 4: the steer evades you", None),
+    ]
+    step = play(step.state, ALICE, "reroll", 7)
+    assert "alice rerolls 7" in said(step)
+    assert legal(step.state, ALICE) == ["place d2", "place e2"]
+    # keeping the roll
+    step = play(play(state, ALICE, "rustle g2", 4).state, ALICE, "keep")
+    assert "keeps the roll of 4" in said(step) and "evades" in said(step)
+    # the second roll stands, whatever it is
+    step = play(play(state, ALICE, "rustle g2", 4).state, ALICE, "reroll", 2)
+    assert "caught" in said(step)
+
+
+def test_the_butt_brander_turns_any_failure_into_caught() -> None:
+    step = play(_rustle(hands=[[], ["brander"]]), ALICE, "rustle g2", 4)
+    assert "bob's Butt Brander" in said(step)
+    assert step.state.fences_left == (7, 13)
+    # the Lariat's choice says so before the roll is kept
+    step = play(_rustle(hands=[["lariat"], ["brander"]]), ALICE, "rustle g2", 4)
+    assert _menu(step.state)[1] == ("Keep the roll of 4: caught rustling", None)
+
+
+def _menu(state: CowboyState) -> list[tuple[str, str | None]]:
+    """Labels and menus of alice's choices, as the buttons and select menus show them."""
+    return [
+        (c.label, c.group)
+        for c in (RULES.describe_action(state, ALICE, a) for a in RULES.legal_actions(state, ALICE))
+    ]
+
+
+def test_the_bag_o_bills_is_a_choice_when_caught() -> None:
+    state = _rustle(hands=[["bills"], []])
+    step = play(state, ALICE, "rustle g2", 1)
+    assert legal(step.state, ALICE) == ["bills", "pay"]
+    assert _menu(step.state) == [
+        ("Pay them off with the Bag o' Bills", None),
+        ("Take the penalty: a steer, else 3 fences, else jail", None),
+    ]
+    paid = play(step.state, ALICE, "bills")
+    assert "pays off bob with the Bag o' Bills" in said(paid)
+    assert paid.state.fences_left == (10, 10) and paid.state.hands[ALICE] == ()
+    assert "bills" in paid.state.discard
+    penalty = play(step.state, ALICE, "pay")
+    assert penalty.state.fences_left == (7, 13) and penalty.state.hands[ALICE] == ("bills",)
+
+
+def test_rustling_a_printed_steer_covers_it_and_pens_a_spare_token() -> None:
+    state = position(
+        cowboys=["J7", "A13"],
+        fences=ring(["j7"], BOB) + ring(["e2"], ALICE),
+        fields=[(BOB, ["j7"]), (ALICE, ["e2"])],
+    )
+    assert herd(state, BOB) == 1
+    step = play(state, ALICE, "rustle j7", 8)
+    assert names_of(step.state, step.state.stolen) == {"j7"}
+    assert names_of(step.state, step.state.steers) == {"e2"}
+    assert herd(step.state, BOB) == 0 and herd(step.state, ALICE) == 1
+    assert "Stolen Steer token" in said(step)
+
+
+def test_rustling_needs_a_free_square_in_your_own_field() -> None:
+    state = position(
+        cowboys=["G3", "A13"], steers=["g2"], fences=ring(["g2"], BOB), fields=[(BOB, ["g2"])]
+    )
+    assert "rustle g2" not in legal(state, ALICE)
+    with pytest.raises(IllegalAction, match="free square in a field of yours"):
+        RULES.parse_action(state, ALICE, "rustle g2")
+
+
+# Fighting ---------------------------------------------------------------------------------------
+
+
+def test_fighting_indians_wins_on_5_or_3_with_the_six_shooter() -> None:
+    step = play(position(cowboys=["G3", "A13"], indians=["f2"]), ALICE, "fight f2", 5)
+    assert step.state.indians == () and "the Indians leave f2" in said(step)
+    state = position(cowboys=["G3", "A13"], indians=["f2"], hands=[["sixshooter"], []])
+    step = play(state, ALICE, "fight f2", 3)
+    assert step.state.indians == () and "with the Six Shooter" in said(step)
+
+
+def test_indians_that_escape_move_at_once() -> None:
+    state = position(cowboys=["G3", "A13"], indians=["f2"], steers=["f3"], deck=["axe"])
+    step = play(state, ALICE, "fight f2", 4, N)
+    assert "The Indians escape!" in said(step)
+    assert names_of(step.state, step.state.indians) == {"f3"}
+    assert step.state.steers == ()  # and they ate the steer there
