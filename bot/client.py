@@ -19,6 +19,7 @@ from bot.config import Settings
 from bot.db import Database
 from bot.matches import MatchService, Refusal
 from bot.table import Table
+from bot.turns import TurnClock
 from games.base import GameError
 
 log = logging.getLogger(__name__)
@@ -42,8 +43,12 @@ class RanchHand(commands.AutoShardedBot):
         *,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
+        clock_interval: float | None = 60.0,
         **options: Any,
     ) -> None:
+        """``clock`` is the time the turn clock and the match service read (tests pass a
+        controllable one); ``clock_interval`` is how often the turn clock ticks (None: only
+        when ``turns.tick()`` is called)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents needed
         super().__init__(
@@ -56,6 +61,8 @@ class RanchHand(commands.AutoShardedBot):
         self.settings = settings
         self.seed_source = seed_source
         self.clock = clock
+        self.clock_interval = clock_interval
+        self.turns = TurnClock(self, interval=clock_interval or 60.0)
         self.db: Database
         self.service: MatchService
         self.table = Table(self)
@@ -68,8 +75,11 @@ class RanchHand(commands.AutoShardedBot):
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.sync_commands()
+        if self.clock_interval is not None:
+            self.turns.start()  # ticks once when ready (catching up), then every interval
 
     async def close(self) -> None:
+        self.turns.stop()
         try:
             await super().close()
         finally:

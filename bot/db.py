@@ -77,6 +77,38 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 2: turn clocks (reminders, deadlines, pauses), notification preferences, forfeits
+    """
+    ALTER TABLE matches ADD COLUMN reminder_hours INTEGER NOT NULL DEFAULT 24;
+    ALTER TABLE matches ADD COLUMN deadline_hours INTEGER;
+    ALTER TABLE matches ADD COLUMN on_deadline TEXT NOT NULL DEFAULT 'skip';
+    ALTER TABLE matches ADD COLUMN lobby_hours INTEGER NOT NULL DEFAULT 24;
+    ALTER TABLE matches ADD COLUMN turn_ply INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN paused_at REAL;
+    ALTER TABLE matches ADD COLUMN paused_until REAL;
+    ALTER TABLE matches ADD COLUMN paused_by INTEGER;
+    CREATE INDEX matches_by_status ON matches (status, turn_started_at);
+
+    ALTER TABLE seats ADD COLUMN pause_used REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN left_at REAL;
+
+    CREATE TABLE clock_events (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        n        INTEGER NOT NULL DEFAULT 0,
+        seat     INTEGER,
+        due_at   REAL    NOT NULL,
+        done_at  REAL    NOT NULL,
+        outcome  TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (match_id, ply, kind, n)
+    );
+
+    CREATE TABLE user_settings (
+        user_id  INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
 )
 
 
@@ -157,6 +189,26 @@ class Database:
             "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return {} if row is None else json.loads(row["settings"])
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, json.dumps(settings, sort_keys=True)),
+        )
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        row = await self.fetchone(
+            "SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return {} if row is None else json.loads(row["settings"])
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self.execute(
+            "INSERT INTO user_settings (user_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
+            (user_id, json.dumps(settings, sort_keys=True)),
+        )
 
 
 class _Transaction:

@@ -13,15 +13,19 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import games
+from bot.boards import BoardMessages
+from bot.clock import ClockSettings, deadline_due
 from bot.db import Database
-from games.base import Event, GameError, NotYourTurn, Outcome, Ruleset
+from games.base import Event, GameError, NotYourTurn, Outcome, Ruleset, Step
 from games.rng import SeededRng
 
 LIVE = ("lobby", "active")
+#: the action-log notation of a seat leaving the game (never a game's own notation)
+FORFEIT = "(forfeit)"
 
 
 class Refusal(Exception):
@@ -33,6 +37,10 @@ class Seat:
     seat: int
     user_id: int
     name: str
+    #: seconds of pause this player has used in this match
+    pause_used: float = 0.0
+    #: when the player left the game (a forfeit), else None
+    left_at: float | None = None
 
 
 @dataclass
@@ -52,10 +60,27 @@ class Match:
     updated_at: float
     state: Any = None
     turn_started_at: float | None = None
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    #: the ply at which the current turn's clock started (reminders are counted per turn)
+    turn_ply: int = 0
+    paused_at: float | None = None
+    paused_until: float | None = None
+    paused_by: int | None = None
 
     @property
     def rules(self) -> Ruleset[Any, Any]:
         return games.get(self.game)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def deadline_at(self) -> float | None:
+        """When the current turn's deadline falls (None: no deadline, not running, paused)."""
+        if self.status != "active" or self.turn_started_at is None or self.paused:
+            return None
+        return deadline_due(self.turn_started_at, self.clock)
 
     @property
     def live(self) -> bool:
@@ -99,7 +124,7 @@ class MoveResult:
         return self.match.status == "finished"
 
 
-class MatchService:
+class MatchService(BoardMessages):
     def __init__(
         self,
         db: Database,
@@ -141,7 +166,15 @@ class MatchService:
 
     async def _hydrate(self, row: Any) -> Match:
         seats = await self.db.fetchall(
-            "SELECT seat, user_id, name FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)
+            "SELECT seat, user_id, name, pause_used, left_at FROM seats WHERE match_id = ? "
+            "ORDER BY seat",
+            (row["id"],),
+        )
+        clock = ClockSettings(
+            reminder_hours=row["reminder_hours"],
+            deadline_hours=row["deadline_hours"] or None,
+            on_deadline=row["on_deadline"],
+            lobby_hours=row["lobby_hours"],
         )
         match = Match(
             id=row["id"],
@@ -154,10 +187,18 @@ class MatchService:
             seed=row["seed"],
             ply=row["ply"],
             options=json.loads(row["options"]),
-            seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
+            seats=[
+                Seat(s["seat"], s["user_id"], s["name"], s["pause_used"], s["left_at"])
+                for s in seats
+            ],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             turn_started_at=row["turn_started_at"],
+            clock=clock,
+            turn_ply=row["turn_ply"],
+            paused_at=row["paused_at"],
+            paused_until=row["paused_until"],
+            paused_by=row["paused_by"],
         )
         if row["state"] is not None:
             key = (match.id, match.ply)
@@ -186,8 +227,10 @@ class MatchService:
         name: str,
         options: dict[str, Any] | None = None,
         parent_id: int | None = None,
+        clock: ClockSettings | None = None,
     ) -> Match:
         rules = games.get(game)
+        clock = clock or ClockSettings()
         opts = rules.options_type.parse(options or {}).to_dict()
         existing = await self.live_in(channel_id)
         if existing is not None:
@@ -200,7 +243,8 @@ class MatchService:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, parent_id, status, host_id, seed,"
-                " options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " options, created_at, updated_at, reminder_hours, deadline_hours, on_deadline,"
+                " lobby_hours) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     guild_id,
@@ -211,6 +255,10 @@ class MatchService:
                     json.dumps(opts),
                     now,
                     now,
+                    clock.reminder_hours,
+                    clock.deadline_hours,
+                    clock.on_deadline,
+                    clock.lobby_hours,
                 ),
             )
             match_id = cur.lastrowid
@@ -312,7 +360,7 @@ class MatchService:
             async with self.db.transaction() as conn:
                 await conn.execute(
                     "UPDATE matches SET status = 'active', state = ?, ply = 0, updated_at = ?, "
-                    "turn_started_at = ? WHERE id = ? AND status = 'lobby'",
+                    "turn_started_at = ?, turn_ply = 0 WHERE id = ? AND status = 'lobby'",
                     (json.dumps(rules.dump(state)), now, now, match.id),
                 )
         return await self.get(match.id)
@@ -399,23 +447,56 @@ class MatchService:
         """Play the ruleset's default action for ``seat`` (turn clocks)."""
         async with self.lock(match_id):
             match = await self.get(match_id)
-            if match.status != "active" or match.ply != expected_ply:
+            if match.status != "active" or match.ply != expected_ply or match.paused:
                 raise Refusal("The match has moved on.")
             action = match.rules.default_action(match.state, seat)
             return await self._apply(match, seat, match.user_of(seat), action)
 
+    async def forfeit(self, match_id: int, seat: int, *, expected_ply: int) -> MoveResult:
+        """``seat`` leaves the game (a turn deadline with the forfeit consequence)."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active" or match.ply != expected_ply or match.paused:
+                raise Refusal("The match has moved on.")
+            step = match.rules.resign(match.state, seat, rng=SeededRng(match.seed, match.ply + 1))
+            result = await self._commit(match, seat, match.user_of(seat), FORFEIT, None, step)
+            await self.db.execute(
+                "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
+                (self.clock(), match_id, seat),
+            )
+            result.match.seats[seat] = replace(result.match.seats[seat], left_at=self.clock())
+            return result
+
+    async def expire_lobby(self, match_id: int) -> bool:
+        """Close a lobby nobody started; False if it started or closed meanwhile."""
+        async with self.lock(match_id):
+            changed = await self.db.execute(
+                "UPDATE matches SET status = 'abandoned', updated_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (self.clock(), match_id),
+            )
+        return changed == 1
+
     async def _apply(self, match: Match, seat: int, user_id: int, action: Any) -> MoveResult:
         rules = match.rules
-        new_ply = match.ply + 1
         notation = rules.format_action(match.state, action)
-        step = rules.apply(match.state, seat, action, rng=SeededRng(match.seed, new_ply))
+        step = rules.apply(match.state, seat, action, rng=SeededRng(match.seed, match.ply + 1))
+        return await self._commit(match, seat, user_id, notation, action, step)
+
+    async def _commit(
+        self, match: Match, seat: int, user_id: int, notation: str, action: Any, step: Step[Any]
+    ) -> MoveResult:
+        """Store a step as the next ply, guarded by the ply, with its action-log row."""
+        rules = match.rules
+        new_ply = match.ply + 1
         finished = rules.outcome(step.state) is not None
         now = self.clock()
-        turn_changed = rules.to_act(step.state) != rules.to_act(match.state)
+        turn_changed = rules.turn_key(step.state) != rules.turn_key(match.state)
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE matches SET state = ?, ply = ?, status = ?, updated_at = ?, "
-                "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
+                "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
+                "turn_ply = CASE WHEN ? THEN ? ELSE turn_ply END "
                 "WHERE id = ? AND ply = ? AND status = 'active'",
                 (
                     json.dumps(rules.dump(step.state)),
@@ -424,6 +505,8 @@ class MatchService:
                     now,
                     turn_changed,
                     now,
+                    turn_changed,
+                    new_ply,
                     match.id,
                     match.ply,
                 ),
@@ -448,7 +531,7 @@ class MatchService:
         match.state, match.ply, match.updated_at = step.state, new_ply, now
         match.status = "finished" if finished else "active"
         if turn_changed:
-            match.turn_started_at = now
+            match.turn_started_at, match.turn_ply = now, new_ply
         return MoveResult(match, seat, user_id, notation, action, step.events, previous)
 
     async def history(self, match_id: int, limit: int = 20) -> list[dict[str, Any]]:
@@ -482,42 +565,38 @@ class MatchService:
             "SELECT ply, seat, notation FROM actions WHERE match_id = ? ORDER BY ply", (match_id,)
         )
         for row in rows:
+            rng = SeededRng(match.seed, row["ply"])
+            if row["notation"] == FORFEIT:
+                state = rules.resign(state, row["seat"], rng=rng).state
+                continue
             action = rules.parse_action(state, row["seat"], row["notation"])
-            state = rules.apply(
-                state, row["seat"], action, rng=SeededRng(match.seed, row["ply"])
-            ).state
+            state = rules.apply(state, row["seat"], action, rng=rng).state
         return state
 
-    # Board messages ------------------------------------------------------------------------
+    async def waiting_on(self, guild_id: int, user_id: int) -> list[tuple[Match, int]]:
+        """Live matches in a server that wait on this user: (match, seat), oldest wait first.
 
-    async def add_board(
-        self, match_id: int, message_id: int, channel_id: int, ply: int
-    ) -> list[int]:
-        """Record a new board message; returns older boards that still carry buttons."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "SELECT message_id FROM board_messages WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            older = [int(r[0]) for r in await cur.fetchall()]
-            await conn.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1", (match_id,)
-            )
-            await conn.execute(
-                "INSERT OR REPLACE INTO board_messages "
-                "(match_id, message_id, channel_id, ply, live,"
-                " created_at) VALUES (?, ?, ?, ?, 1, ?)",
-                (match_id, message_id, channel_id, ply, self.clock()),
-            )
-        return older
-
-    async def latest_board(self, match_id: int) -> int | None:
-        row = await self.db.fetchone(
-            "SELECT message_id FROM board_messages WHERE match_id = ? ORDER BY created_at DESC, "
-            "rowid DESC LIMIT 1",
-            (match_id,),
+        Active matches where the user's seat may act, and lobbies the user hosts that have
+        enough players to start."""
+        rows = await self.db.fetchall(
+            "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
+            "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN ('lobby', 'active')",
+            (guild_id, user_id),
         )
-        return None if row is None else int(row["message_id"])
+        out = []
+        for row in rows:
+            match = await self._hydrate(row)
+            seat = match.seat_of(user_id)
+            assert seat is not None
+            ready_lobby = (
+                match.status == "lobby"
+                and match.host_id == user_id
+                and len(match.seats) >= match.rules.min_players
+            )
+            if ready_lobby or (match.status == "active" and seat in match.to_act()):
+                out.append((match, seat))
+        out.sort(key=lambda ms: ms[0].turn_started_at or ms[0].created_at)
+        return out
 
     async def _touch(self, conn: Any, match_id: int) -> None:
         await conn.execute(

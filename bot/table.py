@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import render
 from bot import ui
-from bot.matches import Match, MatchService, MoveResult, Refusal
+from bot.matches import Match, MatchService, MoveResult, Refusal, Seat
 from games.base import Event, GameError
 
 if TYPE_CHECKING:
@@ -72,13 +72,29 @@ def compose(match: Match, events: Sequence[Event] = (), headline: str | None = N
     return text
 
 
+def seat_label(match: Match, seat: Seat) -> str:
+    """A player in the board's list: bold when acting, struck through after leaving."""
+    name = escape(seat.name)
+    if seat.left_at is not None:
+        return f"~~{name}~~"
+    return f"**{name}**" if seat.seat in match.to_act() else name
+
+
+def clock_text(match: Match) -> str:
+    """The turn clock as shown on boards: the settings, then this turn's deadline or pause."""
+    text = match.clock.describe()
+    if match.status != "active":
+        return text
+    if match.paused and match.paused_until is not None:
+        return f"{text}\n⏸️ Paused until <t:{int(match.paused_until)}:f>"
+    if match.deadline_at is not None:
+        return f"{text}\nThis turn's deadline <t:{int(match.deadline_at)}:R>"
+    return text
+
+
 def board_embed(match: Match, *, filename: str | None) -> discord.Embed:
     rules = match.rules
-    players = " · ".join(
-        f"{'**' if s.seat in match.to_act() else ''}{escape(s.name)}"
-        f"{'**' if s.seat in match.to_act() else ''}"
-        for s in match.seats
-    )
+    players = " · ".join(seat_label(match, s) for s in match.seats)
     embed = discord.Embed(
         title=f"{rules.title}: move {match.ply}",
         description=players,
@@ -86,6 +102,8 @@ def board_embed(match: Match, *, filename: str | None) -> discord.Embed:
     )
     if filename:
         embed.set_image(url=f"attachment://{filename}")
+    if match.status == "active":
+        embed.add_field(name="⏱️ Turn clock", value=clock_text(match), inline=False)
     embed.set_footer(
         text=f"Match #{match.id} · /{match.game} move to type a move · /{match.game} rules"
     )
@@ -105,6 +123,7 @@ def lobby_text(match: Match) -> str:
         if getattr(opts, spec.name) != spec.default
     ]
     options = ("\nOptions: " + ", ".join(changed)) if changed else ""
+    options += f"\n⏱️ {match.clock.describe()}"
     need = max(0, rules.min_players - len(match.seats))
     if match.status != "lobby":
         return f"🤠 **{rules.title}** ({match.status}){options}\n{seats}"
@@ -113,6 +132,8 @@ def lobby_text(match: Match) -> str:
         if need
         else f"Ready: the host can press Start or use `/{match.game} start`."
     )
+    closes = int(match.created_at + match.clock.lobby_hours * 3600)
+    status += f" The lobby closes <t:{closes}:R> unless it starts."
     return (
         f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
         f"{seats}\n{status} Join with the button or `/{match.game} join`."
@@ -149,6 +170,33 @@ class Table:
 
     # Lobby ---------------------------------------------------------------------------------
 
+    async def send_lobby(
+        self, interaction: discord.Interaction[Any], match: Match, *, text: str | None = None
+    ) -> None:
+        """Answer with the lobby message (buttons while it is open) and remember it, so the
+        older lobby messages lose their buttons."""
+        live = match.status == "lobby"
+        callback = await interaction.response.send_message(
+            text or lobby_text(match),
+            view=ui.lobby_view(match) if live else discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message_id = getattr(callback, "message_id", None)
+        if live and message_id is not None and interaction.channel_id is not None:
+            await self.track(match, interaction.channel_id, message_id)
+        elif not live:
+            await self.retire(match)
+
+    async def track(self, match: Match, channel_id: int, message_id: int) -> None:
+        """A new lobby message: it alone keeps the Join/Leave/Start buttons."""
+        for older in await self.service.add_board(match.id, message_id, channel_id, -1):
+            await self.strip_buttons(channel_id, older)
+
+    async def retire(self, match: Match) -> None:
+        """The match is over or closed: no message of it keeps buttons."""
+        for channel_id, message_id in await self.service.retire_boards(match.id):
+            await self.strip_buttons(channel_id, message_id)
+
     async def lobby_action(
         self, interaction: discord.Interaction[Any], match_id: int, op: str
     ) -> None:
@@ -177,6 +225,7 @@ class Table:
             await interaction.response.edit_message(
                 content="Everyone left; the lobby is closed.", view=None
             )
+            await self.retire(match)
 
     async def start(
         self, interaction: discord.Interaction[Any], game: str, *, from_button: bool = False
@@ -187,6 +236,11 @@ class Table:
             await interaction.response.edit_message(content=lobby_text(match), view=None)
         else:
             await interaction.response.defer(thinking=True)
+        # lobby messages lose their buttons (the one clicked already did)
+        clicked = interaction.message.id if from_button and interaction.message else None
+        for channel_id, message_id in await self.service.retire_boards(match.id):
+            if message_id != clicked:
+                await self.strip_buttons(channel_id, message_id)
         order = ", ".join(f"{i + 1}. {mention(match, i)}" for i in range(len(match.seats)))
         await self.post_board(
             match,
@@ -216,7 +270,13 @@ class Table:
             await self.refuse(interaction, str(err))
             return
         public = interaction.type is discord.InteractionType.application_command
-        await interaction.response.defer(thinking=public)
+        clicked = None if public else interaction.message
+        if clicked is not None:
+            # The acknowledgement itself takes the buttons off the board (or private menu)
+            # that was used: at once, with no extra request, and it cannot be clicked twice.
+            await interaction.response.edit_message(view=None)
+        else:
+            await interaction.response.defer(thinking=public)
         try:
             result = await self.service.act(
                 match_id, user_id, ply=ply, seat=seat, index=index, text=text
@@ -224,12 +284,34 @@ class Table:
         except (Refusal, GameError) as err:
             if public:
                 await interaction.delete_original_response()
+            elif clicked is not None:
+                await self._give_back_buttons(interaction, match_id, clicked.id, ply)
             await interaction.followup.send(str(err), ephemeral=True)
             return
-        await self.post_move(result, interaction=interaction)
+        cleared = () if clicked is None else (clicked.id,)
+        await self.post_move(result, interaction=interaction, cleared=cleared)
+
+    async def _give_back_buttons(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        message_id: int,
+        ply: int | None,
+    ) -> None:
+        """A move that did not happen leaves the newest board usable (unless the game moved
+        on meanwhile: then that board is out of date and stays without buttons)."""
+        match = await self.service.get(match_id)
+        unchanged = ply is None or match.ply == ply
+        if unchanged and await self.service.latest_board(match_id) == message_id:
+            view = ui.build_view(match)
+            await interaction.edit_original_response(view=view)
 
     async def post_move(
-        self, result: MoveResult, *, interaction: discord.Interaction[Any] | None = None
+        self,
+        result: MoveResult,
+        *,
+        interaction: discord.Interaction[Any] | None = None,
+        cleared: Collection[int] = (),
     ) -> discord.Message | None:
         match = result.match
         name = escape(match.name_of(result.seat))
@@ -240,6 +322,7 @@ class Table:
             events=result.events,
             headline=headline,
             last=result.action,
+            cleared=cleared,
         )
 
     async def post_board(
@@ -251,8 +334,12 @@ class Table:
         events: Sequence[Event] = (),
         headline: str | None = None,
         last: Any = None,
+        cleared: Collection[int] = (),
     ) -> discord.Message | None:
-        """Post a fresh board; the interaction's followup if given, else the match channel."""
+        """Post a fresh board; the interaction's followup if given, else the match channel.
+
+        Older boards lose their buttons, except ``cleared`` ones, already without them.
+        """
         content = compose(match, events, headline)
         files: list[discord.File] = []
         filename = None
@@ -280,7 +367,8 @@ class Table:
                 match.id, message.id, message.channel.id, match.ply
             )
             for message_id in older:
-                await self.strip_buttons(message.channel.id, message_id)
+                if message_id not in cleared:
+                    await self.strip_buttons(message.channel.id, message_id)
         return message
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.matches import Match, Refusal
 from bot.table import escape, lobby_text
 from games.base import OptionSpec, Ruleset
@@ -26,6 +27,23 @@ log = logging.getLogger(__name__)
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_TEXT = 100
+THREAD_NAME = 100
+#: ``/<key> new`` options that belong to the bot (the turn clock, a thread), not to the game
+TABLE_OPTIONS: dict[str, tuple[Any, str]] = {
+    "reminder_hours": (
+        app_commands.Range[int, 0, MAX_REMINDER_HOURS],
+        "Remind the player to move after this many hours, up to 3 times (0: no reminders)",
+    ),
+    "deadline_hours": (
+        app_commands.Range[int, 0, MAX_DEADLINE_HOURS],
+        "Hours a player has for a move before the deadline consequence (0: no deadline)",
+    ),
+    "on_deadline": (
+        Literal["skip", "forfeit", "none"],
+        "At the deadline: skip (play the default move), forfeit (the player leaves), none",
+    ),
+    "thread": (bool, "Open a thread for this match and play there"),
+}
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -59,8 +77,9 @@ class GameCog(commands.GroupCog):
         cog = self
 
         async def new(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+            table = {k: chosen.pop(k, None) for k in TABLE_OPTIONS}
             options = {k: v for k, v in chosen.items() if v is not None}
-            await cog.open_lobby(interaction, options)
+            await cog.open_lobby(interaction, options, **table)
 
         params = [
             inspect.Parameter(
@@ -70,6 +89,8 @@ class GameCog(commands.GroupCog):
             )
         ]
         for spec in specs:
+            if spec.name in TABLE_OPTIONS:
+                raise TypeError(f"{self.rules.key}: option {spec.name} clashes with a bot option")
             params.append(
                 inspect.Parameter(
                     spec.name,
@@ -78,9 +99,16 @@ class GameCog(commands.GroupCog):
                     annotation=_annotation(spec) | None,
                 )
             )
+        for name, (annotation, _) in TABLE_OPTIONS.items():
+            params.append(
+                inspect.Parameter(
+                    name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None
+                )
+            )
         new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            spec.name: _describe_option(spec) for spec in specs
+            **{spec.name: _describe_option(spec) for spec in specs},
+            **{name: text for name, (_, text) in TABLE_OPTIONS.items()},
         }
         return app_commands.Command(
             name="new",
@@ -89,10 +117,25 @@ class GameCog(commands.GroupCog):
         )
 
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        options: dict[str, Any],
+        *,
+        reminder_hours: int | None = None,
+        deadline_hours: int | None = None,
+        on_deadline: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         if interaction.channel_id is None:
             raise Refusal("Matches are played in server channels and threads.")
+        # refuse bad options before anything is created (a thread, a match)
+        self.rules.options_type.parse(options)
+        clock = (await self.bot.turns.guild_defaults(interaction.guild_id)).with_changes(
+            reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
+        )
+        if thread:
+            await self._open_in_thread(interaction, options, clock)
+            return
         parent = getattr(interaction.channel, "parent_id", None)
         match = await self.service.create(
             self.rules.key,
@@ -102,10 +145,56 @@ class GameCog(commands.GroupCog):
             name=interaction.user.display_name,
             options=options,
             parent_id=parent,
+            clock=clock,
         )
-        await interaction.response.send_message(
+        await self.bot.table.send_lobby(interaction, match)
+
+    async def _open_in_thread(
+        self, interaction: discord.Interaction[Any], options: dict[str, Any], clock: ClockSettings
+    ) -> None:
+        """A public thread off this channel, keyed by its own id, with the lobby inside."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal(
+                "A match thread opens from a text channel; here, start the match without `thread`."
+            )
+        await interaction.response.defer(thinking=True)
+        user = interaction.user
+        name = f"{self.rules.title} · {user.display_name}"[:THREAD_NAME]
+        try:
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+                reason=f"{self.rules.title} match opened by {user}",
+            )
+        except discord.Forbidden:
+            await interaction.delete_original_response()  # the refusal is private
+            await interaction.followup.send(
+                "I may not open threads here (I need Create Public Threads and Send Messages "
+                "in Threads). Start the match without `thread`, or ask a moderator.",
+                ephemeral=True,
+            )
+            return
+        match = await self.service.create(
+            self.rules.key,
+            guild_id=interaction.guild_id,
+            channel_id=thread.id,
+            user_id=user.id,
+            name=user.display_name,
+            options=options,
+            parent_id=channel.id,
+            clock=clock,
+        )
+        lobby = await thread.send(
             lobby_text(match),
             view=ui.lobby_view(match),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.bot.table.track(match, thread.id, lobby.id)
+        await interaction.followup.send(
+            f"🧵 {escape(user.display_name)} opened a {self.rules.title} lobby in "
+            f"{thread.mention}: join there!",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -119,23 +208,15 @@ class GameCog(commands.GroupCog):
             user_id=interaction.user.id,
             name=interaction.user.display_name,
         )
-        await interaction.response.send_message(
-            lobby_text(match),
-            view=ui.lobby_view(match),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await self.bot.table.send_lobby(interaction, match)
 
     @app_commands.command(name="leave", description="Leave the lobby here before the match starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.service.leave(
             interaction.channel_id, self.rules.key, user_id=interaction.user.id
         )
-        text = lobby_text(match) if match.live else "Everyone left; the lobby is closed."
-        await interaction.response.send_message(
-            text,
-            view=ui.lobby_view(match) if match.live else discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        text = None if match.live else "Everyone left; the lobby is closed."
+        await self.bot.table.send_lobby(interaction, match, text=text)
 
     @app_commands.command(name="start", description="Start the match (host only).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -212,12 +293,10 @@ class GameCog(commands.GroupCog):
             user_id=interaction.user.id,
             can_manage=perms.manage_channels or perms.administrator,
         )
-        board = await self.service.latest_board(match.id)
-        if board is not None:
-            await self.bot.table.strip_buttons(match.channel_id, board)
         await interaction.response.send_message(
             f"🛑 {escape(interaction.user.display_name)} ended the {self.rules.title} match here."
         )
+        await self.bot.table.retire(match)
 
 
 def _describe_option(spec: OptionSpec) -> str:

@@ -1,17 +1,32 @@
-"""Cross-game commands: what is running here, recent moves, a latency check."""
+"""Cross-game commands: what is running here, recent moves, what waits on you, turn-clock
+settings (per server and per match), pauses, notification preferences, a latency check."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.matches import Refusal
-from bot.table import escape
+from bot.clock import (
+    CONSEQUENCES,
+    HOUR,
+    MAX_DEADLINE_HOURS,
+    MAX_LOBBY_HOURS,
+    MAX_REMINDER_HOURS,
+    PAUSE_ALLOWANCE,
+    NotifyPrefs,
+    hours_text,
+    parse_quiet,
+)
+from bot.matches import FORFEIT, Match, Refusal
+from bot.table import clock_text, escape
+from bot.turns import board_link, pause_text, resume_text, stamp
+
+COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
 
 class GameCommands(
@@ -35,7 +50,8 @@ class GameCommands(
             line = rules.status_line(here.state) if here.state is not None else "lobby"
             embed.add_field(
                 name=f"Here: {rules.title} (match #{here.id})",
-                value=f"{here.status}, move {here.ply}; players: {seats}\n{escape(line)}",
+                value=f"{here.status}, move {here.ply}; players: {seats}\n{escape(line)}\n"
+                f"⏱️ {clock_text(here)}",
                 inline=False,
             )
         else:
@@ -72,8 +88,179 @@ class GameCommands(
         rows = await self.bot.service.history(match.id, limit=15)
         if not rows:
             raise Refusal("No moves yet.")
-        lines = [f"{r['ply']}. {escape(match.name_of(r['seat']))}: `{r['notation']}`" for r in rows]
+        lines = [
+            f"{r['ply']}. {escape(match.name_of(r['seat']))} left the game (forfeit)"
+            if r["notation"] == FORFEIT
+            else f"{r['ply']}. {escape(match.name_of(r['seat']))}: `{r['notation']}`"
+            for r in rows
+        ]
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    # What waits on you --------------------------------------------------------------------
+
+    @app_commands.command(
+        name="mine", description="Every match in this server waiting on you, with links."
+    )
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.guild_id is None:
+            raise Refusal("Use this in a server.")
+        service = self.bot.service
+        waiting = await service.waiting_on(interaction.guild_id, interaction.user.id)
+        if not waiting:
+            await interaction.response.send_message(
+                "Nothing is waiting on you in this server. 🌾", ephemeral=True
+            )
+            return
+        now = self.bot.clock()
+        lines = []
+        for match, seat in waiting[:20]:
+            ref = await service.latest_board_ref(match.id)
+            link = f" · [board]({board_link(match.guild_id, *ref)})" if ref else ""
+            where = f"<#{match.channel_id}>"
+            if match.status == "lobby":
+                lines.append(
+                    f"• **{match.rules.title}** in {where}: your lobby is ready to start{link}"
+                )
+                continue
+            waited = hours_text(now - (match.turn_started_at or now))
+            role = match.rules.seat_role(match.state, seat)
+            extra = (f" as {escape(role)}" if role else "") + f" (waiting {waited})"
+            if match.paused and match.paused_until is not None:
+                extra += f" · ⏸️ paused until {stamp(match.paused_until, 'f')}"
+            elif match.deadline_at is not None:
+                extra += f" · deadline {stamp(match.deadline_at)}"
+            lines.append(f"• **{match.rules.title}** in {where}: your move{extra}{link}")
+        embed = discord.Embed(
+            title=f"Waiting on you ({len(waiting)})",
+            description="\n".join(lines)[:4000],
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # Turn clocks ----------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="settings",
+        description="Turn-clock defaults for new matches in this server (Manage Server/Channels).",
+    )
+    @app_commands.describe(
+        reminder_hours="Remind a player after this many hours, up to 3 times (0: no reminders)",
+        deadline_hours="Hours a player has for a move (0: no deadline)",
+        on_deadline="At the deadline: skip (default move), forfeit (player leaves) or none",
+        lobby_hours="Close a lobby nobody started after this many hours",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
+        deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
+        on_deadline: Literal["skip", "forfeit", "none"] | None = None,
+        lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal("Turn-clock settings belong to a server; use this in one.")
+        turns = self.bot.turns
+        current = await turns.guild_defaults(guild_id)
+        changes = {
+            "reminder_hours": reminder_hours,
+            "deadline_hours": deadline_hours,
+            "on_deadline": on_deadline,
+            "lobby_hours": lobby_hours,
+        }
+        changing = any(v is not None for v in changes.values())
+        if changing:
+            perms = interaction.permissions
+            if not (perms.manage_guild or perms.manage_channels or perms.administrator):
+                raise Refusal(
+                    "Changing these needs the Manage Server or Manage Channels permission."
+                )
+            current = current.with_changes(**changes)
+            await self.bot.db.set_guild_settings(guild_id, current.to_mapping())
+        embed = discord.Embed(
+            title="Turn clock: server defaults" + (" (saved)" if changing else ""),
+            description=(
+                f"{current.describe()} · lobbies close after {current.lobby_hours} h\n"
+                "New matches start with these; `/<game> new` can set `reminder_hours`, "
+                "`deadline_hours` and `on_deadline` for one match."
+            ),
+            colour=COLOUR,
+        )
+        embed.add_field(
+            name="At the deadline",
+            value="\n".join(
+                f"{'▶ ' if k == current.on_deadline else ''}`{k}`: {v}"
+                for k, v in CONSEQUENCES.items()
+            ),
+            inline=False,
+        )
+        embed.set_footer(text="Reminders come up to 3 times; players can pause for up to 7 days.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="pause", description="Stop the turn clock of the match here (up to 7 days per player)."
+    )
+    @app_commands.describe(hours="How long (default: all the pause you have left, at most 7 days)")
+    async def pause(
+        self,
+        interaction: discord.Interaction[Any],
+        hours: app_commands.Range[int, 1, int(PAUSE_ALLOWANCE // HOUR)] | None = None,
+    ) -> None:
+        match = await self._match_here(interaction)
+        match = await self.bot.turns.pause(match.id, interaction.user.id, hours)
+        await interaction.response.send_message(
+            pause_text(match, escape(interaction.user.display_name)),
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+
+    @app_commands.command(name="resume", description="Start the paused turn clock here again.")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        match = await self._match_here(interaction)
+        perms = interaction.permissions
+        seat = match.seat_of(interaction.user.id)
+        if seat is None and not (perms.manage_channels or perms.administrator):
+            raise Refusal("Only the players (or someone with Manage Channels) can resume.")
+        match, paused = await self.bot.turns.resume(match.id)
+        await interaction.response.send_message(
+            resume_text(match, paused, by=escape(interaction.user.display_name)),
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+
+    async def _match_here(self, interaction: discord.Interaction[Any]) -> Match:
+        match = await self.bot.service.live_in(interaction.channel_id)
+        if match is None or match.status != "active":
+            raise Refusal("No match is being played in this channel.")
+        return match
+
+    @app_commands.command(
+        name="notify", description="How you hear that it is your move: DMs and quiet hours."
+    )
+    @app_commands.describe(
+        dm="Also send reminders as a direct message",
+        quiet_hours="UTC hours when reminders wait, e.g. 22-07; 'off' for none",
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        dm: bool | None = None,
+        quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        db = self.bot.db
+        user_id = interaction.user.id
+        prefs = NotifyPrefs.from_mapping(await db.user_settings(user_id))
+        changing = dm is not None or quiet_hours is not None
+        if changing:
+            prefs = NotifyPrefs(
+                dm=prefs.dm if dm is None else dm,
+                quiet=prefs.quiet if quiet_hours is None else parse_quiet(quiet_hours),
+            )
+            await db.set_user_settings(user_id, prefs.to_mapping())
+        now = self.bot.clock()
+        text = f"{'Saved. ' if changing else ''}Reminders reach you by {prefs.describe()}."
+        text += f" (It is {time.strftime('%H:%M', time.gmtime(now))} UTC now.)"
+        if prefs.dm:
+            text += " Make sure you accept DMs from members of this server."
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="ping", description="Check that the bot is answering.")
     async def ping(self, interaction: discord.Interaction[Any]) -> None:

@@ -276,12 +276,23 @@ class Ruleset(ABC, Generic[S, A]):
         """What players are told when the game starts (e.g. the first round's rolls)."""
         return ()
 
+    def turn_key(self, state: S) -> Any:
+        """Changes exactly when a new turn begins (the turn clock restarts), even when the
+        same seat acts again (a new round); stays while a turn is several moves long."""
+        return self.to_act(state)
+
     def default_action(self, state: S, seat: int) -> A:
         """What a seat does when its turn clock runs out (the least eventful legal action)."""
         actions = self.legal_actions(state, seat)
         if not actions:
             raise NotYourTurn("This seat has nothing to do now.")
         return actions[0]
+
+    def resign(self, state: S, seat: int, *, rng: Rng) -> Step[S]:
+        """``seat`` leaves the game for good (a forfeit): its pieces leave as the rules
+        suggest, ``to_act`` and ``legal_actions`` never offer it again, and the game goes on
+        while two players remain, else it ends with ``outcome`` naming whoever is left."""
+        raise IllegalAction(f"{self.title} does not let a player leave during a game.")
 
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (conserved pieces, no negative counts), for tests."""

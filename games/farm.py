@@ -155,6 +155,8 @@ class FarmState:
     last_roller: int | None = None
     winners: tuple[int, ...] = ()
     rolls: int = 0
+    #: seats that left the game (a forfeit): their turns are skipped and nobody trades with them
+    out: tuple[int, ...] = ()
 
     def herd(self, seat: int) -> Counts:
         return self.herds[seat]
@@ -235,7 +237,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             if state.stock[get_kind] > 0:
                 actions.append(Trade(give, get, anyway=short))
         for partner in range(len(state.names)):
-            if partner == seat:
+            if partner == seat or partner in state.out:
                 continue
             other = state.herds[partner]
             for give_kind, get_kind, give_n, get_n in self._simple_rates():
@@ -390,6 +392,8 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
         else:
             if action.to == seat or not 0 <= action.to < len(state.names):
                 raise IllegalAction("Offer a trade to another player.")
+            if action.to in state.out:
+                raise IllegalAction(f"{state.names[action.to]} has left the game.")
             other = state.herds[action.to]
             lacking = [i for i in range(7) if get[i] > other[i]]
             if lacking:
@@ -468,7 +472,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
         )
         state = self._check_win(state, events, (seat,))
         if not state.winners:
-            state = replace(state, turn=(seat + 1) % len(state.names), traded=False)
+            state = replace(state, turn=_next_seat(state, seat), traded=False)
         return state
 
     def _check_win(
@@ -486,11 +490,47 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
     def outcome(self, state: FarmState) -> Outcome | None:
         if not state.winners:
             return None
+        full = all(_has_all(state.herds[s]) for s in state.winners)
         return Outcome(
             winners=state.winners,
-            reason="owns a rabbit, a sheep, a pig, a cow and a horse",
+            reason="owns a rabbit, a sheep, a pig, a cow and a horse"
+            if full
+            else "the last player left",
             scores=tuple(worth(h) for h in state.herds),
         )
+
+    def resign(self, state: FarmState, seat: int, *, rng: Rng) -> Step[FarmState]:
+        """The herd goes back to the stock, an offer involving the seat is withdrawn, and its
+        turns are skipped; with one player left, that player wins."""
+        if state.winners:
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.names) or seat in state.out:
+            raise IllegalAction("That player is not in the game.")
+        name = state.names[seat]
+        returned = state.herds[seat]
+        herds = list(state.herds)
+        herds[seat] = NONE
+        gone = f"; {show(returned)} go back to the stock" if any(returned) else ""
+        events = [Event(f"{name} leaves the game{gone}.")]
+        offer = state.offer
+        if offer is not None and seat in (offer.by, offer.to):
+            by, to = state.names[offer.by], state.names[offer.to]
+            events.append(Event(f"{by}'s offer to {to} is withdrawn."))
+            offer = None
+        state = replace(
+            state,
+            herds=tuple(herds),
+            stock=_add(state.stock, returned),
+            offer=offer,
+            out=tuple(sorted({*state.out, seat})),
+        )
+        if state.turn == seat:
+            state = replace(state, turn=_next_seat(state, seat), traded=False)
+        left = tuple(s for s in range(len(state.names)) if s not in state.out)
+        if len(left) < 2:
+            events.append(Event(f"{state.names[left[0]]} is the last player left and wins!"))
+            state = replace(state, winners=left)
+        return Step(state, tuple(events))
 
     def default_action(self, state: FarmState, seat: int) -> FarmAction:
         """Roll without trading; a pending offer to this seat is declined."""
@@ -512,6 +552,11 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
                 problems.append(f"negative herd for seat {seat}: {herd}")
         if min(state.stock) < 0:
             problems.append(f"negative stock {state.stock}")
+        for seat in state.out:
+            if any(state.herds[seat]):
+                problems.append(f"seat {seat} left the game but still has animals")
+        if not state.winners and state.turn in state.out:
+            problems.append(f"seat {state.turn} left the game but is on turn")
         return problems
 
     def status_line(self, state: FarmState) -> str:
@@ -659,6 +704,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             "last_roller": state.last_roller,
             "winners": list(state.winners),
             "rolls": state.rolls,
+            "out": list(state.out),
         }
 
     def load(self, data: Mapping[str, Any]) -> FarmState:
@@ -676,6 +722,10 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             stock = _counts(data["stock"])
             n = len(names)
             turn = _seat(data.get("turn", 0), n, "turn")
+            out = tuple(sorted({_seat(s, n, "out") for s in data.get("out", ())}))
+            winners = tuple(_seat(s, n, "winners") for s in data.get("winners", ()))
+            if any(any(herds[s]) for s in out) or (turn in out and not winners):
+                raise InvalidState("A player who left keeps no animals and has no turn.")
             offer_data = data.get("offer")
             offer = None
             if offer_data:
@@ -688,6 +738,8 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
                 # an offer that could not be accepted would drive a herd negative
                 if offer.by != turn or offer.to == offer.by:
                     raise InvalidState("An offer must be from the player on turn to another.")
+                if offer.to in out:
+                    raise InvalidState("An offer cannot go to a player who left.")
                 if any(g > h for g, h in zip(offer.give, herds[offer.by], strict=True)) or any(
                     g > h for g, h in zip(offer.get, herds[offer.to], strict=True)
                 ):
@@ -708,8 +760,9 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
                 offer=offer,
                 last_roll=tuple(last) if last else None,  # type: ignore[arg-type]
                 last_roller=None if last_roller is None else _seat(last_roller, n, "last_roller"),
-                winners=tuple(_seat(s, n, "winners") for s in data.get("winners", ())),
+                winners=winners,
                 rolls=int(data.get("rolls", 0)),
+                out=out,
             )
         except InvalidOptions as err:
             raise InvalidState(f"Cannot load Super Farmer game: {err}") from err
@@ -733,6 +786,12 @@ def _counts(data: Mapping[str, Any]) -> Counts:
             raise InvalidState(f"Bad count for {a}: {n!r}.")
         out.append(n)
     return tuple(out)  # type: ignore[return-value]
+
+
+def _next_seat(state: FarmState, seat: int) -> int:
+    """The next seat after ``seat`` still in the game."""
+    n = len(state.names)
+    return next((s for k in range(1, n + 1) if (s := (seat + k) % n) not in state.out), seat)
 
 
 def _seat(value: Any, n: int, what: str) -> int:

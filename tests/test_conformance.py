@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import FrozenInstanceError
@@ -152,3 +153,85 @@ def test_default_action_is_legal(key: str) -> None:
             action = rules.default_action(state, seat)
             text = rules.format_action(state, action)
             assert rules.parse_action(state, seat, text) == action
+
+
+def _resign_playout(key: str, players: int, seed: int) -> None:
+    """A random playout where players leave at random points: the game stays valid, never
+    offers a move to a seat that left, and ends with winners among those still in."""
+    rules = games.get(key)
+    names = [f"p{i}" for i in range(players)]
+    state = rules.new_game(names, rng=SeededRng(seed, 0))
+    pick = random.Random(seed)
+    leaving = pick.randint(1, players - 1)
+    plies = sorted(pick.sample(range(0, 60), leaving))
+    left: set[int] = set()
+    log: list[tuple[int, str | None]] = []
+    for ply in range(1, MAX_PLIES + 1):
+        if rules.outcome(state) is not None:
+            break
+        if plies and plies[0] <= ply:
+            plies.pop(0)
+            seat = pick.choice([s for s in range(players) if s not in left])
+            before = rules.dump(state)
+            step = rules.resign(state, seat, rng=SeededRng(seed, ply))
+            assert rules.dump(state) == before, "resign must not change its input"
+            assert step.events, "players are told who left"
+            left.add(seat)
+            log.append((seat, None))
+            with pytest.raises(games.GameError):
+                rules.resign(step.state, seat, rng=SeededRng(seed, ply))
+        else:
+            acting = rules.to_act(state)
+            assert acting and not set(acting) & left, (acting, left)
+            seat = pick.choice(acting)
+            action = pick.choice(rules.legal_actions(state, seat))
+            text = rules.format_action(state, action)
+            assert rules.parse_action(state, seat, text) == action, text
+            step = rules.apply(state, seat, action, rng=SeededRng(seed, ply))
+            log.append((seat, text))
+        state = step.state
+        problems = rules.invariants(state)
+        assert not problems, problems
+        for gone in left:
+            assert rules.legal_actions(state, gone) == []
+        assert rules.load(json.loads(json.dumps(rules.dump(state)))) == state
+    else:
+        pytest.fail(f"{key}: no outcome after {MAX_PLIES} plies")
+    outcome = rules.outcome(state)
+    assert outcome is not None and rules.to_act(state) == ()
+    staying = [s for s in range(players) if s not in left]
+    assert outcome.winners and set(outcome.winners) <= set(staying)
+    if len(staying) == 1:
+        assert outcome.winners == tuple(staying)
+    with pytest.raises(games.GameError):
+        rules.resign(state, staying[0], rng=SeededRng(seed, 0))
+    # the game replays from its seed and a log that records who left when
+    replayed = rules.new_game(names, rng=SeededRng(seed, 0))
+    for ply, (seat, text) in enumerate(log, start=1):
+        rng = SeededRng(seed, ply)
+        if text is None:
+            replayed = rules.resign(replayed, seat, rng=rng).state
+        else:
+            replayed = rules.apply(
+                replayed, seat, rules.parse_action(replayed, seat, text), rng=rng
+            ).state
+    assert replayed == state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_players_leaving_at_random_points_keep_the_game_valid(key: str) -> None:
+    rules = games.get(key)
+    assert type(rules).resign is not games.Ruleset.resign, "every game lets a player leave"
+    for players in range(rules.min_players, rules.max_players + 1):
+        for n in range(2):
+            _resign_playout(key, players, 5000 + 100 * players + n)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_turn_key_changes_whenever_someone_else_must_act(key: str) -> None:
+    """The turn clock restarts on a new ``turn_key``; a new seat to act is always a new turn."""
+    rules = games.get(key)
+    states = _playout(key, rules.min_players, 13)["states"]
+    for before, after in itertools.pairwise(states):
+        if rules.to_act(before) != rules.to_act(after):
+            assert rules.turn_key(before) != rules.turn_key(after)

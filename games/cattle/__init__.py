@@ -14,6 +14,7 @@ from typing import Any
 from games.base import (
     Choice,
     Event,
+    GameOver,
     IllegalAction,
     InvalidAction,
     InvalidOptions,
@@ -143,15 +144,16 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         return state.options
 
     def _open_round(self, state: CattleState, rng: Rng) -> CattleState:
-        studs = tuple(Die(s.colour, rng.roll(6)) for s in state.studs if s is not None)
-        rolls = tuple(s.face for s in studs)
+        studs = tuple(None if s is None else Die(s.colour, rng.roll(6)) for s in state.studs)
+        # a seat that left keeps its last roll on record; it no longer acts
+        rolls = tuple(state.rolls[seat] if s is None else s.face for seat, s in enumerate(studs))
         return replace(
             state,
             studs=studs,
             rolls=rolls,
-            order=roll_order(rolls, state.seniority),
+            order=roll_order(rolls, state.seniority, state.out),
             pos=0,
-            kept=(True,) * len(rolls),
+            kept=tuple(s is not None for s in studs),
             round=state.round + 1,
         )
 
@@ -162,7 +164,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     def opening_events(self, state: CattleState) -> tuple[Event, ...]:
         """The round's announcements: every roll, any THREE!, ties broken by age, the order."""
         names, rolls = state.names, state.rolls
-        rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in range(len(names)))
+        rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in state.active())
         events = [Event(f"Round {state.round}: {rolled}.")]
         threes = [names[s] for s in state.order if rolls[s] == 3]
         if threes:
@@ -194,6 +196,10 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
 
     def describe_action(self, state: CattleState, seat: int, action: CattleAction) -> Choice:
         return describe(state, seat, action)
+
+    def turn_key(self, state: CattleState) -> Any:
+        """Every action is a turn of its own: each seat acts once a round."""
+        return (state.round, state.pos, self.to_act(state))
 
     def default_action(self, state: CattleState, seat: int) -> CattleAction:
         """A seat whose clock runs out passes."""
@@ -264,7 +270,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             studs=tuple(studs),
             kept=tuple(kept),
         )
-        if state.finished:
+        if not state.herd:
             state = self._end(state, rng, events)
         elif state.pos + 1 < len(state.order):
             state = replace(state, pos=state.pos + 1)
@@ -278,7 +284,9 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         events.append(Event("The last cow has left the herd: the game is over."))
         stocks, finals = list(state.stocks), []
         for seat, stud in enumerate(state.studs):
-            assert stud is not None
+            if stud is None:  # the seat left the game
+                finals.append(None)
+                continue
             name = state.names[seat]
             if state.rolls[seat] == 6 and state.kept[seat]:
                 finals.append(None)
@@ -298,14 +306,14 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         events.append(
             Event(
                 "Final hauls: "
-                + ", ".join(f"{n} {v}" for n, v in zip(state.names, scores, strict=True))
+                + ", ".join(f"{state.names[s]} {scores[s]}" for s in state.active())
                 + "."
             )
         )
         outcome = self.outcome(state)
         assert outcome is not None
         winners = [state.names[s] for s in outcome.winners]
-        best = max(scores)
+        best = max(scores[s] for s in state.active())
         if len(winners) == 1:
             events.append(Event(f"{winners[0]} wins with {best}!"))
         else:
@@ -351,6 +359,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             raise IllegalAction(f"You have no {action.colour} dice in your stock to swiss.")
         elif isinstance(action, Rustle) and action.target == seat:
             raise IllegalAction("Rustle another player's stock, not your own.")
+        elif isinstance(action, Rustle) and action.target in state.out:
+            raise IllegalAction(f"{state.names[action.target]} has left the game.")
         have = Counter(state.herd)
         for die, k in Counter(wanted).items():
             if have[die] < k:
@@ -365,12 +375,60 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         if not state.finished:
             return None
         scores = tuple(state.score(s) for s in range(len(state.names)))
-        best = max(scores)
+        active = state.active()
+        if state.herd:  # ended early: everyone else left
+            return Outcome(winners=active, reason="the last player left", scores=scores)
+        best = max(scores[s] for s in active)
         return Outcome(
-            winners=tuple(s for s, v in enumerate(scores) if v == best),
+            winners=tuple(s for s in active if scores[s] == best),
             reason=f"the biggest haul ({best})",
             scores=scores,
         )
+
+    def resign(self, state: CattleState, seat: int, *, rng: Rng) -> Step[CattleState]:
+        """The seat's stud, stock and Swiss stock go back to the herd and it no longer acts;
+        with one player left, that player wins."""
+        if state.finished:
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.names) or seat in state.out:
+            raise IllegalAction("That player is not in the game.")
+        name = state.names[seat]
+        stud = state.studs[seat]
+        returned = (*((stud,) if stud is not None else ()), *state.stocks[seat], *state.swiss[seat])
+        studs, stocks, swiss, kept = (
+            list(state.studs),
+            list(state.stocks),
+            list(state.swiss),
+            list(state.kept),
+        )
+        studs[seat], stocks[seat], swiss[seat], kept[seat] = None, (), (), False
+        at = state.order.index(seat)
+        state = replace(
+            state,
+            herd=pile(state.herd + returned),
+            studs=tuple(studs),
+            stocks=tuple(stocks),
+            swiss=tuple(swiss),
+            kept=tuple(kept),
+            order=tuple(s for s in state.order if s != seat),
+            pos=state.pos - 1 if at < state.pos else state.pos,
+            out=tuple(sorted({*state.out, seat})),
+        )
+        n = len(returned)
+        events = [
+            Event(
+                f"{name} leaves the game; {n} {'die goes' if n == 1 else 'dice go'} "
+                "back to the herd."
+            )
+        ]
+        if state.finished:
+            last = state.active()[0]
+            events.append(Event(f"{state.names[last]} is the last player left and wins!"))
+            return Step(replace(state, pos=0), tuple(events))
+        if state.pos >= len(state.order):  # the last to act this round left: next round
+            state = self._open_round(state, rng)
+            events.extend(self.opening_events(state))
+        return Step(state, tuple(events))
 
     def invariants(self, state: CattleState) -> list[str]:
         return problems(state)

@@ -52,7 +52,7 @@ def menu(state: CattleState, seat: int) -> tuple[CattleAction, ...]:
             for i, a in enumerate(faces):
                 actions += [Grab((a, b)) for b in faces[i:] if a != b or count[a] >= 2]
     elif roll == 3:
-        actions += [Rustle(t) for t in range(len(state.names)) if t != seat]
+        actions += [Rustle(t) for t in state.active() if t != seat]
         actions += [Swiss(c) for c in dict.fromkeys(d.colour for d in state.stocks[seat])]
     elif roll == 4:
         actions += [Switch("stock", d) for d in distinct(state.stocks[seat]) if d != stud]

@@ -137,10 +137,16 @@ class CattleState:
     round: int = 1
     #: once the herd is empty: each seat's last stud roll (None: its rolled 6 went to stock)
     final_rolls: tuple[int | None, ...] = ()
+    #: seats that left the game (a forfeit): their dice went back to the herd
+    out: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
-        return not self.herd
+        """The herd is empty, or fewer than two players are left."""
+        return not self.herd or len(self.out) >= len(self.names) - 1
+
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.names)) if s not in self.out)
 
     def brand(self, seat: int) -> str | None:
         stud = self.studs[seat]
@@ -150,9 +156,13 @@ class CattleState:
         return total(self.stocks[seat]) + total(self.swiss[seat])
 
 
-def roll_order(rolls: Sequence[int], seniority: Sequence[int]) -> tuple[int, ...]:
-    """Lowest roll first; on equal rolls the younger (larger seniority key) first."""
-    return tuple(sorted(range(len(rolls)), key=lambda s: (rolls[s], -seniority[s], -s)))
+def roll_order(
+    rolls: Sequence[int], seniority: Sequence[int], out: Sequence[int] = ()
+) -> tuple[int, ...]:
+    """Lowest roll first; on equal rolls the younger (larger seniority key) first. Seats that
+    left the game (``out``) do not act."""
+    seats = [s for s in range(len(rolls)) if s not in out]
+    return tuple(sorted(seats, key=lambda s: (rolls[s], -seniority[s], -s)))
 
 
 def die_out(die: Die) -> dict[str, Any]:
@@ -203,6 +213,7 @@ def dump_state(state: CattleState) -> dict[str, Any]:
         "next": state.pos,
         "kept_roll": list(state.kept),
         "final_rolls": list(state.final_rolls),
+        "out": list(state.out),
     }
 
 
@@ -237,7 +248,10 @@ def load_state(data: Mapping[str, Any], players_range: tuple[int, int]) -> Cattl
             kept=tuple(bool(k) for k in data.get("kept_roll", [True] * n)),
             round=whole(data.get("round", 1)),
             final_rolls=tuple(None if r is None else whole(r) for r in data.get("final_rolls", ())),
+            out=tuple(sorted({whole(s) for s in data.get("out", ())})),
         )
+        if any(not 0 <= s < n for s in state.out):
+            raise InvalidState("A player who left is not a player of this game.")
         found = problems(state)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
         raise InvalidState(f"Cannot load Cattle Baron game: {err!r}") from err
@@ -273,19 +287,22 @@ def problems(state: CattleState) -> list[str]:
     }
     if sizes != {n} or len(state.seniority) != n:
         return [*found, "per-player lists of the wrong length"]
-    if sorted(state.order) != list(range(n)) or not 0 <= state.pos < n:
+    if sorted(state.order) != list(state.active()) or not 0 <= state.pos < len(state.order):
         found.append("acting order is not one turn for every player")
     if any(not 1 <= r <= 6 for r in state.rolls):
         found.append("a roll outside 1-6")
-    elif state.order != roll_order(state.rolls, state.seniority):
+    elif state.order != roll_order(state.rolls, state.seniority, state.out):
         found.append("acting order does not follow the rolls")
-    if state.finished:
+    for seat in state.out:
+        if state.studs[seat] is not None or state.stocks[seat] or state.swiss[seat]:
+            found.append(f"seat {seat} left the game but keeps dice")
+    if not state.herd:
         if any(s is not None for s in state.studs) or len(state.final_rolls) != n:
             found.append("a finished game keeps no studs and has every final roll")
-    else:
-        if any(s is None for s in state.studs) or state.final_rolls:
+    elif not state.finished:
+        if any(state.studs[s] is None for s in state.active()) or state.final_rolls:
             found.append("a running game needs a stud for every player")
-        for seat in range(n):
+        for seat in state.active():
             if state.kept[seat] and state.studs[seat] != Die(
                 state.studs[seat].colour, state.rolls[seat]
             ):  # type: ignore[union-attr]

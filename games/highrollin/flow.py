@@ -43,16 +43,21 @@ def new_round(state: State, rng: Rng, events: list[Event]) -> State:
     """Deal the piles, roll the four tower bases and roll off for the first player."""
     bases = tuple((Die(c, rng.roll(6)),) for c in range(len(COLOURS)))
     n = len(state.names)
+    # the deal is always for the seats at the start; a seat that left puts its pile aside
+    piles = deal(n)
+    removed = NO_DICE
+    for seat in state.out:
+        removed = add(removed, piles[seat])
     state = replace(
         state,
         towers=bases,
-        piles=deal(n),
-        removed=NO_DICE,
+        piles=tuple(NO_DICE if s in state.out else p for s, p in enumerate(piles)),
+        removed=removed,
         hand=(),
         began=0,
         penalty=None,
     )
-    throws, first = rolloff(n, rng)
+    throws, first = rolloff(n, rng, state.active())
     state = replace(state, rolloff=throws, turn=first)
     events.extend(announce_round(state))
     return state
@@ -78,9 +83,11 @@ def first_player(throws: tuple[tuple[int | None, ...], ...]) -> int:
     return min((f, s) for s, f in enumerate(last) if f is not None)[1]
 
 
-def rolloff(players: int, rng: Rng) -> tuple[tuple[tuple[int | None, ...], ...], int]:
-    """Everyone rolls one die; the lowest starts; those tied for lowest roll again."""
-    rolling = list(range(players))
+def rolloff(
+    players: int, rng: Rng, seats: tuple[int, ...] | None = None
+) -> tuple[tuple[tuple[int | None, ...], ...], int]:
+    """Everyone (in ``seats``) rolls one die; the lowest starts; ties for lowest roll again."""
+    rolling = list(range(players) if seats is None else seats)
     throws = []
     while True:
         throw: list[int | None] = [None] * players
@@ -284,7 +291,7 @@ def tower_falls(
 
 def reward_others(state: State, fallen: tuple[Die, ...], events: list[Event]) -> State:
     points = fall_points(fallen)
-    others = [s for s in range(len(state.names)) if s != state.turn]
+    others = [s for s in state.active() if s != state.turn]
     for seat in others:
         state = score(state, seat, points)
     who = " and ".join(state.names[s] for s in others)
@@ -314,7 +321,7 @@ def end_turn(state: State, events: list[Event]) -> State:
     state = replace(state, piles=tuple(piles), hand=(), began=0, penalty=None)
     if sum(piles[seat]) == 0:
         return go_out(state, events)
-    return replace(state, turn=(seat + 1) % len(state.names))
+    return replace(state, turn=state.next_seat(seat))
 
 
 def go_out(state: State, events: list[Event]) -> State:
@@ -356,10 +363,10 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
     piles = list(state.piles)
     piles[seat] = add(piles[seat], count(state.hand))
     state = replace(state, piles=tuple(piles), hand=(), began=0, penalty=None)
-    top = max(state.scores)
-    winners = tuple(s for s, v in enumerate(state.scores) if v == top)
+    top = max(state.scores[s] for s in state.active())
+    winners = tuple(s for s in state.active() if state.scores[s] == top)
     names = " and ".join(state.names[s] for s in winners)
-    table = ", ".join(f"{n} {v}" for n, v in zip(state.names, state.scores, strict=True))
+    table = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in state.active())
     verb = "win" if len(winners) > 1 else "wins"
     if not state.options.match:
         events.append(Event(f"A score passed {GAME_SCORE}: {names} {verb} ({table})."))
@@ -371,16 +378,16 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
         best[s] = max(best[s], top)
     state = replace(state, wins=tuple(wins), best=tuple(best))
     events.append(Event(f"Game {state.game} is over: {names} {verb} it ({table})."))
-    most = max(wins)
+    most = max(wins[s] for s in state.active())
     if most < MATCH_WINS and state.game < MATCH_GAMES:
         state = replace(state, game=state.game + 1, round=1, scores=(0,) * len(state.names))
         events.append(Event(f"Game {state.game} of the match begins."))
         return new_round(state, rng, events)
     if most >= MATCH_WINS:
-        leaders = [s for s in range(len(wins)) if wins[s] == most]
+        leaders = [s for s in state.active() if wins[s] == most]
         why = f"{most} game wins"
     else:
-        leaders = [s for s in range(len(wins)) if wins[s] > 0]
+        leaders = [s for s in state.active() if wins[s] > 0]
         why = "nobody won two games, so the highest winning game score decides"
     high = max(best[s] for s in leaders)
     champs = tuple(s for s in leaders if best[s] == high)

@@ -229,6 +229,16 @@ class HighRollinState:
     rolloff: tuple[tuple[int | None, ...], ...] = ()
     fall: Fall | None = None
     winners: tuple[int, ...] = ()
+    #: seats that left the game (a forfeit): they are dealt nothing and never act
+    out: tuple[int, ...] = ()
+
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.names)) if s not in self.out)
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the game."""
+        n = len(self.names)
+        return next((s for k in range(1, n + 1) if (s := (seat + k) % n) not in self.out), seat)
 
     @property
     def phase(self) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from games.base import (
     Choice,
     Event,
+    GameOver,
     IllegalAction,
     InvalidAction,
     InvalidState,
@@ -133,6 +134,10 @@ class HighRollinRules(Ruleset[State, Action]):
             case "place":
                 return list(placements(state))
         return [Again(), Stop()]
+
+    def turn_key(self, state: State) -> Any:
+        """A turn is roll, stack, maybe roll again: one key until the next player's turn."""
+        return (state.game, state.round, state.turn, self.to_act(state))
 
     def default_action(self, state: State, seat: int) -> Action:
         """Stop when allowed; otherwise the first legal move (rolling and stacking are forced)."""
@@ -258,14 +263,62 @@ class HighRollinRules(Ruleset[State, Action]):
     def outcome(self, state: State) -> Outcome | None:
         if not state.winners:
             return None
+        if len(state.active()) < 2:
+            scores = state.wins if state.options.match else state.scores
+            return Outcome(state.winners, "the last player left", scores)
         if state.options.match:
             return Outcome(state.winners, "won the match (best of three games)", state.wins)
         return Outcome(
             state.winners, f"highest score once a score passed {GAME_SCORE}", state.scores
         )
 
+    def resign(self, state: State, seat: int, *, rng: Rng) -> Step[State]:
+        """The seat's pile (and its rolled dice, on its turn) leave the round and it is dealt
+        nothing more; with one player left, that player wins."""
+        if state.winners:
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.names) or seat in state.out:
+            raise IllegalAction("That player is not in the game.")
+        name = state.names[seat]
+        gone = state.piles[seat]
+        if seat == state.turn:
+            gone = add(gone, count(state.hand))
+        piles = list(state.piles)
+        piles[seat] = (0, 0, 0, 0)
+        on_turn = seat == state.turn
+        state = replace(
+            state,
+            piles=tuple(piles),
+            removed=add(state.removed, gone),
+            out=tuple(sorted({*state.out, seat})),
+            fall=None,
+            hand=() if on_turn else state.hand,
+            began=0 if on_turn else state.began,
+            penalty=None if on_turn else state.penalty,
+        )
+        n = sum(gone)
+        events = [
+            Event(
+                f"{name} leaves the game; {plural(n, 'die')} {verb(n, 'leaves', 'leave')} "
+                "the round."
+            )
+        ]
+        left = state.active()
+        if len(left) < 2:
+            events.append(Event(f"{state.names[left[0]]} is the last player left and wins!"))
+            return Step(replace(state, winners=left), tuple(events))
+        if on_turn:
+            nxt = state.next_seat(seat)
+            state = replace(state, turn=nxt)
+            events.append(Event(f"{state.names[nxt]} plays next."))
+        return Step(state, tuple(events))
+
     def invariants(self, state: State) -> list[str]:
         problems = []
+        if any(sum(state.piles[s]) for s in state.out if 0 <= s < len(state.piles)):
+            problems.append("a player who left still has dice")
+        if not state.winners and state.turn in state.out:
+            problems.append("a player who left is on turn")
         total = add(state.removed, count(state.hand))
         for tower in state.towers:
             total = add(total, count(tower))
@@ -413,6 +466,7 @@ class HighRollinRules(Ruleset[State, Action]):
                 "dice": [_die(d) for d in fall.dice],
             },
             "winners": list(state.winners),
+            "out": list(state.out),
         }
 
     def load(self, data: Mapping[str, Any]) -> State:
@@ -458,6 +512,7 @@ class HighRollinRules(Ruleset[State, Action]):
             ),
             fall=_load_fall(fall) if fall else None,
             winners=tuple(_seat(s, n) for s in data.get("winners", ())),
+            out=tuple(sorted({_seat(s, n) for s in data.get("out", ())})),
         )
         if len(state.piles) != n or len(state.scores) != n or len(state.wins) != n:
             raise InvalidState("Piles, scores and wins need one entry per player.")

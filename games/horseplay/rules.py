@@ -109,11 +109,40 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             return []
         return state.legal(state.to_move)
 
+    def turn_key(self, state: HorseplayState) -> Any:
+        """A colour's turn; the same seat moving again (the others passed) is a new turn."""
+        return (state.round, state.to_move)
+
     def default_action(self, state: HorseplayState, seat: int) -> Move:
-        """A capture when there is one (so nobody is huffed), else the first plain move."""
+        """The first legal move in notation order (pieces in reading order from a1)."""
         self.check_turn(state, seat)
-        actions = state.legal(state.to_move)
-        return next((m for m in actions if m.is_capture), actions[0])
+        return state.legal(state.to_move)[0]
+
+    def resign(self, state: HorseplayState, seat: int, *, rng: Rng) -> Step[HorseplayState]:
+        """Every piece of the seat's colours leaves the board and the colours are out; the
+        game ends when one side is left."""
+        if state.finished:
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.names) or seat in state.out:
+            raise IllegalAction("That player is not in the game.")
+        mine = [c for c in state.colours if state.seat(c) == seat]
+        cells = tuple(0 if cell and colour_of(cell) in mine else cell for cell in state.board)
+        hues = " and ".join(COLOURS[c].title() for c in mine)
+        events = [
+            Event(f"{state.names[seat]} leaves the game: every {hues} piece leaves the board.")
+        ]
+        new = replace(
+            state,
+            board=cells,
+            missing=tuple(c for c in state.missing if c not in mine),
+            out=tuple(sorted({*state.out, seat})),
+        )
+        sides = {new.side(c) for c in new.live()}
+        if len(sides) == 1:
+            return Step(self._last_standing(new, sides.pop(), events), tuple(events))
+        if state.to_move in mine:
+            new = self._advance(new, state.to_move, events)
+        return Step(new, tuple(events))
 
     def describe_action(self, state: HorseplayState, seat: int, action: Move) -> Choice:
         size = state.size
@@ -304,7 +333,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
                 )
 
     def _side_seats(self, state: HorseplayState, side: int) -> tuple[int, ...]:
-        return tuple(sorted({state.seat(c) for c in state.colours if state.side(c) == side}))
+        """The seats of a side still in the game (a player who left never wins)."""
+        seats = {state.seat(c) for c in state.colours if state.side(c) == side}
+        return tuple(sorted(seats - set(state.out)))
 
     def _finish(self, state: HorseplayState, side: int, reason: str) -> HorseplayState:
         return replace(state, to_move=NOBODY, winners=self._side_seats(state, side), reason=reason)
@@ -322,7 +353,8 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
     def _on_points(self, state: HorseplayState, reason: str, events: list[Event]) -> HorseplayState:
         totals: dict[int, int] = {}
         for c in state.colours:
-            totals[state.side(c)] = totals.get(state.side(c), 0) + state.scores[c]
+            if self._side_seats(state, state.side(c)):
+                totals[state.side(c)] = totals.get(state.side(c), 0) + state.scores[c]
         best = max(totals.values())
         winners = tuple(
             sorted(
@@ -443,6 +475,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             "miss_turn": [COLOURS[c] for c in state.missing],
             "winners": list(state.winners),
             "result": state.reason,
+            "out": list(state.out),
         }
 
     def load(self, data: Mapping[str, Any]) -> HorseplayState:

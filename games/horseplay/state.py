@@ -73,6 +73,8 @@ class HorseplayState:
     winners: tuple[int, ...] = ()
     #: why the game ended ("" while it goes on)
     reason: str = ""
+    #: seats that left the game (a forfeit): their colours left the board
+    out: tuple[int, ...] = ()
 
     @property
     def size(self) -> int:
@@ -180,6 +182,7 @@ def load_state(data: Mapping[str, Any]) -> HorseplayState:
         missing=tuple(sorted({_colour(c, colours) for c in data.get("miss_turn", ())})),
         winners=tuple(_int(s, "winner") for s in data.get("winners", ())),
         reason=reason,
+        out=tuple(sorted({_int(s, "seat that left") for s in data.get("out", ())})),
     )
 
 
@@ -217,6 +220,12 @@ def state_problems(state: HorseplayState) -> list[str]:
         problems.append("the last capture is later than the current round")
     if any(not 0 <= s < len(state.names) for s in state.winners):
         problems.append("a winner who is not a player")
+    if any(not 0 <= s < len(state.names) for s in state.out):
+        problems.append("a player who left is not a player")
+    elif any(s in state.out for s in state.winners):
+        problems.append("a player who left cannot win")
+    elif any(state.seat(colour) in state.out for colour in counts if counts[colour]):
+        problems.append("a player who left still has pieces on the board")
     if state.finished:
         if state.to_move != NOBODY or not state.winners:
             problems.append("a finished game must have winners and nobody to move")

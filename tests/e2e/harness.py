@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,20 @@ from bot.matches import Match
 from fakediscord import FakeDiscord
 
 
+class ManualClock:
+    """The bot's clock in tests: it stands still until a test moves it (no sleeping). The
+    emulator keeps its own clock (``fake.clock_offset``) for tokens and timestamps."""
+
+    def __init__(self, at: float | None = None) -> None:
+        self.at = float(int(time.time()) if at is None else at)
+
+    def __call__(self) -> float:
+        return self.at
+
+    def advance(self, hours: float) -> None:
+        self.at += hours * 3600
+
+
 @dataclass
 class BotRunner:
     fake: FakeDiscord
@@ -25,6 +40,8 @@ class BotRunner:
     task: asyncio.Task[None] | None = None
     starts: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the bot's clock (turn clocks, reminders, deadlines); None: real time
+    clock: Callable[[], float] | None = None
 
     def settings(self) -> Settings:
         return Settings(
@@ -33,11 +50,14 @@ class BotRunner:
 
     async def start(self) -> RanchHand:
         seed = self.seed
+        extra = dict(self.extra)
+        if self.clock is not None:
+            extra["clock"] = self.clock
         bot = RanchHand(
             self.settings(),
             seed_source=seed if callable(seed) else (lambda: seed),
             guild_ready_timeout=0.05,
-            **self.extra,
+            **extra,
         )
         self.bot = bot
         self.task = asyncio.create_task(bot.start(self.fake.bot_token))
@@ -65,6 +85,13 @@ class BotRunner:
     async def restart(self) -> RanchHand:
         await self.stop()
         return await self.start()
+
+    async def tick(self) -> int:
+        """Run the turn clock now (as its minute loop would), then let the bot's posts land."""
+        assert self.bot is not None
+        done = await self.bot.turns.tick()
+        await self.fake.settle()
+        return done
 
     # Peeking at what players see in the picture (tests decide moves from the state) --------
 
@@ -124,8 +151,13 @@ async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) 
 
 
 @contextlib.asynccontextmanager
-async def running(fake: FakeDiscord, database: Path, seed: int = 1) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(fake, database, seed)
+async def running(
+    fake: FakeDiscord,
+    database: Path,
+    seed: int = 1,
+    clock: Callable[[], float] | None = None,
+) -> AsyncIterator[BotRunner]:
+    runner = BotRunner(fake, database, seed, clock=clock)
     await runner.start()
     try:
         yield runner

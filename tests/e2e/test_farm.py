@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import games
+from bot.matches import Refusal
 from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
@@ -335,3 +336,30 @@ async def test_six_players_fit_on_one_board(
         first = await open_match(fake, world, *players)
         assert len(first.attachments) == 1
         assert any(b.label == "Roll the dice" for b in first.buttons())
+
+
+async def test_a_click_that_fails_after_the_acknowledgement_leaves_the_board_usable(
+    fake: FakeDiscord, world: World, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running(fake, database) as runner:
+        current = await open_match(fake, world, world.alice, world.bob)
+        assert runner.bot is not None
+        service = runner.bot.service
+        real_act = service.act
+
+        async def fails_once(*args: Any, **kwargs: Any) -> Any:
+            monkeypatch.setattr(service, "act", real_act)
+            raise Refusal("The ranch gate is stuck; try again.")
+
+        monkeypatch.setattr(service, "act", fails_once)
+        rec = await fake.click(world.alice, current, label="Roll the dice")
+        assert [m.content for m in rec.followups if m.ephemeral] == [
+            "The ranch gate is stuck; try again."
+        ]
+        again = fake.get_message(current.id)
+        assert any(b.label == "Roll the dice" for b in again.buttons()), "the buttons are back"
+        assert (await runner.match_in(world.channel.id)).ply == 0
+        await expect_board(
+            fake, world.channel, fake.click(world.alice, again, label="Roll the dice")
+        )
+        assert (await runner.match_in(world.channel.id)).ply == 1

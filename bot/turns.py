@@ -1,0 +1,491 @@
+"""The turn clock: reminders, deadlines, pauses and lobby expiry, from stored timestamps.
+
+Nothing here sleeps until something is due. ``TurnClock.tick`` reads what has fallen due from
+the database (a turn's start, the match's clock settings, pauses, lobbies) and acts on it: a
+reminder mentioning the player (and a DM for those who asked), the deadline's consequence
+through the match service, the end of a pause, the close of a lobby nobody started. A
+``discord.ext.tasks`` loop ticks once at start (catching up on whatever fell due while the bot
+was down, in the order it fell due) and then every minute. Every reminder and deadline is
+recorded in ``clock_events`` under (match, ply, kind, n) before it is acted on, so nothing
+ever fires twice, even across restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import tasks
+
+from bot.clock import (
+    HOUR,
+    PAUSE_ALLOWANCE,
+    REMINDERS,
+    ClockSettings,
+    NotifyPrefs,
+    SettingsError,
+    deadline_due,
+    hours_text,
+    reminder_due,
+    reminders_due,
+    resumed_turn_start,
+)
+from bot.matches import Match, MoveResult, Refusal
+from games.base import Event, GameError
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+#: a skipped turn that is a chain of moves (roll, then stack...) is played to its end
+MAX_DEFAULT_MOVES = 60
+#: catch-up passes per tick (a resumed pause can make a deadline due at once)
+PASSES = 4
+PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, order=True)
+class Due:
+    """One piece of due work: sorted by when it fell due, then by match."""
+
+    at: float
+    match_id: int
+    kind: str  # "turn", "resume" or "lobby"
+
+
+def board_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def stamp(at: float, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's own time zone."""
+    return f"<t:{int(at)}:{style}>"
+
+
+class TurnClock:
+    def __init__(self, bot: RanchHand, *, interval: float = 60.0) -> None:
+        self.bot = bot
+        self._lock = asyncio.Lock()
+        self.loop = tasks.loop(seconds=interval)(self._run)
+        self.loop.before_loop(self.bot.wait_until_ready)
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    @property
+    def db(self) -> Any:
+        return self.bot.db
+
+    def now(self) -> float:
+        return self.bot.clock()
+
+    def start(self) -> None:
+        self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    async def _run(self) -> None:
+        try:
+            await self.tick()
+        except Exception:
+            log.exception("turn clock tick failed")
+
+    # The tick ------------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Act on everything due by now, oldest first; returns how many things were done."""
+        handlers: dict[str, Callable[[int, float], Awaitable[bool]]] = {
+            "turn": self._turn,
+            "resume": self._auto_resume,
+            "lobby": self._expire_lobby,
+        }
+        async with self._lock:
+            done = 0
+            for _ in range(PASSES):
+                now = self.now()
+                acted = 0
+                for item in sorted(await self._due(now)):
+                    handler = handlers[item.kind]
+                    try:
+                        acted += await handler(item.match_id, now)
+                    except Exception:
+                        log.exception(
+                            "turn clock: %s for match %s failed", item.kind, item.match_id
+                        )
+                done += acted
+                if not acted:
+                    break
+            return done
+
+    async def _due(self, now: float) -> list[Due]:
+        work = []
+        rows = await self.db.fetchall(
+            "SELECT m.id, m.turn_started_at, m.reminder_hours, m.deadline_hours, m.ply, "
+            "(SELECT COUNT(*) FROM clock_events e WHERE e.match_id = m.id "
+            " AND e.ply = m.turn_ply AND e.kind = 'reminder') AS sent, "
+            "EXISTS (SELECT 1 FROM clock_events e WHERE e.match_id = m.id "
+            " AND e.ply = m.ply AND e.kind = 'deadline') AS deadline_done "
+            "FROM matches m WHERE m.status = 'active' AND m.paused_at IS NULL "
+            "AND m.turn_started_at IS NOT NULL"
+        )
+        for r in rows:
+            try:
+                settings = ClockSettings(r["reminder_hours"], r["deadline_hours"] or None)
+            except SettingsError:
+                log.warning("match %s has clock settings out of range; skipped", r["id"])
+                continue
+            times = []
+            deadline = deadline_due(r["turn_started_at"], settings)
+            if deadline is not None and not r["deadline_done"]:
+                times.append(deadline)
+            reminder = reminder_due(r["turn_started_at"], settings, r["sent"] + 1)
+            if reminder is not None:
+                times.append(reminder)
+            if times and min(times) <= now:
+                work.append(Due(min(times), r["id"], "turn"))
+        rows = await self.db.fetchall(
+            "SELECT id, paused_until FROM matches WHERE status = 'active' "
+            "AND paused_at IS NOT NULL AND paused_until <= ?",
+            (now,),
+        )
+        work += [Due(r["paused_until"], r["id"], "resume") for r in rows]
+        rows = await self.db.fetchall(
+            "SELECT id, created_at + lobby_hours * 3600.0 AS due FROM matches "
+            "WHERE status = 'lobby' AND created_at + lobby_hours * 3600.0 <= ?",
+            (now,),
+        )
+        work += [Due(r["due"], r["id"], "lobby") for r in rows]
+        return work
+
+    async def _record(
+        self, match: Match, ply: int, kind: str, n: int, seat: int | None, due: float, outcome: str
+    ) -> bool:
+        """Write down that this happened; False if it already had (then do nothing)."""
+        changed = await self.db.execute(
+            "INSERT OR IGNORE INTO clock_events (match_id, ply, kind, n, seat, due_at, done_at, "
+            "outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (match.id, ply, kind, n, seat, due, self.now(), outcome),
+        )
+        return changed == 1
+
+    async def _unrecord(self, match: Match, ply: int, kind: str) -> None:
+        """Forget an event that could not be carried out (the match changed under it)."""
+        await self.db.execute(
+            "DELETE FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
+            (match.id, ply, kind),
+        )
+
+    # A turn: reminders, then the deadline --------------------------------------------------
+
+    async def _turn(self, match_id: int, now: float) -> bool:
+        match = await self.service.get(match_id)
+        if match.status != "active" or match.paused or match.turn_started_at is None:
+            return False
+        acting = match.to_act()
+        if not acting:
+            return False
+        seat = acting[0]
+        deadline = match.deadline_at
+        if deadline is not None and deadline <= now:
+            if await self._deadline(match, seat, deadline):
+                return True
+            if match.clock.on_deadline != "none":
+                return False  # already applied; the match has not moved on
+        due = reminders_due(match.turn_started_at, match.clock, now)
+        sent = await self._reminders_sent(match)
+        if due <= sent:
+            return False
+        prefs = await self.prefs(match.user_of(seat))
+        if prefs.is_quiet(now):
+            return False  # waits for the end of the player's quiet hours
+        for n in range(sent + 1, due):  # fell due while the bot was down: only the latest goes
+            at = reminder_due(match.turn_started_at, match.clock, n) or now
+            await self._record(match, match.turn_ply, "reminder", n, seat, at, "skipped")
+        at = reminder_due(match.turn_started_at, match.clock, due) or now
+        if not await self._record(match, match.turn_ply, "reminder", due, seat, at, "sent"):
+            return False
+        await self._remind(match, seat, due, prefs, now)
+        return True
+
+    async def _reminders_sent(self, match: Match) -> int:
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM clock_events WHERE match_id = ? AND ply = ? "
+            "AND kind = 'reminder'",
+            (match.id, match.turn_ply),
+        )
+        return int(row["n"]) if row else 0
+
+    async def _remind(
+        self, match: Match, seat: int, n: int, prefs: NotifyPrefs, now: float
+    ) -> None:
+        rules = match.rules
+        assert match.turn_started_at is not None
+        waited = hours_text(now - match.turn_started_at)
+        who = f"<@{match.user_of(seat)}>"
+        title = rules.title
+        deadline = match.deadline_at
+        if deadline is not None and deadline <= now:
+            deadline = None  # passed already (a match whose deadline does nothing)
+        level = min(n, REMINDERS)
+        following = reminder_due(match.turn_started_at, match.clock, n + 1)
+        if deadline is not None and (following is None or following >= deadline):
+            level = REMINDERS  # the deadline comes before another reminder would
+        opening = {
+            1: f"⏰ {who}, it's your move in **{title}** (waiting {waited}).",
+            2: f"⏰ {who}, a nudge: **{title}** is still waiting on your move ({waited} so far).",
+            3: f"⏰ {who}, last reminder: **{title}** has waited {waited} for your move.",
+        }[level]
+        lines = [opening]
+        if deadline is not None:
+            lines.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+        ref = await self.service.latest_board_ref(match.id)
+        link = board_link(match.guild_id, *ref) if ref else None
+        if link:
+            lines.append(f"[Jump to the board]({link})")
+        if level == REMINDERS:
+            lines.append("Away for a while? `/game pause` stops the clock (up to 7 days).")
+        await self._send(match.channel_id, "\n".join(lines), PING_USERS)
+        if prefs.dm:
+            where = await self._where(match)
+            dm = [f"⏰ Your move in **{title}** {where} (waiting {waited})."]
+            if deadline is not None:
+                dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+            if link:
+                dm.append(link)
+            await self._dm(match.user_of(seat), "\n".join(dm))
+
+    def _consequence(self, match: Match, seat: int) -> str:
+        kind = match.clock.on_deadline
+        if kind == "skip":
+            try:
+                action = match.rules.default_action(match.state, seat)
+                move = match.rules.format_action(match.state, action)
+            except GameError:
+                return "your turn is played for you"
+            return f"`{move}` is played for you"
+        if kind == "forfeit":
+            return "you forfeit and leave the game"
+        return "nothing happens automatically, but everyone will know"
+
+    async def _where(self, match: Match) -> str:
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        place = f"<#{match.channel_id}>"
+        return f"in {place} on **{discord.utils.escape_markdown(guild.name)}**" if guild else place
+
+    async def _deadline(self, match: Match, seat: int, deadline: float) -> bool:
+        kind = match.clock.on_deadline
+        if not await self._record(match, match.ply, "deadline", 0, seat, deadline, kind):
+            return False
+        name = discord.utils.escape_markdown(match.name_of(seat))
+        hours = match.clock.deadline_hours
+        if kind == "skip":
+            await self._skip(match, seat, deadline, name, hours)
+        elif kind == "forfeit":
+            try:
+                result = await self.service.forfeit(match.id, seat, expected_ply=match.ply)
+            except (Refusal, GameError) as err:
+                log.info("forfeit in match %s not applied: %s", match.id, err)
+                await self._unrecord(match, match.ply, "deadline")
+                return False
+            await self.bot.table.post_board(
+                result.match,
+                events=result.events,
+                headline=f"⌛ **{name}** ran out of time ({hours} h) and forfeits.",
+            )
+        else:
+            await self._send(
+                match.channel_id,
+                f"⌛ <@{match.user_of(seat)}>, the deadline for your move ({hours} h) "
+                "has passed. Nothing happens automatically in this match; the host "
+                f"can end it with `/{match.game} abandon`.",
+                PING_USERS,
+            )
+        return True
+
+    async def _skip(
+        self, match: Match, seat: int, deadline: float, name: str, hours: int | None
+    ) -> None:
+        """Play the default for the late seat, and keep playing while the same turn goes on
+        (a turn can be several moves: roll, then stack...); one board shows it all."""
+        plays: list[str] = []
+        events: list[Event] = []
+        last: MoveResult | None = None
+        start, ply = match.turn_started_at, match.ply
+        for _ in range(MAX_DEFAULT_MOVES):
+            try:
+                last = await self.service.act_default(match.id, seat, expected_ply=ply)
+            except (Refusal, GameError) as err:
+                log.info("default move in match %s not applied: %s", match.id, err)
+                break
+            plays.append(f"`{last.notation}`")
+            events.extend(last.events)
+            moved = last.match
+            if moved.status != "active" or moved.turn_started_at != start:
+                break
+            if moved.to_act()[:1] != (seat,):
+                break
+            ply = moved.ply
+            if not await self._record(moved, ply, "deadline", 0, seat, deadline, "skip"):
+                break
+        if last is None:  # moved or paused meanwhile: the deadline may come again later
+            await self._unrecord(match, match.ply, "deadline")
+            return
+        played = ", ".join(plays) if len(plays) < 6 else f"{', '.join(plays[:5])} …"
+        await self.bot.table.post_board(
+            last.match,
+            events=events,
+            headline=f"⌛ **{name}**'s time ran out ({hours} h): played {played} for them.",
+            last=last.action,
+        )
+
+    # Pauses --------------------------------------------------------------------------------
+
+    async def pause(self, match_id: int, user_id: int, hours: int | None) -> Match:
+        """Stop a match's clock: a seated player, within 7 days in total per player."""
+        async with self.service.lock(match_id):
+            match = await self.service.get(match_id)
+            if match.status != "active":
+                raise Refusal("Only a match in play can be paused.")
+            seat = match.seat_of(user_id)
+            if seat is None or match.seats[seat].left_at is not None:
+                raise Refusal("Only the players of this match can pause it.")
+            if match.paused:
+                assert match.paused_until is not None
+                raise Refusal(
+                    f"The clock is already paused until {stamp(match.paused_until, 'f')}; "
+                    "`/game resume` starts it again."
+                )
+            left = PAUSE_ALLOWANCE - match.seats[seat].pause_used
+            if left < 60:
+                raise Refusal("You have used all 7 days of pause in this match.")
+            length = left if hours is None else min(left, hours * HOUR)
+            now = self.now()
+            await self.db.execute(
+                "UPDATE matches SET paused_at = ?, paused_until = ?, paused_by = ? "
+                "WHERE id = ? AND status = 'active' AND paused_at IS NULL",
+                (now, now + length, user_id, match_id),
+            )
+            return await self.service.get(match_id)
+
+    async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
+        """Start a paused clock again; returns the match and the seconds it was paused.
+
+        The time is charged to the player who paused; the turn's start moves on by the time
+        the clock stood still."""
+        async with self.service.lock(match_id):
+            match = await self.service.get(match_id)
+            if match.paused_at is None:
+                raise Refusal("The clock of this match is not paused.")
+            end = self.now() if at is None else at
+            end = min(max(end, match.paused_at), match.paused_until or end)
+            paused = end - match.paused_at
+            start = match.turn_started_at
+            if start is not None:
+                start = resumed_turn_start(start, match.paused_at, end)
+            async with self.db.transaction() as conn:
+                await conn.execute(
+                    "UPDATE matches SET paused_at = NULL, paused_until = NULL, paused_by = NULL, "
+                    "turn_started_at = ? WHERE id = ? AND paused_at IS NOT NULL",
+                    (start, match_id),
+                )
+                await conn.execute(
+                    "UPDATE seats SET pause_used = MIN(?, pause_used + ?) "
+                    "WHERE match_id = ? AND user_id = ?",
+                    (PAUSE_ALLOWANCE, paused, match_id, match.paused_by),
+                )
+            return await self.service.get(match_id), paused
+
+    async def _auto_resume(self, match_id: int, now: float) -> bool:
+        match = await self.service.get(match_id)
+        until = match.paused_until
+        if until is None or until > now:
+            return False
+        try:
+            match, paused = await self.resume(match_id, at=until)
+        except Refusal:
+            return False  # resumed by hand meanwhile
+        await self._record(match, match.ply, "resume", int(until), None, until, "auto")
+        await self._send(match.channel_id, resume_text(match, paused, by=None), PING_USERS)
+        return True
+
+    # Lobbies -------------------------------------------------------------------------------
+
+    async def _expire_lobby(self, match_id: int, now: float) -> bool:
+        match = await self.service.get(match_id)
+        due = match.created_at + match.clock.lobby_hours * HOUR
+        if match.status != "lobby" or due > now:
+            return False
+        if not await self.service.expire_lobby(match_id):
+            return False
+        await self._record(match, 0, "lobby", 0, None, due, "expired")
+        for channel_id, message_id in await self.service.retire_boards(match_id):
+            await self.bot.table.strip_buttons(channel_id, message_id)
+        await self._send(
+            match.channel_id,
+            f"⌛ The {match.rules.title} lobby here closed: nobody started it within "
+            f"{match.clock.lobby_hours} h. Open a new one with `/{match.game} new`.",
+            NO_PINGS,
+        )
+        return True
+
+    # Preferences and delivery --------------------------------------------------------------
+
+    async def prefs(self, user_id: int) -> NotifyPrefs:
+        return NotifyPrefs.from_mapping(await self.db.user_settings(user_id))
+
+    async def guild_defaults(self, guild_id: int | None) -> ClockSettings:
+        if guild_id is None:
+            return ClockSettings()
+        return ClockSettings.from_mapping(await self.db.guild_settings(guild_id))
+
+    async def _send(self, channel_id: int, content: str, mentions: discord.AllowedMentions) -> None:
+        try:
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.send(content, allowed_mentions=mentions)
+        except discord.HTTPException as err:
+            log.warning("could not post in channel %s: %s", channel_id, err)
+
+    async def _dm(self, user_id: int, content: str) -> None:
+        """A DM; a user who closed their DMs is skipped (the channel mention still went out)."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(content, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as err:
+            log.info("could not DM user %s: %s", user_id, err)
+
+
+def resume_text(match: Match, paused: float, *, by: str | None) -> str:
+    """What everyone is told when the clock runs again."""
+    who = " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+    head = f"▶️ {by} started the clock again" if by else "▶️ The pause is over: the clock runs again"
+    text = f"{head} after {hours_text(paused)}. {who}"
+    acting = match.to_act()
+    if acting:
+        text += f"\nWaiting on <@{match.user_of(acting[0])}>"
+        if match.deadline_at is not None:
+            text += f"; deadline {stamp(match.deadline_at)}"
+        text += "."
+    return text
+
+
+def pause_text(match: Match, name: str) -> str:
+    """What everyone is told when a player pauses the clock."""
+    assert match.paused_until is not None and match.paused_at is not None
+    who = " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+    seat = next(s for s in match.seats if s.user_id == match.paused_by)
+    left = PAUSE_ALLOWANCE - seat.pause_used - (match.paused_until - match.paused_at)
+    return (
+        f"⏸️ {name} paused the clock of this {match.rules.title} match until "
+        f"{stamp(match.paused_until, 'f')} ({stamp(match.paused_until)}). {who}\n"
+        f"No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
+        f"or with `/game resume`. ({discord.utils.escape_markdown(seat.name)} has "
+        f"{hours_text(max(0.0, left))} of pause left in this match.)"
+    )
