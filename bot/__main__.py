@@ -1,4 +1,8 @@
-"""``python -m bot``: run Ranch Hand with the settings from the environment and ``.env``."""
+"""``python -m bot``: run Ranch Hand with the settings from the environment and ``.env``.
+
+``python -m bot --sandbox`` instead runs the same bot against the Discord emulator and serves a
+page on 127.0.0.1 that works like a Discord channel: no token, no ``.env``, its own database.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,44 @@ import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
 from bot.client import RanchHand
-from bot.config import MISSING_TOKEN_HELP, ConfigError, load_settings
+from bot.config import MISSING_TOKEN_HELP, ROOT, ConfigError, Settings, load_settings
+
+SANDBOX_DATABASE = ROOT / "data" / "sandbox.sqlite3"
+SANDBOX_PORT = 8765
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Ranch Hand bot.")
     parser.add_argument("--sync", action="store_true", help="sync slash commands on this start")
+    sandbox = parser.add_argument_group(
+        "sandbox", "play locally in a browser, without Discord or a token"
+    )
+    sandbox.add_argument(
+        "--sandbox", action="store_true", help="run the bot against a local Discord emulator"
+    )
+    sandbox.add_argument(
+        "--port", type=int, help=f"the page's port on 127.0.0.1 (default {SANDBOX_PORT})"
+    )
+    sandbox.add_argument(
+        "--database", type=Path, help="the sandbox's SQLite file (default data/sandbox.sqlite3)"
+    )
+    sandbox.add_argument("--seed", type=int, help="seed every match with this (repeatable games)")
     args = parser.parse_args(argv)
+    if args.port is not None and not 0 <= args.port <= 65535:
+        parser.error("--port takes 0 to 65535 (0 picks a free port)")
+    if args.sandbox:
+        return run_sandbox(
+            SANDBOX_PORT if args.port is None else args.port,
+            args.database or SANDBOX_DATABASE,
+            args.seed,
+        )
+    if args.port is not None or args.database is not None or args.seed is not None:
+        parser.error("--port, --database and --seed go with --sandbox")
     try:
         settings = load_settings()
     except ConfigError as err:
@@ -41,6 +72,44 @@ def main(argv: list[str] | None = None) -> int:
         print(
             "Discord refused the token in DISCORD_TOKEN; reset it in the developer portal "
             "and update .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def run_sandbox(port: int, database: Path, seed: int | None) -> int:
+    """The real bot, same code path as production, logged in to the emulator; Ctrl+C stops."""
+    from fakediscord.web import Sandbox
+
+    discord.utils.setup_logging(level=logging.INFO)
+    log = logging.getLogger("bot")
+
+    async def run() -> None:
+        async with Sandbox(port) as sandbox:
+            token = sandbox.fake.bot_token
+            settings = Settings(token=token, database_path=database, sync_commands="always")
+            log.info("sandbox starting with %s", settings)
+            seeds = None if seed is None else (lambda: seed)
+            async with RanchHand(settings, seed_source=seeds, guild_ready_timeout=0.1) as bot:
+                running = asyncio.create_task(bot.start(token))
+                ready = asyncio.create_task(bot.wait_until_ready())
+                await asyncio.wait({running, ready}, return_when=asyncio.FIRST_COMPLETED)
+                if running.done():
+                    ready.cancel()
+                    running.result()  # the start-up error
+                    return
+                print(f"Ranch Hand sandbox: open {sandbox.url} (Ctrl+C stops it)", flush=True)
+                await running
+
+    try:
+        asyncio.run(run())
+    except OSError as err:
+        print(
+            f"Could not serve the sandbox on 127.0.0.1:{port} ({err.strerror or err}); "
+            "pick another port with --port.",
             file=sys.stderr,
         )
         return 2

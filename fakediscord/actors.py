@@ -9,9 +9,11 @@ what the bot then does is checked by the server side and recorded as violations.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .interaction_data import build_options, find_command, modal_submission
@@ -39,10 +41,27 @@ if TYPE_CHECKING:
     from .fake import FakeDiscord
 
 DM_APP_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 14) | (1 << 15) | (1 << 16)
+# False inside ``without_settling()``: per task, so one caller's choice never leaks to another.
+_SETTLE: contextvars.ContextVar[bool] = contextvars.ContextVar("fakediscord_settle", default=True)
 
 
 class Actors:
     """Mixin for ``FakeDiscord``: the people using the bot."""
+
+    @contextlib.contextmanager
+    def without_settling(self) -> Iterator[None]:
+        """In this block (this task only) actors return once the bot acknowledged.
+
+        For callers that watch changes through ``observe`` instead of reading records, like the
+        sandbox page: waiting for quiet would only hold them up while the bot is busy elsewhere
+        (e.g. paced by a rate limit). ``response``, ``modal``, ``choices`` and ``error`` are set
+        by then; later messages are not on the record's timeline.
+        """
+        token = _SETTLE.set(False)
+        try:
+            yield
+        finally:
+            _SETTLE.reset(token)
 
     async def slash(
         self: FakeDiscord, user: User, channel: Channel, command: str, /, **options: Any
@@ -194,7 +213,8 @@ class Actors:
         if draft.errors:
             raise ComponentError("; ".join(str(e) for e in draft.errors))
         message = self._new_message(channel, user, Draft(draft.fields, draft.attachments, []))
-        await self.settle(quiet=self.actor_quiet, timeout=self.actor_timeout)
+        if _SETTLE.get():
+            await self.settle(quiet=self.actor_quiet, timeout=self.actor_timeout)
         return message
 
     # internals ---------------------------------------------------------------------------------
@@ -296,9 +316,10 @@ class Actors:
         try:
             self.gateway.dispatch("INTERACTION_CREATE", rec.payload, guild_id=guild_id)
             await rec._acked.wait()
-            if rec.callback_type == 5:
-                await self._wait_resolved(rec)
-            await self.settle(quiet=self.actor_quiet, timeout=self.actor_timeout)
+            if _SETTLE.get():
+                if rec.callback_type == 5:
+                    await self._wait_resolved(rec)
+                await self.settle(quiet=self.actor_quiet, timeout=self.actor_timeout)
         finally:
             handle.cancel()
             self._timers.discard(handle)

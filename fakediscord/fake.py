@@ -7,6 +7,7 @@ and the simulated users. It is plain asyncio: pytest is optional.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -36,6 +37,8 @@ from .server import RestServer
 from .service import MessageService
 from .state import Guild, World
 from .validate import SpecValidator, load_validator
+
+log = logging.getLogger(__name__)
 
 DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
 TOKEN_LIFETIME = 15 * 60.0
@@ -99,6 +102,7 @@ class FakeDiscord(MessageService, Actors):
         self._port: int | None = None
         self._undo_patch: Callable[[], None] | None = None
         self._timers: set[asyncio.TimerHandle] = set()
+        self._observers: list[Callable[[str, Any], None]] = []
 
     # lifecycle ----------------------------------------------------------------------------------
 
@@ -250,6 +254,30 @@ class FakeDiscord(MessageService, Actors):
             "tags": [],
         }
 
+    # observers ----------------------------------------------------------------------------------
+
+    def observe(self, callback: Callable[[str, Any], None]) -> Callable[[], None]:
+        """Call ``callback(kind, subject)`` whenever the world changes; returns the undo.
+
+        Kinds: ``message`` (created or edited, ephemerals included), ``message_delete``,
+        ``channel``, ``member`` and ``violation``. A viewer such as the sandbox page uses it to
+        show changes as they happen; callbacks run synchronously and must not block.
+        """
+        self._observers.append(callback)
+
+        def undo() -> None:
+            if callback in self._observers:
+                self._observers.remove(callback)
+
+        return undo
+
+    def _emit(self, kind: str, subject: Any) -> None:
+        for callback in list(self._observers):
+            try:
+                callback(kind, subject)
+            except Exception:  # an observer's bug must not break the emulated Discord
+                log.exception("fakediscord observer failed on %s", kind)
+
     # world building -----------------------------------------------------------------------------
 
     def create_guild(self, name: str, *, owner: User | None = None) -> Guild:
@@ -265,6 +293,7 @@ class FakeDiscord(MessageService, Actors):
     def create_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         channel = self.world.create_text_channel(guild, name, topic=topic)
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id, intent=1)
+        self._emit("channel", channel)
         return channel
 
     def create_thread(
@@ -277,6 +306,7 @@ class FakeDiscord(MessageService, Actors):
     def _dispatch_thread(self, thread: Channel) -> None:
         data = {**thread.payload(), "newly_created": True}
         self.gateway.dispatch("THREAD_CREATE", data, guild_id=thread.guild_id, intent=1)
+        self._emit("channel", thread)
 
     def create_user(self, name: str, *, created_at: datetime | None = None) -> User:
         return self.world.create_user(name, created_at=created_at)
@@ -291,6 +321,7 @@ class FakeDiscord(MessageService, Actors):
             guild_id=guild.id,
             intent=2,
         )
+        self._emit("member", member)
         return member
 
     def dm_channel(self, user: User) -> Channel:
@@ -326,6 +357,7 @@ class FakeDiscord(MessageService, Actors):
     def violate(self, rule: str, detail: str, request: str | None = None) -> Violation:
         violation = Violation(rule, detail, request)
         self.violations.append(violation)
+        self._emit("violation", violation)
         return violation
 
     def record_refusal(self, exc: DiscordError, request: str) -> None:

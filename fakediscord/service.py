@@ -28,6 +28,9 @@ class MessageService:
     _active: list[InteractionRecord]
     _attachments: dict[int, Any]
 
+    def _emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
+        raise NotImplementedError
+
     def _new_message(
         self,
         channel: Channel,
@@ -77,6 +80,7 @@ class MessageService:
         if not message.ephemeral:
             self._announce("MESSAGE_CREATE", message)
         self._note(message, record, event)
+        self._emit("message", message)
         return message
 
     def _edit(
@@ -119,6 +123,7 @@ class MessageService:
         if not message.ephemeral:
             self._announce("MESSAGE_UPDATE", message)
         self._note(message, record, event)
+        self._emit("message", message)
         return message
 
     def _remove(self, message: Message, *, record: InteractionRecord | None = None) -> None:
@@ -135,6 +140,7 @@ class MessageService:
             )
         if record is not None:
             record.mark("delete")
+        self._emit("message_delete", message)
 
     # helpers -------------------------------------------------------------------------------------
 

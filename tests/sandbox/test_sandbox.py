@@ -1,0 +1,255 @@
+"""``python -m bot --sandbox`` end to end: the real bot, the emulator, the page in Chromium.
+
+Two people share one browser, switching who they act as, like the page's user switcher is
+meant for. Moves are chosen from the stored match (like a player reading the picture) and made
+by clicking the page's buttons and menus, by the "Type a move" form and by the command box.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from tests.e2e.farm_policy import choose
+from tests.sandbox.browser import MISSING, Page, SandboxProcess, Shown, chromium, sandbox_process
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no headless browser: {MISSING}")
+
+FARM = games.get("farm")
+#: every match is seeded with this; the greedy player wins a two-player farm game in 30 moves
+SEED = 85
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SandboxProcess]:
+    with sandbox_process(tmp_path_factory.mktemp("sandbox"), SEED) as running:
+        yield running
+        log = running.log_text()
+        assert running.stop() == 0, log[-3000:]
+    assert "Discord would refuse" not in log, log
+    assert "Traceback" not in log, log
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    browser = chromium()
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+@pytest.fixture
+def page(driver: Any, sandbox: SandboxProcess) -> Page:
+    page = Page(driver, sandbox.url)
+    page.open()
+    return page
+
+
+def live_match(database: Path, channel_id: str) -> dict[str, Any]:
+    """The newest match in a channel, read from the sandbox's own SQLite file."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute(
+            "SELECT id, game, status, ply, state FROM matches WHERE channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (int(channel_id),),
+        ).fetchone()
+        assert row is not None, "no match in that channel"
+        seats = conn.execute(
+            "SELECT seat, name FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)
+        ).fetchall()
+    return {**dict(row), "seats": {s["seat"]: s["name"] for s in seats}}
+
+
+def start_match(page: Page, game: str, host: str, *others: str) -> Shown:
+    page.act_as(host)
+    before = len(page.messages())
+    page.type_command(f"/{game} new", expect=f"/{game} new")
+    page.until(lambda: len(page.messages()) > before, "the lobby")
+    for name in others:
+        page.act_as(name)
+        lobby = page.messages()[-1]
+        page.click(lobby, label="Join")
+        page.until(lambda n=name: n in page.messages()[-1].text, f"{name} in the lobby")
+    page.act_as(host)
+    boards = page.board_count()
+    page.click(page.messages()[-1], label="Start")
+    return page.wait_new_board(boards)
+
+
+def action_button(message: Shown, seat: int, index: int) -> str | None:
+    """The custom id of the button for legal action ``index`` of ``seat``, if there is one."""
+    ids = message.attributes("button.btn[data-custom-id^='rh:a:']", "data-custom-id")
+    return next((i for i in ids if i.endswith(f":{seat}:{index}")), None)
+
+
+def play(page: Page, seat_name: str, seat: int, index: int, group: str | None = None) -> Any:
+    """Act as ``seat_name`` and pick legal action ``index`` on the newest board: its button,
+    its menu, or through "More moves…" (``group``), which answers with a private menu."""
+    page.act_as(seat_name)
+    board = page.newest_board()
+    before = page.board_count()
+    button = action_button(board, seat, index)
+    menus = [
+        i
+        for i in board.attributes(".select[data-custom-id^='rh:s:']", "data-custom-id")
+        if i.split(":")[4] == str(seat)
+        and board.has(f".select[data-custom-id='{i}'] li[data-value='{index}']")
+    ]
+    if button is not None:
+        page.click(board, custom_id=button)
+    elif menus:
+        page.choose(board, menus[0], str(index))
+    else:
+        more = board.attributes(".select[data-custom-id^='rh:g:']", "data-custom-id")
+        assert more and group, f"move {index} of seat {seat} is on no button or menu"
+        labels = board.attributes(f".select[data-custom-id='{more[0]}'] li", "data-label")
+        values = board.attributes(f".select[data-custom-id='{more[0]}'] li", "data-value")
+        count = len(page.messages())
+        page.choose(board, more[0], values[labels.index(group)])
+        page.until(lambda: len(page.messages()) > count, "the private menu")
+        private = page.messages()[-1]
+        assert "Only you can see this" in private.text
+        pick = action_button(private, seat, index)
+        assert pick is not None, "the private menu holds the move"
+        page.click(private, custom_id=pick)
+    return page.wait_new_board(before)
+
+
+def next_move(rules: Any, database: Path, channel: str) -> tuple[str, int, int, str | None]:
+    """Who acts in a channel's match and the first legal move with its menu group."""
+    match = live_match(database, channel)
+    state = rules.load(json.loads(match["state"]))
+    seat = rules.to_act(state)[0]
+    action = rules.legal_actions(state, seat)[0]
+    return match["seats"][seat], seat, 0, rules.describe_action(state, seat, action).group
+
+
+def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
+    page.add_player("carol")  # a spectator, added by name
+    channel = page.create_channel("farmyard")
+    board = start_match(page, "farm", "alice", "bob")
+
+    # the board picture is shown, and it is the PNG the bot attached
+    assert page.js(f'return document.querySelector("{board.css} img.embed-image").naturalWidth')
+    assert board.attributes("img.embed-image", "width")[0] not in (None, "", "0")
+    src = page.js(f'return document.querySelector("{board.css} img.embed-image").src')
+    with urllib.request.urlopen(src, timeout=5) as reply:
+        assert reply.headers["Content-Type"] == "image/png"
+        assert reply.read(8) == b"\x89PNG\r\n\x1a\n"
+    assert "@alice" in board.text and "your move" in board.text
+    assert "mentions-me" in board.classes, "alice's own ping is highlighted"
+
+    # the wrong player and a spectator are refused privately
+    for intruder, expected in (("bob", "not your turn"), ("carol", "not playing")):
+        page.act_as(intruder)
+        count = len(page.messages())
+        page.click(page.newest_board(), label="Roll the dice")
+        page.until(lambda n=count: len(page.messages()) > n, "the refusal")
+        refusal = page.messages()[-1]
+        assert expected in refusal.text.lower()
+        assert "Only you can see this" in refusal.text
+        assert "ephemeral" in refusal.classes
+    page.act_as("alice")
+    assert not any("not your turn" in t.lower() for t in page.texts()), "bob's refusal is his"
+    assert not any("not playing" in t.lower() for t in page.texts())
+    page.act_as("bob")
+    assert any("not your turn" in t.lower() for t in page.texts())
+    assert not any("not playing" in t.lower() for t in page.texts()), "carol's is hers"
+
+    # play the match to the end: buttons and menus, the "Type a move" form, the command box
+    typed = boxed = False
+    moves = 0
+    while True:
+        match = live_match(sandbox.database, channel)
+        if match["status"] == "finished":
+            break
+        assert moves < 80, "the match should have ended"
+        state = FARM.load(json.loads(match["state"]))
+        seat = FARM.to_act(state)[0]
+        name = match["seats"][seat]
+        index = choose(FARM, state, seat)
+        notation = FARM.format_action(state, FARM.legal_actions(state, seat)[index])
+        if notation == "roll" and moves >= 2 and not typed:
+            page.act_as(name)
+            before = page.board_count()
+            suggestions = page.type_command("/farm move ro", expect="roll")
+            assert any(s.startswith("roll") for s in suggestions), suggestions
+            board = page.wait_new_board(before)
+            typed = True
+        elif notation == "roll" and moves >= 4 and not boxed:
+            page.act_as(name)
+            before = page.board_count()
+            page.click(page.newest_board(), label="Type a move")
+            dialog = page.until(lambda: page.find("dialog#modal[open]"), "the move form")
+            assert "Super Farmer" in dialog.text
+            field = page.find("#modal-fields input")
+            field.send_keys("roll")
+            page.find("#modal-submit").click()
+            board = page.wait_new_board(before)
+            page.until(lambda: not page.find_all("dialog#modal[open]"), "the form to close")
+            boxed = True
+        else:
+            board = play(page, name, seat, index)
+        moves += 1
+        assert f"{name} played" in board.text and notation in board.text
+        if moves == 3:  # an older board loses its buttons (the bot's edits are rate limited)
+            older = page.boards()[-2]
+            page.until(lambda o=older: not o.has("button.btn"), "the older board to lose buttons")
+    assert typed and boxed
+    final = page.newest_board()
+    assert "Game over" in final.text
+    seats = live_match(sandbox.database, channel)["seats"]
+    assert any(f"@{n} wins" in final.text for n in seats.values())
+    assert not final.has("button.btn"), "a finished game has no buttons"
+    assert page.board_count() == 31
+
+
+def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> None:
+    corral = page.create_channel("corral")
+    start_match(page, "farm", "alice", "bob")
+    arena = page.create_channel("arena")
+    board = start_match(page, "horseplay", "bob", "alice")
+    assert "Horseplay" in board.text
+
+    # a move in the arena while a farm game waits in the corral
+    horseplay = games.get("horseplay")
+    board = play(page, *next_move(horseplay, sandbox.database, arena))
+    assert "played" in board.text
+
+    # the corral's game is untouched and still plays
+    page.open_channel("corral")
+    texts = page.texts()
+    assert any("Super Farmer" in t for t in texts)
+    assert not any("Horseplay" in t for t in texts), "each channel shows its own game"
+    assert live_match(sandbox.database, corral)["ply"] == 0
+    board = play(page, "alice", 0, 0)
+    assert "alice played" in board.text and "roll" in board.text
+
+    # a second tab, acting as someone else, plays in the arena; the first tab sees it live
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    try:
+        other = Page(page.driver, page.url)
+        other.open()
+        other.open_channel("arena")
+        play(other, *next_move(horseplay, sandbox.database, arena))
+    finally:
+        page.driver.close()
+        page.driver.switch_to.window(first)
+    page.until(
+        lambda: "unread" in page.find(f"li.channel[data-channel='{arena}']").get_attribute("class"),
+        "the arena to show a new message",
+    )
+    assert live_match(sandbox.database, arena)["ply"] == 2
+    assert live_match(sandbox.database, corral)["ply"] == 1
+    page.open_channel("arena")
+    assert len(page.boards()) == 3
