@@ -1,14 +1,13 @@
 """Super Farmer: breed animals with two dice, trade up, beware the fox and the wolf.
 
-Rules: ``docs/rules/farm.md``. Herds and the stock are 7-tuples of counts in ``ANIMALS`` order;
-animals are conserved (stock + every herd is constant).
+Rules: ``docs/rules/farm.md``. The values live in ``model``, the notation in ``notation``, the
+saved form in ``storage``; this module is the turn itself.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from games.base import (
@@ -16,157 +15,47 @@ from games.base import (
     Event,
     GameOver,
     IllegalAction,
-    InvalidAction,
-    InvalidOptions,
-    InvalidState,
-    Options,
     Outcome,
     Ruleset,
     Step,
-    option,
 )
+from games.farm.model import (
+    ANIMALS,
+    BIG_DOG,
+    BY_VALUE,
+    COW,
+    FOX_DIE,
+    NEEDED,
+    NONE,
+    PIG,
+    RABBIT,
+    SHEEP,
+    SMALL_DOG,
+    STOCK,
+    VALUE,
+    WOLF_DIE,
+    Accept,
+    Decline,
+    FarmAction,
+    FarmOptions,
+    FarmState,
+    Offer,
+    PendingOffer,
+    Roll,
+    Trade,
+    add_counts,
+    animal_name,
+    has_all,
+    show,
+    single,
+    worth,
+)
+from games.farm.notation import FarmNotation
+from games.farm.storage import FarmStorage
 from games.rng import Rng
 
-ANIMALS = ("rabbit", "sheep", "pig", "cow", "horse", "small_dog", "big_dog")
-RABBIT, SHEEP, PIG, COW, HORSE, SMALL_DOG, BIG_DOG = range(7)
-VALUE = (1, 6, 12, 36, 72, 6, 36)
-STOCK = (60, 24, 20, 12, 6, 4, 2)
-#: the animals a player needs one of each to win
-NEEDED = (RABBIT, SHEEP, PIG, COW, HORSE)
-#: twelve faces each; the fox die is rolled first, then the wolf die
-FOX_DIE = ("rabbit",) * 6 + ("sheep",) * 2 + ("pig",) * 2 + ("horse", "fox")
-WOLF_DIE = ("rabbit",) * 6 + ("sheep",) * 3 + ("pig", "cow", "wolf")
 
-Counts = tuple[int, int, int, int, int, int, int]
-NONE: Counts = (0, 0, 0, 0, 0, 0, 0)
-
-_PLURAL = {"sheep": "sheep", "small_dog": "small dogs", "big_dog": "big dogs"}
-_NAMES: dict[str, int] = {}
-for _i, _a in enumerate(ANIMALS):
-    for _n in (_a, _a.replace("_", " "), _a.replace("_", ""), _PLURAL.get(_a, _a + "s")):
-        _NAMES[_n] = _i
-        _NAMES[_n.replace(" ", "_")] = _i
-        _NAMES[_n.replace(" ", "")] = _i
-
-
-def animal_name(index: int, count: int = 1) -> str:
-    name = ANIMALS[index]
-    if count == 1:
-        return name.replace("_", " ")
-    return _PLURAL.get(name, name + "s")
-
-
-def worth(counts: Sequence[int]) -> int:
-    return sum(n * v for n, v in zip(counts, VALUE, strict=True))
-
-
-def show(counts: Sequence[int]) -> str:
-    """'2 pigs, 1 sheep and 6 rabbits' (largest animals first)."""
-    parts = [f"{counts[i]} {animal_name(i, counts[i])}" for i in _BY_VALUE if counts[i]]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _notation(counts: Sequence[int]) -> str:
-    return " ".join(f"{counts[i]} {ANIMALS[i]}" for i in _BY_VALUE if counts[i])
-
-
-_BY_VALUE = (HORSE, COW, BIG_DOG, PIG, SHEEP, SMALL_DOG, RABBIT)
-
-
-def _add(a: Sequence[int], b: Sequence[int], sign: int = 1) -> Counts:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
-
-
-def _single(index: int, count: int) -> Counts:
-    counts = [0] * 7
-    counts[index] = count
-    return tuple(counts)  # type: ignore[return-value]
-
-
-@dataclass(frozen=True)
-class FarmOptions(Options):
-    strict_trades: bool = option(
-        False, "one side of every trade must be a single animal (the published game)"
-    )
-    start_with_rabbit: bool = option(
-        False,
-        "every pen starts with one rabbit from the stock (later board editions)",
-        design=True,
-    )
-
-
-# Actions ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Roll:
-    pass
-
-
-@dataclass(frozen=True)
-class Trade:
-    """An exchange with the stock; ``anyway`` acknowledges that the stock is short."""
-
-    give: Counts
-    get: Counts
-    anyway: bool = False
-
-
-@dataclass(frozen=True)
-class Offer:
-    give: Counts
-    get: Counts
-    to: int
-
-
-@dataclass(frozen=True)
-class Accept:
-    pass
-
-
-@dataclass(frozen=True)
-class Decline:
-    pass
-
-
-FarmAction = Roll | Trade | Offer | Accept | Decline
-
-
-@dataclass(frozen=True)
-class PendingOffer:
-    by: int
-    to: int
-    give: Counts
-    get: Counts
-
-
-@dataclass(frozen=True)
-class FarmState:
-    names: tuple[str, ...]
-    herds: tuple[Counts, ...]
-    stock: Counts
-    options: FarmOptions
-    turn: int = 0
-    traded: bool = False
-    offer: PendingOffer | None = None
-    last_roll: tuple[str, str] | None = None
-    last_roller: int | None = None
-    winners: tuple[int, ...] = ()
-    rolls: int = 0
-    #: seats that left the game (a forfeit): their turns are skipped and nobody trades with them
-    out: tuple[int, ...] = ()
-
-    def herd(self, seat: int) -> Counts:
-        return self.herds[seat]
-
-
-def _has_all(herd: Sequence[int]) -> bool:
-    return all(herd[i] >= 1 for i in NEEDED)
-
-
-class FarmRules(Ruleset[FarmState, FarmAction]):
+class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     key = "farm"
     title = "Super Farmer"
     min_players = 2
@@ -200,8 +89,10 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             raise IllegalAction(
                 f"{self.title} needs {self.min_players}-{self.max_players} players."
             )
-        start = _single(RABBIT, 1) if opts.start_with_rabbit else NONE
-        stock = _add(STOCK, _single(RABBIT, len(names)), -1) if opts.start_with_rabbit else STOCK
+        start = single(RABBIT, 1) if opts.start_with_rabbit else NONE
+        stock = (
+            add_counts(STOCK, single(RABBIT, len(names)), -1) if opts.start_with_rabbit else STOCK
+        )
         return FarmState(names=names, herds=(start,) * len(names), stock=stock, options=opts)
 
     def players(self, state: FarmState) -> tuple[str, ...]:
@@ -232,7 +123,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
         for give_kind, get_kind, give_n, get_n in self._simple_rates():
             if herd[give_kind] < give_n:
                 continue
-            give, get = _single(give_kind, give_n), _single(get_kind, get_n)
+            give, get = single(give_kind, give_n), single(get_kind, get_n)
             short = state.stock[get_kind] < get_n
             if state.stock[get_kind] > 0:
                 actions.append(Trade(give, get, anyway=short))
@@ -243,7 +134,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             for give_kind, get_kind, give_n, get_n in self._simple_rates():
                 if herd[give_kind] >= give_n and other[get_kind] >= get_n:
                     actions.append(
-                        Offer(_single(give_kind, give_n), _single(get_kind, get_n), partner)
+                        Offer(single(give_kind, give_n), single(get_kind, get_n), partner)
                     )
         return actions
 
@@ -251,8 +142,8 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
     def _simple_rates() -> list[tuple[int, int, int, int]]:
         """Every one-kind-for-one-kind exchange of equal worth with one side a single animal."""
         rates = []
-        for a in _BY_VALUE[::-1]:
-            for b in _BY_VALUE[::-1]:
+        for a in BY_VALUE[::-1]:
+            for b in BY_VALUE[::-1]:
                 if a == b:
                     continue
                 if VALUE[b] % VALUE[a] == 0:
@@ -305,8 +196,8 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             case Trade(give, get, _):
                 delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
                 herds = list(state.herds)
-                herds[seat] = _add(_add(herds[seat], give, -1), delivered)
-                stock = _add(_add(state.stock, give), delivered, -1)
+                herds[seat] = add_counts(add_counts(herds[seat], give, -1), delivered)
+                stock = add_counts(add_counts(state.stock, give), delivered, -1)
                 state = replace(state, herds=tuple(herds), stock=stock, traded=True)
                 text = f"{name} traded {show(give)} with the stock for {show(delivered)}"
                 if delivered != get:
@@ -322,8 +213,8 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
                 offer = state.offer
                 assert offer is not None
                 herds = list(state.herds)
-                herds[offer.by] = _add(_add(herds[offer.by], offer.give, -1), offer.get)
-                herds[offer.to] = _add(_add(herds[offer.to], offer.get, -1), offer.give)
+                herds[offer.by] = add_counts(add_counts(herds[offer.by], offer.give, -1), offer.get)
+                herds[offer.to] = add_counts(add_counts(herds[offer.to], offer.get, -1), offer.give)
                 state = replace(state, herds=tuple(herds), offer=None, traded=True)
                 events.append(
                     Event(
@@ -478,7 +369,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
     def _check_win(
         self, state: FarmState, events: list[Event], seats: tuple[int, ...]
     ) -> FarmState:
-        winners = tuple(sorted(s for s in set(seats) if _has_all(state.herds[s])))
+        winners = tuple(sorted(s for s in set(seats) if has_all(state.herds[s])))
         if not winners:
             return state
         names = " and ".join(state.names[s] for s in winners)
@@ -490,7 +381,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
     def outcome(self, state: FarmState) -> Outcome | None:
         if not state.winners:
             return None
-        full = all(_has_all(state.herds[s]) for s in state.winners)
+        full = all(has_all(state.herds[s]) for s in state.winners)
         return Outcome(
             winners=state.winners,
             reason="owns a rabbit, a sheep, a pig, a cow and a horse"
@@ -520,7 +411,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
         state = replace(
             state,
             herds=tuple(herds),
-            stock=_add(state.stock, returned),
+            stock=add_counts(state.stock, returned),
             offer=offer,
             out=tuple(sorted({*state.out, seat})),
         )
@@ -543,7 +434,7 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
         problems = []
         totals = state.stock
         for herd in state.herds:
-            totals = _add(totals, herd)
+            totals = add_counts(totals, herd)
         expected = STOCK
         if totals != expected:
             problems.append(f"animals not conserved: {totals} != {expected}")
@@ -564,228 +455,10 @@ class FarmRules(Ruleset[FarmState, FarmAction]):
             return "won by " + " and ".join(state.names[s] for s in state.winners)
         return super().status_line(state)
 
-    # Notation ------------------------------------------------------------------------------
-
-    def format_action(self, state: FarmState, action: FarmAction) -> str:
-        match action:
-            case Roll():
-                return "roll"
-            case Accept():
-                return "accept"
-            case Decline():
-                return "decline"
-            case Trade(give, get, anyway):
-                text = f"trade {_notation(give)} for {_notation(get)}"
-                return text + " anyway" if anyway else text
-            case Offer(give, get, to):
-                return f"offer {_notation(give)} for {_notation(get)} to {state.names[to]}"
-        raise TypeError(action)
-
-    def parse_action(self, state: FarmState, seat: int, text: str) -> FarmAction:
-        words = text.strip().lower().replace(",", " ").split()
-        if not words:
-            raise InvalidAction("Type a move, e.g. `roll` or `trade 6 rabbit for 1 sheep`.")
-        verb, rest = words[0], words[1:]
-        action: FarmAction
-        if verb in ("roll", "accept", "decline") and not rest:
-            action = {"roll": Roll(), "accept": Accept(), "decline": Decline()}[verb]
-        elif verb == "trade":
-            anyway = bool(rest) and rest[-1] == "anyway"
-            give, get = self._parse_exchange(rest[:-1] if anyway else rest, "trade")
-            action = Trade(give, get, anyway)
-        elif verb == "offer":
-            if "to" not in rest:
-                raise InvalidAction(
-                    "Name who the offer is to: `offer 6 rabbit for 1 sheep to bob`."
-                )
-            # a name may contain the word "to" itself: take the first "to" followed by a name
-            cuts = [i for i, w in enumerate(rest) if w == "to"]
-            cut = next(
-                (i for i in cuts if self._match_player(state, " ".join(rest[i + 1 :])) is not None),
-                cuts[-1],
-            )
-            partner = self._parse_player(state, " ".join(rest[cut + 1 :]))
-            give, get = self._parse_exchange(rest[:cut], "offer")
-            action = Offer(give, get, partner)
-        else:
-            raise InvalidAction(
-                f"I don't know the move `{text.strip()}`. Moves: " + "; ".join(self.notation)
-            )
-        self.check_turn(state, seat)
-        self._check(state, seat, action)
-        return action
-
-    def _parse_exchange(self, words: list[str], verb: str) -> tuple[Counts, Counts]:
-        if "for" not in words:
-            raise InvalidAction(f"Say what you give and get: `{verb} 6 rabbit for 1 sheep`.")
-        cut = words.index("for")
-        return self._parse_bundle(words[:cut]), self._parse_bundle(words[cut + 1 :])
-
-    def _parse_bundle(self, words: list[str]) -> Counts:
-        counts = [0] * 7
-        words = [w for w in words if w != "and"]
-        i = 0
-        if not words:
-            raise InvalidAction("Name the animals, e.g. `6 rabbit`.")
-        while i < len(words):
-            if not re.fullmatch(r"\d{1,3}", words[i]):
-                raise InvalidAction(f"Expected a number before an animal, got `{words[i]}`.")
-            count = int(words[i])
-            i += 1
-            kind = None
-            for width in (2, 1):
-                key = " ".join(words[i : i + width])
-                if i + width <= len(words) and key in _NAMES:
-                    kind, i = _NAMES[key], i + width
-                    break
-            if kind is None:
-                got = words[i] if i < len(words) else "nothing"
-                raise InvalidAction(
-                    f"Unknown animal `{got}`; animals are rabbit, sheep, pig, cow, horse, "
-                    "small dog, big dog."
-                )
-            if count == 0:
-                raise InvalidAction("Trade at least one of each animal you name.")
-            counts[kind] += count
-        return tuple(counts)  # type: ignore[return-value]
-
-    @staticmethod
-    def _match_player(state: FarmState, text: str) -> int | None:
-        """The seat named by ``text``, compared as the move parser sees words (case, commas
-        and runs of spaces ignored), so every formatted offer parses back; else a 1-based seat."""
-
-        def words(name: str) -> str:
-            return " ".join(name.lower().replace(",", " ").split())
-
-        wanted = words(text).lstrip("@")
-        for seat, name in enumerate(state.names):
-            if words(name) == wanted:
-                return seat
-        if wanted.isdigit() and 1 <= int(wanted) <= len(state.names):
-            return int(wanted) - 1
-        return None
-
-    @classmethod
-    def _parse_player(cls, state: FarmState, text: str) -> int:
-        seat = cls._match_player(state, text)
-        if seat is not None:
-            return seat
-        raise InvalidAction(
-            f"No player called `{text.strip()}`; players: {', '.join(state.names)}."
-        )
-
-    # Storage -------------------------------------------------------------------------------
-
-    def dump(self, state: FarmState) -> dict[str, Any]:
-        def counts(c: Counts) -> dict[str, int]:
-            return dict(zip(ANIMALS, c, strict=True))
-
-        offer = state.offer
-        return {
-            "format": self.format_version,
-            "game": self.key,
-            "options": state.options.to_dict(),
-            "stock": counts(state.stock),
-            "players": [
-                {"name": n, "herd": counts(h)}
-                for n, h in zip(state.names, state.herds, strict=True)
-            ],
-            "turn": state.turn,
-            "traded": state.traded,
-            "offer": None
-            if offer is None
-            else {
-                "by": offer.by,
-                "to": offer.to,
-                "give": counts(offer.give),
-                "get": counts(offer.get),
-            },
-            "last_roll": list(state.last_roll) if state.last_roll else None,
-            "last_roller": state.last_roller,
-            "winners": list(state.winners),
-            "rolls": state.rolls,
-            "out": list(state.out),
-        }
-
-    def load(self, data: Mapping[str, Any]) -> FarmState:
-        self.check_version(data)
-        try:
-            players = data["players"]
-            if not isinstance(players, list) or not (
-                self.min_players <= len(players) <= self.max_players
-            ):
-                raise InvalidState(
-                    f"{self.title} needs {self.min_players}-{self.max_players} players."
-                )
-            names = tuple(str(p["name"]) for p in players)
-            herds = tuple(_counts(p.get("herd", {})) for p in players)
-            stock = _counts(data["stock"])
-            n = len(names)
-            turn = _seat(data.get("turn", 0), n, "turn")
-            out = tuple(sorted({_seat(s, n, "out") for s in data.get("out", ())}))
-            winners = tuple(_seat(s, n, "winners") for s in data.get("winners", ()))
-            if any(any(herds[s]) for s in out) or (turn in out and not winners):
-                raise InvalidState("A player who left keeps no animals and has no turn.")
-            offer_data = data.get("offer")
-            offer = None
-            if offer_data:
-                offer = PendingOffer(
-                    _seat(offer_data["by"], n, "offer.by"),
-                    _seat(offer_data["to"], n, "offer.to"),
-                    _counts(offer_data["give"]),
-                    _counts(offer_data["get"]),
-                )
-                # an offer that could not be accepted would drive a herd negative
-                if offer.by != turn or offer.to == offer.by:
-                    raise InvalidState("An offer must be from the player on turn to another.")
-                if offer.to in out:
-                    raise InvalidState("An offer cannot go to a player who left.")
-                if any(g > h for g, h in zip(offer.give, herds[offer.by], strict=True)) or any(
-                    g > h for g, h in zip(offer.get, herds[offer.to], strict=True)
-                ):
-                    raise InvalidState("An offer names animals its players do not have.")
-            last = data.get("last_roll")
-            if last is not None and (
-                len(last) != 2 or last[0] not in FOX_DIE or last[1] not in WOLF_DIE
-            ):
-                raise InvalidState(f"Bad last roll {last!r}.")
-            last_roller = data.get("last_roller")
-            return FarmState(
-                names=names,
-                herds=herds,
-                stock=stock,
-                options=FarmOptions.parse(data.get("options")),  # type: ignore[arg-type]
-                turn=turn,
-                traded=bool(data.get("traded", False)),
-                offer=offer,
-                last_roll=tuple(last) if last else None,  # type: ignore[arg-type]
-                last_roller=None if last_roller is None else _seat(last_roller, n, "last_roller"),
-                winners=winners,
-                rolls=int(data.get("rolls", 0)),
-                out=out,
-            )
-        except InvalidOptions as err:
-            raise InvalidState(f"Cannot load Super Farmer game: {err}") from err
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise InvalidState(f"Cannot load Super Farmer game: {err!r}") from err
-
     def check_turn(self, state: FarmState, seat: int) -> None:
         if state.winners:
             raise GameOver("The game is over.")
         super().check_turn(state, seat)
-
-
-def _counts(data: Mapping[str, Any]) -> Counts:
-    unknown = set(data) - set(ANIMALS)
-    if unknown:
-        raise InvalidState(f"Unknown animals {sorted(unknown)}.")
-    out = []
-    for a in ANIMALS:
-        n = data.get(a, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidState(f"Bad count for {a}: {n!r}.")
-        out.append(n)
-    return tuple(out)  # type: ignore[return-value]
 
 
 def _next_seat(state: FarmState, seat: int) -> int:
@@ -794,10 +467,26 @@ def _next_seat(state: FarmState, seat: int) -> int:
     return next((s for k in range(1, n + 1) if (s := (seat + k) % n) not in state.out), seat)
 
 
-def _seat(value: Any, n: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidState(f"Bad seat for {what}: {value!r}.")
-    return value
-
-
 RULES = FarmRules()
+
+__all__ = [
+    "ANIMALS",
+    "FOX_DIE",
+    "NEEDED",
+    "RULES",
+    "STOCK",
+    "VALUE",
+    "WOLF_DIE",
+    "Accept",
+    "Decline",
+    "FarmOptions",
+    "FarmRules",
+    "FarmState",
+    "Offer",
+    "PendingOffer",
+    "Roll",
+    "Trade",
+    "animal_name",
+    "show",
+    "worth",
+]

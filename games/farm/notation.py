@@ -1,0 +1,136 @@
+"""Super Farmer's notation: ``roll``, ``trade 6 rabbit for 1 sheep``, ``offer ... to bob``,
+``accept``, ``decline`` (plurals and ``small dog``/``small_dog`` both accepted)."""
+
+from __future__ import annotations
+
+import re
+
+from games.base import (
+    InvalidAction,
+)
+from games.farm.model import (
+    ANIMAL_WORDS,
+    Accept,
+    Counts,
+    Decline,
+    FarmAction,
+    FarmState,
+    Offer,
+    Roll,
+    Trade,
+    bundle_notation,
+)
+
+
+class FarmNotation:
+    """Formatting and parsing moves; mixed into the ruleset, which checks legality."""
+
+    def format_action(self, state: FarmState, action: FarmAction) -> str:
+        match action:
+            case Roll():
+                return "roll"
+            case Accept():
+                return "accept"
+            case Decline():
+                return "decline"
+            case Trade(give, get, anyway):
+                text = f"trade {bundle_notation(give)} for {bundle_notation(get)}"
+                return text + " anyway" if anyway else text
+            case Offer(give, get, to):
+                return (
+                    f"offer {bundle_notation(give)} for {bundle_notation(get)} to {state.names[to]}"
+                )
+        raise TypeError(action)
+
+    def parse_action(self, state: FarmState, seat: int, text: str) -> FarmAction:
+        words = text.strip().lower().replace(",", " ").split()
+        if not words:
+            raise InvalidAction("Type a move, e.g. `roll` or `trade 6 rabbit for 1 sheep`.")
+        verb, rest = words[0], words[1:]
+        action: FarmAction
+        if verb in ("roll", "accept", "decline") and not rest:
+            action = {"roll": Roll(), "accept": Accept(), "decline": Decline()}[verb]
+        elif verb == "trade":
+            anyway = bool(rest) and rest[-1] == "anyway"
+            give, get = self._parse_exchange(rest[:-1] if anyway else rest, "trade")
+            action = Trade(give, get, anyway)
+        elif verb == "offer":
+            if "to" not in rest:
+                raise InvalidAction(
+                    "Name who the offer is to: `offer 6 rabbit for 1 sheep to bob`."
+                )
+            # a name may contain the word "to" itself: take the first "to" followed by a name
+            cuts = [i for i, w in enumerate(rest) if w == "to"]
+            cut = next(
+                (i for i in cuts if self._match_player(state, " ".join(rest[i + 1 :])) is not None),
+                cuts[-1],
+            )
+            partner = self._parse_player(state, " ".join(rest[cut + 1 :]))
+            give, get = self._parse_exchange(rest[:cut], "offer")
+            action = Offer(give, get, partner)
+        else:
+            raise InvalidAction(
+                f"I don't know the move `{text.strip()}`. Moves: " + "; ".join(self.notation)
+            )
+        self.check_turn(state, seat)
+        self._check(state, seat, action)
+        return action
+
+    def _parse_exchange(self, words: list[str], verb: str) -> tuple[Counts, Counts]:
+        if "for" not in words:
+            raise InvalidAction(f"Say what you give and get: `{verb} 6 rabbit for 1 sheep`.")
+        cut = words.index("for")
+        return self._parse_bundle(words[:cut]), self._parse_bundle(words[cut + 1 :])
+
+    def _parse_bundle(self, words: list[str]) -> Counts:
+        counts = [0] * 7
+        words = [w for w in words if w != "and"]
+        i = 0
+        if not words:
+            raise InvalidAction("Name the animals, e.g. `6 rabbit`.")
+        while i < len(words):
+            if not re.fullmatch(r"\d{1,3}", words[i]):
+                raise InvalidAction(f"Expected a number before an animal, got `{words[i]}`.")
+            count = int(words[i])
+            i += 1
+            kind = None
+            for width in (2, 1):
+                key = " ".join(words[i : i + width])
+                if i + width <= len(words) and key in ANIMAL_WORDS:
+                    kind, i = ANIMAL_WORDS[key], i + width
+                    break
+            if kind is None:
+                got = words[i] if i < len(words) else "nothing"
+                raise InvalidAction(
+                    f"Unknown animal `{got}`; animals are rabbit, sheep, pig, cow, horse, "
+                    "small dog, big dog."
+                )
+            if count == 0:
+                raise InvalidAction("Trade at least one of each animal you name.")
+            counts[kind] += count
+        return tuple(counts)  # type: ignore[return-value]
+
+    @staticmethod
+    def _match_player(state: FarmState, text: str) -> int | None:
+        """The seat named by ``text``, compared as the move parser sees words (case, commas
+        and runs of spaces ignored), so every formatted offer parses back; else a 1-based seat."""
+
+        def words(name: str) -> str:
+            return " ".join(name.lower().replace(",", " ").split())
+
+        wanted = words(text).lstrip("@")
+        for seat, name in enumerate(state.names):
+            if words(name) == wanted:
+                return seat
+        if wanted.isdigit() and 1 <= int(wanted) <= len(state.names):
+            return int(wanted) - 1
+        return None
+
+    @classmethod
+    def _parse_player(cls, state: FarmState, text: str) -> int:
+        seat = cls._match_player(state, text)
+        if seat is not None:
+            return seat
+        raise InvalidAction(
+            f"No player called `{text.strip()}`; players: {', '.join(state.names)}."
+        )

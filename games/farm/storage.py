@@ -1,0 +1,136 @@
+"""Super Farmer's saved form: a JSON-safe dump and a checked load (edited dumps welcome)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import (
+    InvalidOptions,
+    InvalidState,
+)
+from games.farm.model import (
+    ANIMALS,
+    FOX_DIE,
+    WOLF_DIE,
+    Counts,
+    FarmOptions,
+    FarmState,
+    PendingOffer,
+)
+
+
+class FarmStorage:
+    """``dump``/``load``, mixed into the ruleset."""
+
+    def dump(self, state: FarmState) -> dict[str, Any]:
+        def counts(c: Counts) -> dict[str, int]:
+            return dict(zip(ANIMALS, c, strict=True))
+
+        offer = state.offer
+        return {
+            "format": self.format_version,
+            "game": self.key,
+            "options": state.options.to_dict(),
+            "stock": counts(state.stock),
+            "players": [
+                {"name": n, "herd": counts(h)}
+                for n, h in zip(state.names, state.herds, strict=True)
+            ],
+            "turn": state.turn,
+            "traded": state.traded,
+            "offer": None
+            if offer is None
+            else {
+                "by": offer.by,
+                "to": offer.to,
+                "give": counts(offer.give),
+                "get": counts(offer.get),
+            },
+            "last_roll": list(state.last_roll) if state.last_roll else None,
+            "last_roller": state.last_roller,
+            "winners": list(state.winners),
+            "rolls": state.rolls,
+            "out": list(state.out),
+        }
+
+    def load(self, data: Mapping[str, Any]) -> FarmState:
+        self.check_version(data)
+        try:
+            players = data["players"]
+            if not isinstance(players, list) or not (
+                self.min_players <= len(players) <= self.max_players
+            ):
+                raise InvalidState(
+                    f"{self.title} needs {self.min_players}-{self.max_players} players."
+                )
+            names = tuple(str(p["name"]) for p in players)
+            herds = tuple(_counts(p.get("herd", {})) for p in players)
+            stock = _counts(data["stock"])
+            n = len(names)
+            turn = _seat(data.get("turn", 0), n, "turn")
+            out = tuple(sorted({_seat(s, n, "out") for s in data.get("out", ())}))
+            winners = tuple(_seat(s, n, "winners") for s in data.get("winners", ()))
+            if any(any(herds[s]) for s in out) or (turn in out and not winners):
+                raise InvalidState("A player who left keeps no animals and has no turn.")
+            offer_data = data.get("offer")
+            offer = None
+            if offer_data:
+                offer = PendingOffer(
+                    _seat(offer_data["by"], n, "offer.by"),
+                    _seat(offer_data["to"], n, "offer.to"),
+                    _counts(offer_data["give"]),
+                    _counts(offer_data["get"]),
+                )
+                # an offer that could not be accepted would drive a herd negative
+                if offer.by != turn or offer.to == offer.by:
+                    raise InvalidState("An offer must be from the player on turn to another.")
+                if offer.to in out:
+                    raise InvalidState("An offer cannot go to a player who left.")
+                if any(g > h for g, h in zip(offer.give, herds[offer.by], strict=True)) or any(
+                    g > h for g, h in zip(offer.get, herds[offer.to], strict=True)
+                ):
+                    raise InvalidState("An offer names animals its players do not have.")
+            last = data.get("last_roll")
+            if last is not None and (
+                len(last) != 2 or last[0] not in FOX_DIE or last[1] not in WOLF_DIE
+            ):
+                raise InvalidState(f"Bad last roll {last!r}.")
+            last_roller = data.get("last_roller")
+            return FarmState(
+                names=names,
+                herds=herds,
+                stock=stock,
+                options=FarmOptions.parse(data.get("options")),  # type: ignore[arg-type]
+                turn=turn,
+                traded=bool(data.get("traded", False)),
+                offer=offer,
+                last_roll=tuple(last) if last else None,  # type: ignore[arg-type]
+                last_roller=None if last_roller is None else _seat(last_roller, n, "last_roller"),
+                winners=winners,
+                rolls=int(data.get("rolls", 0)),
+                out=out,
+            )
+        except InvalidOptions as err:
+            raise InvalidState(f"Cannot load Super Farmer game: {err}") from err
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise InvalidState(f"Cannot load Super Farmer game: {err!r}") from err
+
+
+def _counts(data: Mapping[str, Any]) -> Counts:
+    unknown = set(data) - set(ANIMALS)
+    if unknown:
+        raise InvalidState(f"Unknown animals {sorted(unknown)}.")
+    out = []
+    for a in ANIMALS:
+        n = data.get(a, 0)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidState(f"Bad count for {a}: {n!r}.")
+        out.append(n)
+    return tuple(out)  # type: ignore[return-value]
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise InvalidState(f"Bad seat for {what}: {value!r}.")
+    return value
