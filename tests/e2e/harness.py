@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import games
 from bot.client import RanchHand
 from bot.config import Settings
 from bot.matches import Match
@@ -148,6 +149,35 @@ async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) 
     await until(lambda: len(boards(fake, channel)) > before, what="a new board")
     await fake.settle()
     return record
+
+
+def board(fake: FakeDiscord, channel: Any) -> Any:
+    """The newest board in a channel."""
+    found = boards(fake, channel)
+    assert found, "no board posted"
+    return found[-1]
+
+
+async def open_match(
+    fake: FakeDiscord, game: str, channel: Any, *players: Any, **options: Any
+) -> Any:
+    """The first player opens a lobby, the others press Join, the host presses Start; returns
+    the first board, which names every seat."""
+    title = games.get(game).title
+    host, *others = players
+    rec = await fake.slash(host, channel, f"{game} new", **options)
+    assert rec.response is not None and not rec.ephemeral, rec.response
+    lobby = rec.response
+    assert title in lobby.content
+    for player in others:
+        rec = await fake.click(player, lobby, label="Join")
+        assert not rec.ephemeral, rec.response and rec.response.content
+        lobby = fake.messages(channel)[-1] if rec.response is None else rec.response
+    await expect_board(fake, channel, fake.click(host, lobby, label="Start"))
+    first = board(fake, channel)
+    assert f"{title}** begins" in first.content
+    assert all(p.mention in first.content for p in players), "the seats are listed"
+    return first
 
 
 @contextlib.asynccontextmanager

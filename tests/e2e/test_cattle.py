@@ -15,7 +15,7 @@ import games
 from fakediscord import FakeDiscord
 from games.cattle import CattleAction, CattleState, Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch
 from tests.conftest import World
-from tests.e2e.harness import boards, expect_board, running
+from tests.e2e.harness import board, boards, expect_board, open_match, running
 
 RULES = games.get("cattle")
 SMALL = {"colours": 3, "dice_per_colour": 4}
@@ -33,12 +33,6 @@ NEXT = re.compile(r"➡️ <@(\d+)>, your move\.$")
 
 
 # What players see ----------------------------------------------------------------------------
-
-
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
 
 
 def round_opening(text: str) -> tuple[int, dict[str, int], list[str]] | None:
@@ -146,20 +140,6 @@ def check_menu(
 # Acting ----------------------------------------------------------------------------------------
 
 
-async def open_match(fake: FakeDiscord, world: World, *players: Any, **options: Any) -> Any:
-    host, *others = players
-    rec = await fake.slash(host, world.channel, "cattle new", **options)
-    assert rec.response is not None and not rec.ephemeral
-    lobby = rec.response
-    assert "Cattle Baron" in lobby.content
-    for player in others:
-        rec = await fake.click(player, lobby, label="Join")
-        assert not rec.ephemeral
-        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
-    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
-    return board(fake, world.channel)
-
-
 async def choose_on_board(
     fake: FakeDiscord, channel: Any, user: Any, message: Any, index: int
 ) -> str:
@@ -227,7 +207,9 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
     seat_user = {0: world.carol, 1: world.alice, 2: world.bob}
     user_by_id = {u.id: u for u in seat_user.values()}
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
-        first = await open_match(fake, world, world.carol, world.alice, world.bob, **SMALL)
+        first = await open_match(
+            fake, "cattle", world.channel, world.carol, world.alice, world.bob, **SMALL
+        )
         assert first.attachments[0].content_type == "image/png"
         assert "Cattle Baron** begins!" in first.content
         # the opening message shows every roll, the tie broken by age and the acting order
@@ -323,7 +305,9 @@ async def test_out_of_turn_players_and_bad_moves_are_refused_privately(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
-        current = await open_match(fake, world, world.carol, world.alice, world.bob, **SMALL)
+        current = await open_match(
+            fake, "cattle", world.channel, world.carol, world.alice, world.bob, **SMALL
+        )
         before = await runner.match_in(world.channel.id)
         count = len(fake.messages(world.channel))
         assert next_user(current) == world.carol.id  # carol rolled 2 and is younger than bob
@@ -362,7 +346,9 @@ async def test_default_herd_round_menus_fit_discords_limits(
 ) -> None:
     seat_user = {0: world.alice, 1: world.bob, 2: world.carol}
     async with running(fake, database, seed=BIG_ROUND_SEED) as runner:
-        current = await open_match(fake, world, world.alice, world.bob, world.carol)
+        current = await open_match(
+            fake, "cattle", world.channel, world.alice, world.bob, world.carol
+        )
         opening = round_opening(current.content)
         assert opening == (1, {"alice": 5, "bob": 4, "carol": 6}, ["bob", "alice", "carol"])
         picks = {

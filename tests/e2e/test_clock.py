@@ -10,15 +10,18 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, boards, expect_board, running, until
+from tests.e2e.harness import (
+    BotRunner,
+    ManualClock,
+    board,
+    boards,
+    expect_board,
+    open_match,
+    running,
+    until,
+)
 
 RULES = games.get("farm")
-
-
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
 
 
 def plain(fake: FakeDiscord, channel: Any) -> list[Any]:
@@ -26,23 +29,12 @@ def plain(fake: FakeDiscord, channel: Any) -> list[Any]:
     return [m for m in fake.messages(channel) if not m.attachments]
 
 
-async def open_match(
-    fake: FakeDiscord, world: World, host: Any, guest: Any, channel: Any = None, **options: Any
-) -> Any:
-    channel = channel or world.channel
-    rec = await fake.slash(host, channel, "farm new", **options)
-    assert rec.response is not None and not rec.ephemeral, rec.response
-    rec = await fake.click(guest, rec.response, label="Join")
-    await expect_board(fake, channel, fake.click(host, rec.response, label="Start"))
-    return board(fake, channel)
-
-
 async def test_a_farm_match_where_one_player_never_moves(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     clock = ManualClock()
     async with running(fake, database, seed=85, clock=clock) as runner:
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         clock_field = next(f for f in first.embeds[0]["fields"] if "Turn clock" in f["name"])
         assert "Reminders every 24 h · deadline 72 h: skip" in clock_field["value"]
         assert "This turn's deadline <t:" in clock_field["value"]
@@ -94,7 +86,7 @@ async def test_a_dm_reaches_a_player_who_asked_for_one(
         assert rec.ephemeral and "a DM as well" in rec.response.content
         rec = await fake.slash(world.alice, world.channel, "game notify", quiet_hours="evenings")
         assert rec.ephemeral and "UTC range like `22-07`" in rec.response.content
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         await expect_board(
             fake, world.channel, fake.click(world.alice, first, label="Roll the dice")
         )
@@ -114,9 +106,9 @@ async def test_a_bot_down_past_the_deadline_catches_up_once_when_it_starts(
     runner = BotRunner(fake, database, seed=85, clock=clock)
     await runner.start()
     try:
-        await open_match(fake, world, world.alice, world.bob, deadline_hours=24)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob, deadline_hours=24)
         await open_match(
-            fake, world, world.carol, world.alice, channel=world.other_channel, deadline_hours=30
+            fake, "farm", world.other_channel, world.carol, world.alice, deadline_hours=30
         )
         await runner.stop()
         clock.advance(100)
@@ -148,7 +140,7 @@ async def test_pause_and_resume_tell_everyone_and_mine_lists_what_waits(
     async with running(fake, database, clock=clock) as runner:
         rec = await fake.slash(world.alice, world.channel, "game mine")
         assert rec.ephemeral and "Nothing is waiting on you" in rec.response.content
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         rec = await fake.slash(world.alice, world.channel, "game mine")
         text = rec.response.embeds[0]["description"]
         assert f"<#{world.channel.id}>: your move" in text

@@ -25,7 +25,7 @@ from games.cowboy.state import Claim, CowboyState, Discard, Place, Rope, Step
 from games.cowboy.turn import bandit_zone, step_target
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import boards, expect_board, running
+from tests.e2e.harness import board, boards, expect_board, open_match, running
 
 RULES = games.get("cowboy")
 #: with this seed the steer-hungry players below finish a two-player game in 46 moves: bob
@@ -180,12 +180,6 @@ def _choice(g: CowboyState, seat: int, actions: list[Any], first: dict[str, int]
 # What players see ----------------------------------------------------------------------------
 
 
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
-
-
 def action_buttons(message: Any) -> dict[tuple[int, int], Any]:
     """The action buttons under a board by (seat, index into legal_actions); custom ids
     look like ``rh:a:<match>:<ply>:<seat>:<index>``."""
@@ -238,23 +232,6 @@ def check_event_card(content: str, before: CowboyState, after: CowboyState) -> s
     return after.last_card
 
 
-async def open_match(fake: FakeDiscord, world: World, *players: Any, **options: Any) -> Any:
-    host, *others = players
-    rec = await fake.slash(host, world.channel, "cowboy new", **options)
-    assert rec.response is not None and not rec.ephemeral
-    lobby = rec.response
-    assert "Super Cowboy Rope Steer Adventure" in lobby.content
-    for player in others:
-        rec = await fake.click(player, lobby, label="Join")
-        assert not rec.ephemeral
-        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
-    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
-    first = board(fake, world.channel)
-    assert "Super Cowboy Rope Steer Adventure** begins" in first.content
-    assert all(p.mention in first.content for p in players), "the seats are listed"
-    return first
-
-
 async def pick(fake: FakeDiscord, channel: Any, user: Any, seat: int, index: int) -> str:
     """Choose menu entry ``index`` on the newest board as a player would: its button, its
     select menu. Returns which (the select menu's placeholder)."""
@@ -278,7 +255,9 @@ async def test_two_player_game_from_new_to_five_steers(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
-        first = await open_match(fake, world, world.alice, world.bob, max_rounds=40)
+        first = await open_match(
+            fake, "cowboy", world.channel, world.alice, world.bob, max_rounds=40
+        )
         assert "Options: max_rounds 40" in fake.messages(world.channel)[0].content
         users = {0: world.alice, 1: world.bob}
         match = await runner.match_in(world.channel.id)
@@ -398,7 +377,7 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "cowboy", world.channel, world.alice, world.bob)
 
         def edit(dump: dict[str, Any]) -> None:
             # bob stands north of alice, the Bandit two steps east: she may only go s or w
@@ -452,7 +431,7 @@ async def test_an_item_discard_is_chosen_by_the_drawer_alone(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "cowboy", world.channel, world.alice, world.bob)
 
         def edit(dump: dict[str, Any]) -> None:
             deal(dump, ["sixshooter", "moove"], {0: ["lariat", "axe"]})
@@ -498,7 +477,7 @@ async def test_lost_turns_are_dealt_by_the_drawer_in_a_three_player_game(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob, world.carol)
+        await open_match(fake, "cowboy", world.channel, world.alice, world.bob, world.carol)
 
         def edit(dump: dict[str, Any]) -> None:
             deal(dump, ["firewater", "noname", "moove"])
@@ -588,7 +567,7 @@ async def test_a_four_player_board_fits_discord(
 ) -> None:
     players = (world.alice, world.bob, world.carol, world.mod)
     async with running(fake, database) as runner:
-        first = await open_match(fake, world, *players)
+        first = await open_match(fake, "cowboy", world.channel, *players)
         match = await runner.match_in(world.channel.id)
         assert len(match.state.tiles) == 16, "four players ride a 4x4 range"
         shown = await set_up(runner, fake, world, lambda dump: crowd(dump, match.state))

@@ -13,34 +13,11 @@ from bot.matches import Refusal
 from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
-from tests.e2e.harness import BotRunner, boards, expect_board, running, until
+from tests.e2e.harness import BotRunner, board, boards, expect_board, open_match, running, until
 
 RULES = games.get("farm")
 #: with this seed the greedy player below wins a two-player game in about thirty moves
 SHORT_GAME_SEED = 85
-
-
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
-
-
-async def open_match(
-    fake: FakeDiscord, world: World, *players: Any, channel: Any = None, **options: Any
-) -> Any:
-    channel = channel or world.channel
-    host, *others = players
-    rec = await fake.slash(host, channel, "farm new", **options)
-    assert rec.response is not None and not rec.ephemeral
-    lobby = rec.response
-    assert "Super Farmer" in lobby.content
-    for player in others:
-        rec = await fake.click(player, lobby, label="Join")
-        assert not rec.ephemeral
-        lobby = fake.messages(channel)[-1] if rec.response is None else rec.response
-    await expect_board(fake, channel, fake.click(host, lobby, label="Start"))
-    return board(fake, channel)
 
 
 async def play_by_buttons(
@@ -67,7 +44,7 @@ async def test_whole_two_player_game_by_buttons(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         assert world.alice.mention in first.content, "the first player is mentioned"
         assert first.attachments[0].content_type == "image/png"
         seat_user = {0: world.alice, 1: world.bob}
@@ -117,7 +94,7 @@ async def test_spectator_and_wrong_player_are_refused_privately(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        current = await open_match(fake, world, world.alice, world.bob)
+        current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         count = len(fake.messages(world.channel))
         for intruder, expected in ((world.bob, "not your turn"), (world.carol, "not playing")):
@@ -144,7 +121,7 @@ async def test_malformed_and_illegal_typed_moves_change_nothing(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
         before = await runner.match_in(world.channel.id)
         for text, hint in (
             ("dance", "don't know the move"),
@@ -163,7 +140,7 @@ async def test_double_click_applies_once_and_refuses_the_stale_one(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        current = await open_match(fake, world, world.alice, world.bob)
+        current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         before = len(boards(fake, world.channel))
         recs = await asyncio.gather(
             fake.click(world.alice, current, label="Roll the dice"),
@@ -183,7 +160,7 @@ async def test_offer_to_another_player_accept_and_decline(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         dump = RULES.dump(match.state)
         dump["players"][0]["herd"].update(rabbit=12)
@@ -223,7 +200,7 @@ async def test_restart_mid_game_keeps_everything_and_old_buttons_work(
     runner = BotRunner(fake, database, seed=SHORT_GAME_SEED)
     await runner.start()
     try:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
         seat_user = {0: world.alice, 1: world.bob}
         for _ in range(5):
             match = await runner.match_in(world.channel.id)
@@ -258,8 +235,8 @@ async def test_restart_mid_game_keeps_everything_and_old_buttons_work(
 
 async def test_two_channels_play_at_once(fake: FakeDiscord, world: World, database: Path) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
-        await open_match(fake, world, world.carol, world.alice, channel=world.other_channel)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        await open_match(fake, "farm", world.other_channel, world.carol, world.alice)
         first = board(fake, world.channel)
         second = board(fake, world.other_channel)
         await asyncio.gather(
@@ -304,7 +281,7 @@ async def test_move_autocomplete_lists_legal_moves(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         dump = RULES.dump(match.state)
         dump["players"][0]["herd"].update(rabbit=7)
@@ -333,7 +310,7 @@ async def test_six_players_fit_on_one_board(
         fake.add_member(world.guild, user)
         players.append(user)
     async with running(fake, database):
-        first = await open_match(fake, world, *players)
+        first = await open_match(fake, "farm", world.channel, *players)
         assert len(first.attachments) == 1
         assert any(b.label == "Roll the dice" for b in first.buttons())
 
@@ -342,7 +319,7 @@ async def test_a_click_that_fails_after_the_acknowledgement_leaves_the_board_usa
     fake: FakeDiscord, world: World, database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with running(fake, database) as runner:
-        current = await open_match(fake, world, world.alice, world.bob)
+        current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         assert runner.bot is not None
         service = runner.bot.service
         real_act = service.act

@@ -23,7 +23,7 @@ from games.highrollin.model import (
     topple_chance,
 )
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, boards, expect_board, running
+from tests.e2e.harness import BotRunner, board, boards, expect_board, open_match, running
 
 RULES = games.get("highrollin")
 #: with this seed the policy below wins a two-player game in 65 moves over two rounds, and on
@@ -67,12 +67,6 @@ def choose(state: HighRollinState, seat: int) -> int:
 
 
 # What players see --------------------------------------------------------------------------
-
-
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
 
 
 def action_labels(message: Any) -> list[str]:
@@ -181,20 +175,6 @@ def _dice(n: int) -> str:
 # Driving the game ---------------------------------------------------------------------------
 
 
-async def open_match(fake: FakeDiscord, world: World, *players: Any) -> Any:
-    host, *others = players
-    rec = await fake.slash(host, world.channel, "highrollin new")
-    assert rec.response is not None and not rec.ephemeral
-    lobby = rec.response
-    assert "High Rollin'" in lobby.content
-    for player in others:
-        rec = await fake.click(player, lobby, label="Join")
-        assert not rec.ephemeral
-        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
-    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
-    return board(fake, world.channel)
-
-
 async def pick(
     fake: FakeDiscord, channel: Any, message: Any, user: Any, seat: int, index: int
 ) -> Any:
@@ -218,7 +198,7 @@ async def test_whole_two_player_game_through_discord(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database, seed=WHOLE_GAME_SEED) as runner:
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         state: HighRollinState = match.state
         seat_user = {0: world.alice, 1: world.bob}
@@ -292,7 +272,7 @@ async def test_wrong_player_spectator_and_bad_typed_moves_are_refused_privately(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        current = await open_match(fake, world, world.alice, world.bob)
+        current = await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         seat_user = {0: world.alice, 1: world.bob}
         mover = seat_user[match.to_act()[0]]
@@ -372,7 +352,7 @@ def twenty_placements(dump: dict[str, Any]) -> dict[str, Any]:
 async def start_with_twenty_placements(
     fake: FakeDiscord, world: World, runner: BotRunner
 ) -> tuple[Any, Any]:
-    await open_match(fake, world, world.alice, world.bob)
+    await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
     match = await runner.match_in(world.channel.id)
     await runner.set_state(match.id, twenty_placements(RULES.dump(match.state)))
     show = fake.slash(world.bob, world.channel, "highrollin board")
@@ -422,7 +402,7 @@ async def test_restart_mid_turn_keeps_the_match_and_old_buttons_work(
     runner = BotRunner(fake, database, seed=WHOLE_GAME_SEED)
     await runner.start()
     try:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
         seat_user = {0: world.alice, 1: world.bob}
         for _ in range(3):
             match = await runner.match_in(world.channel.id)

@@ -18,7 +18,7 @@ from games.horseplay import HorseplayState, Move, square_name
 from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import boards, expect_board, running, until
+from tests.e2e.harness import board, boards, expect_board, open_match, running, until
 
 RULES = games.get("horseplay")
 GROUP_MENU = "More moves…"
@@ -55,29 +55,6 @@ def expected_events(state: HorseplayState, seat: int, move: Move) -> list[str]:
 
 
 # Driving Discord ----------------------------------------------------------------------------
-
-
-def board(fake: FakeDiscord, channel: Any) -> Any:
-    found = boards(fake, channel)
-    assert found, "no board posted"
-    return found[-1]
-
-
-async def open_match(fake: FakeDiscord, world: World, *players: Any, **options: Any) -> Any:
-    host, *others = players
-    rec = await fake.slash(host, world.channel, "horseplay new", **options)
-    assert rec.response is not None and not rec.ephemeral
-    lobby = rec.response
-    assert "Horseplay Rustling" in lobby.content
-    for player in others:
-        rec = await fake.click(player, lobby, label="Join")
-        assert not rec.ephemeral
-        lobby = fake.messages(world.channel)[-1] if rec.response is None else rec.response
-    await expect_board(fake, world.channel, fake.click(host, lobby, label="Start"))
-    first = board(fake, world.channel)
-    assert "Horseplay Rustling** begins" in first.content
-    assert all(p.mention in first.content for p in players), "the seats are listed"
-    return first
 
 
 async def open_piece_menu(fake: FakeDiscord, user: Any, current: Any, piece: str) -> Any:
@@ -175,7 +152,7 @@ async def test_two_player_game_from_new_to_the_end(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        first = await open_match(fake, world, world.alice, world.bob, size=9)
+        first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob, size=9)
         assert world.alice.mention in first.content.splitlines()[-1], "Green moves first"
         users = {0: world.alice, 1: world.bob}
         ways: list[str] = []
@@ -242,7 +219,7 @@ async def test_choose_a_piece_then_its_destination(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         # five Green pieces can move at the start: too many menus, so one "More moves…" menu
         menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
         pieces = ["Piece a3", "Piece c3", "Piece e3", "Piece g3", "Piece i3"]
@@ -299,7 +276,7 @@ async def test_a_huff_is_announced_in_words(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         dump = RULES.dump(match.state)
         dump["pieces"] = {
@@ -339,7 +316,7 @@ async def test_four_players_play_rounds_with_captures_and_a_stable(
 ) -> None:
     players = (world.alice, world.bob, world.carol, world.mod)
     async with running(fake, database) as runner:
-        await open_match(fake, world, *players)
+        await open_match(fake, "horseplay", world.channel, *players)
         users = dict(enumerate(players))
         said_all: list[str] = []
         for _ in range(16):  # four rounds of four colours
@@ -369,7 +346,9 @@ async def test_three_players_one_commands_green_and_blue(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        first = await open_match(fake, world, world.alice, world.bob, world.carol)
+        first = await open_match(
+            fake, "horseplay", world.channel, world.alice, world.bob, world.carol
+        )
         users = {0: world.alice, 1: world.bob, 2: world.carol}
         assert world.alice.mention in first.content.splitlines()[-1]
         turns = []
@@ -398,7 +377,7 @@ async def test_wrong_player_is_refused_privately(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        first = await open_match(fake, world, world.alice, world.bob)
+        first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         count = len(fake.messages(world.channel))
         menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
@@ -430,7 +409,7 @@ async def test_move_autocomplete_lists_legal_moves_in_notation(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
-        await open_match(fake, world, world.alice, world.bob)
+        await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         legal = [RULES.format_action(match.state, m) for m in RULES.legal_actions(match.state, 0)]
 
