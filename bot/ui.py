@@ -187,12 +187,29 @@ async def _run(
         await table.failed(interaction, err)
 
 
+class FromCustomId:
+    """Rebuilds a component from its custom id when it is clicked, after any restart: each
+    named group of the template becomes a whole-number attribute (the item itself comes back
+    from the message as it was sent)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Any:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
+        for name, value in match.groupdict().items():
+            setattr(self, name, int(value))
+        return self
+
+
 # Components -----------------------------------------------------------------------------------
 
 
 class ActionButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rh:a:(?P<match>\d+):(?P<ply>\d+):(?P<seat>\d+):(?P<n>\d+)",
+    template=r"rh:a:(?P<match_id>\d+):(?P<ply>\d+):(?P<seat>\d+):(?P<index>\d+)",
 ):
     def __init__(self, match_id: int, ply: int, entry: Entry) -> None:
         self.match_id, self.ply, self.seat, self.index = match_id, ply, entry.seat, entry.index
@@ -206,19 +223,6 @@ class ActionButton(
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> ActionButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.match_id, self.ply = int(match["match"]), int(match["ply"])
-        self.seat, self.index = int(match["seat"]), int(match["n"])
-        return self
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(
             interaction,
@@ -229,8 +233,9 @@ class ActionButton(
 
 
 class ActionSelect(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rh:s:(?P<match>\d+):(?P<ply>\d+):(?P<seat>\d+):(?P<k>\d+)",
+    template=r"rh:s:(?P<match_id>\d+):(?P<ply>\d+):(?P<seat>\d+):(?P<k>\d+)",
 ):
     def __init__(
         self, match_id: int, ply: int, seat: int, k: int, title: str, entries: list[Entry]
@@ -253,22 +258,6 @@ class ActionSelect(
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
-        match: re.Match[str],
-    ) -> ActionSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.match_id, self.ply, self.seat = (
-            int(match["match"]),
-            int(match["ply"]),
-            int(match["seat"]),
-        )
-        return self
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if len(values) != 1 or not values[0].isdigit():
@@ -283,8 +272,9 @@ class ActionSelect(
 
 
 class GroupSelect(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rh:g:(?P<match>\d+):(?P<ply>\d+):(?P<k>\d+)",
+    template=r"rh:g:(?P<match_id>\d+):(?P<ply>\d+):(?P<k>\d+)",
 ):
     def __init__(
         self,
@@ -309,18 +299,6 @@ class GroupSelect(
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
-        match: re.Match[str],
-    ) -> GroupSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.match_id, self.ply = int(match["match"]), int(match["ply"])
-        return self
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         found = re.fullmatch(r"(\d+)\.(\d+)", values[0]) if len(values) == 1 else None
@@ -340,8 +318,9 @@ class GroupSelect(
 
 
 class TypeMoveButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rh:t:(?P<match>\d+):(?P<ply>\d+)",
+    template=r"rh:t:(?P<match_id>\d+):(?P<ply>\d+)",
 ):
     def __init__(self, match_id: int, ply: int) -> None:
         self.match_id, self.ply = match_id, ply
@@ -353,18 +332,6 @@ class TypeMoveButton(
                 custom_id=f"rh:t:{match_id}:{ply}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> TypeMoveButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.match_id, self.ply = int(match["match"]), int(match["ply"])
-        return self
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, lambda t: t.open_move_box(interaction, self.match_id, ply=self.ply))
