@@ -110,7 +110,11 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         if opts.colours < n:
             raise InvalidOptions(f"Option colours must be at least the number of players ({n}).")
         try:
-            ages = tuple(range(n)) if seniority is None else check_seniority(seniority, n)
+            if opts.ties == "seat" or seniority is None:
+                # earlier seats count as younger, so they go first on equal rolls
+                ages = tuple(range(n - 1, -1, -1)) if opts.ties == "seat" else tuple(range(n))
+            else:
+                ages = check_seniority(seniority, n)
         except InvalidState as err:
             raise IllegalAction(str(err)) from None
         herd = [
@@ -175,11 +179,13 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             if len(tied) < 2:
                 continue
             who = join_names([names[s] for s in sorted(tied)])
+            by_seat = state.options.ties == "seat"
             if len(tied) == 2:
-                text = f"{who} both rolled {face}; {names[tied[0]]} is younger and goes first."
+                why = "sits earlier" if by_seat else "is younger"
+                text = f"{who} both rolled {face}; {names[tied[0]]} {why} and goes first."
             else:
-                youngest = ", ".join(names[s] for s in tied)
-                text = f"{who} all rolled {face}; youngest first: {youngest}."
+                first = "in seat order" if by_seat else "youngest first"
+                text = f"{who} all rolled {face}; {first}: {', '.join(names[s] for s in tied)}."
             events.append(Event(text))
         events.append(Event("Order this round: " + ", ".join(names[s] for s in state.order) + "."))
         return tuple(events)

@@ -71,6 +71,12 @@ def dice_text(dice: Sequence[Die]) -> str:
 class CattleOptions(Options):
     colours: int = option(8, "colours of dice in play (at least one per player)", min=2, max=12)
     dice_per_colour: int = option(8, "dice of each colour in the herd", min=4, max=12)
+    ties: str = option(
+        "younger",
+        "on equal rolls who acts first: younger (the newer Discord account) or seat (seat order)",
+        choices=("younger", "seat"),
+        design=True,
+    )
 
 
 # Actions ------------------------------------------------------------------------------------

@@ -452,3 +452,25 @@ def test_board_picture_of_a_full_8_by_8_herd_is_small(players: int) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 200_000
     everything = replace(state, herd=pile([*state.herd, *(s for s in state.studs if s)]))
     assert len(draw(everything)) < 200_000  # all 64 in the herd at once
+
+
+def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
+    rules = games.get("cattle")
+    # bob's account is the newest, but with ties=seat alice (seat 0) goes first on equal rolls
+    script = ScriptedRng([1] * 8 + [2, 2])
+    state = rules.new_game(
+        ["alice", "bob"],
+        {"colours": 2, "dice_per_colour": 4, "ties": "seat"},
+        rng=script,
+        seniority=[10, 20],
+    )
+    assert state.order == (0, 1)
+    assert any("alice sits earlier and goes first" in e.text for e in rules.opening_events(state))
+    younger = rules.new_game(
+        ["alice", "bob"],
+        {"colours": 2, "dice_per_colour": 4},
+        rng=ScriptedRng([1] * 8 + [2, 2]),
+        seniority=[10, 20],
+    )
+    assert younger.order == (1, 0)
+    assert any("bob is younger and goes first" in e.text for e in rules.opening_events(younger))
