@@ -15,12 +15,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:  # jsonschema is needed only when there is a spec to validate against
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SPEC_ENV = "RANCHHAND_DISCORD_SPEC"
 _SPEC_URI = "urn:discord-openapi"
@@ -69,6 +69,18 @@ _warned_missing: set[str] = set()
 def load_validator(spec_path: str | os.PathLike[str] | None) -> SpecValidator | None:
     """A shared, cached validator; None (warned about once) when the file is absent."""
     path = Path(spec_path) if spec_path is not None else default_spec_path()
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        if "jsonschema" not in _warned_missing:
+            _warned_missing.add("jsonschema")
+            warnings.warn(
+                "jsonschema is not installed; request bodies will not be validated against "
+                "Discord's OpenAPI spec (platform rules are still enforced). Install the "
+                "project's dev extra to validate.",
+                stacklevel=3,
+            )
+        return None
     if not path.is_file():
         key = str(path)
         if key not in _warned_missing:
@@ -156,6 +168,9 @@ class SpecValidator:
     """Compiled validators for the operations the fake serves, built lazily and cached."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
         _widen(doc)
         doc = _simplify(doc)
         self.doc = doc
@@ -168,6 +183,8 @@ class SpecValidator:
             if not exists:
                 self._cache[pointer] = None
             else:
+                from jsonschema import Draft202012Validator
+
                 schema = {"$ref": f"{_SPEC_URI}#{pointer}"}
                 self._cache[pointer] = Draft202012Validator(schema, registry=self._registry)
         return self._cache[pointer]
