@@ -459,13 +459,9 @@ class MatchService(BoardMessages):
             if match.status != "active" or match.ply != expected_ply or match.paused:
                 raise Refusal("The match has moved on.")
             step = match.rules.resign(match.state, seat, rng=SeededRng(match.seed, match.ply + 1))
-            result = await self._commit(match, seat, match.user_of(seat), FORFEIT, None, step)
-            await self.db.execute(
-                "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
-                (self.clock(), match_id, seat),
+            return await self._commit(
+                match, seat, match.user_of(seat), FORFEIT, None, step, leaves=True
             )
-            result.match.seats[seat] = replace(result.match.seats[seat], left_at=self.clock())
-            return result
 
     async def expire_lobby(self, match_id: int) -> bool:
         """Close a lobby nobody started; False if it started or closed meanwhile."""
@@ -484,9 +480,18 @@ class MatchService(BoardMessages):
         return await self._commit(match, seat, user_id, notation, action, step)
 
     async def _commit(
-        self, match: Match, seat: int, user_id: int, notation: str, action: Any, step: Step[Any]
+        self,
+        match: Match,
+        seat: int,
+        user_id: int,
+        notation: str,
+        action: Any,
+        step: Step[Any],
+        *,
+        leaves: bool = False,
     ) -> MoveResult:
-        """Store a step as the next ply, guarded by the ply, with its action-log row."""
+        """Store a step as the next ply, guarded by the ply, with its action-log row (and, when
+        ``leaves``, the seat marked as gone), all in one transaction."""
         rules = match.rules
         new_ply = match.ply + 1
         finished = rules.outcome(step.state) is not None
@@ -526,6 +531,13 @@ class MatchService(BoardMessages):
                     now,
                 ),
             )
+            if leaves:
+                await conn.execute(
+                    "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
+                    (now, match.id, seat),
+                )
+        if leaves:
+            match.seats[seat] = replace(match.seats[seat], left_at=now)
         self._remember((match.id, new_ply), step.state)
         previous = match.state
         match.state, match.ply, match.updated_at = step.state, new_ply, now

@@ -18,6 +18,7 @@ import discord
 
 import render
 from bot import ui
+from bot.clock import HOUR
 from bot.matches import Match, MatchService, MoveResult, Refusal, Seat
 from games.base import Event, GameError
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CONTENT_LIMIT = 2000
-EMBED_DESCRIPTION_LIMIT = 4096
 PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -37,6 +37,16 @@ def escape(text: str) -> str:
 
 def mention(match: Match, seat: int) -> str:
     return f"<@{match.user_of(seat)}>"
+
+
+def everyone(match: Match) -> str:
+    """Mentions of every player still in the match."""
+    return " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+
+
+def stamp(at: float, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's own time zone."""
+    return f"<t:{int(at)}:{style}>"
 
 
 def acting_mention(match: Match, seat: int) -> str:
@@ -86,9 +96,9 @@ def clock_text(match: Match) -> str:
     if match.status != "active":
         return text
     if match.paused and match.paused_until is not None:
-        return f"{text}\n⏸️ Paused until <t:{int(match.paused_until)}:f>"
+        return f"{text}\n⏸️ Paused until {stamp(match.paused_until, 'f')}"
     if match.deadline_at is not None:
-        return f"{text}\nThis turn's deadline <t:{int(match.deadline_at)}:R>"
+        return f"{text}\nThis turn's deadline {stamp(match.deadline_at)}"
     return text
 
 
@@ -132,8 +142,8 @@ def lobby_text(match: Match) -> str:
         if need
         else f"Ready: the host can press Start or use `/{match.game} start`."
     )
-    closes = int(match.created_at + match.clock.lobby_hours * 3600)
-    status += f" The lobby closes <t:{closes}:R> unless it starts."
+    closes = match.created_at + match.clock.lobby_hours * HOUR
+    status += f" The lobby closes {stamp(closes)} unless it starts."
     return (
         f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
         f"{seats}\n{status} Join with the button or `/{match.game} join`."

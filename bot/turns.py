@@ -35,6 +35,7 @@ from bot.clock import (
     resumed_turn_start,
 )
 from bot.matches import Match, MoveResult, Refusal
+from bot.table import PING_USERS, everyone, mention, stamp
 from games.base import Event, GameError
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ log = logging.getLogger(__name__)
 MAX_DEFAULT_MOVES = 60
 #: catch-up passes per tick (a resumed pause can make a deadline due at once)
 PASSES = 4
-PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -61,11 +61,6 @@ class Due:
 
 def board_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
-def stamp(at: float, style: str = "R") -> str:
-    """A Discord timestamp, shown in each reader's own time zone."""
-    return f"<t:{int(at)}:{style}>"
 
 
 class TurnClock:
@@ -229,7 +224,7 @@ class TurnClock:
         rules = match.rules
         assert match.turn_started_at is not None
         waited = hours_text(now - match.turn_started_at)
-        who = f"<@{match.user_of(seat)}>"
+        who = mention(match, seat)
         title = rules.title
         deadline = match.deadline_at
         if deadline is not None and deadline <= now:
@@ -303,7 +298,7 @@ class TurnClock:
         else:
             await self._send(
                 match.channel_id,
-                f"⌛ <@{match.user_of(seat)}>, the deadline for your move ({hours} h) "
+                f"⌛ {mention(match, seat)}, the deadline for your move ({hours} h) "
                 "has passed. Nothing happens automatically in this match; the host "
                 f"can end it with `/{match.game} abandon`.",
                 PING_USERS,
@@ -464,12 +459,12 @@ class TurnClock:
 
 def resume_text(match: Match, paused: float, *, by: str | None) -> str:
     """What everyone is told when the clock runs again."""
-    who = " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+    who = everyone(match)
     head = f"▶️ {by} started the clock again" if by else "▶️ The pause is over: the clock runs again"
     text = f"{head} after {hours_text(paused)}. {who}"
     acting = match.to_act()
     if acting:
-        text += f"\nWaiting on <@{match.user_of(acting[0])}>"
+        text += f"\nWaiting on {mention(match, acting[0])}"
         if match.deadline_at is not None:
             text += f"; deadline {stamp(match.deadline_at)}"
         text += "."
@@ -479,7 +474,7 @@ def resume_text(match: Match, paused: float, *, by: str | None) -> str:
 def pause_text(match: Match, name: str) -> str:
     """What everyone is told when a player pauses the clock."""
     assert match.paused_until is not None and match.paused_at is not None
-    who = " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+    who = everyone(match)
     seat = next(s for s in match.seats if s.user_id == match.paused_by)
     left = PAUSE_ALLOWANCE - seat.pause_used - (match.paused_until - match.paused_at)
     return (

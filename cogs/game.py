@@ -23,8 +23,8 @@ from bot.clock import (
     parse_quiet,
 )
 from bot.matches import FORFEIT, Match, Refusal
-from bot.table import clock_text, escape
-from bot.turns import board_link, pause_text, resume_text, stamp
+from bot.table import clock_text, escape, stamp
+from bot.turns import board_link, pause_text, resume_text
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
