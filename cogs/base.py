@@ -46,6 +46,12 @@ TABLE_OPTIONS: dict[str, tuple[Any, str]] = {
 }
 
 
+def manages_channel(interaction: discord.Interaction[Any]) -> bool:
+    """Moderators: whoever may manage this channel (or administers the server)."""
+    perms = interaction.permissions
+    return perms.manage_channels or perms.administrator
+
+
 def _annotation(spec: OptionSpec) -> Any:
     if spec.choices:
         return Literal[tuple(spec.choices)]  # type: ignore[misc]
@@ -226,9 +232,7 @@ class GameCog(commands.GroupCog):
         name="board", description="Show the current board again, with its buttons."
     )
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self.service.live_in(interaction.channel_id)
-        if match is None or match.game != self.rules.key or match.status != "active":
-            raise Refusal(f"No {self.rules.title} match is being played here.")
+        match = await self._match_here(interaction, active=True)
         await interaction.response.defer(thinking=True)
         await self.bot.table.post_board(match, interaction=interaction, headline="The board:")
 
@@ -249,10 +253,15 @@ class GameCog(commands.GroupCog):
     async def move(
         self, interaction: discord.Interaction[Any], action: app_commands.Range[str, 1, 200]
     ) -> None:
-        match = await self.service.live_in(interaction.channel_id)
-        if match is None or match.game != self.rules.key:
-            raise Refusal(f"No {self.rules.title} match is being played here.")
+        match = await self._match_here(interaction, active=False)
         await self.bot.table.play(interaction, match.id, text=action)
+
+    async def _match_here(self, interaction: discord.Interaction[Any], *, active: bool) -> Match:
+        """This game's match in this channel (in play, when ``active``), or a polite refusal."""
+        match = await self.service.live_in(interaction.channel_id)
+        if match is None or match.game != self.rules.key or (active and match.status != "active"):
+            raise Refusal(f"No {self.rules.title} match is being played here.")
+        return match
 
     @move.autocomplete("action")
     async def move_autocomplete(
@@ -286,12 +295,11 @@ class GameCog(commands.GroupCog):
         name="abandon", description="End the match here (host or Manage Channels)."
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        perms = interaction.permissions
         match = await self.service.abandon(
             interaction.channel_id,
             self.rules.key,
             user_id=interaction.user.id,
-            can_manage=perms.manage_channels or perms.administrator,
+            can_manage=manages_channel(interaction),
         )
         await interaction.response.send_message(
             f"🛑 {escape(interaction.user.display_name)} ended the {self.rules.title} match here."

@@ -23,8 +23,9 @@ from bot.clock import (
     parse_quiet,
 )
 from bot.matches import FORFEIT, Match, Refusal
-from bot.table import clock_text, escape, stamp
+from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.turns import board_link, pause_text, resume_text
+from cogs.base import manages_channel
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
@@ -170,8 +171,7 @@ class GameCommands(
         }
         changing = any(v is not None for v in changes.values())
         if changing:
-            perms = interaction.permissions
-            if not (perms.manage_guild or perms.manage_channels or perms.administrator):
+            if not (interaction.permissions.manage_guild or manages_channel(interaction)):
                 raise Refusal(
                     "Changing these needs the Manage Server or Manage Channels permission."
                 )
@@ -210,20 +210,19 @@ class GameCommands(
         match = await self.bot.turns.pause(match.id, interaction.user.id, hours)
         await interaction.response.send_message(
             pause_text(match, escape(interaction.user.display_name)),
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=PING_USERS,
         )
 
     @app_commands.command(name="resume", description="Start the paused turn clock here again.")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._match_here(interaction)
-        perms = interaction.permissions
         seat = match.seat_of(interaction.user.id)
-        if seat is None and not (perms.manage_channels or perms.administrator):
+        if seat is None and not manages_channel(interaction):
             raise Refusal("Only the players (or someone with Manage Channels) can resume.")
         match, paused = await self.bot.turns.resume(match.id)
         await interaction.response.send_message(
             resume_text(match, paused, by=escape(interaction.user.display_name)),
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=PING_USERS,
         )
 
     async def _match_here(self, interaction: discord.Interaction[Any]) -> Match:
