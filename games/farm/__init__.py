@@ -455,11 +455,6 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             return "won by " + " and ".join(state.names[s] for s in state.winners)
         return super().status_line(state)
 
-    def check_turn(self, state: FarmState, seat: int) -> None:
-        if state.winners:
-            raise GameOver("The game is over.")
-        super().check_turn(state, seat)
-
 
 def _next_seat(state: FarmState, seat: int) -> int:
     """The next seat after ``seat`` still in the game."""

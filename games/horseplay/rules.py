@@ -377,11 +377,6 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             out[state.seat(c)] += state.scores[c]
         return tuple(out)
 
-    def check_turn(self, state: HorseplayState, seat: int) -> None:
-        if state.finished:
-            raise GameOver("The game is over.")
-        super().check_turn(state, seat)
-
     def seat_role(self, state: HorseplayState, seat: int) -> str | None:
         """The colour a seat moves now (one player commands two colours with three players)."""
         if state.finished or state.seat(state.to_move) != seat:
