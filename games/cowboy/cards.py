@@ -137,8 +137,7 @@ def remove(w: Work, what: int) -> None:
         w.bandit = None
         w.supply["bandit"] += 1
     else:
-        w.indians.remove(what)
-        w.supply["indian"] += 1
+        w.retire("indian", what)
         w.say(f"The Cavalry drives the Indians off {w.sq(what)}.")
 
 

@@ -309,6 +309,11 @@ class Work:
             out=s.out,
         )
 
+    def retire(self, kind: str, square: int) -> None:
+        """A steer or Indians leave the board and go back to the supply (tokens are conserved)."""
+        {"steer": self.steers, "indian": self.indians}[kind].remove(square)
+        self.supply[kind] += 1
+
     def freeze(self) -> CowboyState:
         return CowboyState(
             names=self.names,

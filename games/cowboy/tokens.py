@@ -34,8 +34,7 @@ def _plural(n: int, word: str) -> str:
 
 def _steer_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
     if s in w.indians:
-        w.steers.remove(s)
-        w.supply["steer"] += 1
+        w.retire("steer", s)
         w.say(f"The Indians on {w.sq(s)} eat the steer.")
     elif s in w.twisters:
         throw(w, "steer", s, rng, depth + 1)
@@ -43,8 +42,7 @@ def _steer_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
 
 def _indian_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
     if s in w.steers:
-        w.steers.remove(s)
-        w.supply["steer"] += 1
+        w.retire("steer", s)
         w.say(f"The Indians raid {w.sq(s)} and eat the steer there.")
     elif s in w.board.printed and s not in w.stolen and w.supply["stolen"] > 0:
         w.stolen.add(s)
@@ -149,8 +147,7 @@ def indian_step(w: Work, s: int, rng: Rng) -> int | None:
         w.trail.append(Trail("indian", s, roll, False))
         return s
     if target is None:
-        w.indians.remove(s)
-        w.supply["indian"] += 1
+        w.retire("indian", s)
         w.say(f"{what} and ride off the board.")
         w.trail.append(Trail("indian", s, roll, True))
         return None
@@ -188,8 +185,7 @@ def steer_step(w: Work, s: int, rng: Rng, stampede: int = 0) -> int | None:
         w.trail.append(Trail("steer", s, roll, False))
         return s
     if target is None:
-        w.steers.remove(s)
-        w.supply["steer"] += 1
+        w.retire("steer", s)
         w.say(f"{what} and wanders off the prairie.")
         w.trail.append(Trail("steer", s, roll, True))
         return None

@@ -213,8 +213,7 @@ def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:
     gun = " with the Six Shooter" if need == SIX_SHOOTER_WIN else ""
     w.say(f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+).")
     if roll >= need:
-        w.indians.remove(s)
-        w.supply["indian"] += 1
+        w.retire("indian", s)
         w.say(f"{name} wins: the Indians leave {w.sq(s)}.")
     else:
         w.say("The Indians escape!")
