@@ -51,9 +51,14 @@ class InvalidState(GameError):
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened during a move, in plain words (no Discord markup)."""
+    """Something that happened during a move, in plain words (no Discord markup).
+
+    ``minor`` events are detail (each token's path, a wobble that changed nothing): the move's
+    message leaves them out; ``/game history`` keeps them.
+    """
 
     text: str
+    minor: bool = False
 
     def __str__(self) -> str:
         return self.text
@@ -81,7 +86,9 @@ class Choice:
     """How the generic action UI shows one legal action.
 
     ``group`` collects related actions into one select menu (``None``: a button of its own);
-    ``note`` is a short explanation shown in menus (e.g. a warning before confirming).
+    ``note`` is a short explanation shown wherever the choice appears (e.g. a warning before
+    confirming); ``rank`` orders choices by usefulness (higher first: captures, sixes, the trade
+    that completes a set), ties keeping the ``legal_actions`` order.
     """
 
     label: str
@@ -89,6 +96,7 @@ class Choice:
     note: str = ""
     primary: bool = False
     emoji: str | None = None
+    rank: int = 0
 
 
 def option(default: Any, help: str, *, design: bool = False, **limits: Any) -> Any:
@@ -287,6 +295,13 @@ class Ruleset(ABC, Generic[S, A]):
         if not actions:
             raise NotYourTurn("This seat has nothing to do now.")
         return actions[0]
+
+    def forced_action(self, state: S, seat: int) -> A | None:
+        """The action to play at once for ``seat``, without asking: only when it is the seat's
+        single legal action and the game declares such a move no decision worth a click (a lone
+        pass, a forced placement). The match service applies it with its events, like any move;
+        nobody is pinged or reminded for it. None: ask the player."""
+        return None
 
     def resign(self, state: S, seat: int, *, rng: Rng) -> Step[S]:
         """``seat`` leaves the game for good (a forfeit): its pieces leave as the rules

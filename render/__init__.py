@@ -1,8 +1,10 @@
 """Board pictures: pure functions from a game state to PNG bytes.
 
-``draw(key, state, seat=..., last=...)`` dispatches through ``RENDERERS``; each game module
-provides ``draw(state, *, seat=None, last=None) -> bytes``. ``seat`` is the viewer (or None for
-everyone), ``last`` the action that produced the state (for arrows and highlights).
+``draw(key, state, seat=..., last=..., previous=...)`` dispatches through ``MODULES``; each game
+module provides ``draw(state, *, seat=None, last=None, previous=None) -> bytes``. ``seat`` is the
+viewer (or None for everyone), ``last`` the action that produced the state and ``previous`` the
+state before it (None at the start): together they draw the "last move" strip and mark what
+changed.
 """
 
 from __future__ import annotations
@@ -33,5 +35,7 @@ def renderer(key: str) -> Renderer:
     return _loaded[key]
 
 
-def draw(key: str, state: Any, *, seat: int | None = None, last: Any = None) -> bytes:
-    return renderer(key)(state, seat=seat, last=last)
+def draw(
+    key: str, state: Any, *, seat: int | None = None, last: Any = None, previous: Any = None
+) -> bytes:
+    return renderer(key)(state, seat=seat, last=last, previous=previous)

@@ -122,7 +122,9 @@ class _Canvas:
         self.d.rounded_rectangle(box, radius=12, fill=fill, outline=edge, width=width)
 
 
-def draw(state: CattleState, *, seat: int | None = None, last: object = None) -> bytes:
+def draw(
+    state: CattleState, *, seat: int | None = None, last: object = None, previous: object = None
+) -> bytes:
     """The whole table as PNG; ``seat`` marks the viewer's own panel."""
     colours = COLOURS[: state.options.colours]
     if state.finished:

@@ -536,7 +536,9 @@ def compose(state: CowboyState, seat: int | None = None) -> Image.Image:
     return img
 
 
-def draw(state: CowboyState, *, seat: int | None = None, last: object = None) -> bytes:
+def draw(
+    state: CowboyState, *, seat: int | None = None, last: object = None, previous: object = None
+) -> bytes:
     """The range as PNG bytes for ``seat`` (None: a spectator). ``last`` is accepted for the
     common signature; the state's trail already shows what the last event moved."""
     img = compose(state, seat)

@@ -342,7 +342,9 @@ def _draw_turn(img: Image.Image, state: HighRollinState) -> None:
         d.text((hint_x, y0 + 88 + i * 30), line, font=font(19, i == 0), fill=INK)
 
 
-def draw(state: HighRollinState, *, seat: int | None = None, last: Any = None) -> bytes:
+def draw(
+    state: HighRollinState, *, seat: int | None = None, last: Any = None, previous: object = None
+) -> bytes:
     """The table as a PNG: towers, players' piles and scores, and the dice of this turn."""
     img = _background(len(state.names)).copy()
     d = ImageDraw.Draw(img)

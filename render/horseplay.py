@@ -234,7 +234,13 @@ def _sprite(colour: int, crowned: bool, diameter: int) -> Image.Image:
 # Per move ------------------------------------------------------------------------------------
 
 
-def draw(state: HorseplayState, *, seat: int | None = None, last: Move | None = None) -> bytes:
+def draw(
+    state: HorseplayState,
+    *,
+    seat: int | None = None,
+    last: Move | None = None,
+    previous: object = None,
+) -> bytes:
     size = state.size
     img = _board(size, state.colours, state.options.miss_a_turn and size == 11).copy()
     d = ImageDraw.Draw(img)

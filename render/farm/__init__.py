@@ -475,7 +475,9 @@ def _palette() -> Image.Image:
     return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def draw(state: FarmState, *, seat: int | None = None, last: object = None) -> bytes:
+def draw(
+    state: FarmState, *, seat: int | None = None, last: object = None, previous: object = None
+) -> bytes:
     """The farm as PNG bytes. ``last`` is accepted for the common signature; the picture
     already shows the last roll and any pending offer, which is what players look for."""
     img = compose(state, seat)
