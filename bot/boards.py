@@ -7,34 +7,28 @@ once to drop them. The match service mixes this in; it knows nothing of Discord.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from bot.db import Database
+from bot.store import Store
 
 
 class BoardMessages:
-    db: Database
+    store: Store
     clock: Callable[[], float]
 
     async def add_board(
-        self, match_id: int, message_id: int, channel_id: int, ply: int
+        self,
+        match_id: int,
+        message_id: int,
+        channel_id: int,
+        ply: int,
+        *,
+        story_from: int | None = None,
     ) -> list[int]:
         """Record a new board message; returns older boards that still carry buttons."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "SELECT message_id FROM board_messages WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            older = [int(r[0]) for r in await cur.fetchall()]
-            await conn.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1", (match_id,)
-            )
-            await conn.execute(
-                "INSERT OR REPLACE INTO board_messages "
-                "(match_id, message_id, channel_id, ply, live,"
-                " created_at) VALUES (?, ?, ?, ?, 1, ?)",
-                (match_id, message_id, channel_id, ply, self.clock()),
-            )
-        return older
+        return await self.store.add_board(
+            match_id, message_id, channel_id, ply, self.clock(), story_from
+        )
 
     async def latest_board(self, match_id: int) -> int | None:
         ref = await self.latest_board_ref(match_id)
@@ -42,23 +36,14 @@ class BoardMessages:
 
     async def latest_board_ref(self, match_id: int) -> tuple[int, int] | None:
         """(channel id, message id) of the match's newest board (or lobby) message."""
-        row = await self.db.fetchone(
-            "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? "
-            "ORDER BY created_at DESC, rowid DESC LIMIT 1",
-            (match_id,),
-        )
+        row = await self.store.latest_board(match_id)
         return None if row is None else (int(row["channel_id"]), int(row["message_id"]))
+
+    async def latest_board_row(self, match_id: int) -> Any:
+        """The newest board's record: channel_id, message_id, ply, live, story_from."""
+        return await self.store.latest_board(match_id)
 
     async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
         """Mark every board of a match as old; returns (channel, message) of those that were
         still live, whose buttons the caller removes."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            live = [(int(r[0]), int(r[1])) for r in await cur.fetchall()]
-            await conn.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1", (match_id,)
-            )
-        return live
+        return await self.store.retire_boards(match_id)

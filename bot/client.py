@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import pkgutil
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -16,8 +18,10 @@ from discord.ext import commands
 
 from bot import ui
 from bot.config import Settings
-from bot.db import Database
+from bot.delivery import Delivery
 from bot.matches import MatchService, Refusal
+from bot.render_pool import Renderer
+from bot.store import Store, open_store
 from bot.table import Table
 from bot.turns import TurnClock
 from games.base import GameError
@@ -44,6 +48,7 @@ class RanchHand(commands.AutoShardedBot):
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         clock_interval: float | None = 60.0,
+        board_lease: float = 30.0,
         **options: Any,
     ) -> None:
         """``clock`` is the time the turn clock and the match service read (tests pass a
@@ -51,6 +56,9 @@ class RanchHand(commands.AutoShardedBot):
         when ``turns.tick()`` is called)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents needed
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
+            options.setdefault("shard_count", settings.shard_count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -63,29 +71,62 @@ class RanchHand(commands.AutoShardedBot):
         self.clock = clock
         self.clock_interval = clock_interval
         self.turns = TurnClock(self, interval=clock_interval or 60.0)
-        self.db: Database
+        self.store: Store
         self.service: MatchService
         self.table = Table(self)
+        self.renderer = Renderer(settings.render_workers)
+        self.delivery = Delivery(self, lease=board_lease)
+        #: moves and starts being handled now (a graceful stop waits for them)
+        self.in_flight = 0
+        self.stopping = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
+    @property
+    def db(self) -> Store:
+        """The store (the name older code and tests use)."""
+        return self.store
+
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
-        self.service = MatchService(self.db, seed_source=self.seed_source, clock=self.clock)
+        self.store = await open_store(self.settings.database)
+        self.service = MatchService(self.store, seed_source=self.seed_source, clock=self.clock)
+        await self.renderer.start()
         for extension in extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.sync_commands()
         if self.clock_interval is not None:
             self.turns.start()  # ticks once when ready (catching up), then every interval
+            self.delivery.start()
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        """Count a move in flight, so that a graceful stop waits for it."""
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
 
     async def close(self) -> None:
+        """A graceful stop: take no new interactions, let the moves in flight finish (their
+        boards posted) within ``grace_seconds``, then close the connection and the store."""
+        if self.stopping:
+            return await super().close()
+        self.stopping = True
         self.turns.stop()
+        await self.delivery.stop()
+        deadline = time.monotonic() + self.settings.grace_seconds
+        while self.in_flight and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        if self.in_flight:
+            log.warning("stopping with %d moves still in flight", self.in_flight)
         try:
             await super().close()
         finally:
-            db = getattr(self, "db", None)
-            if db is not None:
-                await db.close()
+            await self.renderer.close()
+            store = getattr(self, "store", None)
+            if store is not None:
+                await store.close()
 
     # Command sync ------------------------------------------------------------------------
 
@@ -107,11 +148,11 @@ class RanchHand(commands.AutoShardedBot):
         policy = self.settings.sync_commands
         if policy == "never":
             return False
-        if policy == "auto" and await self.db.get_meta(scope) == digest:
+        if policy == "auto" and await self.store.get_meta(scope) == digest:
             log.info("slash commands unchanged; not syncing")
             return False
         synced = await self.tree.sync(guild=guild)
-        await self.db.set_meta(scope, digest)
+        await self.store.set_meta(scope, digest)
         log.info("synced %d slash commands (%s)", len(synced), "guild" if guild else "global")
         return True
 

@@ -196,3 +196,35 @@ def hours_text(seconds: float) -> str:
         return f"{round(seconds / HOUR)} h"
     days = seconds / DAY
     return f"{days:.1f} days".replace(".0 days", " days")
+
+
+def next_check(
+    status: str,
+    *,
+    created_at: float,
+    lobby_hours: int,
+    turn_started_at: float | None,
+    settings: ClockSettings,
+    paused_until: float | None = None,
+    reminders_sent: int = 0,
+    deadline_done: bool = False,
+) -> float | None:
+    """When the turn clock must next look at a match (None: never again, as things stand).
+
+    A lobby closes ``lobby_hours`` after it opened; a paused match resumes at ``paused_until``;
+    a running turn has its next reminder or its deadline. The clock stores this with the match
+    so that finding due work reads an index instead of every live match."""
+    if status == "lobby":
+        return created_at + lobby_hours * HOUR
+    if status != "active" or turn_started_at is None:
+        return None
+    if paused_until is not None:
+        return paused_until
+    times = []
+    reminder = reminder_due(turn_started_at, settings, reminders_sent + 1)
+    if reminder is not None:
+        times.append(reminder)
+    deadline = deadline_due(turn_started_at, settings)
+    if deadline is not None and not deadline_done:
+        times.append(deadline)
+    return min(times) if times else None

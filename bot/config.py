@@ -9,6 +9,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.store import DatabaseUrl, OpenError, parse_database_url
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = ROOT / "data" / "ranchhand.sqlite3"
 SYNC_POLICIES = ("auto", "always", "never")
@@ -21,18 +23,45 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database_path: Path
+    database_path: Path = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     #: auto: sync only when the command set changed since the last sync
     sync_commands: str = "auto"
+    #: ``sqlite:///...`` or ``postgresql://...``; None: the SQLite file ``database_path``
+    database_url: str | None = None
+    #: processes drawing board pictures (0: a thread of the bot's own process)
+    render_workers: int = 0
+    #: the gateway shards this process runs (None: all of them, as one process)
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    #: a loopback port for Prometheus metrics (None: off)
+    metrics_port: int | None = None
+    #: seconds that moves in flight get to finish when the bot is stopped
+    grace_seconds: float = 10.0
 
-    def __repr__(self) -> str:  # never show the token
+    @property
+    def database(self) -> DatabaseUrl:
+        if self.database_url:
+            return parse_database_url(self.database_url, root=ROOT)
+        return DatabaseUrl(
+            "sqlite", path=self.database_path, shown=f"sqlite:///{self.database_path}"
+        )
+
+    def __repr__(self) -> str:  # never show the token or a database password
         shown = "set" if self.token else "missing"
+        try:
+            database = self.database.shown
+        except OpenError:
+            database = "(invalid DATABASE_URL)"
+        shards = (
+            "all" if self.shard_ids is None else f"{list(self.shard_ids)} of {self.shard_count}"
+        )
         return (
-            f"Settings(token={shown}, database_path={self.database_path}, "
+            f"Settings(token={shown}, database={database}, "
             f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-            f"sync_commands={self.sync_commands})"
+            f"sync_commands={self.sync_commands}, render_workers={self.render_workers}, "
+            f"shards={shards})"
         )
 
     __str__ = __repr__
@@ -61,13 +90,63 @@ def load_settings(
     sync = values.get("SYNC_COMMANDS", "auto").strip().lower() or "auto"
     if sync not in SYNC_POLICIES:
         raise ConfigError("SYNC_COMMANDS must be auto, always or never.")
+    url = values.get("DATABASE_URL", "").strip() or None
+    if url is not None:
+        try:
+            parse_database_url(url, root=ROOT)
+        except OpenError as err:
+            raise ConfigError(str(err)) from None
+    workers = _whole(values, "RENDER_WORKERS", default=os.cpu_count() or 1, low=0, high=64)
+    shard_ids, shard_count = parse_shards(
+        values.get("SHARDS", "").strip(), values.get("SHARD_COUNT", "").strip()
+    )
+    port = values.get("METRICS_PORT", "").strip()
     return Settings(
         token=token,
         database_path=database_path,
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
         sync_commands=sync,
+        database_url=url,
+        render_workers=workers,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+        metrics_port=_whole(values, "METRICS_PORT", default=0, low=1, high=65535) if port else None,
     )
+
+
+def _whole(values: Mapping[str, str], name: str, *, default: int, low: int, high: int) -> int:
+    text = values.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+        raise ConfigError(f"{name} must be a whole number from {low} to {high}.")
+    return int(text)
+
+
+def parse_shards(ids: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """``SHARDS=0-3`` (or ``0,2,5``) with ``SHARD_COUNT=8``: the shards this process runs.
+    Both empty: every shard in one process (Discord's recommended count)."""
+    if not ids and not count:
+        return None, None
+    if not ids or not count:
+        raise ConfigError("Set both SHARDS (e.g. 0-3) and SHARD_COUNT (e.g. 8), or neither.")
+    if not count.isascii() or not count.isdigit() or not 1 <= int(count) <= 4096:
+        raise ConfigError("SHARD_COUNT must be a whole number from 1 to 4096.")
+    total = int(count)
+    chosen: set[int] = set()
+    for part in ids.split(","):
+        part = part.strip()
+        low, sep, high = part.partition("-")
+        if not (low.isascii() and low.isdigit()) or (
+            sep and not (high.isascii() and high.isdigit())
+        ):
+            raise ConfigError("SHARDS lists shard numbers: 0-3, or 0,2,5.")
+        first, last = int(low), int(high) if sep else int(low)
+        if first > last or last >= total:
+            raise ConfigError(f"SHARDS must lie within 0-{total - 1} (SHARD_COUNT is {total}).")
+        chosen.update(range(first, last + 1))
+    return tuple(sorted(chosen)), total
 
 
 MISSING_TOKEN_HELP = """\
@@ -80,6 +159,8 @@ token, and put it in a file named .env next to pyproject.toml (copy .env.example
 
 Optional settings in the same file:
     DATABASE_PATH=data/ranchhand.sqlite3   # where matches are saved (SQLite)
+    DATABASE_URL=postgresql://user:password@host/ranchhand   # or a shared PostgreSQL
+    RENDER_WORKERS=2                       # processes drawing boards (default: one per core)
     DEV_GUILD_ID=123456789012345678        # sync commands to one test server instantly
     LOG_LEVEL=INFO
     SYNC_COMMANDS=auto                     # auto | always | never

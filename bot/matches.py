@@ -18,8 +18,9 @@ from typing import Any
 
 import games
 from bot.boards import BoardMessages
-from bot.clock import ClockSettings, deadline_due
-from bot.db import Database
+from bot.clock import ClockSettings, deadline_due, next_check
+from bot.store import Conflict, MoveRecord, SeatRow, Store
+from bot.store.store import ActionRow, BoardStory
 from games.base import Event, GameError, NotYourTurn, Outcome, Ruleset, Step
 from games.rng import SeededRng
 
@@ -41,6 +42,8 @@ class Seat:
     pause_used: float = 0.0
     #: when the player left the game (a forfeit), else None
     left_at: float | None = None
+    #: a computer seat's level ("easy" or "strong"); None for a person
+    computer: str | None = None
 
 
 @dataclass
@@ -108,9 +111,25 @@ class Match:
             return None
         return self.rules.outcome(self.state)
 
+    def next_check(self, *, reminders_sent: int = 0, deadline_done: bool = False) -> float | None:
+        """When the turn clock must next look at this match."""
+        return next_check(
+            self.status,
+            created_at=self.created_at,
+            lobby_hours=self.clock.lobby_hours,
+            turn_started_at=self.turn_started_at,
+            settings=self.clock,
+            paused_until=self.paused_until if self.paused else None,
+            reminders_sent=reminders_sent,
+            deadline_done=deadline_done,
+        )
+
 
 @dataclass(frozen=True)
 class MoveResult:
+    """A move as stored: the player's own action, then any forced moves that followed it
+    (``plays`` lists every (seat, notation) in order; ``events`` are all of their events)."""
+
     match: Match
     seat: int
     user_id: int
@@ -118,21 +137,30 @@ class MoveResult:
     action: Any
     events: tuple[Event, ...]
     previous_state: Any = field(repr=False, default=None)
+    plays: tuple[tuple[int, str], ...] = ()
+    #: the ply the match stood at before this move (its board's buttons carried it)
+    from_ply: int = 0
+    #: whether the turn passed to someone else (or the match ended): a new board message
+    turn_passed: bool = True
 
     @property
     def finished(self) -> bool:
         return self.match.status == "finished"
 
 
+#: forced moves played in a row after one move, at most (a safety bound, never reached in play)
+MAX_FORCED = 200
+
+
 class MatchService(BoardMessages):
     def __init__(
         self,
-        db: Database,
+        store: Store,
         *,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.db = db
+        self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
@@ -144,32 +172,30 @@ class MatchService(BoardMessages):
     # Loading -------------------------------------------------------------------------------
 
     async def get(self, match_id: int) -> Match:
-        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        row = await self.store.match(match_id)
         if row is None:
             raise Refusal("That match no longer exists.")
         return await self._hydrate(row)
 
     async def live_in(self, channel_id: int) -> Match | None:
-        row = await self.db.fetchone(
-            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        )
+        row = await self.store.live_match_in(channel_id)
         return None if row is None else await self._hydrate(row)
 
     async def in_guild(self, guild_id: int, *, live_only: bool = True) -> list[Match]:
-        where = "AND status IN ('lobby', 'active')" if live_only else ""
-        rows = await self.db.fetchall(
-            f"SELECT * FROM matches WHERE guild_id = ? {where} ORDER BY updated_at DESC LIMIT 50",
-            (guild_id,),
-        )
+        rows = await self.store.matches_in_guild(guild_id, live_only=live_only, limit=50)
         return [await self._hydrate(r) for r in rows]
 
+    async def live_in_channels(self, channel_ids: list[int]) -> list[Match]:
+        """Live matches in these channels or in threads under them."""
+        return [
+            await self._hydrate(r) for r in await self.store.live_matches_in_channels(channel_ids)
+        ]
+
+    async def live_in_guild(self, guild_id: int) -> list[Match]:
+        return [await self._hydrate(r) for r in await self.store.live_matches_in_guild(guild_id)]
+
     async def _hydrate(self, row: Any) -> Match:
-        seats = await self.db.fetchall(
-            "SELECT seat, user_id, name, pause_used, left_at FROM seats WHERE match_id = ? "
-            "ORDER BY seat",
-            (row["id"],),
-        )
+        seats = await self.store.seats(row["id"])
         clock = ClockSettings(
             reminder_hours=row["reminder_hours"],
             deadline_hours=row["deadline_hours"] or None,
@@ -188,8 +214,7 @@ class MatchService(BoardMessages):
             ply=row["ply"],
             options=json.loads(row["options"]),
             seats=[
-                Seat(s["seat"], s["user_id"], s["name"], s["pause_used"], s["left_at"])
-                for s in seats
+                Seat(s.seat, s.user_id, s.name, s.pause_used, s.left_at, s.computer) for s in seats
             ],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
@@ -228,46 +253,42 @@ class MatchService(BoardMessages):
         options: dict[str, Any] | None = None,
         parent_id: int | None = None,
         clock: ClockSettings | None = None,
+        rematch_of: int | None = None,
     ) -> Match:
         rules = games.get(game)
         clock = clock or ClockSettings()
         opts = rules.options_type.parse(options or {}).to_dict()
         existing = await self.live_in(channel_id)
         if existing is not None:
-            raise Refusal(
-                f"There is already a {existing.rules.title} match here ({existing.status}). "
-                f"Finish it or end it with `/{existing.game} abandon` first, or start yours in "
-                "another channel or thread."
-            )
+            raise _busy_channel(existing)
         now = self.clock()
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "INSERT INTO matches (game, guild_id, channel_id, parent_id, status, host_id, seed,"
-                " options, created_at, updated_at, reminder_hours, deadline_hours, on_deadline,"
-                " lobby_hours) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    guild_id,
-                    channel_id,
-                    parent_id,
-                    user_id,
-                    self.seed_source(),
-                    json.dumps(opts),
-                    now,
-                    now,
-                    clock.reminder_hours,
-                    clock.deadline_hours,
-                    clock.on_deadline,
-                    clock.lobby_hours,
-                ),
+        values = {
+            "game": game,
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "parent_id": parent_id,
+            "status": "lobby",
+            "host_id": user_id,
+            "seed": self.seed_source(),
+            "options": json.dumps(opts),
+            "created_at": now,
+            "updated_at": now,
+            "reminder_hours": clock.reminder_hours,
+            "deadline_hours": clock.deadline_hours,
+            "on_deadline": clock.on_deadline,
+            "lobby_hours": clock.lobby_hours,
+            "next_due_at": now + clock.lobby_hours * 3600.0,
+            "rematch_of": rematch_of,
+        }
+        try:
+            match_id = await self.store.create_match(
+                values, SeatRow(0, user_id, _clean_name(name)), now
             )
-            match_id = cur.lastrowid
-            await conn.execute(
-                "INSERT INTO seats (match_id, seat, user_id, name, joined_at) "
-                "VALUES (?, 0, ?, ?, ?)",
-                (match_id, user_id, _clean_name(name), now),
-            )
-        assert match_id is not None
+        except Conflict:
+            existing = await self.live_in(channel_id)
+            if existing is None:
+                raise
+            raise _busy_channel(existing) from None
         return await self.get(match_id)
 
     async def _lobby(self, channel_id: int, game: str) -> Match:
@@ -277,7 +298,17 @@ class MatchService(BoardMessages):
             raise Refusal(f"There is no {title} match here. Start one with `/{game} new`.")
         return match
 
-    async def join(self, channel_id: int, game: str, *, user_id: int, name: str) -> Match:
+    async def _set_seats(
+        self, match: Match, seats: list[Seat], *, host_id: int | None = None
+    ) -> Match:
+        rows = [SeatRow(i, s.user_id, s.name, computer=s.computer) for i, s in enumerate(seats)]
+        if not await self.store.set_seats(match.id, rows, self.clock(), host_id=host_id):
+            raise Refusal("This match has already started; you can watch it, though.")
+        return await self.get(match.id)
+
+    async def join(
+        self, channel_id: int, game: str, *, user_id: int, name: str, computer: str | None = None
+    ) -> Match:
         match = await self._lobby(channel_id, game)
         async with self.lock(match.id):
             match = await self.get(match.id)
@@ -292,14 +323,8 @@ class MatchService(BoardMessages):
             base, n = seat_name, 2
             while seat_name.lower() in taken:
                 seat_name, n = f"{base} {n}", n + 1
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "INSERT INTO seats (match_id, seat, user_id, name, joined_at) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (match.id, len(match.seats), user_id, seat_name, self.clock()),
-                )
-                await self._touch(conn, match.id)
-        return await self.get(match.id)
+            seat = Seat(len(match.seats), user_id, seat_name, computer=computer)
+            return await self._set_seats(match, [*match.seats, seat])
 
     async def leave(self, channel_id: int, game: str, *, user_id: int) -> Match:
         match = await self._lobby(channel_id, game)
@@ -310,29 +335,15 @@ class MatchService(BoardMessages):
                     "The match has started, so you cannot leave it; the host or a moderator can "
                     f"end it with `/{game} abandon`."
                 )
-            seat = match.seat_of(user_id)
-            if seat is None:
+            if match.seat_of(user_id) is None:
                 raise Refusal("You are not in this match.")
             remaining = [s for s in match.seats if s.user_id != user_id]
-            async with self.db.transaction() as conn:
-                await conn.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-                for i, s in enumerate(remaining):
-                    await conn.execute(
-                        "INSERT INTO seats (match_id, seat, user_id, name, joined_at) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        (match.id, i, s.user_id, s.name, self.clock()),
-                    )
-                if not remaining:
-                    await conn.execute(
-                        "UPDATE matches SET status = 'abandoned', updated_at = ? WHERE id = ?",
-                        (self.clock(), match.id),
-                    )
-                elif user_id == match.host_id:
-                    await conn.execute(
-                        "UPDATE matches SET host_id = ?, updated_at = ? WHERE id = ?",
-                        (remaining[0].user_id, self.clock(), match.id),
-                    )
-        return await self.get(match.id)
+            if not any(s.computer is None for s in remaining):
+                remaining = []  # computers alone do not keep a lobby open
+            host = None
+            if remaining and user_id == match.host_id:
+                host = next(s.user_id for s in remaining if s.computer is None)
+            return await self._set_seats(match, remaining, host_id=host)
 
     async def start(self, channel_id: int, game: str, *, user_id: int) -> Match:
         match = await self._lobby(channel_id, game)
@@ -357,12 +368,16 @@ class MatchService(BoardMessages):
                 **rules.seat_extras([s.user_id for s in match.seats]),
             )
             now = self.clock()
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "UPDATE matches SET status = 'active', state = ?, ply = 0, updated_at = ?, "
-                    "turn_started_at = ?, turn_ply = 0 WHERE id = ? AND status = 'lobby'",
-                    (json.dumps(rules.dump(state)), now, now, match.id),
-                )
+            match.status, match.state, match.turn_started_at = "active", state, now
+            board = self.board_story(
+                match,
+                {"kind": "start", "events": _event_dicts(rules.opening_events(state))},
+                turn_passed=True,
+            )
+            if not await self.store.start_match(
+                match.id, json.dumps(rules.dump(state)), now, match.next_check(), board
+            ):
+                raise Refusal("This match has already started.")
         return await self.get(match.id)
 
     async def abandon(self, channel_id: int, game: str, *, user_id: int, can_manage: bool) -> Match:
@@ -374,13 +389,13 @@ class MatchService(BoardMessages):
                     "Only the host or someone with the Manage Channels permission can end this "
                     "match."
                 )
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "UPDATE matches SET status = 'abandoned', updated_at = ? WHERE id = ?",
-                    (self.clock(), match.id),
-                )
-                await self._touch(conn, match.id)
+            await self.store.close_match(match.id, self.clock())
         return await self.get(match.id)
+
+    async def close(self, match_id: int) -> bool:
+        """End a match whose channel, thread or server is gone; False if it was not live."""
+        async with self.lock(match_id):
+            return await self.store.close_match(match_id, self.clock())
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -443,14 +458,25 @@ class MatchService(BoardMessages):
                 raise Refusal("No move given.")
             return await self._apply(match, mine, user_id, action)
 
-    async def act_default(self, match_id: int, seat: int, *, expected_ply: int) -> MoveResult:
-        """Play the ruleset's default action for ``seat`` (turn clocks)."""
+    async def act_default(
+        self,
+        match_id: int,
+        seat: int,
+        *,
+        expected_ply: int,
+        action: Any = None,
+        kind: str = "deadline",
+    ) -> MoveResult:
+        """Play ``action`` (else the ruleset's default) for ``seat``: turn clocks, computers."""
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active" or match.ply != expected_ply or match.paused:
                 raise Refusal("The match has moved on.")
-            action = match.rules.default_action(match.state, seat)
-            return await self._apply(match, seat, match.user_of(seat), action)
+            if seat not in match.to_act():
+                raise Refusal("The match has moved on.")
+            if action is None:
+                action = match.rules.default_action(match.state, seat)
+            return await self._apply(match, seat, match.user_of(seat), action, kind=kind)
 
     async def forfeit(self, match_id: int, seat: int, *, expected_ply: int) -> MoveResult:
         """``seat`` leaves the game (a turn deadline with the forfeit consequence)."""
@@ -460,98 +486,122 @@ class MatchService(BoardMessages):
                 raise Refusal("The match has moved on.")
             step = match.rules.resign(match.state, seat, rng=SeededRng(match.seed, match.ply + 1))
             return await self._commit(
-                match, seat, match.user_of(seat), FORFEIT, None, step, leaves=True
+                match,
+                [(seat, match.user_of(seat), FORFEIT, None, step)],
+                leaves=seat,
+                kind="forfeit",
             )
 
     async def expire_lobby(self, match_id: int) -> bool:
         """Close a lobby nobody started; False if it started or closed meanwhile."""
         async with self.lock(match_id):
-            changed = await self.db.execute(
-                "UPDATE matches SET status = 'abandoned', updated_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
-                (self.clock(), match_id),
-            )
-        return changed == 1
+            return await self.store.close_match(match_id, self.clock(), only_lobby=True)
 
-    async def _apply(self, match: Match, seat: int, user_id: int, action: Any) -> MoveResult:
+    async def _apply(
+        self, match: Match, seat: int, user_id: int, action: Any, *, kind: str = "move"
+    ) -> MoveResult:
+        """Apply the move, then every forced move that follows it (a lone pass, a forced
+        placement), and store them together."""
         rules = match.rules
-        notation = rules.format_action(match.state, action)
-        step = rules.apply(match.state, seat, action, rng=SeededRng(match.seed, match.ply + 1))
-        return await self._commit(match, seat, user_id, notation, action, step)
+        plays = []
+        state, ply = match.state, match.ply
+        for _ in range(MAX_FORCED):
+            notation = rules.format_action(state, action)
+            step = rules.apply(state, seat, action, rng=SeededRng(match.seed, ply + 1))
+            plays.append((seat, user_id, notation, action, step))
+            state, ply = step.state, ply + 1
+            if rules.outcome(state) is not None:
+                break
+            forced = self._forced(match, state)
+            if forced is None:
+                break
+            seat, action = forced
+            user_id = match.user_of(seat)
+        return await self._commit(match, plays, kind=kind)
+
+    def _forced(self, match: Match, state: Any) -> tuple[int, Any] | None:
+        acting = match.rules.to_act(state)
+        if len(acting) != 1:
+            return None
+        action = match.rules.forced_action(state, acting[0])
+        return None if action is None else (acting[0], action)
+
+    def board_story(
+        self, match: Match, payload: dict[str, Any], *, turn_passed: bool
+    ) -> BoardStory:
+        return BoardStory(match.channel_id, json.dumps(payload), turn_passed)
 
     async def _commit(
         self,
         match: Match,
-        seat: int,
-        user_id: int,
-        notation: str,
-        action: Any,
-        step: Step[Any],
+        plays: list[tuple[int, int, str, Any, Step[Any]]],
         *,
-        leaves: bool = False,
+        leaves: int | None = None,
+        kind: str = "move",
     ) -> MoveResult:
-        """Store a step as the next ply, guarded by the ply, with its action-log row (and, when
-        ``leaves``, the seat marked as gone), all in one transaction."""
+        """Store the plays as the next plies, guarded by the ply, with their action-log rows,
+        a leaving seat and the board to post, all in one transaction."""
         rules = match.rules
-        new_ply = match.ply + 1
-        finished = rules.outcome(step.state) is not None
         now = self.clock()
-        turn_changed = rules.turn_key(step.state) != rules.turn_key(match.state)
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE matches SET state = ?, ply = ?, status = ?, updated_at = ?, "
-                "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
-                "turn_ply = CASE WHEN ? THEN ? ELSE turn_ply END "
-                "WHERE id = ? AND ply = ? AND status = 'active'",
-                (
-                    json.dumps(rules.dump(step.state)),
-                    new_ply,
-                    "finished" if finished else "active",
-                    now,
-                    turn_changed,
-                    now,
-                    turn_changed,
-                    new_ply,
-                    match.id,
-                    match.ply,
-                ),
+        previous, from_ply = match.state, match.ply
+        rows, turn_ply, key = [], None, rules.turn_key(match.state)
+        events: list[Event] = []
+        state = previous
+        for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
+            rows.append(
+                ActionRow(from_ply + i, seat, user_id, notation, [e.text for e in step.events])
             )
-            if cur.rowcount != 1:
-                raise Refusal("Someone else moved first; use the newest board.")
-            await conn.execute(
-                "INSERT INTO actions (match_id, ply, seat, user_id, notation, events, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match.id,
-                    new_ply,
-                    seat,
-                    user_id,
-                    notation,
-                    json.dumps([e.text for e in step.events]),
-                    now,
-                ),
-            )
-            if leaves:
-                await conn.execute(
-                    "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
-                    (now, match.id, seat),
-                )
-        if leaves:
-            match.seats[seat] = replace(match.seats[seat], left_at=now)
-        self._remember((match.id, new_ply), step.state)
-        previous = match.state
-        match.state, match.ply, match.updated_at = step.state, new_ply, now
-        match.status = "finished" if finished else "active"
-        if turn_changed:
-            match.turn_started_at, match.turn_ply = now, new_ply
-        return MoveResult(match, seat, user_id, notation, action, step.events, previous)
+            events.extend(step.events)
+            state = step.state
+            new_key = rules.turn_key(state)
+            if new_key != key:
+                turn_ply, key = from_ply + i, new_key
+        finished = rules.outcome(state) is not None
+        seat0, user0, notation0, action0, _ = plays[0]
+        turn_passed = finished or turn_ply is not None
+        payload = {
+            "kind": kind,
+            "plays": [[p[0], p[2]] for p in plays],
+            "events": _event_dicts(events),
+        }
+        status = "finished" if finished else "active"
+        # the clock's next look at the match, as it will stand
+        match.state, match.status = state, status
+        if turn_ply is not None:
+            match.turn_started_at, match.turn_ply = now, turn_ply
+        if leaves is not None:
+            match.seats[leaves] = replace(match.seats[leaves], left_at=now)
+        record = MoveRecord(
+            match_id=match.id,
+            from_ply=from_ply,
+            actions=rows,
+            state=json.dumps(rules.dump(state)),
+            status=status,
+            at=now,
+            turn_ply=turn_ply,
+            next_due_at=match.next_check(),
+            leaves=leaves,
+            board=self.board_story(match, payload, turn_passed=turn_passed),
+        )
+        if not await self.store.commit_move(record):
+            raise Refusal("Someone else moved first; use the newest board.")
+        match.ply, match.updated_at = record.ply, now
+        self._remember((match.id, match.ply), state)
+        return MoveResult(
+            match,
+            seat0,
+            user0,
+            notation0,
+            action0 if len(plays) == 1 else plays[-1][3],
+            tuple(events),
+            previous,
+            plays=tuple((p[0], p[2]) for p in plays),
+            from_ply=from_ply,
+            turn_passed=turn_passed,
+        )
 
     async def history(self, match_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        rows = await self.db.fetchall(
-            "SELECT ply, seat, notation, events, at FROM actions WHERE match_id = ? "
-            "ORDER BY ply DESC LIMIT ?",
-            (match_id, limit),
-        )
+        rows = await self.store.actions(match_id, last=limit)
         return [
             {
                 "ply": r["ply"],
@@ -560,43 +610,22 @@ class MatchService(BoardMessages):
                 "events": json.loads(r["events"]),
                 "at": r["at"],
             }
-            for r in reversed(rows)
+            for r in rows
         ]
 
     async def replay(self, match_id: int) -> Any:
         """Rebuild the state from the seed and the action log (an audit of the stored state)."""
         match = await self.get(match_id)
-        rules = match.rules
-        state = rules.new_game(
-            [s.name for s in match.seats],
-            match.options,
-            rng=SeededRng(match.seed, 0),
-            **rules.seat_extras([s.user_id for s in match.seats]),
-        )
-        rows = await self.db.fetchall(
-            "SELECT ply, seat, notation FROM actions WHERE match_id = ? ORDER BY ply", (match_id,)
-        )
-        for row in rows:
-            rng = SeededRng(match.seed, row["ply"])
-            if row["notation"] == FORFEIT:
-                state = rules.resign(state, row["seat"], rng=rng).state
-                continue
-            action = rules.parse_action(state, row["seat"], row["notation"])
-            state = rules.apply(state, row["seat"], action, rng=rng).state
-        return state
+        rows = await self.store.actions(match_id)
+        return replay_actions(match, [(r["ply"], r["seat"], r["notation"]) for r in rows])
 
     async def waiting_on(self, guild_id: int, user_id: int) -> list[tuple[Match, int]]:
         """Live matches in a server that wait on this user: (match, seat), oldest wait first.
 
         Active matches where the user's seat may act, and lobbies the user hosts that have
         enough players to start."""
-        rows = await self.db.fetchall(
-            "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
-            "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN ('lobby', 'active')",
-            (guild_id, user_id),
-        )
         out = []
-        for row in rows:
+        for row in await self.store.live_matches_of(guild_id, user_id):
             match = await self._hydrate(row)
             seat = match.seat_of(user_id)
             assert seat is not None
@@ -610,10 +639,36 @@ class MatchService(BoardMessages):
         out.sort(key=lambda ms: ms[0].turn_started_at or ms[0].created_at)
         return out
 
-    async def _touch(self, conn: Any, match_id: int) -> None:
-        await conn.execute(
-            "UPDATE matches SET updated_at = ? WHERE id = ?", (self.clock(), match_id)
-        )
+
+def replay_actions(match: Match, log: list[tuple[int, int | None, str]]) -> Any:
+    """The state after replaying ``(ply, seat, notation)`` rows from the match's seed."""
+    rules = match.rules
+    state = rules.new_game(
+        [s.name for s in match.seats],
+        match.options,
+        rng=SeededRng(match.seed, 0),
+        **rules.seat_extras([s.user_id for s in match.seats]),
+    )
+    for ply, seat, notation in log:
+        rng = SeededRng(match.seed, ply)
+        if notation == FORFEIT:
+            state = rules.resign(state, seat, rng=rng).state
+            continue
+        action = rules.parse_action(state, seat, notation)
+        state = rules.apply(state, seat, action, rng=rng).state
+    return state
+
+
+def _event_dicts(events: Any) -> list[dict[str, Any]]:
+    return [{"text": e.text, "minor": True} if e.minor else {"text": e.text} for e in events]
+
+
+def _busy_channel(existing: Match) -> Refusal:
+    return Refusal(
+        f"There is already a {existing.rules.title} match here ({existing.status}). "
+        f"Finish it or end it with `/{existing.game} abandon` first, or start yours in "
+        "another channel or thread."
+    )
 
 
 def _clean_name(name: str) -> str:

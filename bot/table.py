@@ -8,147 +8,33 @@ buttons from the older boards.
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
-from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-import render
 from bot import ui
-from bot.clock import HOUR
-from bot.matches import Match, MatchService, MoveResult, Refusal, Seat
-from games.base import Event, GameError
+from bot.matches import Match, MatchService, Refusal
+from bot.store import StorageError
+from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
+    PING_USERS,
+    board_embed,
+    clock_text,
+    compose,
+    escape,
+    everyone,
+    lobby_text,
+    mention,
+    stamp,
+)
+from games.base import GameError
 
 if TYPE_CHECKING:
     from bot.client import RanchHand
 
 log = logging.getLogger(__name__)
 
-CONTENT_LIMIT = 2000
-PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-
-
-def escape(text: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
-def mention(match: Match, seat: int) -> str:
-    return f"<@{match.user_of(seat)}>"
-
-
-def everyone(match: Match) -> str:
-    """Mentions of every player still in the match."""
-    return " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
-
-
-def stamp(at: float, style: str = "R") -> str:
-    """A Discord timestamp, shown in each reader's own time zone."""
-    return f"<t:{int(at)}:{style}>"
-
-
-def acting_mention(match: Match, seat: int) -> str:
-    """A mention of an acting seat, with the role it plays now (e.g. which colour it moves)."""
-    role = match.rules.seat_role(match.state, seat) if match.state is not None else None
-    return f"{mention(match, seat)} ({escape(role)})" if role else mention(match, seat)
-
-
-def compose(match: Match, events: Sequence[Event] = (), headline: str | None = None) -> str:
-    """The board message's text: what happened, then who must act (with a mention)."""
-    lines = []
-    if headline:
-        lines.append(headline)
-    lines.extend(escape(e.text) for e in events)
-    outcome = match.outcome()
-    if match.status == "finished" and outcome is not None:
-        winners = " and ".join(mention(match, s) for s in outcome.winners)
-        lines.append(
-            f"🏆 **Game over.** {winners} {'win' if len(outcome.winners) > 1 else 'wins'}!"
-        )
-    elif match.status == "abandoned":
-        lines.append("The match was abandoned.")
-    elif match.status == "active":
-        acting = match.to_act()
-        who = " and ".join(acting_mention(match, s) for s in acting)
-        lines.append(f"➡️ {who}, your move.")
-    text = "\n".join(lines)
-    if len(text) > CONTENT_LIMIT:
-        # Keep the mention line; trim the middle of a long story.
-        tail = lines[-1]
-        head = text[: CONTENT_LIMIT - len(tail) - 8].rsplit("\n", 1)[0]
-        text = f"{head}\n…\n{tail}"
-    return text
-
-
-def seat_label(match: Match, seat: Seat) -> str:
-    """A player in the board's list: bold when acting, struck through after leaving."""
-    name = escape(seat.name)
-    if seat.left_at is not None:
-        return f"~~{name}~~"
-    return f"**{name}**" if seat.seat in match.to_act() else name
-
-
-def clock_text(match: Match) -> str:
-    """The turn clock as shown on boards: the settings, then this turn's deadline or pause."""
-    text = match.clock.describe()
-    if match.status != "active":
-        return text
-    if match.paused and match.paused_until is not None:
-        return f"{text}\n⏸️ Paused until {stamp(match.paused_until, 'f')}"
-    if match.deadline_at is not None:
-        return f"{text}\nThis turn's deadline {stamp(match.deadline_at)}"
-    return text
-
-
-def board_embed(match: Match, *, filename: str | None) -> discord.Embed:
-    rules = match.rules
-    players = " · ".join(seat_label(match, s) for s in match.seats)
-    embed = discord.Embed(
-        title=f"{rules.title}: move {match.ply}",
-        description=players,
-        colour=discord.Colour.from_rgb(176, 112, 48),
-    )
-    if filename:
-        embed.set_image(url=f"attachment://{filename}")
-    if match.status == "active":
-        embed.add_field(name="⏱️ Turn clock", value=clock_text(match), inline=False)
-    embed.set_footer(
-        text=f"Match #{match.id} · /{match.game} move to type a move · /{match.game} rules"
-    )
-    return embed
-
-
-def lobby_text(match: Match) -> str:
-    rules = match.rules
-    seats = "\n".join(
-        f"{s.seat + 1}. {escape(s.name)}{' (host)' if s.user_id == match.host_id else ''}"
-        for s in match.seats
-    )
-    opts = rules.options_type.parse(match.options)
-    changed = [
-        f"{spec.name} {spec.show(getattr(opts, spec.name))}"
-        for spec in rules.options_type.specs()
-        if getattr(opts, spec.name) != spec.default
-    ]
-    options = ("\nOptions: " + ", ".join(changed)) if changed else ""
-    options += f"\n⏱️ {match.clock.describe()}"
-    need = max(0, rules.min_players - len(match.seats))
-    if match.status != "lobby":
-        return f"🤠 **{rules.title}** ({match.status}){options}\n{seats}"
-    status = (
-        f"Waiting for {need} more player{'s' if need != 1 else ''}."
-        if need
-        else f"Ready: the host can press Start or use `/{match.game} start`."
-    )
-    closes = match.created_at + match.clock.lobby_hours * HOUR
-    status += f" The lobby closes {stamp(closes)} unless it starts."
-    return (
-        f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
-        f"{seats}\n{status} Join with the button or `/{match.game} join`."
-    )
-
+RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 class Table:
     def __init__(self, bot: RanchHand) -> None:
@@ -202,10 +88,12 @@ class Table:
         for older in await self.service.add_board(match.id, message_id, channel_id, -1):
             await self.strip_buttons(channel_id, older)
 
-    async def retire(self, match: Match) -> None:
-        """The match is over or closed: no message of it keeps buttons."""
+    async def retire(self, match: Match, *, keep: int | None = None) -> None:
+        """The match is over or closed: no message of it keeps buttons (``keep`` has none
+        already, or keeps its own, e.g. a final board's Rematch)."""
         for channel_id, message_id in await self.service.retire_boards(match.id):
-            await self.strip_buttons(channel_id, message_id)
+            if message_id != keep:
+                await self.strip_buttons(channel_id, message_id)
 
     async def lobby_action(
         self, interaction: discord.Interaction[Any], match_id: int, op: str
@@ -240,24 +128,20 @@ class Table:
     async def start(
         self, interaction: discord.Interaction[Any], game: str, *, from_button: bool = False
     ) -> None:
-        """Start the lobby here and post the first board."""
+        """Start the lobby here and post the first board (a new message: it notifies the
+        player to act)."""
         match = await self.service.start(interaction.channel_id, game, user_id=interaction.user.id)
+        clicked = interaction.message.id if from_button and interaction.message else None
         if from_button:
             await interaction.response.edit_message(content=lobby_text(match), view=None)
         else:
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.edit_original_response(content="Started; the board is below.")
         # lobby messages lose their buttons (the one clicked already did)
-        clicked = interaction.message.id if from_button and interaction.message else None
         for channel_id, message_id in await self.service.retire_boards(match.id):
             if message_id != clicked:
                 await self.strip_buttons(channel_id, message_id)
-        order = ", ".join(f"{i + 1}. {mention(match, i)}" for i in range(len(match.seats)))
-        await self.post_board(
-            match,
-            interaction=interaction,
-            headline=f"🎬 **{match.rules.title}** begins! Seats: {order}.",
-            events=match.rules.opening_events(match.state),
-        )
+        await self.bot.delivery.deliver(match.id, interaction=interaction)
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -271,6 +155,24 @@ class Table:
         index: int | None = None,
         text: str | None = None,
     ) -> None:
+        """A move: refused privately (nothing changes), or acknowledged, stored with its board
+        story, and its board delivered."""
+        if self.bot.stopping:
+            await self.refuse(interaction, RESTARTING)
+            return
+        async with self.bot.handling():
+            await self._play(interaction, match_id, ply=ply, seat=seat, index=index, text=text)
+
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        *,
+        ply: int | None,
+        seat: int | None,
+        index: int | None,
+        text: str | None,
+    ) -> None:
         user_id = interaction.user.id
         try:
             match, mine = await self.service.check_actor(match_id, user_id, ply=ply, seat=seat)
@@ -279,27 +181,68 @@ class Table:
         except (Refusal, GameError) as err:
             await self.refuse(interaction, str(err))
             return
-        public = interaction.type is discord.InteractionType.application_command
-        clicked = None if public else interaction.message
+        slash = interaction.type is discord.InteractionType.application_command
+        clicked = None if slash else interaction.message
         if clicked is not None:
             # The acknowledgement itself takes the buttons off the board (or private menu)
             # that was used: at once, with no extra request, and it cannot be clicked twice.
             await interaction.response.edit_message(view=None)
         else:
-            await interaction.response.defer(thinking=public)
+            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             result = await self.service.act(
                 match_id, user_id, ply=ply, seat=seat, index=index, text=text
             )
-        except (Refusal, GameError) as err:
-            if public:
-                await interaction.delete_original_response()
-            elif clicked is not None:
+        except Exception as err:
+            if clicked is not None:
                 await self._give_back_buttons(interaction, match_id, clicked.id, ply)
-            await interaction.followup.send(str(err), ephemeral=True)
+            await self._not_played(interaction, err, deferred=clicked is None)
             return
-        cleared = () if clicked is None else (clicked.id,)
-        await self.post_move(result, interaction=interaction, cleared=cleared)
+        if clicked is None:
+            await interaction.edit_original_response(content=f"Played `{result.notation}`.")
+        message = await self.bot.delivery.deliver(
+            match_id,
+            interaction=interaction,
+            clicked=None if clicked is None else clicked.id,
+            previous=result.previous_state,
+            last=result.action,
+        )
+        if message is None and await self.service.store.undelivered(match_id):
+            await self._quietly(
+                interaction,
+                "Your move was saved, but Discord would not take the new board just now; it "
+                "will be posted here as soon as it can.",
+            )
+
+    async def _not_played(
+        self, interaction: discord.Interaction[Any], err: Exception, *, deferred: bool
+    ) -> None:
+        """Tell the player, privately, that the move was not stored and why."""
+        if isinstance(err, Refusal | GameError):
+            message = str(err)
+        elif isinstance(err, StorageError):
+            message = f"{err} Your move was not saved; the board's buttons are back."
+        else:
+            log.error("error applying a move (interaction %s)", interaction.id, exc_info=err)
+            message = (
+                "Sorry, something went wrong on my side and your move was not saved; it has "
+                "been logged. The board's buttons are back: try again."
+            )
+        if deferred:
+            await self._quietly(interaction, message, edit=True)
+        else:
+            await self._quietly(interaction, message)
+
+    async def _quietly(
+        self, interaction: discord.Interaction[Any], message: str, *, edit: bool = False
+    ) -> None:
+        try:
+            if edit:
+                await interaction.edit_original_response(content=message)
+            else:
+                await interaction.followup.send(message, ephemeral=True)
+        except discord.HTTPException as err:
+            log.info("could not tell the player (interaction %s): %s", interaction.id, err.status)
 
     async def _give_back_buttons(
         self,
@@ -310,75 +253,44 @@ class Table:
     ) -> None:
         """A move that did not happen leaves the newest board usable (unless the game moved
         on meanwhile: then that board is out of date and stays without buttons)."""
-        match = await self.service.get(match_id)
-        unchanged = ply is None or match.ply == ply
-        if unchanged and await self.service.latest_board(match_id) == message_id:
-            view = ui.build_view(match)
-            await interaction.edit_original_response(view=view)
-
-    async def post_move(
-        self,
-        result: MoveResult,
-        *,
-        interaction: discord.Interaction[Any] | None = None,
-        cleared: Collection[int] = (),
-    ) -> discord.Message | None:
-        match = result.match
-        name = escape(match.name_of(result.seat))
-        headline = f"**{name}** played `{result.notation}`."
-        return await self.post_board(
-            match,
-            interaction=interaction,
-            events=result.events,
-            headline=headline,
-            last=result.action,
-            cleared=cleared,
-        )
+        try:
+            match = await self.service.get(match_id)
+            unchanged = ply is None or match.ply == ply
+            if unchanged and await self.service.latest_board(match_id) == message_id:
+                await interaction.edit_original_response(view=ui.build_view(match))
+        except Exception as err:  # the player is told either way; this is a courtesy
+            log.warning("could not give the buttons back to message %s: %r", message_id, err)
 
     async def post_board(
         self,
         match: Match,
         *,
         interaction: discord.Interaction[Any] | None = None,
-        channel: discord.abc.Messageable | None = None,
-        events: Sequence[Event] = (),
         headline: str | None = None,
-        last: Any = None,
-        cleared: Collection[int] = (),
     ) -> discord.Message | None:
-        """Post a fresh board; the interaction's followup if given, else the match channel.
-
-        Older boards lose their buttons, except ``cleared`` ones, already without them.
-        """
-        content = compose(match, events, headline)
-        files: list[discord.File] = []
-        filename = None
-        if match.state is not None:
-            png = await asyncio.to_thread(render.draw, match.game, match.state, last=last)
-            filename = f"{match.game}-{match.id}-{match.ply}.png"
-            files.append(discord.File(io.BytesIO(png), filename=filename))
-        embed = board_embed(match, filename=filename)
-        view = ui.build_view(match)
+        """Post the current board again as a new message (``/<game> board``): the interaction's
+        followup if given, else the match channel. Older boards lose their buttons."""
+        content = compose(match, [headline] if headline else [])
+        files, filename = await self.bot.delivery.picture(match)
         kwargs: dict[str, Any] = {
             "content": content,
-            "embed": embed,
+            "embed": board_embed(match, filename=filename),
             "files": files,
             "allowed_mentions": PING_USERS,
         }
+        view = ui.build_view(match)
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:
             message = await interaction.followup.send(wait=True, **kwargs)
         else:
-            target = channel or await self._channel(match.channel_id)
-            message = await target.send(**kwargs)
+            message = await self.bot.get_partial_messageable(match.channel_id).send(**kwargs)
         if match.state is not None:
             older = await self.service.add_board(
-                match.id, message.id, message.channel.id, match.ply
+                match.id, message.id, message.channel.id, match.ply, story_from=match.ply
             )
             for message_id in older:
-                if message_id not in cleared:
-                    await self.strip_buttons(message.channel.id, message_id)
+                await self.strip_buttons(message.channel.id, message_id)
         return message
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:

@@ -27,8 +27,6 @@ from bot.clock import (
     REMINDERS,
     ClockSettings,
     NotifyPrefs,
-    SettingsError,
-    deadline_due,
     hours_text,
     reminder_due,
     reminders_due,
@@ -36,7 +34,7 @@ from bot.clock import (
 )
 from bot.matches import Match, MoveResult, Refusal
 from bot.table import PING_USERS, everyone, mention, stamp
-from games.base import Event, GameError
+from games.base import GameError
 
 if TYPE_CHECKING:
     from bot.client import RanchHand
@@ -75,8 +73,8 @@ class TurnClock:
         return self.bot.service
 
     @property
-    def db(self) -> Any:
-        return self.bot.db
+    def store(self) -> Any:
+        return self.bot.store
 
     def now(self) -> float:
         return self.bot.clock()
@@ -111,6 +109,7 @@ class TurnClock:
                     handler = handlers[item.kind]
                     try:
                         acted += await handler(item.match_id, now)
+                        await self._reschedule(item.match_id)
                     except Exception:
                         log.exception(
                             "turn clock: %s for match %s failed", item.kind, item.match_id
@@ -121,62 +120,42 @@ class TurnClock:
             return done
 
     async def _due(self, now: float) -> list[Due]:
+        """What has fallen due, from the matches' indexed next-check times."""
         work = []
-        rows = await self.db.fetchall(
-            "SELECT m.id, m.turn_started_at, m.reminder_hours, m.deadline_hours, m.ply, "
-            "(SELECT COUNT(*) FROM clock_events e WHERE e.match_id = m.id "
-            " AND e.ply = m.turn_ply AND e.kind = 'reminder') AS sent, "
-            "EXISTS (SELECT 1 FROM clock_events e WHERE e.match_id = m.id "
-            " AND e.ply = m.ply AND e.kind = 'deadline') AS deadline_done "
-            "FROM matches m WHERE m.status = 'active' AND m.paused_at IS NULL "
-            "AND m.turn_started_at IS NOT NULL"
-        )
-        for r in rows:
-            try:
-                settings = ClockSettings(r["reminder_hours"], r["deadline_hours"] or None)
-            except SettingsError:
-                log.warning("match %s has clock settings out of range; skipped", r["id"])
-                continue
-            times = []
-            deadline = deadline_due(r["turn_started_at"], settings)
-            if deadline is not None and not r["deadline_done"]:
-                times.append(deadline)
-            reminder = reminder_due(r["turn_started_at"], settings, r["sent"] + 1)
-            if reminder is not None:
-                times.append(reminder)
-            if times and min(times) <= now:
-                work.append(Due(min(times), r["id"], "turn"))
-        rows = await self.db.fetchall(
-            "SELECT id, paused_until FROM matches WHERE status = 'active' "
-            "AND paused_at IS NOT NULL AND paused_until <= ?",
-            (now,),
-        )
-        work += [Due(r["paused_until"], r["id"], "resume") for r in rows]
-        rows = await self.db.fetchall(
-            "SELECT id, created_at + lobby_hours * 3600.0 AS due FROM matches "
-            "WHERE status = 'lobby' AND created_at + lobby_hours * 3600.0 <= ?",
-            (now,),
-        )
-        work += [Due(r["due"], r["id"], "lobby") for r in rows]
+        for row in await self.store.due(now):
+            if row["status"] == "lobby":
+                kind = "lobby"
+            elif row["paused_at"] is not None:
+                kind = "resume"
+            else:
+                kind = "turn"
+            work.append(Due(float(row["next_due_at"]), int(row["id"]), kind))
         return work
+
+    async def _reschedule(self, match_id: int) -> None:
+        """Store when the clock must next look at the match, as it stands now."""
+        match = await self.service.get(match_id)
+        sent = await self.store.events_of(match.id, match.turn_ply, "reminder")
+        done = await self.store.events_of(match.id, match.ply, "deadline") > 0
+        at = match.next_check(reminders_sent=sent, deadline_done=done)
+        if at is not None and match.status == "active" and not match.paused and match.to_act():
+            prefs = await self.prefs(match.user_of(match.to_act()[0]))
+            if prefs.is_quiet(at):
+                at = prefs.quiet_until(at)  # the reminder waits for the quiet hours' end
+        await self.store.set_next_due(match.id, at)
 
     async def _record(
         self, match: Match, ply: int, kind: str, n: int, seat: int | None, due: float, outcome: str
     ) -> bool:
-        """Write down that this happened; False if it already had (then do nothing)."""
-        changed = await self.db.execute(
-            "INSERT OR IGNORE INTO clock_events (match_id, ply, kind, n, seat, due_at, done_at, "
-            "outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (match.id, ply, kind, n, seat, due, self.now(), outcome),
+        """Write down that this happened; False if it already had (then do nothing). The
+        record is the claim: however many bot processes run, one of them acts."""
+        return await self.store.record_event(
+            match.id, ply, kind, n, seat, due, self.now(), outcome
         )
-        return changed == 1
 
     async def _unrecord(self, match: Match, ply: int, kind: str) -> None:
         """Forget an event that could not be carried out (the match changed under it)."""
-        await self.db.execute(
-            "DELETE FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
-            (match.id, ply, kind),
-        )
+        await self.store.forget_event(match.id, ply, kind)
 
     # A turn: reminders, then the deadline --------------------------------------------------
 
@@ -211,12 +190,7 @@ class TurnClock:
         return True
 
     async def _reminders_sent(self, match: Match) -> int:
-        row = await self.db.fetchone(
-            "SELECT COUNT(*) AS n FROM clock_events WHERE match_id = ? AND ply = ? "
-            "AND kind = 'reminder'",
-            (match.id, match.turn_ply),
-        )
-        return int(row["n"]) if row else 0
+        return await self.store.events_of(match.id, match.turn_ply, "reminder")
 
     async def _remind(
         self, match: Match, seat: int, n: int, prefs: NotifyPrefs, now: float
@@ -290,11 +264,7 @@ class TurnClock:
                 log.info("forfeit in match %s not applied: %s", match.id, err)
                 await self._unrecord(match, match.ply, "deadline")
                 return False
-            await self.bot.table.post_board(
-                result.match,
-                events=result.events,
-                headline=f"⌛ **{name}** ran out of time ({hours} h) and forfeits.",
-            )
+            await self.bot.delivery.deliver(result.match.id)
         else:
             await self._send(
                 match.channel_id,
@@ -310,22 +280,16 @@ class TurnClock:
     ) -> None:
         """Play the default for the late seat, and keep playing while the same turn goes on
         (a turn can be several moves: roll, then stack...); one board shows it all."""
-        plays: list[str] = []
-        events: list[Event] = []
         last: MoveResult | None = None
-        start, ply = match.turn_started_at, match.ply
+        ply = match.ply
         for _ in range(MAX_DEFAULT_MOVES):
             try:
                 last = await self.service.act_default(match.id, seat, expected_ply=ply)
             except (Refusal, GameError) as err:
                 log.info("default move in match %s not applied: %s", match.id, err)
                 break
-            plays.append(f"`{last.notation}`")
-            events.extend(last.events)
             moved = last.match
-            if moved.status != "active" or moved.turn_started_at != start:
-                break
-            if moved.to_act()[:1] != (seat,):
+            if last.turn_passed or moved.status != "active" or moved.to_act()[:1] != (seat,):
                 break
             ply = moved.ply
             if not await self._record(moved, ply, "deadline", 0, seat, deadline, "skip"):
@@ -333,13 +297,7 @@ class TurnClock:
         if last is None:  # moved or paused meanwhile: the deadline may come again later
             await self._unrecord(match, match.ply, "deadline")
             return
-        played = ", ".join(plays) if len(plays) < 6 else f"{', '.join(plays[:5])} …"
-        await self.bot.table.post_board(
-            last.match,
-            events=events,
-            headline=f"⌛ **{name}**'s time ran out ({hours} h): played {played} for them.",
-            last=last.action,
-        )
+        await self.bot.delivery.deliver(match.id)
 
     # Pauses --------------------------------------------------------------------------------
 
@@ -363,11 +321,8 @@ class TurnClock:
                 raise Refusal("You have used all 7 days of pause in this match.")
             length = left if hours is None else min(left, hours * HOUR)
             now = self.now()
-            await self.db.execute(
-                "UPDATE matches SET paused_at = ?, paused_until = ?, paused_by = ? "
-                "WHERE id = ? AND status = 'active' AND paused_at IS NULL",
-                (now, now + length, user_id, match_id),
-            )
+            if not await self.store.pause(match_id, now, now + length, user_id):
+                raise Refusal("The clock is already paused, or the match has ended.")
             return await self.service.get(match_id)
 
     async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
@@ -385,17 +340,15 @@ class TurnClock:
             start = match.turn_started_at
             if start is not None:
                 start = resumed_turn_start(start, match.paused_at, end)
-            async with self.db.transaction() as conn:
-                await conn.execute(
-                    "UPDATE matches SET paused_at = NULL, paused_until = NULL, paused_by = NULL, "
-                    "turn_started_at = ? WHERE id = ? AND paused_at IS NOT NULL",
-                    (start, match_id),
-                )
-                await conn.execute(
-                    "UPDATE seats SET pause_used = MIN(?, pause_used + ?) "
-                    "WHERE match_id = ? AND user_id = ?",
-                    (PAUSE_ALLOWANCE, paused, match_id, match.paused_by),
-                )
+            if not await self.store.resume(
+                match_id,
+                turn_started_at=start,
+                paused=paused,
+                by=match.paused_by,
+                allowance=PAUSE_ALLOWANCE,
+            ):
+                raise Refusal("The clock of this match is not paused.")
+            await self._reschedule(match_id)
             return await self.service.get(match_id), paused
 
     async def _auto_resume(self, match_id: int, now: float) -> bool:
@@ -434,12 +387,12 @@ class TurnClock:
     # Preferences and delivery --------------------------------------------------------------
 
     async def prefs(self, user_id: int) -> NotifyPrefs:
-        return NotifyPrefs.from_mapping(await self.db.user_settings(user_id))
+        return NotifyPrefs.from_mapping(await self.store.user_settings(user_id))
 
     async def guild_defaults(self, guild_id: int | None) -> ClockSettings:
         if guild_id is None:
             return ClockSettings()
-        return ClockSettings.from_mapping(await self.db.guild_settings(guild_id))
+        return ClockSettings.from_mapping(await self.store.guild_settings(guild_id))
 
     async def _send(self, channel_id: int, content: str, mentions: discord.AllowedMentions) -> None:
         try:

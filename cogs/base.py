@@ -233,7 +233,9 @@ class GameCog(commands.GroupCog):
     )
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._match_here(interaction, active=True)
-        await interaction.response.defer(thinking=True)
+        # A new message notifies the player to act; filling in a deferred reply would not.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.edit_original_response(content="Posted; the board is below.")
         await self.bot.table.post_board(match, interaction=interaction, headline="The board:")
 
     @app_commands.command(

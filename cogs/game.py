@@ -176,7 +176,7 @@ class GameCommands(
                     "Changing these needs the Manage Server or Manage Channels permission."
                 )
             current = current.with_changes(**changes)
-            await self.bot.db.set_guild_settings(guild_id, current.to_mapping())
+            await self.bot.store.set_guild_settings(guild_id, current.to_mapping())
         embed = discord.Embed(
             title="Turn clock: server defaults" + (" (saved)" if changing else ""),
             description=(
@@ -244,7 +244,7 @@ class GameCommands(
         dm: bool | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        db = self.bot.db
+        db = self.bot.store
         user_id = interaction.user.id
         prefs = NotifyPrefs.from_mapping(await db.user_settings(user_id))
         changing = dm is not None or quiet_hours is not None

@@ -39,3 +39,13 @@ def draw(
     key: str, state: Any, *, seat: int | None = None, last: Any = None, previous: Any = None
 ) -> bytes:
     return renderer(key)(state, seat=seat, last=last, previous=previous)
+
+
+def warm(keys: list[str] | None = None) -> None:
+    """Build every renderer's caches (fonts, palettes, static layers) ahead of the first move."""
+    for key in keys or list(MODULES):
+        module = importlib.import_module(MODULES[key])
+        renderer(key)
+        hook = getattr(module, "warm", None)
+        if hook is not None:
+            hook()

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.db import MIGRATIONS, Database
 from bot.matches import MatchService, Refusal
+from bot.store import open_store
+from bot.store.schema import MIGRATIONS
 from games.base import InvalidOptions, NotYourTurn
 
 CHANNEL = 500
@@ -19,7 +20,7 @@ ALICE, BOB, CAROL = 11, 22, 33
 
 @pytest.fixture
 async def service(tmp_path: Path):
-    db = await Database.open(tmp_path / "m.sqlite3")
+    db = await open_store(tmp_path / "m.sqlite3")
     try:
         yield MatchService(db, seed_source=lambda: 85)
     finally:
@@ -37,10 +38,10 @@ async def started(service: MatchService, players=((ALICE, "alice"), (BOB, "bob")
 
 
 async def test_schema_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "v.sqlite3")
+    db = await open_store(tmp_path / "v.sqlite3")
     assert await db.version() == len(MIGRATIONS)
     await db.close()
-    db = await Database.open(tmp_path / "v.sqlite3")  # reopening migrates nothing twice
+    db = await open_store(tmp_path / "v.sqlite3")  # reopening migrates nothing twice
     assert await db.version() == len(MIGRATIONS)
     await db.close()
 
@@ -126,13 +127,13 @@ async def test_simultaneous_clicks_apply_once(service: MatchService) -> None:
 
 async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
     path = tmp_path / "persist.sqlite3"
-    db = await Database.open(path)
+    db = await open_store(path)
     service = MatchService(db, seed_source=lambda: 7)
     match = await started(service)
     await service.act(match.id, ALICE, text="roll")
     before = await service.get(match.id)
     await db.close()
-    db = await Database.open(path)
+    db = await open_store(path)
     again = await MatchService(db).get(match.id)
     assert (again.ply, again.state, again.seats, again.seed) == (
         before.ply,
@@ -153,7 +154,7 @@ async def test_a_winning_trade_finishes_the_match_and_refuses_more_moves(
     dump = rules.dump(match.state)
     dump["players"][0]["herd"].update(rabbit=1, sheep=1, pig=1, cow=3)
     dump["stock"].update(rabbit=59, sheep=23, pig=19, cow=9)
-    await service.db.execute(
+    await service.store.execute(
         "UPDATE matches SET state = ? WHERE id = ?", (json.dumps(dump), match.id)
     )
     service._states.clear()

@@ -7,6 +7,7 @@ DMs); the match service and the database are the real ones.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,10 @@ import pytest
 
 import games
 from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
-from bot.db import MIGRATIONS, Database
 from bot.matches import Match, MatchService, Refusal
+from bot.store import open_store
+from bot.store.schema import MIGRATIONS
+from bot.texts import story_lines
 from bot.turns import TurnClock
 from games.rng import SeededRng
 
@@ -51,7 +54,7 @@ class Posted:
 class StubBot:
     """What the turn clock needs of the bot; records what it would show players."""
 
-    db: Database
+    db: Any
     clock: Clock
     service: MatchService
     sent: list[Posted] = field(default_factory=list)
@@ -63,10 +66,27 @@ class StubBot:
     def table(self) -> StubBot:
         return self
 
-    async def post_board(
-        self, match: Match, *, events: Any = (), headline: str | None = None, last: Any = None
-    ) -> None:
-        self.boards.append((match, headline or "", [e.text for e in events]))
+    @property
+    def store(self) -> Any:
+        return self.db
+
+    @property
+    def delivery(self) -> StubBot:
+        return self
+
+    async def deliver(self, match_id: int, **_: Any) -> None:
+        """Take the match's undelivered boards from the outbox, as the bot would post them:
+        (match, first line, the other lines)."""
+        rows = await self.db.claim_boards(match_id, time.time(), 30.0, mine=True)
+        if not rows:
+            return
+        match = await self.service.get(match_id)
+        await self.db.boards_delivered(match_id, [r["ply"] for r in rows], None, time.time())
+        stories = [json.loads(r["payload"]) for r in rows]
+        stories = [s for s in stories if s["kind"] != "start"]  # shown when the match began
+        if stories:
+            lines = story_lines(match, stories)
+            self.boards.append((match, lines[0], lines[1:]))
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         self.stripped.append(message_id)
@@ -99,7 +119,7 @@ class StubBot:
 @pytest.fixture
 async def bot(tmp_path: Path) -> Any:
     clock = Clock()
-    db = await Database.open(tmp_path / "clock.sqlite3")
+    db = await open_store(tmp_path / "clock.sqlite3")
     stub = StubBot(db, clock, MatchService(db, seed_source=lambda: 85, clock=clock))
     stub.turns = TurnClock(stub)  # type: ignore[attr-defined]
     try:
@@ -317,7 +337,7 @@ async def test_a_bot_down_past_two_deadlines_applies_both_once_in_order(
     await bot.db.close()
     # the bot is down for five days, then starts again on the same database
     clock = Clock(T0 + 120 * HOUR)
-    db = await Database.open(tmp_path / "clock.sqlite3")
+    db = await open_store(tmp_path / "clock.sqlite3")
     bot.db, bot.clock = db, clock
     bot.service = MatchService(db, seed_source=lambda: 85, clock=clock)
     bot.turns = TurnClock(bot)  # type: ignore[attr-defined]
@@ -451,7 +471,7 @@ async def test_matches_from_before_turn_clocks_get_reminders_but_no_surprise_dea
             )
         await conn.commit()
     clock = Clock(T0 + 200 * HOUR)
-    db = await Database.open(path)
+    db = await open_store(path)
     try:
         stub = StubBot(db, clock, MatchService(db, clock=clock))
         stub.turns = TurnClock(stub)  # type: ignore[attr-defined]

@@ -135,18 +135,38 @@ def boards(fake: FakeDiscord, channel: Any) -> list[Any]:
     return [m for m in fake.messages(channel) if m.attachments]
 
 
+def _look(message: Any) -> tuple[Any, ...]:
+    return (message.id, message.content, tuple(a.id for a in message.attachments))
+
+
+def assert_played(record: Any) -> None:
+    """A move was taken: acknowledged publicly (a click), or, typed, with a private note that
+    says it was played (the board itself is a new public message)."""
+    if record.ephemeral:
+        content = record.response.content if record.response is not None else ""
+        assert content.startswith(("Played", "Started", "Posted")), content
+
+
 async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) -> Any:
-    """Run a player's action that should post a new board; return the action's record."""
+    """Run a player's action that should show a board: a new board message, or (a further
+    action in the same turn) the turn's board updated in place; return the action's record."""
     before = len(boards(fake, channel))
+    newest = _look(boards(fake, channel)[-1]) if before else None
     record = await action
     # A refusal is a new private reply; a click in a private menu is acknowledged by updating
     # that private message (callback 6/7), which is not a refusal.
     private = [m for m in record.followups if m.ephemeral]
-    if record.callback_type == 4 and record.ephemeral:
+    if record.callback_type in (4, 5) and record.ephemeral:
         private.insert(0, record.response)
+    private = [m for m in private if not m.content.startswith(("Played", "Started", "Posted"))]
     if private:
         raise AssertionError(f"refused: {private[0].content}")
-    await until(lambda: len(boards(fake, channel)) > before, what="a new board")
+
+    def shown() -> bool:
+        found = boards(fake, channel)
+        return len(found) > before or (newest is not None and _look(found[-1]) != newest)
+
+    await until(shown, what="a new or updated board")
     await fake.settle()
     return record
 
@@ -176,7 +196,7 @@ async def open_match(
     await expect_board(fake, channel, fake.click(host, lobby, label="Start"))
     first = board(fake, channel)
     assert f"{title}** begins" in first.content
-    assert all(p.mention in first.content for p in players), "the seats are listed"
+    assert all(p.name in first.content for p in players), "the seats are listed"
     return first
 
 
@@ -193,3 +213,20 @@ async def running(
         yield runner
     finally:
         await runner.stop()
+
+
+def check_turn_board(
+    fake: FakeDiscord, channel: Any, before: int, rules: Any, state: Any, match: Match
+) -> Any:
+    """One message per turn: a move that hands the turn on (or ends the match) posts one new
+    board and quiets the older ones; a further action in the same turn updates the turn's
+    board in place. Returns the newest board."""
+    posted = boards(fake, channel)
+    passed = match.status != "active" or rules.turn_key(match.state) != rules.turn_key(state)
+    if passed:
+        assert len(posted) == before + 1, "a turn that passes posts one new board"
+        if len(posted) > 1:
+            assert not posted[-2].buttons() and not posted[-2].selects(), "old boards go quiet"
+    else:
+        assert len(posted) == before, "a further action in the same turn updates its board"
+    return posted[-1]

@@ -15,7 +15,7 @@ import games
 from fakediscord import FakeDiscord
 from games.cattle import CattleAction, CattleState, Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch
 from tests.conftest import World
-from tests.e2e.harness import board, boards, expect_board, open_match, running
+from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
 
 RULES = games.get("cattle")
 SMALL = {"colours": 3, "dice_per_colour": 4}
@@ -248,7 +248,7 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
                     world.channel,
                     fake.slash(user, world.channel, "cattle move", action=notation),
                 )
-                assert not rec.ephemeral
+                assert_played(rec)
                 kind = "typed"
             else:
                 index = RULES.legal_actions(match.state, seat).index(action)

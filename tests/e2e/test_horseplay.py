@@ -18,7 +18,7 @@ from games.horseplay import HorseplayState, Move, square_name
 from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import board, boards, expect_board, open_match, running
+from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
 
 RULES = games.get("horseplay")
 GROUP_MENU = "More moves…"
@@ -175,7 +175,7 @@ async def test_two_player_game_from_new_to_the_end(
                     world.channel,
                     fake.slash(users[seat], world.channel, "horseplay move", action=notation),
                 )
-                assert not rec.ephemeral
+                assert_played(rec)
                 typed += 1
             else:
                 ways.append(await play_menu_move(fake, runner, world.channel, users, index))

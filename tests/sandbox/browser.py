@@ -326,8 +326,29 @@ class Page:
         assert message.has(option), f"no option {value} in {custom_id}"
         message.click(option)
 
-    def wait_new_board(self, before: int) -> Shown:
-        self.until(lambda: self.board_count() > before, "a new board")
+    def board_mark(self) -> tuple[int, str]:
+        """What the newest board looks like now: how many boards, and the newest one's
+        picture (one message per turn: a further action in the same turn updates it)."""
+        count = self.board_count()
+        return count, (self.picture(self.newest_board()) if count else "")
+
+    def picture(self, board: Shown) -> str:
+        return str(
+            self.js(
+                "const i = document.querySelector(arguments[0]); return i ? i.src : '';",
+                f"{board.css} img.embed-image",
+            )
+        )
+
+    def wait_new_board(self, before: int | tuple[int, str]) -> Shown:
+        count, text = before if isinstance(before, tuple) else (before, None)
+
+        def shown() -> bool:
+            if self.board_count() > count:
+                return True
+            return text is not None and self.picture(self.newest_board()) != text
+
+        self.until(shown, "a new or updated board")
         board = self.newest_board()
         self.until(lambda: self.image_loaded(board), "the board picture to load")
         return board

@@ -1,0 +1,257 @@
+"""Boards delivered for every committed move: the outbox, one message per turn, retries.
+
+A move is stored together with its board story (``outbox``). The bot that stored it posts the
+board at once, through the interaction when there is one; if that fails (a 5xx, a 429 past
+retries, an expired token) or the bot dies first, the board is posted to the channel later,
+with backoff, by whichever bot process delivers boards then, until it is delivered or the
+channel is gone. Each board is claimed before it is posted, so it is posted exactly once.
+
+One message per turn: a board that hands the turn to another player (or ends the match) is a
+new message, with the mention that notifies them; further actions by the same player in the
+same turn update that turn's message in place (picture and running story), which notifies
+nobody again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import ui
+from bot.matches import Match
+from bot.render_pool import RenderError
+from bot.texts import (
+    PING_USERS,
+    board_embed,
+    compose,
+    story_lines,
+)
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+#: seconds between delivery attempts of one board: a few quick tries, then patiently
+BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
+#: Discord error codes that mean the channel is gone for good (or the bot was removed)
+GONE = {10003, 50001}
+
+
+class Delivery:
+    def __init__(self, bot: RanchHand, *, lease: float = 30.0, interval: float = 5.0) -> None:
+        self.bot = bot
+        self.lease = lease
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+        self._busy: set[int] = set()
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    @property
+    def store(self) -> Any:
+        return self.bot.store
+
+    # The background deliverer --------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="board-delivery")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.pending()
+            except Exception:
+                log.exception("board delivery pass failed")
+            await asyncio.sleep(self.interval)
+
+    async def pending(self) -> int:
+        """Deliver every board whose first try failed or whose bot died; returns how many
+        messages were posted."""
+        posted = 0
+        for match_id in await self.store.boards_due(time.time()):
+            if match_id in self._busy:
+                continue
+            if await self.deliver(match_id, mine=False) is not None:
+                posted += 1
+        return posted
+
+    # One delivery --------------------------------------------------------------------------
+
+    async def deliver(
+        self,
+        match_id: int,
+        *,
+        interaction: discord.Interaction[Any] | None = None,
+        clicked: int | None = None,
+        mine: bool = True,
+        previous: Any = None,
+        last: Any = None,
+    ) -> discord.Message | None:
+        """Post (or update) the board for the match's undelivered moves; None if there was
+        nothing to deliver or it failed (it will be tried again)."""
+        self._busy.add(match_id)
+        try:
+            rows = await self.store.claim_boards(match_id, time.time(), self.lease, mine=mine)
+            if not rows:
+                return None
+            return await self._deliver(match_id, rows, interaction, clicked, previous, last)
+        finally:
+            self._busy.discard(match_id)
+
+    async def _deliver(
+        self,
+        match_id: int,
+        rows: Sequence[Any],
+        interaction: discord.Interaction[Any] | None,
+        clicked: int | None,
+        previous: Any,
+        last: Any,
+    ) -> discord.Message | None:
+        match = await self.service.get(match_id)
+        plies = [int(r["ply"]) for r in rows]
+        upto = max(plies)
+        current = upto == match.ply
+        latest = await self.service.latest_board_row(match_id)
+        passed = any(bool(r["turn_passed"]) for r in rows) or not current
+        in_place = (
+            not passed
+            and latest is not None
+            and int(latest["ply"]) >= 0
+            and int(latest["ply"]) >= match.turn_ply
+            and int(latest["channel_id"]) == match.channel_id
+        )
+        if in_place:
+            story_from = latest["story_from"]
+            story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
+        else:
+            story_from = int(latest["ply"]) if latest is not None else -1
+            story_from = min(story_from, min(plies) - 1)
+        stories = await self.store.stories(match_id, story_from, upto)
+        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        try:
+            message = await self._post(
+                match,
+                lines,
+                interaction=interaction,
+                edit=int(latest["message_id"]) if in_place and latest is not None else None,
+                clicked=clicked,
+                buttons=current,
+                previous=previous,
+                last=last,
+            )
+        except discord.HTTPException as err:
+            await self._failed(match, plies, rows, err)
+            return None
+        await self.store.boards_delivered(match_id, plies, message.id, time.time())
+        if not in_place:
+            older = await self.service.add_board(
+                match.id, message.id, message.channel.id, upto, story_from=story_from
+            )
+            for message_id in older:
+                if message_id != clicked:
+                    await self.bot.table.strip_buttons(message.channel.id, message_id)
+        if match.status != "active":
+            await self.bot.table.retire(match, keep=message.id)
+        return message
+
+    async def _failed(
+        self, match: Match, plies: list[int], rows: Sequence[Any], err: discord.HTTPException
+    ) -> None:
+        code = getattr(err, "code", 0)
+        if code in GONE or getattr(err, "status", 0) == 404:
+            log.info("match %s: its channel is gone (%s); closing it", match.id, code)
+            await self.store.boards_delivered(match.id, plies, None, time.time(), "gone")
+            await self.service.close(match.id)
+            return
+        attempts = max(int(r["attempts"]) for r in rows)
+        wait = BACKOFF[min(attempts - 1, len(BACKOFF) - 1)]
+        log.warning(
+            "match %s: board for plies %s not delivered (%s %s); next try in %.0f s",
+            match.id,
+            plies,
+            getattr(err, "status", "?"),
+            code,
+            wait,
+        )
+        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{err.status}:{code}")
+
+    async def _post(
+        self,
+        match: Match,
+        lines: list[str],
+        *,
+        interaction: discord.Interaction[Any] | None,
+        edit: int | None,
+        clicked: int | None,
+        buttons: bool,
+        previous: Any,
+        last: Any,
+    ) -> discord.Message:
+        content = compose(match, lines)
+        files, filename = await self.picture(match, previous=previous, last=last)
+        embed = board_embed(match, filename=filename)
+        view = ui.build_view(match) if buttons else None
+        if edit is not None:
+            kwargs: dict[str, Any] = {
+                "content": content,
+                "embed": embed,
+                "attachments": files,
+                "view": view,
+                "allowed_mentions": PING_USERS,
+            }
+            if interaction is not None and clicked == edit:
+                return await interaction.edit_original_response(**kwargs)
+            channel = self.bot.get_partial_messageable(match.channel_id)
+            return await channel.get_partial_message(edit).edit(**kwargs)
+        kwargs = {
+            "content": content,
+            "embed": embed,
+            "files": files,
+            "allowed_mentions": PING_USERS,
+        }
+        if view is not None:
+            kwargs["view"] = view
+        if interaction is not None and not interaction.is_expired():
+            try:
+                return await interaction.followup.send(wait=True, **kwargs)
+            except discord.HTTPException as err:
+                log.info("board followup failed (%s); posting to the channel", err.status)
+                files, _ = await self.picture(match, previous=previous, last=last)
+                kwargs["files"] = files
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        return await channel.send(**kwargs)
+
+    async def picture(
+        self, match: Match, *, previous: Any = None, last: Any = None
+    ) -> tuple[list[discord.File], str | None]:
+        """The board picture as an attachment; none (a text-only board) if drawing failed."""
+        if match.state is None:
+            return [], None
+        try:
+            png = await self.bot.renderer.draw(
+                match.game, match.state, previous=previous, last=last
+            )
+        except RenderError:
+            log.exception("match %s: drawing the board failed; posting text only", match.id)
+            return [], None
+        filename = f"{match.game}-{match.id}-{match.ply}.png"
+        return [discord.File(io.BytesIO(png), filename=filename)], filename
+

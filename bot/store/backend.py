@@ -1,0 +1,85 @@
+"""What a database engine must give the store: statements, transactions, migrations, errors.
+
+Statements are written once, with ``?`` placeholders, in the SQL SQLite and PostgreSQL share;
+each backend runs them its own way. Rows read like mappings (``row["column"]``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+Row = Mapping[str, Any]
+
+
+class StorageError(Exception):
+    """The database could not do what was asked; ``str(err)`` is fit for a player or an admin.
+
+    ``kind`` is one of "busy" (locked by someone else: try again), "full" (the disk is full),
+    "io" (the disk or the server failed), "closed" (the bot is stopping)."""
+
+    def __init__(self, message: str, *, kind: str = "io") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class OpenError(Exception):
+    """The database cannot be used at all (start-up): one clear line for the operator."""
+
+
+class Conflict(Exception):
+    """A uniqueness rule refused a row (e.g. a second live match in one channel)."""
+
+
+class Tx(ABC):
+    """One transaction's statements."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class Backend(ABC):
+    #: "sqlite" or "postgresql": which spelling of the migrations to run
+    dialect: str
+    #: where the data lives, safe to print (never a password)
+    where: str
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One writing statement on its own (its own transaction)."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """``async with backend.transaction() as tx``: commit at the end, roll back on error.
+
+        Concurrent writers are serialised by the engine (SQLite: one writer at a time;
+        PostgreSQL: row locks), so guarded updates (``WHERE ply = ?``) decide races."""
+
+    @abstractmethod
+    async def version(self, tx: Tx | None = None) -> int:
+        """The schema version stored in the database (0: empty)."""
+
+    @abstractmethod
+    async def set_version(self, tx: Tx, version: int) -> None: ...
+
+    @abstractmethod
+    async def migration_lock(self, tx: Tx) -> None:
+        """Keep other processes from migrating at the same time (until ``tx`` ends)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...

@@ -1,0 +1,183 @@
+"""The schema: one migration history that SQLite and PostgreSQL both run.
+
+Migrations are written in the SQL both engines share; ``for_dialect`` makes the few words that
+differ fit PostgreSQL (an identity key, 64-bit integers, double-precision times). Each entry
+migrates from version i to i + 1: never edit a released entry, append a new one.
+"""
+
+from __future__ import annotations
+
+import re
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matches, seats, the action log, board messages, settings
+    """
+    CREATE TABLE matches (
+        id              INTEGER PRIMARY KEY,
+        game            TEXT    NOT NULL,
+        guild_id        INTEGER,
+        channel_id      INTEGER NOT NULL,
+        parent_id       INTEGER,
+        status          TEXT    NOT NULL
+                        CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        host_id         INTEGER NOT NULL,
+        seed            INTEGER NOT NULL,
+        ply             INTEGER NOT NULL DEFAULT 0,
+        options         TEXT    NOT NULL DEFAULT '{}',
+        state           TEXT,
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL,
+        turn_started_at REAL,
+        deadline_at     REAL
+    );
+    CREATE UNIQUE INDEX matches_one_live_per_channel
+        ON matches (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX matches_by_guild ON matches (guild_id, status);
+
+    CREATE TABLE seats (
+        match_id  INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        name      TEXT    NOT NULL,
+        joined_at REAL    NOT NULL,
+        PRIMARY KEY (match_id, seat),
+        UNIQUE (match_id, user_id)
+    );
+
+    CREATE TABLE actions (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        seat     INTEGER,
+        user_id  INTEGER,
+        notation TEXT    NOT NULL,
+        events   TEXT    NOT NULL DEFAULT '[]',
+        at       REAL    NOT NULL,
+        PRIMARY KEY (match_id, ply)
+    );
+
+    CREATE TABLE board_messages (
+        match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        message_id INTEGER NOT NULL PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        ply        INTEGER NOT NULL,
+        live       INTEGER NOT NULL DEFAULT 1,
+        created_at REAL    NOT NULL
+    );
+    CREATE INDEX board_messages_by_match ON board_messages (match_id, live);
+
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+    # 2: turn clocks (reminders, deadlines, pauses), notification preferences, forfeits
+    """
+    ALTER TABLE matches ADD COLUMN reminder_hours INTEGER NOT NULL DEFAULT 24;
+    ALTER TABLE matches ADD COLUMN deadline_hours INTEGER;
+    ALTER TABLE matches ADD COLUMN on_deadline TEXT NOT NULL DEFAULT 'skip';
+    ALTER TABLE matches ADD COLUMN lobby_hours INTEGER NOT NULL DEFAULT 24;
+    ALTER TABLE matches ADD COLUMN turn_ply INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN paused_at REAL;
+    ALTER TABLE matches ADD COLUMN paused_until REAL;
+    ALTER TABLE matches ADD COLUMN paused_by INTEGER;
+    CREATE INDEX matches_by_status ON matches (status, turn_started_at);
+
+    ALTER TABLE seats ADD COLUMN pause_used REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN left_at REAL;
+
+    CREATE TABLE clock_events (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        n        INTEGER NOT NULL DEFAULT 0,
+        seat     INTEGER,
+        due_at   REAL    NOT NULL,
+        done_at  REAL    NOT NULL,
+        outcome  TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (match_id, ply, kind, n)
+    );
+
+    CREATE TABLE user_settings (
+        user_id  INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
+    # 3: the clock's next-due index, the board outbox, computer seats, results and ratings
+    """
+    ALTER TABLE matches ADD COLUMN next_due_at REAL;
+    CREATE INDEX matches_next_due ON matches (next_due_at) WHERE next_due_at IS NOT NULL;
+    UPDATE matches SET next_due_at = CASE
+        WHEN status = 'lobby' THEN created_at + lobby_hours * 3600.0
+        WHEN paused_at IS NOT NULL THEN paused_until
+        ELSE turn_started_at END
+        WHERE status IN ('lobby', 'active');
+    ALTER TABLE matches ADD COLUMN rematch_of INTEGER;
+
+    ALTER TABLE seats ADD COLUMN computer TEXT;
+
+    ALTER TABLE board_messages ADD COLUMN story_from INTEGER;
+
+    CREATE TABLE outbox (
+        match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        ply          INTEGER NOT NULL,
+        channel_id   INTEGER NOT NULL,
+        payload      TEXT    NOT NULL,
+        turn_passed  INTEGER NOT NULL DEFAULT 1,
+        created_at   REAL    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        next_try_at  REAL    NOT NULL,
+        delivered_at REAL,
+        message_id   INTEGER,
+        outcome      TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (match_id, ply)
+    );
+    CREATE INDEX outbox_pending ON outbox (next_try_at) WHERE delivered_at IS NULL;
+
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        game       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        played     INTEGER NOT NULL DEFAULT 0,
+        won        INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, mu);
+
+    CREATE TABLE results (
+        match_id    INTEGER NOT NULL PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        guild_id    INTEGER,
+        game        TEXT    NOT NULL,
+        finished_at REAL    NOT NULL,
+        rated       INTEGER NOT NULL DEFAULT 0,
+        summary     TEXT    NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
+    """,
+)
+
+
+_PG_WORDS = (
+    (
+        re.compile(r"\bid(\s+)INTEGER PRIMARY KEY"),
+        r"id\1BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+    ),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+)
+
+
+def for_dialect(script: str, dialect: str) -> list[str]:
+    """The statements of one migration, as ``dialect`` ("sqlite" or "postgresql") spells them."""
+    statements = [s.strip() for s in script.split(";") if s.strip()]
+    if dialect == "postgresql":
+        for pattern, replacement in _PG_WORDS:
+            statements = [pattern.sub(replacement, s) for s in statements]
+    return statements

@@ -1,0 +1,178 @@
+"""SQLite through aiosqlite: the default, a single file, nothing to install.
+
+One connection serves every coroutine, in WAL mode; writes take turns (``BEGIN IMMEDIATE``
+under an asyncio lock) so no statement lands inside another coroutine's transaction. Another
+process holding the write lock is waited for (``busy_timeout``) and reported as "busy".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.backend import Backend, Conflict, OpenError, Row, StorageError, Tx
+
+#: how long one statement waits for another process's write lock
+BUSY_TIMEOUT_MS = 4000
+
+
+def storage_error(err: BaseException) -> BaseException:
+    """What a sqlite3 error means for players and admins (other errors pass through)."""
+    text = str(err).lower()
+    if isinstance(err, sqlite3.IntegrityError) and "unique" in text:
+        return Conflict(str(err))
+    if isinstance(err, ValueError) and ("closed" in text or "no active connection" in text):
+        return StorageError("The bot is restarting; try again in a moment.", kind="closed")
+    if not isinstance(err, sqlite3.Error):
+        return err
+    if "locked" in text or "busy" in text:
+        return StorageError(
+            "The database is busy right now; nothing was saved. Try again in a moment.",
+            kind="busy",
+        )
+    if "full" in text:
+        return StorageError(
+            "The bot's disk is full, so nothing could be saved; a server admin must free space.",
+            kind="full",
+        )
+    if "readonly" in text or "read-only" in text:
+        return StorageError(
+            "The bot's database is read-only, so nothing could be saved; a server admin must "
+            "fix its permissions.",
+            kind="io",
+        )
+    return StorageError(
+        "The bot's database failed to save this (a disk or file error); nothing was changed.",
+        kind="io",
+    )
+
+
+class _SqliteTx(Tx):
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cur:
+                return cur.rowcount
+        except (sqlite3.Error, ValueError) as err:
+            raise storage_error(err) from err
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cur:
+                return await cur.fetchone()
+        except (sqlite3.Error, ValueError) as err:
+            raise storage_error(err) from err
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+        except (sqlite3.Error, ValueError) as err:
+            raise storage_error(err) from err
+
+
+class SqliteBackend(Backend):
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path | str) -> None:
+        self.conn = conn
+        self.path = path
+        self.where = f"SQLite file {path}"
+        self.write_lock = asyncio.Lock()
+        self._tx = _SqliteTx(conn)
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteBackend:
+        """Open (creating) the file; a path that cannot hold a database is an ``OpenError``."""
+        memory = str(path) == ":memory:"
+        if not memory:
+            target = Path(path)
+            if target.is_dir():
+                raise OpenError(f"DATABASE_PATH {target} is a directory; give a file path.")
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise OpenError(
+                    f"Cannot create the folder for the database {target}: {err.strerror}."
+                ) from err
+        try:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as err:
+            raise OpenError(f"Cannot open the database {path}: {err}.") from err
+        conn.row_factory = aiosqlite.Row
+        backend = cls(conn, path)
+        try:
+            # Reading the header first tells a corrupt file from a healthy one.
+            await conn.execute("PRAGMA schema_version")
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            if not memory:
+                await conn.execute("BEGIN IMMEDIATE")
+                await conn.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            await conn.close()
+            text = str(err).lower()
+            if "not a database" in text or "malformed" in text:
+                raise OpenError(
+                    f"The database {path} is damaged or not a Ranch Hand database "
+                    "(restore a backup or move it away)."
+                ) from err
+            if "readonly" in text or "read-only" in text or "unable to open" in text:
+                raise OpenError(
+                    f"The database {path} cannot be written (read-only file or folder); "
+                    "fix its permissions."
+                ) from err
+            if "locked" in text or "busy" in text:
+                raise OpenError(
+                    f"The database {path} is locked by another process; stop it first."
+                ) from err
+            raise OpenError(f"Cannot use the database {path}: {err}.") from err
+        return backend
+
+    async def close(self) -> None:
+        # Wait for the transaction in flight (if any), then close.
+        async with self.write_lock:
+            await self.conn.close()
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        return await self._tx.fetchone(sql, tuple(params))
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        return await self._tx.fetchall(sql, tuple(params))
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        async with self.write_lock:
+            return await self._tx.execute(sql, tuple(params))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self.write_lock:
+            await self._tx.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._tx
+                await self._tx.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self.conn.execute("ROLLBACK")
+                raise
+
+    async def version(self, tx: Tx | None = None) -> int:
+        row = await (tx or self._tx).fetchone("PRAGMA user_version")
+        return int(row[0]) if row else 0  # type: ignore[index]
+
+    async def set_version(self, tx: Tx, version: int) -> None:
+        await tx.execute(f"PRAGMA user_version = {int(version)}")
+
+    async def migration_lock(self, tx: Tx) -> None:
+        """``BEGIN IMMEDIATE`` already holds the only write lock."""

@@ -1,0 +1,620 @@
+"""The store: every query the bot makes, written once for both backends.
+
+The match service, the turn clock and the commands call these methods and never write SQL;
+the backend (SQLite or PostgreSQL) only runs statements. Writes that lose a race for a lock
+are tried again a few times before the player is told the database is busy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from bot.store.backend import Backend, OpenError, Row, StorageError, Tx
+from bot.store.schema import MIGRATIONS, for_dialect
+
+T = TypeVar("T")
+LIVE = ("lobby", "active")
+#: attempts at a write that finds the database locked (each waits for the lock first)
+WRITE_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+    pause_used: float = 0.0
+    left_at: float | None = None
+    computer: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One line of the action log."""
+
+    ply: int
+    seat: int | None
+    user_id: int | None
+    notation: str
+    events: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class BoardStory:
+    """A board to deliver for a move (the outbox): where, what happened (JSON), and whether
+    the turn passed to someone else (a new message) or goes on (the turn's message is
+    updated)."""
+
+    channel_id: int
+    payload: str
+    turn_passed: bool = True
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """A move and the forced moves that followed it, stored together: the match must still
+    stand at ``from_ply``; ``actions`` carry plies ``from_ply + 1`` onwards."""
+
+    match_id: int
+    from_ply: int
+    actions: Sequence[ActionRow]
+    state: str
+    status: str
+    at: float
+    #: the ply at which a new turn began during the move (None: the turn goes on)
+    turn_ply: int | None
+    next_due_at: float | None
+    #: the seat that leaves the game (a forfeit)
+    leaves: int | None = None
+    board: BoardStory | None = None
+
+    @property
+    def ply(self) -> int:
+        return self.from_ply + len(self.actions)
+
+
+#: a new board belongs to the bot that stored the move for this long before any other may post
+#: it (a restart, a crash or a failed post hands it to whoever delivers boards then)
+BOARD_LEASE = 30.0
+
+
+class Store:
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.closing = False
+
+    @property
+    def dialect(self) -> str:
+        return self.backend.dialect
+
+    @property
+    def where(self) -> str:
+        return self.backend.where
+
+    # Plumbing ------------------------------------------------------------------------------
+
+    async def migrate(self) -> None:
+        current = await self.backend.version()
+        if current > len(MIGRATIONS):
+            raise OpenError(
+                f"The database ({self.where}) was written by a newer Ranch Hand (schema "
+                f"{current}, this one knows {len(MIGRATIONS)}); upgrade the bot."
+            )
+        for number in range(current, len(MIGRATIONS)):
+            async with self.backend.transaction() as tx:
+                await self.backend.migration_lock(tx)
+                if await self.backend.version(tx) != number:
+                    continue  # another process migrated meanwhile
+                for statement in for_dialect(MIGRATIONS[number], self.dialect):
+                    await tx.execute(statement)
+                await self.backend.set_version(tx, number + 1)
+
+    async def version(self) -> int:
+        return await self.backend.version()
+
+    async def close(self) -> None:
+        self.closing = True
+        await self.backend.close()
+
+    async def write(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run ``body`` in a transaction; a locked database is tried again a few times."""
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                async with self.backend.transaction() as tx:
+                    return await body(tx)
+            except StorageError as err:
+                if err.kind != "busy" or attempt == WRITE_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(0.25 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    # Raw access for tests and the migrate-db command.
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self.backend.fetchone(sql, params)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self.backend.fetchall(sql, params)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self.backend.execute(sql, params)
+
+    # Settings ------------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self.backend.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row["value"])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.backend.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    async def _settings(self, table: str, column: str, key: int) -> dict[str, Any]:
+        row = await self.backend.fetchone(
+            f"SELECT settings FROM {table} WHERE {column} = ?", (key,)
+        )
+        return {} if row is None else json.loads(row["settings"])
+
+    async def _set_settings(self, table: str, column: str, key: int, value: dict) -> None:
+        await self.backend.execute(
+            f"INSERT INTO {table} ({column}, settings) VALUES (?, ?) "
+            f"ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings",
+            (key, json.dumps(value, sort_keys=True)),
+        )
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._settings("guild_settings", "guild_id", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("guild_settings", "guild_id", guild_id, settings)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._settings("user_settings", "user_id", user_id)
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("user_settings", "user_id", user_id, settings)
+
+    # Matches: reading ----------------------------------------------------------------------
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        rows = await self.backend.fetchall(
+            "SELECT seat, user_id, name, pause_used, left_at, computer FROM seats "
+            "WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        )
+        return [SeatRow(**dict(r)) for r in rows]
+
+    async def match(self, match_id: int) -> Row | None:
+        return await self.backend.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+
+    async def live_match_in(self, channel_id: int) -> Row | None:
+        return await self.backend.fetchone(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+
+    async def matches_in_guild(self, guild_id: int, *, live_only: bool, limit: int) -> list[Row]:
+        where = "AND status IN ('lobby', 'active')" if live_only else ""
+        return await self.backend.fetchall(
+            f"SELECT * FROM matches WHERE guild_id = ? {where} ORDER BY updated_at DESC LIMIT ?",
+            (guild_id, limit),
+        )
+
+    async def live_matches_of(self, guild_id: int, user_id: int) -> list[Row]:
+        return await self.backend.fetchall(
+            "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
+            "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN ('lobby', 'active')",
+            (guild_id, user_id),
+        )
+
+    async def live_matches_in_channels(self, channel_ids: Sequence[int]) -> list[Row]:
+        if not channel_ids:
+            return []
+        marks = ", ".join("?" for _ in channel_ids)
+        return await self.backend.fetchall(
+            f"SELECT * FROM matches WHERE status IN ('lobby', 'active') "
+            f"AND (channel_id IN ({marks}) OR parent_id IN ({marks}))",
+            (*channel_ids, *channel_ids),
+        )
+
+    async def live_matches_in_guild(self, guild_id: int) -> list[Row]:
+        return await self.backend.fetchall(
+            "SELECT * FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active')",
+            (guild_id,),
+        )
+
+    async def actions(self, match_id: int, *, last: int | None = None) -> list[Row]:
+        """The action log in order (only the ``last`` n rows when given)."""
+        if last is None:
+            return await self.backend.fetchall(
+                "SELECT ply, seat, user_id, notation, events, at FROM actions "
+                "WHERE match_id = ? ORDER BY ply",
+                (match_id,),
+            )
+        rows = await self.backend.fetchall(
+            "SELECT ply, seat, user_id, notation, events, at FROM actions WHERE match_id = ? "
+            "ORDER BY ply DESC LIMIT ?",
+            (match_id, last),
+        )
+        return list(reversed(rows))
+
+    # Matches: writing ----------------------------------------------------------------------
+
+    async def create_match(self, values: dict[str, Any], host: SeatRow, at: float) -> int:
+        """A new lobby with its host seated; ``Conflict`` if the channel has a live match."""
+        columns = ", ".join(values)
+        marks = ", ".join("?" for _ in values)
+
+        async def body(tx: Tx) -> int:
+            row = await tx.fetchone(
+                f"INSERT INTO matches ({columns}) VALUES ({marks}) RETURNING id",
+                tuple(values.values()),
+            )
+            assert row is not None
+            match_id = int(row["id"])
+            await self._insert_seat(tx, match_id, host, at)
+            return match_id
+
+        return await self.write(body)
+
+    async def _insert_seat(self, tx: Tx, match_id: int, seat: SeatRow, at: float) -> None:
+        await tx.execute(
+            "INSERT INTO seats (match_id, seat, user_id, name, joined_at, computer) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.user_id, seat.name, at, seat.computer),
+        )
+
+    async def set_seats(
+        self, match_id: int, seats: Sequence[SeatRow], at: float, *, host_id: int | None = None
+    ) -> bool:
+        """Replace a lobby's seats (join, leave, computers); an empty lobby closes. False if
+        the match is no longer a lobby."""
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "UPDATE matches SET updated_at = ?, host_id = COALESCE(?, host_id), "
+                "status = CASE WHEN ? THEN 'abandoned' ELSE status END, "
+                "next_due_at = CASE WHEN ? THEN NULL ELSE next_due_at END "
+                "WHERE id = ? AND status = 'lobby'",
+                (at, host_id, not seats, not seats, match_id),
+            )
+            if changed != 1:
+                return False
+            await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            for seat in seats:
+                await self._insert_seat(tx, match_id, seat, at)
+            return True
+
+        return await self.write(body)
+
+    async def start_match(
+        self,
+        match_id: int,
+        state: str,
+        at: float,
+        next_due_at: float | None,
+        board: BoardStory | None = None,
+    ) -> bool:
+        """The lobby becomes a match (False if it had started or closed); its first board
+        goes to the outbox in the same transaction."""
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "UPDATE matches SET status = 'active', state = ?, ply = 0, updated_at = ?, "
+                "turn_started_at = ?, turn_ply = 0, next_due_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (state, at, at, next_due_at, match_id),
+            )
+            if changed == 1 and board is not None:
+                await self._queue_board(tx, match_id, 0, board, at)
+            return changed == 1
+
+        return await self.write(body)
+
+    async def close_match(self, match_id: int, at: float, *, only_lobby: bool = False) -> bool:
+        """Abandon a live match (or only a lobby); False if it was no longer live."""
+        where = "status = 'lobby'" if only_lobby else "status IN ('lobby', 'active')"
+        changed = await self.backend.execute(
+            "UPDATE matches SET status = 'abandoned', updated_at = ?, next_due_at = NULL "
+            f"WHERE id = ? AND {where}",
+            (at, match_id),
+        )
+        return changed == 1
+
+    async def commit_move(self, move: MoveRecord) -> bool:
+        """Store a move, its action-log rows, a leaving seat and its board in the outbox, in
+        one transaction guarded by the ply: False if another move came first."""
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "UPDATE matches SET state = ?, ply = ?, status = ?, updated_at = ?, "
+                "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
+                "turn_ply = CASE WHEN ? THEN ? ELSE turn_ply END, next_due_at = ? "
+                "WHERE id = ? AND ply = ? AND status = 'active'",
+                (
+                    move.state,
+                    move.ply,
+                    move.status,
+                    move.at,
+                    move.turn_ply is not None,
+                    move.at,
+                    move.turn_ply is not None,
+                    move.turn_ply or 0,
+                    move.next_due_at,
+                    move.match_id,
+                    move.from_ply,
+                ),
+            )
+            if changed != 1:
+                return False
+            for row in move.actions:
+                await tx.execute(
+                    "INSERT INTO actions (match_id, ply, seat, user_id, notation, events, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        move.match_id,
+                        row.ply,
+                        row.seat,
+                        row.user_id,
+                        row.notation,
+                        json.dumps(list(row.events)),
+                        move.at,
+                    ),
+                )
+            if move.leaves is not None:
+                await tx.execute(
+                    "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
+                    (move.at, move.match_id, move.leaves),
+                )
+            if move.board is not None:
+                await self._queue_board(tx, move.match_id, move.ply, move.board, move.at)
+            return True
+
+        return await self.write(body)
+
+    async def _queue_board(
+        self, tx: Tx, match_id: int, ply: int, board: BoardStory, at: float
+    ) -> None:
+        await tx.execute(
+            "INSERT INTO outbox (match_id, ply, channel_id, payload, turn_passed, created_at, "
+            "next_try_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                ply,
+                board.channel_id,
+                board.payload,
+                board.turn_passed,
+                at,
+                at + BOARD_LEASE,
+            ),
+        )
+
+    async def board_edited(self, message_id: int, live: bool = True) -> None:
+        """The turn's board was updated in place: it carries this turn's buttons again."""
+        await self.backend.execute(
+            "UPDATE board_messages SET live = ? WHERE message_id = ?", (live, message_id)
+        )
+
+    async def set_next_due(self, match_id: int, at: float | None) -> None:
+        await self.backend.execute(
+            "UPDATE matches SET next_due_at = ? WHERE id = ?", (at, match_id)
+        )
+
+    # Board messages ------------------------------------------------------------------------
+
+    async def add_board(
+        self,
+        match_id: int,
+        message_id: int,
+        channel_id: int,
+        ply: int,
+        at: float,
+        story_from: int | None = None,
+    ) -> list[int]:
+        """Record a new board message; returns older boards that still carry buttons."""
+
+        async def body(tx: Tx) -> list[int]:
+            rows = await tx.fetchall(
+                "SELECT message_id FROM board_messages WHERE match_id = ? AND live = 1 "
+                "AND message_id <> ?",
+                (match_id, message_id),
+            )
+            await tx.execute(
+                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
+                (match_id,),
+            )
+            await tx.execute(
+                "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
+                "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
+                "DO UPDATE SET live = 1, ply = excluded.ply",
+                (match_id, message_id, channel_id, ply, at, story_from),
+            )
+            return [int(r["message_id"]) for r in rows]
+
+        return await self.write(body)
+
+    async def latest_board(self, match_id: int) -> Row | None:
+        """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
+        return await self.backend.fetchone(
+            "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
+            "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1",
+            (match_id,),
+        )
+
+    async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
+        async def body(tx: Tx) -> list[tuple[int, int]]:
+            rows = await tx.fetchall(
+                "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND live = 1",
+                (match_id,),
+            )
+            await tx.execute(
+                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
+                (match_id,),
+            )
+            return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
+
+        return await self.write(body)
+
+    async def forget_old_boards(self, before: float) -> int:
+        """Drop the records of boards that no longer carry buttons and are old."""
+        return await self.backend.execute(
+            "DELETE FROM board_messages WHERE live = 0 AND created_at < ?", (before,)
+        )
+
+    # The outbox ---------------------------------------------------------------------------
+
+    async def boards_due(self, now: float, limit: int = 50) -> list[int]:
+        """Matches with a board to deliver whose lease has run out (oldest first)."""
+        rows = await self.backend.fetchall(
+            "SELECT match_id, MIN(next_try_at) AS due FROM outbox WHERE delivered_at IS NULL "
+            "AND next_try_at <= ? GROUP BY match_id ORDER BY due LIMIT ?",
+            (now, limit),
+        )
+        return [int(r["match_id"]) for r in rows]
+
+    async def claim_boards(
+        self, match_id: int, now: float, lease: float, *, mine: bool
+    ) -> list[Row]:
+        """Take the undelivered boards of a match for ``lease`` seconds, oldest first: only
+        those whose lease has run out, or (``mine``: the process that stored the move) all."""
+        guard = "" if mine else "AND next_try_at <= ?"
+        params: tuple[Any, ...] = (now + lease, match_id) + (() if mine else (now,))
+
+        async def body(tx: Tx) -> list[Row]:
+            await tx.execute(
+                "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
+                f"WHERE match_id = ? AND delivered_at IS NULL {guard}",
+                params,
+            )
+            return await tx.fetchall(
+                "SELECT ply, channel_id, payload, turn_passed, attempts FROM outbox "
+                "WHERE match_id = ? AND delivered_at IS NULL AND next_try_at = ? ORDER BY ply",
+                (match_id, now + lease),
+            )
+
+        return await self.write(body)
+
+    async def stories(self, match_id: int, after: int, upto: int) -> list[Row]:
+        """The board stories of plies ``after < ply <= upto`` (delivered or not)."""
+        return await self.backend.fetchall(
+            "SELECT ply, payload, turn_passed FROM outbox WHERE match_id = ? AND ply > ? "
+            "AND ply <= ? ORDER BY ply",
+            (match_id, after, upto),
+        )
+
+    async def boards_delivered(
+        self,
+        match_id: int,
+        plies: Sequence[int],
+        message_id: int | None,
+        at: float,
+        outcome: str = "sent",
+    ) -> None:
+        marks = ", ".join("?" for _ in plies)
+        await self.backend.execute(
+            "UPDATE outbox SET delivered_at = ?, message_id = ?, outcome = ? "
+            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
+            (at, message_id, outcome, match_id, *plies),
+        )
+
+    async def boards_retry(
+        self, match_id: int, plies: Sequence[int], at: float, outcome: str
+    ) -> None:
+        marks = ", ".join("?" for _ in plies)
+        await self.backend.execute(
+            "UPDATE outbox SET next_try_at = ?, outcome = ? "
+            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
+            (at, outcome, match_id, *plies),
+        )
+
+    async def undelivered(self, match_id: int) -> int:
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE match_id = ? AND delivered_at IS NULL",
+            (match_id,),
+        )
+        return int(row["n"]) if row else 0
+
+    # The turn clock ------------------------------------------------------------------------
+
+    async def due(self, now: float, limit: int = 500) -> list[Row]:
+        """Matches whose next clock check has come (indexed: the cost grows with what is due,
+        not with how many matches are live)."""
+        return await self.backend.fetchall(
+            "SELECT id, status, paused_at, next_due_at FROM matches "
+            "WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?",
+            (now, limit),
+        )
+
+    async def record_event(
+        self,
+        match_id: int,
+        ply: int,
+        kind: str,
+        n: int,
+        seat: int | None,
+        due: float,
+        done: float,
+        outcome: str,
+    ) -> bool:
+        """Claim a clock event: True for the one process that records it first."""
+        changed = await self.backend.execute(
+            "INSERT INTO clock_events (match_id, ply, kind, n, seat, due_at, done_at, outcome) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (match_id, ply, kind, n, seat, due, done, outcome),
+        )
+        return changed == 1
+
+    async def forget_event(self, match_id: int, ply: int, kind: str) -> None:
+        await self.backend.execute(
+            "DELETE FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
+            (match_id, ply, kind),
+        )
+
+    async def events_of(self, match_id: int, ply: int, kind: str) -> int:
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
+            (match_id, ply, kind),
+        )
+        return int(row["n"]) if row else 0
+
+    async def pause(self, match_id: int, at: float, until: float, by: int) -> bool:
+        changed = await self.backend.execute(
+            "UPDATE matches SET paused_at = ?, paused_until = ?, paused_by = ?, next_due_at = ? "
+            "WHERE id = ? AND status = 'active' AND paused_at IS NULL",
+            (at, until, by, until, match_id),
+        )
+        return changed == 1
+
+    async def resume(
+        self,
+        match_id: int,
+        *,
+        turn_started_at: float | None,
+        paused: float,
+        by: int | None,
+        allowance: float,
+    ) -> bool:
+        """End a pause (once: False if it had ended already) and charge it to ``by``."""
+
+        async def body(tx: Tx) -> bool:
+            changed = await tx.execute(
+                "UPDATE matches SET paused_at = NULL, paused_until = NULL, paused_by = NULL, "
+                "turn_started_at = ?, next_due_at = ? WHERE id = ? AND paused_at IS NOT NULL",
+                (turn_started_at, turn_started_at, match_id),
+            )
+            if changed != 1:
+                return False
+            await tx.execute(
+                "UPDATE seats SET pause_used = CASE WHEN pause_used + ? > ? THEN ? "
+                "ELSE pause_used + ? END WHERE match_id = ? AND user_id = ?",
+                (paused, allowance, allowance, paused, match_id, by),
+            )
+            return True
+
+        return await self.write(body)

@@ -1,0 +1,196 @@
+"""What the bot says: board texts, embeds, lobby texts, mentions and timestamps.
+
+Everything a player wrote (seat names) is escaped for markdown and mentions before it is
+shown; only the bot's own mentions of seated players ping, and only through ``PING_USERS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.clock import HOUR
+from bot.matches import Match, Seat
+from games.base import Event
+
+CONTENT_LIMIT = 2000
+PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def escape(text: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def mention(match: Match, seat: int) -> str:
+    return f"<@{match.user_of(seat)}>"
+
+
+def everyone(match: Match) -> str:
+    """Mentions of every player still in the match."""
+    return " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+
+
+def stamp(at: float, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's own time zone."""
+    return f"<t:{int(at)}:{style}>"
+
+
+def acting_mention(match: Match, seat: int) -> str:
+    """A mention of an acting seat, with the role it plays now (e.g. which colour it moves)."""
+    role = match.rules.seat_role(match.state, seat) if match.state is not None else None
+    return f"{mention(match, seat)} ({escape(role)})" if role else mention(match, seat)
+
+
+def compose(match: Match, lines: Sequence[str] = ()) -> str:
+    """The board message's text: what happened (``lines``, already formatted), then who must
+    act (with a mention) or how the match ended."""
+    lines = list(lines)
+    outcome = match.outcome()
+    if match.status == "finished" and outcome is not None:
+        if outcome.winners:
+            winners = " and ".join(mention(match, s) for s in outcome.winners)
+            verb = "win" if len(outcome.winners) > 1 else "wins"
+            lines.append(f"🏆 **Game over.** {winners} {verb}!")
+        else:
+            reason = f" ({escape(outcome.reason)})" if outcome.reason else ""
+            lines.append(f"🏁 **Game over.** Nobody wins{reason}.")
+    elif match.status == "abandoned":
+        lines.append("🛑 The match was abandoned.")
+    elif match.status == "active":
+        acting = match.to_act()
+        who = " and ".join(acting_mention(match, s) for s in acting)
+        lines.append(f"➡️ {who}, your move.")
+    text = "\n".join(lines)
+    if len(text) > CONTENT_LIMIT:
+        # Keep the mention line; trim the middle of a long story.
+        tail = lines[-1]
+        head = text[: CONTENT_LIMIT - len(tail) - 8].rsplit("\n", 1)[0]
+        text = f"{head}\n…\n{tail}"
+    return text
+
+
+def event_lines(events: Sequence[Event | Mapping[str, Any]], *, limit: int = 6) -> list[str]:
+    """What happened, for a message: minor detail is left for ``/game history``."""
+    shown = []
+    for event in events:
+        text, minor = (
+            (event.text, event.minor)
+            if isinstance(event, Event)
+            else (str(event.get("text", "")), bool(event.get("minor")))
+        )
+        if text and not minor:
+            shown.append(escape(text))
+    if len(shown) > limit:
+        shown = [*shown[: limit - 1], f"… and {len(shown) - limit + 1} more (`/game history`)"]
+    return shown
+
+
+def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The text of a board from the stories of the moves it shows (outbox payloads)."""
+    lines: list[str] = []
+    hours = match.clock.deadline_hours
+    for story in stories:
+        kind = story.get("kind", "move")
+        plays = [(int(s), str(n)) for s, n in story.get("plays", [])]
+        if kind == "start":
+            order = ", ".join(
+                f"{i + 1}. {escape(s.name)}" for i, s in enumerate(match.seats)
+            )
+            lines.append(f"🎬 **{escape(match.rules.title)}** begins! Seats: {order}.")
+        elif plays:
+            seat, notation = plays[0]
+            name = f"**{escape(match.name_of(seat))}**"
+            if kind == "deadline":
+                moves = ", ".join(f"`{n}`" for s, n in plays if s == seat)
+                opening = f"⌛ {name}'s time ran out ({hours} h): played "
+                if lines and lines[-1].startswith(opening):
+                    # one late turn played as several moves: one line
+                    lines[-1] = lines[-1].removesuffix(" for them.") + f", {moves} for them."
+                else:
+                    lines.append(f"{opening}{moves} for them.")
+            elif kind == "forfeit":
+                lines.append(f"⌛ {name} ran out of time ({hours} h) and forfeits.")
+            else:
+                icon = "🤖 " if match.seats[seat].computer else ""
+                lines.append(f"{icon}{name} played `{notation}`.")
+            forced = [(s, n) for s, n in plays[1:] if not (kind == "deadline" and s == seat)]
+            if forced:
+                said = "; ".join(f"{escape(match.name_of(s))} `{n}`" for s, n in forced[:4])
+                more = " …" if len(forced) > 4 else ""
+                lines.append(f"Played at once (no choice): {said}{more}.")
+        # the end of a match is worth its whole story (final scores, hauls)
+        limit = 16 if match.status == "finished" else 6
+        lines.extend(event_lines(story.get("events", []), limit=limit))
+    return lines
+
+
+def seat_label(match: Match, seat: Seat) -> str:
+    """A player in the board's list: bold when acting, struck through after leaving."""
+    name = escape(seat.name)
+    if seat.left_at is not None:
+        return f"~~{name}~~"
+    return f"**{name}**" if seat.seat in match.to_act() else name
+
+
+def clock_text(match: Match) -> str:
+    """The turn clock as shown on boards: the settings, then this turn's deadline or pause."""
+    text = match.clock.describe()
+    if match.status != "active":
+        return text
+    if match.paused and match.paused_until is not None:
+        return f"{text}\n⏸️ Paused until {stamp(match.paused_until, 'f')}"
+    if match.deadline_at is not None:
+        return f"{text}\nThis turn's deadline {stamp(match.deadline_at)}"
+    return text
+
+
+def board_embed(match: Match, *, filename: str | None) -> discord.Embed:
+    rules = match.rules
+    players = " · ".join(seat_label(match, s) for s in match.seats)
+    embed = discord.Embed(
+        title=f"{rules.title}: move {match.ply}",
+        description=players,
+        colour=discord.Colour.from_rgb(176, 112, 48),
+    )
+    if filename:
+        embed.set_image(url=f"attachment://{filename}")
+    if match.status == "active":
+        embed.add_field(name="⏱️ Turn clock", value=clock_text(match), inline=False)
+    embed.set_footer(
+        text=f"Match #{match.id} · /{match.game} move to type a move · /{match.game} rules"
+    )
+    return embed
+
+
+def lobby_text(match: Match) -> str:
+    rules = match.rules
+    seats = "\n".join(
+        f"{s.seat + 1}. {escape(s.name)}{' (host)' if s.user_id == match.host_id else ''}"
+        for s in match.seats
+    )
+    opts = rules.options_type.parse(match.options)
+    changed = [
+        f"{spec.name} {spec.show(getattr(opts, spec.name))}"
+        for spec in rules.options_type.specs()
+        if getattr(opts, spec.name) != spec.default
+    ]
+    options = ("\nOptions: " + ", ".join(changed)) if changed else ""
+    options += f"\n⏱️ {match.clock.describe()}"
+    need = max(0, rules.min_players - len(match.seats))
+    if match.status != "lobby":
+        return f"🤠 **{rules.title}** ({match.status}){options}\n{seats}"
+    status = (
+        f"Waiting for {need} more player{'s' if need != 1 else ''}."
+        if need
+        else f"Ready: the host can press Start or use `/{match.game} start`."
+    )
+    closes = match.created_at + match.clock.lobby_hours * HOUR
+    status += f" The lobby closes {stamp(closes)} unless it starts."
+    return (
+        f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
+        f"{seats}\n{status} Join with the button or `/{match.game} join`."
+    )
+
+
