@@ -217,14 +217,18 @@ _LINK_WORDS = frozenset(
 )
 
 
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text.lower())) - _LINK_WORDS
+def _names(label: str, group: str) -> bool:
+    """Whether a label already says its group: a word of the group's name (not a linking
+    word like "the") appears in it, e.g. "c3" of "Piece c3" in "c3xe5"."""
+    text = label.lower()
+    words = set(re.findall(r"\w{2,}", group.lower())) - _LINK_WORDS
+    return any(w in text for w in words)
 
 
 def _with_group(e: Entry) -> str:
     """An option in a list of several groups says which group it is from ("Offer to bob:
-    6 rabbits → 1 sheep"), unless its label already names it ("c3-d4" in "Piece c3")."""
-    if e.group is None or _words(e.group) & _words(e.label):
+    6 rabbits → 1 sheep"), unless its label already names it ("c3xe5" in "Piece c3")."""
+    if e.group is None or _names(e.label, e.group):
         return e.label
     return f"{e.group}: {e.label}"
 
