@@ -234,8 +234,30 @@ def _with_group(e: Entry) -> str:
 
 
 def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
-    """A big set: a select per group when they fit the rows left, else "More moves…"."""
-    buttons = loose[: (MAX_ROWS - 1) * ROW_BUTTONS - 1]
+    """A big set: a select per group in the rows the buttons leave (fewer buttons if that is
+    what it takes), else a "More moves…" menu of the groups, which open privately."""
+    caps = [rows * ROW_BUTTONS - 1 for rows in range(MAX_ROWS - 1, 0, -1)]  # 19, 14, 9, 4
+    tries = [_groups_beside(match, entries, loose[:cap]) for cap in caps]
+    for buttons, groups, free_rows in tries:
+        parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]
+        if len(parts) <= free_rows:
+            selects = []
+            for (seat, group), items in groups.items():
+                split = chunks(items, SELECT_OPTIONS)
+                for n, part in enumerate(split):
+                    title = group if len(split) == 1 else f"{group} ({n + 1}/{len(split)})"
+                    selects.append(Listing(seat, title, [(e, e.label) for e in part]))
+            return Plan(buttons=buttons, selects=selects, groups=groups)
+    fits = [t for t in tries if len(t[1]) <= t[2] * SELECT_OPTIONS]
+    buttons, groups, _ = fits[0] if fits else tries[-1]
+    return Plan(buttons=buttons, groups=groups, menus=True)
+
+
+def _groups_beside(
+    match: Match, entries: list[Entry], buttons: list[Entry]
+) -> tuple[list[Entry], OrderedDict[tuple[int, str], list[Entry]], int]:
+    """The groups of every move that is not one of ``buttons`` (loose ones join "More
+    moves"), and how many rows the buttons leave."""
     kept = {_key(e) for e in buttons}
     several = len(match.to_act()) > 1
     rest = []
@@ -245,18 +267,8 @@ def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
         if e.group is None:
             e = replace(e, group=f"{match.name_of(e.seat)}: {MORE}" if several else MORE)
         rest.append(e)
-    groups = _grouped(_split_large_groups(rest))
     free_rows = MAX_ROWS - math.ceil((len(buttons) + 1) / ROW_BUTTONS)
-    parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]
-    if len(parts) <= free_rows:
-        selects = []
-        for (seat, group), items in groups.items():
-            split = chunks(items, SELECT_OPTIONS)
-            for n, part in enumerate(split):
-                title = group if len(split) == 1 else f"{group} ({n + 1}/{len(split)})"
-                selects.append(Listing(seat, title, [(e, e.label) for e in part]))
-        return Plan(buttons=buttons, selects=selects, groups=groups)
-    return Plan(buttons=buttons, groups=groups, menus=True)
+    return buttons, _grouped(_split_large_groups(rest)), free_rows
 
 
 def notes_text(match: Match) -> str:

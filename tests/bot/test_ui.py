@@ -130,49 +130,54 @@ def check_limits(view: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def reachable(match: Match, view: Any) -> set[int]:
-    """Every action index a player can reach from the board, directly or via 'More moves'."""
+def reachable(match: Match, view: Any) -> set[tuple[int, int]]:
+    """Every (seat, action index) a player can reach from the board, directly or via the
+    "More moves…" menu's private follow-ups."""
     found = set()
     for row in view.to_components():
         for c in row["components"]:
-            kind = c["custom_id"].split(":")[1]
+            kind, *rest = c["custom_id"].split(":")[1:]
             if kind == "a":
-                found.add(int(c["custom_id"].rsplit(":", 1)[1]))
+                found.add((int(rest[2]), int(rest[3])))
             elif kind == "s":
-                found |= {int(o["value"]) for o in c["options"]}
+                found |= {(int(rest[2]), int(o["value"])) for o in c["options"]}
             elif kind == "g":
                 for o in c["options"]:
                     seat, gi = map(int, o["value"].split("."))
-                    groups = [g for (s, g) in ui._grouped(ui.menu(match)) if s == seat]
-                    private = ui.group_view(match, seat, groups[gi])
+                    private = ui.group_view(match, seat, ui.groups_of(match, seat)[gi])
                     check_limits(private)
                     found |= reachable(match, private)
     return found
 
 
 @pytest.mark.parametrize(
-    ("groups", "per_group", "loose"),
+    ("groups", "per_group", "loose", "acting"),
     [
-        (0, 1, 1),
-        (0, 1, 19),
-        (0, 1, 40),
-        (2, 20, 3),
-        (1, 60, 2),
-        (4, 25, 0),
-        (30, 7, 2),
-        (3, 130, 1),
+        (0, 1, 1, (0,)),
+        (0, 1, 19, (0,)),
+        (0, 1, 40, (0,)),
+        (2, 20, 3, (0,)),
+        (1, 60, 2, (0,)),
+        (4, 25, 0, (0,)),
+        (30, 7, 2, (0,)),
+        (30, 7, 40, (0,)),
+        (3, 130, 1, (0,)),
+        (0, 1, 14, (0, 1)),
+        (3, 5, 4, (0, 1, 2)),
+        (30, 7, 2, (1, 3)),
+        (2, 20, 30, (0, 1)),
     ],
 )
 def test_every_move_is_reachable_within_limits(
-    many: Many, groups: int, per_group: int, loose: int
+    many: Many, groups: int, per_group: int, loose: int, acting: tuple[int, ...]
 ) -> None:
-    state = ManyState(groups, per_group, loose)
+    state = ManyState(groups, per_group, loose, acting=acting)
     match = make_match(state)
     view = ui.build_view(match)
     assert view is not None
     check_limits(view)
     total = loose + groups * per_group
-    assert reachable(match, view) == set(range(total))
+    assert reachable(match, view) == {(seat, i) for seat in acting for i in range(total)}
 
 
 def test_typing_a_move_is_always_offered(many: Many) -> None:
