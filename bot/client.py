@@ -93,6 +93,8 @@ class RanchHand(commands.AutoShardedBot):
         for extension in extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        # clicks no component answers, and the "Type a move" box, by custom id
+        self.add_listener(ui.answer_unclaimed, "on_interaction")
         await self.sync_commands()
         if self.clock_interval is not None:
             self.turns.start()  # ticks once when ready (catching up), then every interval

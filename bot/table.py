@@ -322,7 +322,7 @@ class Table:
         except (Refusal, GameError) as err:
             await self.refuse(interaction, str(err))
             return
-        groups = [g for (s, g) in ui._grouped(ui.menu(match)) if s == seat]
+        groups = ui.groups_of(match, seat)
         if not 0 <= group_index < len(groups):
             await self.refuse(
                 interaction, "Those moves are no longer available; use the newest board."
@@ -330,9 +330,10 @@ class Table:
             return
         group = groups[group_index]
         await interaction.response.send_message(
-            f"**{escape(group)}**: pick one.",
+            ui.group_text(match, seat, group),
             view=ui.group_view(match, seat, group),
             ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def open_move_box(

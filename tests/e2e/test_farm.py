@@ -178,8 +178,13 @@ async def test_offer_to_another_player_accept_and_decline(
             fake, world.channel, fake.slash(world.alice, world.channel, "farm board")
         )
         current = board(fake, world.channel)
-        select = next(s for s in current.selects() if "Offer to bob" in (s.placeholder or ""))
-        option = next(o for o in select.options if o.label.startswith("6 rabbits → 1 sheep"))
+        # stock trades and offers share one menu; each offer says who it is to
+        select, option = next(
+            (s, o)
+            for s in current.selects()
+            for o in s.options
+            if o.label.startswith("Offer to bob: 6 rabbits → 1 sheep")
+        )
         offer = fake.select(world.alice, current, [option.value], custom_id=select.custom_id)
         await expect_board(fake, world.channel, offer)
         offer_board = board(fake, world.channel)

@@ -1,7 +1,7 @@
 """Horseplay Rustling end to end: the real bot, the real discord.py client, the Discord emulator.
 
-Players choose a piece and then its destination: on the board's own "Piece c3" menus when few
-pieces can move, otherwise through the "More moves…" menu, which opens that piece's moves
+Players pick a move from the board's one menu of every move while they fit (25), otherwise
+from a menu per piece or through the "More moves…" menu, which opens a piece's moves
 privately. Moves are decided from the match state by a simple policy (a Stable run first, then
 the longest capture, then the last move in the menu); the game has no dice, so it is the same
 game every time.
@@ -72,9 +72,9 @@ async def open_piece_menu(fake: FakeDiscord, user: Any, current: Any, piece: str
 async def play_menu_move(
     fake: FakeDiscord, runner: Any, channel: Any, users: dict[int, Any], index: int
 ) -> str:
-    """The acting player chooses the piece, then its destination, as a player would.
+    """The acting player chooses the move, as a player would.
 
-    Returns which way it went: "select" (the board's own "Piece c3" menu) or "group" (the
+    Returns which way it went: "select" (a menu of moves on the board) or "group" (the
     "More moves…" menu and its private follow-up)."""
     match = await runner.match_in(channel.id)
     seat = match.to_act()[0]
@@ -83,8 +83,15 @@ async def play_menu_move(
     notation = RULES.format_action(match.state, move)
     piece = f"Piece {square_name(move.start, match.state.size)}"
     current = board(fake, channel)
-    assert [b.label for b in current.buttons()] == ["Type a move"], "moves are in piece menus"
-    direct = next((s for s in current.selects() if s.placeholder == piece), None)
+    assert [b.label for b in current.buttons()] == ["Type a move"], "moves are in menus"
+    direct = next(
+        (
+            s
+            for s in current.selects()
+            if s.custom_id.startswith("rh:s:") and any(o.value == str(index) for o in s.options)
+        ),
+        None,
+    )
     if direct is not None:
         option = next(o for o in direct.options if o.value == str(index))
         assert option.label.startswith(notation)
@@ -191,7 +198,7 @@ async def test_two_player_game_from_new_to_the_end(
         else:
             raise AssertionError("the game should have ended")
         assert typed == 1, "one move was typed as /horseplay move"
-        assert "select" in ways and "group" in ways, "both ways of choosing a piece were used"
+        assert "select" in ways, "moves were picked from the board's menu"
         assert huffs == 1
         assert any(" jumped " in t and "taking" in t for t in said_all), "captures are told"
         final = board(fake, world.channel)
@@ -214,26 +221,35 @@ async def test_choose_a_piece_then_its_destination(
 ) -> None:
     async with running(fake, database) as runner:
         first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
-        # five Green pieces can move at the start: too many menus, so one "More moves…" menu
-        menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
-        pieces = ["Piece a3", "Piece c3", "Piece e3", "Piece g3", "Piece i3"]
-        assert [o.label for o in menu.options] == pieces
-        assert menu.options[1].description == "2 choices", "c3 can go to b4 or d4"
-        private = await open_piece_menu(fake, world.alice, first, "Piece c3")
-        assert [b.label for b in private.buttons()] == ["c3-b4", "c3-d4"]
-        assert private not in fake.messages(world.channel, visible_to=world.bob)
-        c3_d4 = next(b for b in private.buttons() if b.label == "c3-d4")
-        await click_private_move(fake, world.channel, world.alice, private, c3_d4.custom_id)
+        # five Green pieces can move at the start, eight moves in all: one menu lists them all
+        assert GROUP_MENU not in [s.placeholder for s in first.selects()]
+        (menu,) = first.selects()
+        assert sorted(o.label for o in menu.options) == [
+            "a3-b4",
+            "c3-b4",
+            "c3-d4",
+            "e3-d4",
+            "e3-f4",
+            "g3-f4",
+            "g3-h4",
+            "i3-h4",
+        ]
+        c3_d4 = next(o for o in menu.options if o.label == "c3-d4")
+        await expect_board(
+            fake,
+            world.channel,
+            fake.select(world.alice, first, [c3_d4.value], custom_id=menu.custom_id),
+        )
         moved = board(fake, world.channel)
         assert "**alice** played `c3-d4`" in moved.content
         assert "alice (Green) moved c3-d4." in moved.content
         assert world.bob.mention in moved.content.splitlines()[-1]
-        # the private menu was used up by that click: its buttons are gone
-        used = fake.get_message(private.id)
+        # the board used lost its menu at once
+        used = fake.get_message(first.id)
         assert used is not None and not used.buttons() and not used.selects()
         match = await runner.match_in(world.channel.id)
         assert match.ply == 1
-        # few pieces left: each has its own menu of destinations right on the board
+        # few pieces left: still one menu, every option naming its piece's move
         dump = RULES.dump(match.state)
         dump["pieces"] = {
             "c3": {"colour": "green", "crown": False},
@@ -248,14 +264,15 @@ async def test_choose_a_piece_then_its_destination(
         )
         shown = board(fake, world.channel)
         assert GROUP_MENU not in [s.placeholder for s in shown.selects()]
-        crown = next(s for s in shown.selects() if s.placeholder == "Piece f6")
-        assert [o.label for o in crown.options] == [
+        (crown,) = shown.selects()
+        assert {o.label for o in crown.options if o.label.startswith("f6")} == {
             "f6xd8 (takes 1)",
             "f6-e5",
             "f6-g5",
             "f6-g7",
-        ]
-        assert crown.options[1].description == "this piece could capture: it will be huffed"
+        }
+        f6_e5 = next(o for o in crown.options if o.label == "f6-e5")
+        assert f6_e5.description == "this piece could capture: it will be huffed"
         take = next(o for o in crown.options if o.label.startswith("f6xd8"))
         await expect_board(
             fake,
@@ -285,9 +302,9 @@ async def test_a_huff_is_announced_in_words(
             fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
         )
         shown = board(fake, world.channel)
-        other = next(s for s in shown.selects() if s.placeholder == "Piece g3")
+        (other,) = shown.selects()
         # the menu warns before anyone is huffed
-        assert {o.description for o in other.options} == {
+        assert {o.description for o in other.options if o.label.startswith("g3")} == {
             "you could capture: your piece on c3 will be huffed"
         }
         option = next(o for o in other.options if o.label == "g3-h4")
@@ -374,7 +391,7 @@ async def test_wrong_player_is_refused_privately(
         first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         count = len(fake.messages(world.channel))
-        menu = next(s for s in first.selects() if s.placeholder == GROUP_MENU)
+        (menu,) = first.selects()
         for intruder, expected in ((world.bob, "not your turn"), (world.carol, "not playing")):
             rec = await fake.select(
                 intruder, first, [menu.options[0].value], custom_id=menu.custom_id
@@ -386,9 +403,6 @@ async def test_wrong_player_is_refused_privately(
             assert rec.ephemeral and expected in rec.response.content.lower()
         rec = await fake.slash(world.bob, world.channel, "horseplay move", action="c7-d6")
         assert rec.ephemeral and "waiting on alice" in rec.response.content
-        # alice's private menu is hers alone
-        private = await open_piece_menu(fake, world.alice, first, "Piece c3")
-        assert all(m.id != private.id for m in fake.messages(world.channel, visible_to=world.bob))
         # a typed move that is not legal is refused, saying what that piece can do
         rec = await fake.slash(world.alice, world.channel, "horseplay move", action="c3-c4")
         assert rec.ephemeral

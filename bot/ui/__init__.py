@@ -1,0 +1,54 @@
+"""The generic action UI: buttons and select menus built from ``legal_actions``.
+
+``layout`` decides where each move goes (pure); ``components`` builds the Discord components;
+``routing`` makes sure every click and every typed move gets an answer; ``ids`` holds the
+custom id templates and how their numbers are read.
+"""
+
+from bot.ui.components import (
+    DYNAMIC_ITEMS,
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    LobbyButton,
+    MoveModal,
+    TypeMoveButton,
+    build_view,
+    group_view,
+    lobby_view,
+)
+from bot.ui.ids import INVALID
+from bot.ui.layout import (
+    Entry,
+    Plan,
+    _grouped,
+    group_text,
+    groups_of,
+    menu,
+    notes_text,
+    plan,
+)
+from bot.ui.routing import answer_unclaimed
+
+__all__ = [
+    "DYNAMIC_ITEMS",
+    "INVALID",
+    "ActionButton",
+    "ActionSelect",
+    "Entry",
+    "GroupSelect",
+    "LobbyButton",
+    "MoveModal",
+    "Plan",
+    "TypeMoveButton",
+    "_grouped",
+    "answer_unclaimed",
+    "build_view",
+    "group_text",
+    "group_view",
+    "groups_of",
+    "lobby_view",
+    "menu",
+    "notes_text",
+    "plan",
+]

@@ -1,0 +1,297 @@
+"""Discord components built from a layout ``Plan``.
+
+Every component is a ``DynamicItem`` whose custom id carries the match, the board's ply, the seat
+and the action's index (``rh:a:<match>:<ply>:<seat>:<n>``), so a board keeps working after a
+restart and a click on an out-of-date board is refused instead of misapplied. The "Type a move"
+box is answered by its custom id too (``bot.ui.routing``), never by a modal kept in memory.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.matches import Match
+from bot.ui import ids
+from bot.ui.layout import (
+    BUTTON_LABEL,
+    MAX_ROWS,
+    OPTION_TEXT,
+    PLACEHOLDER,
+    ROW_BUTTONS,
+    SELECT_OPTIONS,
+    Entry,
+    Listing,
+    chunks,
+    cut,
+    group_entries,
+    plan,
+    private_buttons,
+)
+from bot.ui.routing import MOVE_FIELD, MOVE_LENGTH, run, table_of
+
+
+def build_view(match: Match) -> discord.ui.View | None:
+    """The components for a board message, or None when nobody can act."""
+    if match.status != "active" or not match.to_act():
+        return None
+    layout = plan(match)
+    view = discord.ui.View(timeout=None)
+    for e in layout.buttons:
+        view.add_item(ActionButton(match.id, match.ply, e))
+    view.add_item(TypeMoveButton(match.id, match.ply))
+    for k, listing in enumerate(layout.selects):
+        view.add_item(ActionSelect(match.id, match.ply, listing.seat, k, listing))
+    if layout.menus:
+        free_rows = MAX_ROWS - math.ceil((len(layout.buttons) + 1) / ROW_BUTTONS)
+        parts = chunks(_numbered(layout.groups), SELECT_OPTIONS)[:free_rows]
+        for k, part in enumerate(parts):
+            view.add_item(GroupSelect(match.id, match.ply, k, part, layout.groups))
+    return view
+
+
+def _numbered(groups: Any) -> list[tuple[int, int, str]]:
+    """(seat, index among that seat's groups, group) for every group, in order."""
+    counts: dict[int, int] = {}
+    out = []
+    for seat, group in groups:
+        out.append((seat, counts.get(seat, 0), group))
+        counts[seat] = counts.get(seat, 0) + 1
+    return out
+
+
+def group_view(match: Match, seat: int, group: str) -> discord.ui.View:
+    """The private follow-up for one group chosen from the "More moves…" menu: buttons (their
+    notes in ``layout.group_text``) when they fit, else selects whose options carry them."""
+    items = group_entries(match, seat, group)
+    view = discord.ui.View(timeout=None)
+    if private_buttons(items):
+        for e in items:
+            view.add_item(ActionButton(match.id, match.ply, e))
+        return view
+    parts = chunks(items, SELECT_OPTIONS)[:MAX_ROWS]
+    for k, part in enumerate(parts):
+        title = group if len(parts) == 1 else f"{group} ({k + 1}/{len(parts)})"
+        listing = Listing(seat, title, [(e, e.label) for e in part])
+        view.add_item(ActionSelect(match.id, match.ply, seat, k, listing))
+    return view
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class FromCustomId:
+    """Rebuilds a component from its custom id when it is clicked, after any restart: each
+    named number of the template becomes a whole-number attribute (the item itself comes back
+    from the message as it was sent)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Any:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
+        for name, value in match.groupdict().items():
+            setattr(self, name, int(value))  # the template admits ASCII digits only
+        return self
+
+
+# Components -----------------------------------------------------------------------------------
+
+
+class ActionButton(
+    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_BUTTON
+):
+    def __init__(self, match_id: int, ply: int, entry: Entry) -> None:
+        self.match_id, self.ply, self.seat, self.index = match_id, ply, entry.seat, entry.index
+        style = discord.ButtonStyle.primary if entry.primary else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=cut(entry.label, BUTTON_LABEL),
+                style=style,
+                emoji=entry.emoji,
+                custom_id=f"rh:a:{match_id}:{ply}:{entry.seat}:{entry.index}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.play(
+                interaction, self.match_id, ply=self.ply, seat=self.seat, index=self.index
+            ),
+        )
+
+
+class ActionSelect(
+    FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT
+):
+    def __init__(self, match_id: int, ply: int, seat: int, k: int, listing: Listing) -> None:
+        self.match_id, self.ply, self.seat = match_id, ply, seat
+        options = [
+            discord.SelectOption(
+                label=cut(label, OPTION_TEXT),
+                value=str(e.index),
+                description=cut(e.note, OPTION_TEXT) or None,
+                emoji=e.emoji,
+            )
+            for e, label in listing.options
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rh:s:{match_id}:{ply}:{seat}:{k}",
+                placeholder=cut(listing.title, PLACEHOLDER),
+                options=options,
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        index = ids.number(values[0]) if len(values) == 1 else None
+        if index is None:
+            await table_of(interaction).refuse(interaction, ids.INVALID)
+            return
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.play(interaction, self.match_id, ply=self.ply, seat=self.seat, index=index),
+        )
+
+
+class GroupSelect(
+    FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.GROUP_SELECT
+):
+    def __init__(
+        self,
+        match_id: int,
+        ply: int,
+        k: int,
+        keys: list[tuple[int, int, str]],
+        groups: dict[tuple[int, str], list[Entry]],
+    ) -> None:
+        self.match_id, self.ply = match_id, ply
+        options = [
+            discord.SelectOption(
+                label=cut(group, OPTION_TEXT),
+                value=f"{seat}.{gi}",
+                description=_plural(len(groups[(seat, group)]), "choice"),
+            )
+            for seat, gi, group in keys
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rh:g:{match_id}:{ply}:{k}", placeholder="More moves…", options=options
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        found = ids.GROUP_VALUE.fullmatch(values[0]) if len(values) == 1 else None
+        if found is None:
+            await table_of(interaction).refuse(interaction, ids.INVALID)
+            return
+        seat, group_index = int(found["seat"]), int(found["group"])
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.open_group(
+                interaction, self.match_id, ply=self.ply, seat=seat, group_index=group_index
+            ),
+        )
+
+
+class TypeMoveButton(
+    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_MOVE
+):
+    def __init__(self, match_id: int, ply: int) -> None:
+        self.match_id, self.ply = match_id, ply
+        super().__init__(
+            discord.ui.Button(
+                label="Type a move",
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rh:t:{match_id}:{ply}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.open_move_box(interaction, self.match_id, ply=self.ply),
+        )
+
+
+class MoveModal(discord.ui.Modal):
+    """A text box for any move in the game's notation.
+
+    Its submission is answered by its custom id (``rh:m:<match>:<ply>``, see
+    ``bot.ui.routing``), so a box opened before a restart, or long ago, still works: this
+    object only describes the box and is never kept to listen for the answer.
+    """
+
+    def __init__(self, table: Any, match: Match, examples: str) -> None:
+        super().__init__(
+            title=cut(f"Your move: {match.rules.title}", 45),
+            timeout=None,
+            custom_id=ids.move_box_id(match.id, match.ply),
+        )
+        self.match_id = match.id
+        self.ply = match.ply
+        self.move: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Move",
+            placeholder=cut(examples, 100),
+            max_length=MOVE_LENGTH,
+            custom_id=MOVE_FIELD,
+        )
+        self.add_item(self.move)
+
+    def is_finished(self) -> bool:
+        """Always: discord.py then sends the box without keeping it in memory."""
+        return True
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, match_id: int, op: str) -> None:
+        self.match_id, self.op = match_id, op
+        label, style = self.LABELS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"rh:l:{match_id}:{op}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(int(match["match_id"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.lobby_action(interaction, self.match_id, self.op),
+        )
+
+
+def lobby_view(match: Match) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "start"):
+        view.add_item(LobbyButton(match.id, op))
+    return view
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, TypeMoveButton, LobbyButton)

@@ -1,0 +1,47 @@
+"""Custom ids of the bot's components and of the move box, and how their numbers are read.
+
+Every number in an id is canonical ASCII (``0`` or no leading zero, digits ``0-9`` only: a regex
+``\\d`` or ``int()`` would also take other scripts' digits) and below ``10**15``, safely inside
+both 2**53 and SQLite's signed 64-bit integers. An id that does not fit its template exactly is
+not ours to act on: the catch-all (``bot.ui.routing``) refuses it before any storage is read.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: 0, or 1 to 15 ASCII digits without a leading zero (below 10**15)
+NUM = r"(?:0|[1-9][0-9]{0,14})"
+LIMIT = 10**15
+
+INVALID = "That button is not valid here; use the newest board."
+
+
+def _n(name: str) -> str:
+    return rf"(?P<{name}>{NUM})"
+
+
+ACTION_BUTTON = rf"rh:a:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('index')}"
+ACTION_SELECT = rf"rh:s:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('k')}"
+GROUP_SELECT = rf"rh:g:{_n('match_id')}:{_n('ply')}:{_n('k')}"
+TYPE_MOVE = rf"rh:t:{_n('match_id')}:{_n('ply')}"
+LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start)"
+MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
+
+#: every component template the bot answers (the move box is a modal, not a component)
+COMPONENTS = tuple(
+    re.compile(t) for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY)
+)
+MOVE_BOX_ID = re.compile(MOVE_BOX)
+GROUP_VALUE = re.compile(rf"(?P<seat>{NUM})\.(?P<group>{NUM})")
+
+
+def number(text: object) -> int | None:
+    """A canonical ASCII whole number below ``LIMIT``, else None."""
+    if isinstance(text, str) and re.fullmatch(NUM, text):
+        return int(text)
+    return None
+
+
+def move_box_id(match_id: int, ply: int) -> str:
+    return f"rh:m:{match_id}:{ply}"

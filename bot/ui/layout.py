@@ -1,0 +1,309 @@
+"""Which legal action goes where: buttons, one flat menu, group menus or a private follow-up.
+
+Pure layout over ``Match``; ``bot.ui.components`` turns a ``Plan`` into Discord components.
+Discord's limits: 5 rows; 5 buttons a row; one select a row; 25 options a select.
+
+The ladder, per board:
+1. every move an ungrouped choice and all fit: buttons (and "Type a move");
+2. otherwise the game's ungrouped choices stay buttons and everything else goes into ONE select
+   per acting seat, ordered by rank, when each seat's rest fits 25 options;
+3. only bigger sets use a select per group (split by 25), and when even those do not fit, one
+   "More moves…" menu lists the groups and opens the chosen one privately.
+
+Notes reach the player wherever a choice appears: a select option's description, or for a
+button, a line of text shown with it (``notes_text`` for a board, ``group_text`` for a private
+menu). Buttons whose notes would make that text too long go into the select instead.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+import discord
+
+from bot.matches import Match
+
+MAX_ROWS = 5
+ROW_BUTTONS = 5
+SELECT_OPTIONS = 25
+BUTTON_LABEL = 80
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+#: the most text the notes of a board's buttons may add to the board message
+BOARD_NOTES = 800
+#: the same for a private menu's message (its content may hold 2000 characters)
+PRIVATE_NOTES = 1500
+#: the group that holds buttons which do not fit beside the menus
+MORE = "More moves"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Entry:
+    seat: int
+    index: int
+    label: str
+    group: str | None
+    note: str
+    primary: bool
+    emoji: str | None
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One select of moves on a board: its seat, placeholder, and (entry, option label)."""
+
+    seat: int
+    title: str
+    options: list[tuple[Entry, str]]
+
+
+@dataclass
+class Plan:
+    buttons: list[Entry]
+    selects: list[Listing] = field(default_factory=list)
+    #: the groups that get a select each, or (too many) a "More moves…" entry each
+    groups: OrderedDict[tuple[int, str], list[Entry]] = field(default_factory=OrderedDict)
+    #: True: the groups are listed in "More moves…" menus that open privately
+    menus: bool = False
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def escape(text: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def menu(match: Match) -> list[Entry]:
+    """Every legal action of every seat that may act now: seat by seat, higher rank first
+    (ties keep the ``legal_actions`` order)."""
+    rules = match.rules
+    state = match.state
+    acting = match.to_act()
+    several = len(acting) > 1
+    entries = []
+    for seat in acting:
+        mine = []
+        for index, action in enumerate(rules.legal_actions(state, seat)):
+            choice = rules.describe_action(state, seat, action)
+            group = choice.group
+            if group is not None and several:
+                group = f"{match.name_of(seat)}: {group}"
+            label = choice.label
+            if several and group is None:
+                label = f"{match.name_of(seat)}: {label}"
+            mine.append(
+                Entry(
+                    seat,
+                    index,
+                    label,
+                    group,
+                    choice.note,
+                    choice.primary,
+                    choice.emoji,
+                    choice.rank,
+                )
+            )
+        mine.sort(key=lambda e: -e.rank)  # stable: ties keep the rules' order
+        entries.extend(mine)
+    return _split_large_groups(entries)
+
+
+def _split_large_groups(entries: list[Entry]) -> list[Entry]:
+    """A group must fit one private message of selects; larger ones become numbered parts."""
+    limit = MAX_ROWS * SELECT_OPTIONS
+    sizes: dict[tuple[int, str | None], int] = {}
+    for e in entries:
+        sizes[(e.seat, e.group)] = sizes.get((e.seat, e.group), 0) + 1
+    seen: dict[tuple[int, str | None], int] = {}
+    out = []
+    for e in entries:
+        key = (e.seat, e.group)
+        if e.group is not None and sizes[key] > limit:
+            n = seen.get(key, 0)
+            seen[key] = n + 1
+            parts = math.ceil(sizes[key] / limit)
+            e = replace(e, group=f"{e.group} ({n // limit + 1}/{parts})")
+        out.append(e)
+    return out
+
+
+def _grouped(entries: list[Entry]) -> OrderedDict[tuple[int, str], list[Entry]]:
+    """Grouped entries by (seat, group), groups in order of their first (best) entry."""
+    groups: OrderedDict[tuple[int, str], list[Entry]] = OrderedDict()
+    for e in entries:
+        if e.group is not None:
+            groups.setdefault((e.seat, e.group), []).append(e)
+    return groups
+
+
+def chunks(items: list[T], size: int) -> list[list[T]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def note_lines(entries: list[Entry]) -> list[str]:
+    """The text shown beside buttons: a line per note, naming the buttons it is about (a note
+    several buttons share, like a warning that any plain move is penalised, is said once)."""
+    by_note: OrderedDict[str, list[str]] = OrderedDict()
+    for e in entries:
+        if e.note:
+            by_note.setdefault(e.note, []).append(f"**{escape(e.label)}**")
+    return [f"▸ {', '.join(labels)}: {escape(note)}" for note, labels in by_note.items()]
+
+
+def _notes_fit(entries: list[Entry], budget: int) -> bool:
+    return len("\n".join(note_lines(entries))) <= budget
+
+
+# The board --------------------------------------------------------------------------------
+
+
+def plan(match: Match) -> Plan:
+    """Where each of the acting seats' moves goes on the board."""
+    entries = menu(match)
+    loose = [e for e in entries if e.group is None]
+    if not _notes_fit(loose, BOARD_NOTES):
+        loose = [e for e in loose if not e.note]  # their notes show in a select instead
+    if len(loose) == len(entries) and len(loose) <= MAX_ROWS * ROW_BUTTONS - 1:
+        return Plan(buttons=loose)
+    return _flat(match, entries, loose) or _by_group(match, entries, loose)
+
+
+def _key(e: Entry) -> tuple[int, int]:
+    return (e.seat, e.index)
+
+
+def _flat(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan | None:
+    """Buttons, and one select per seat for the rest, if each seat's rest fits 25."""
+    rows = 1
+    while rows < MAX_ROWS:
+        buttons = loose[: (MAX_ROWS - rows) * ROW_BUTTONS - 1]
+        kept = {_key(e) for e in buttons}
+        by_seat: OrderedDict[int, list[Entry]] = OrderedDict()
+        for e in entries:
+            if _key(e) not in kept:
+                by_seat.setdefault(e.seat, []).append(e)
+        if len(by_seat) <= rows:
+            if any(len(items) > SELECT_OPTIONS for items in by_seat.values()):
+                return None
+            several = len(match.to_act()) > 1
+            selects = [_listing(match, seat, items, several) for seat, items in by_seat.items()]
+            return Plan(buttons=buttons, selects=selects)
+        rows = len(by_seat)
+    return None
+
+
+def _listing(match: Match, seat: int, items: list[Entry], several: bool) -> Listing:
+    groups = {e.group for e in items}
+    if len(groups) == 1 and None not in groups:
+        title = items[0].group or ""
+        options = [(e, e.label) for e in items]
+    else:
+        title = f"{match.name_of(seat)}: choose a move…" if several else "Choose a move…"
+        options = [(e, _with_group(e)) for e in items]
+    return Listing(seat, title, options)
+
+
+_LINK_WORDS = frozenset(
+    ("a", "an", "the", "on", "of", "to", "in", "it", "its", "your", "with", "and", "or", "for")
+)
+
+
+def _names(label: str, group: str) -> bool:
+    """Whether a label already says its group: a word of the group's name (not a linking
+    word like "the") appears in it, e.g. "c3" of "Piece c3" in "c3xe5"."""
+    text = label.lower()
+    words = set(re.findall(r"\w{2,}", group.lower())) - _LINK_WORDS
+    return any(w in text for w in words)
+
+
+def _with_group(e: Entry) -> str:
+    """An option in a list of several groups says which group it is from ("Offer to bob:
+    6 rabbits → 1 sheep"), unless its label already names it ("c3xe5" in "Piece c3")."""
+    if e.group is None or _names(e.label, e.group):
+        return e.label
+    return f"{e.group}: {e.label}"
+
+
+def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
+    """A big set: a select per group in the rows the buttons leave (fewer buttons if that is
+    what it takes), else a "More moves…" menu of the groups, which open privately."""
+    caps = [rows * ROW_BUTTONS - 1 for rows in range(MAX_ROWS - 1, 0, -1)]  # 19, 14, 9, 4
+    tries = [_groups_beside(match, entries, loose[:cap]) for cap in caps]
+    for buttons, groups, free_rows in tries:
+        parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]
+        if len(parts) <= free_rows:
+            selects = []
+            for (seat, group), items in groups.items():
+                split = chunks(items, SELECT_OPTIONS)
+                for n, part in enumerate(split):
+                    title = group if len(split) == 1 else f"{group} ({n + 1}/{len(split)})"
+                    selects.append(Listing(seat, title, [(e, e.label) for e in part]))
+            return Plan(buttons=buttons, selects=selects, groups=groups)
+    fits = [t for t in tries if len(t[1]) <= t[2] * SELECT_OPTIONS]
+    buttons, groups, _ = fits[0] if fits else tries[-1]
+    return Plan(buttons=buttons, groups=groups, menus=True)
+
+
+def _groups_beside(
+    match: Match, entries: list[Entry], buttons: list[Entry]
+) -> tuple[list[Entry], OrderedDict[tuple[int, str], list[Entry]], int]:
+    """The groups of every move that is not one of ``buttons`` (loose ones join "More
+    moves"), and how many rows the buttons leave."""
+    kept = {_key(e) for e in buttons}
+    several = len(match.to_act()) > 1
+    rest = []
+    for e in entries:
+        if _key(e) in kept:
+            continue
+        if e.group is None:
+            e = replace(e, group=f"{match.name_of(e.seat)}: {MORE}" if several else MORE)
+        rest.append(e)
+    free_rows = MAX_ROWS - math.ceil((len(buttons) + 1) / ROW_BUTTONS)
+    return buttons, _grouped(_split_large_groups(rest)), free_rows
+
+
+def notes_text(match: Match) -> str:
+    """The notes of the board's buttons, one line each ("" when none): the board message
+    shows it with the buttons (select options carry their notes themselves)."""
+    if match.status != "active" or not match.to_act():
+        return ""
+    return "\n".join(note_lines(plan(match).buttons))
+
+
+def groups_of(match: Match, seat: int) -> list[str]:
+    """The seat's groups as numbered in the "More moves…" menu's values."""
+    return [g for (s, g) in plan(match).groups if s == seat]
+
+
+# A group's private menu -------------------------------------------------------------------
+
+
+def group_entries(match: Match, seat: int, group: str) -> list[Entry]:
+    return plan(match).groups.get((seat, group), [])
+
+
+def private_buttons(items: list[Entry]) -> bool:
+    """A private menu shows buttons (notes as text) when they fit; else selects."""
+    return (
+        len(items) <= ROW_BUTTONS * MAX_ROWS
+        and all(len(e.label) <= BUTTON_LABEL for e in items)
+        and _notes_fit(items, PRIVATE_NOTES)
+    )
+
+
+def group_text(match: Match, seat: int, group: str) -> str:
+    """The private menu's message: the group's name, and the notes of its buttons."""
+    items = group_entries(match, seat, group)
+    lines = [f"**{escape(group)}**: pick one."]
+    if private_buttons(items):
+        lines.extend(note_lines(items))
+    return "\n".join(lines)

@@ -1,0 +1,221 @@
+"""Every click and every typed move gets an answer, and nothing but a valid one changes a game.
+
+Clicks are forged the way a modified client could send them: the interaction carries a custom
+id of our choosing, on a copy of the message that shows that component (or on the real message,
+which does not). Each must be refused privately within Discord's 3 seconds (the emulator fails
+the test otherwise) and leave the match as it was. The "Type a move" box is answered by its
+custom id, so it still plays its move after the bot restarted while it was open.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import games
+from bot.ui import INVALID
+from fakediscord import FakeDiscord
+from fakediscord.records import MESSAGE_COMPONENT, MODAL_SUBMIT
+from games.horseplay import square_name
+from tests.conftest import World
+from tests.e2e.harness import board, boards, expect_board, open_match, running
+
+FARM = games.get("farm")
+HORSEPLAY = games.get("horseplay")
+
+
+async def forged(
+    fake: FakeDiscord,
+    user: Any,
+    channel: Any,
+    message: Any,
+    custom_id: str,
+    *,
+    values: list[str] | None = None,
+    shown: bool = True,
+) -> Any:
+    """A click on ``custom_id`` (a select choosing ``values`` when given). ``shown``: the
+    message in the interaction shows that component (as a tampered client would have it)."""
+    kind = 2 if values is None else 3
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+    if values is not None:
+        data["values"] = values
+    rec = fake._new_record(MESSAGE_COMPONENT, user, channel, data, message=message)
+    if shown:
+        if values is None:
+            comp = {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}
+        else:
+            options = [{"label": v, "value": v} for v in values]
+            comp = {"type": 3, "custom_id": custom_id, "options": options}
+        rec.payload["message"]["components"] = [{"type": 1, "components": [comp]}]
+    rec.custom_id = custom_id
+    return await fake._deliver(rec)
+
+
+def refused(rec: Any, user: Any, text: str = INVALID) -> None:
+    assert rec.ephemeral and rec.response is not None, "answered privately"
+    assert rec.response.ephemeral_for == user.id
+    assert rec.response.content == text
+
+
+async def test_forged_and_foreign_ids_are_refused_and_change_nothing(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        roll = next(b for b in first.buttons() if b.label == "Roll the dice")
+        assert roll.custom_id == f"rh:a:{match.id}:{match.ply}:0:0"
+        # a lobby in the other channel: a message there to click another match's ids on
+        await fake.slash(world.bob, world.other_channel, "cattle new")
+        elsewhere = fake.messages(world.other_channel)[-1]
+        before = len(fake.messages(world.channel)), len(fake.messages(world.other_channel))
+        m, p = match.id, match.ply
+        shown_ids = [
+            "rh:a:١:٠:٠:٠",  # Arabic-Indic digits
+            f"rh:a:{m}:{p}:0:٠",
+            f"rh:a:{m}:{p}:0:０",  # a fullwidth zero
+            f"rh:a:{m}:{p}:0:{2**64}",
+            f"rh:a:{10**20}:{p}:0:0",
+            f"rh:a:{m}:{2**63}:0:0",
+            f"rh:a:{m}:{p}:{2**53}:0",
+            f"rh:a:0{m}:{p}:0:0",  # not the number as written by the bot
+            f"rh:a:{m}:{p}:0:0 ",
+            f"rh:t:{m}:{p}:extra",
+            "rh:a:1:2",
+            "rh:zz:1:0",
+            "hello",
+            f"rh:l:{m}:explode",
+        ]
+        for custom_id in shown_ids:
+            refused(await forged(fake, world.alice, world.channel, first, custom_id), world.alice)
+        # ids of our templates that the message clicked does not carry
+        for custom_id in (f"rh:a:{m}:{p}:0:77", f"rh:t:{m}:{p + 1}", f"rh:l:{m}:join"):
+            rec = await forged(fake, world.alice, world.channel, first, custom_id, shown=False)
+            refused(rec, world.alice)
+        # select values in other scripts or beyond any bound
+        select = f"rh:s:{m}:{p}:0:0"
+        for value in ("١", "٠", str(2**70), "-1", "1.0"):
+            rec = await forged(fake, world.alice, world.channel, first, select, values=[value])
+            refused(rec, world.alice)
+        for value in ("٠.٠", f"0.{2**64}", "0"):
+            rec = await forged(
+                fake, world.alice, world.channel, first, f"rh:g:{m}:{p}:0", values=[value]
+            )
+            refused(rec, world.alice)
+        # the match's real buttons, clicked from another channel
+        for custom_id in (roll.custom_id, f"rh:t:{m}:{p}", f"rh:l:{m}:join"):
+            rec = await forged(fake, world.alice, world.other_channel, elsewhere, custom_id)
+            refused(rec, world.alice)
+        # a match that does not exist
+        rec = await forged(fake, world.alice, world.channel, first, f"rh:a:{m + 5}:{p}:0:0")
+        refused(rec, world.alice)
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state, "nothing was played"
+        now = len(fake.messages(world.channel)), len(fake.messages(world.other_channel))
+        assert now == before, "refusals post nothing publicly"
+        # the real button still works
+        await expect_board(
+            fake, world.channel, fake.click(world.alice, first, label="Roll the dice")
+        )
+        assert (await runner.match_in(world.channel.id)).ply == match.ply + 1
+
+
+async def test_the_move_box_works_after_a_restart(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        opened = await fake.click(world.alice, first, label="Type a move")
+        assert opened.modal is not None
+        assert opened.modal["custom_id"] == f"rh:m:{match.id}:{match.ply}"
+        stale = await fake.click(world.alice, first, label="Type a move")
+        await runner.restart()
+        fake.clock_offset += 20 * 60  # the box stayed open twenty minutes
+        before = len(boards(fake, world.channel))
+        await expect_board(
+            fake, world.channel, fake.submit_modal(world.alice, opened, {"move": "roll"})
+        )
+        assert len(boards(fake, world.channel)) == before + 1
+        newest = board(fake, world.channel)
+        assert "**alice** played `roll`" in newest.content
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply + 1
+        # a second box from the same board is out of date now: refused, nothing changes
+        rec = await fake.submit_modal(world.alice, stale, {"move": "roll"})
+        assert rec.ephemeral or any(f.ephemeral for f in rec.followups)
+        again = await runner.match_in(world.channel.id)
+        assert again.ply == after.ply and again.state == after.state
+        # forged boxes: other scripts' digits, another channel, no move field, a stranger id
+        m, p = after.id, after.ply
+        for channel, custom_id, fields in (
+            (world.channel, "rh:m:١:٠", {"move": "roll"}),
+            (world.other_channel, f"rh:m:{m}:{p}", {"move": "roll"}),
+            (world.channel, f"rh:m:{m}:{p}", {"other": "roll"}),
+            (world.channel, "something-else", {"move": "roll"}),
+        ):
+            rec = await forged_box(fake, world.bob, channel, custom_id, fields)
+            text = INVALID if "other" not in fields else "Type one move in the box."
+            refused(rec, world.bob, text)
+        last = await runner.match_in(world.channel.id)
+        assert last.ply == after.ply and last.state == after.state
+
+
+async def forged_box(
+    fake: FakeDiscord, user: Any, channel: Any, custom_id: str, fields: dict[str, str]
+) -> Any:
+    """A move box submission with any custom id and fields, from no box the bot opened."""
+    rows = [
+        {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+        for k, v in fields.items()
+    ]
+    data = {"custom_id": custom_id, "components": rows}
+    rec = fake._new_record(MODAL_SUBMIT, user, channel, data)
+    rec.custom_id = custom_id
+    return await fake._deliver(rec)
+
+
+async def test_the_huff_warning_shows_in_the_move_menu(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    """Five pieces can move and one can capture: every plain move warns that the capturing
+    piece will be huffed, right in the board's menu (a button could not say it)."""
+    async with running(fake, database) as runner:
+        await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = HORSEPLAY.dump(match.state)
+        dump["pieces"] = {
+            **{sq: {"colour": "green", "crown": False} for sq in ("a3", "c3", "e3", "g3", "i3")},
+            "d4": {"colour": "blue", "crown": False},
+            "h8": {"colour": "blue", "crown": False},
+        }
+        dump["to_move"] = "green"
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        )
+        shown = board(fake, world.channel)
+        state = (await runner.match_in(world.channel.id)).state
+        moves = HORSEPLAY.legal_actions(state, 0)
+        pieces = {square_name(mv.start, state.size) for mv in moves}
+        assert len(pieces) == 5 and any(mv.is_capture for mv in moves)
+        (menu,) = shown.selects()
+        assert menu.placeholder != "More moves…", "no menu of menus for a handful of moves"
+        assert len(menu.options) == len(moves)
+        for option in menu.options:
+            move = moves[int(option.value)]
+            note = HORSEPLAY.describe_action(state, 0, move).note
+            assert option.description == (note or None), "the rules' note is in the menu"
+            if not move.is_capture:
+                assert "will be huffed" in note
+        a3_b4 = next(o for o in menu.options if o.label == "a3-b4")
+        assert re.fullmatch(
+            r"you could capture: your piece on [a-i]\d will be huffed", a3_b4.description or ""
+        )
+        pick = fake.select(world.alice, shown, [a3_b4.value], custom_id=menu.custom_id)
+        await expect_board(fake, world.channel, pick)
+        huffed = board(fake, world.channel)
+        assert "alice (Green) moved a3-b4." in huffed.content
+        assert "is huffed (-10)" in huffed.content
