@@ -37,6 +37,14 @@ from games.highrollin.model import (
 from games.rng import Rng
 
 State = HighRollinState
+#: a wobble that changes nothing is told in the channel only when the chance was this high;
+#: below it the check is a minor event, kept in the history
+LOUD_CHANCE = 0.2
+
+
+def wobble(text: str, chance: float) -> Event:
+    """A check that changed nothing: worth the channel's attention only when it was close."""
+    return Event(text, minor=chance < LOUD_CHANCE)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -129,9 +137,10 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
             )
             return tower_falls(state, tower, "knock", chance, rng, events)
         events.append(
-            Event(
+            wobble(
                 f"The roll shook the tallest tower ({tallest} high) but it stood "
-                f"(chance {percent(chance)}, drew {draw:.2f})."
+                f"(chance {percent(chance)}, drew {draw:.2f}).",
+                chance,
             )
         )
     if placements(state):
@@ -163,7 +172,10 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
     return lift(replace(state, penalty=high), tied[0], rng, events)
 
 
-def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -> State:
+def place(
+    state: State, index: int, tower: int, rng: Rng, events: list[Event], *, alone: bool = False
+) -> State:
+    """Stack a rolled die; ``alone``: it was the only die that fit, and only there."""
     die = state.hand[index]
     name = state.names[state.turn]
     towers = list(state.towers)
@@ -171,7 +183,14 @@ def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -
     height = len(towers[tower])
     hand = state.hand[:index] + state.hand[index + 1 :]
     state = replace(state, towers=tuple(towers), hand=hand)
-    events.append(Event(f"{name} stacked {die} on tower {tower + 1} ({height} high)."))
+    if alone:
+        text = (
+            f"{name} stacked {die} on tower {tower + 1} ({height} high): the only die that "
+            "fits, and only there."
+        )
+    else:
+        text = f"{name} stacked {die} on tower {tower + 1} ({height} high)."
+    events.append(Event(text))
     chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
     if chance > 0:
         draw = rng.random()
@@ -184,8 +203,9 @@ def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -
             )
             return tower_falls(state, tower, "topple", chance, rng, events)
         events.append(
-            Event(
-                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f})."
+            wobble(
+                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f}).",
+                chance,
             )
         )
     if hand:
@@ -240,11 +260,9 @@ def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
             state = replace(state, fall=fall)
             state = reward_others(state, fallen, events)
             return state if over(state) else end_turn(state, events)
+        events.append(Event(f"{took} ({show_dice(lifted)})."))
         events.append(
-            Event(
-                f"{took} ({show_dice(lifted)}); it held (chance {percent(chance)}, "
-                f"drew {draw:.2f})."
-            )
+            wobble(f"The stack held (chance {percent(chance)}, drew {draw:.2f}).", chance)
         )
     else:
         events.append(Event(f"{took} ({show_dice(lifted)})."))
@@ -262,9 +280,6 @@ def tower_falls(
     towers = list(state.towers)
     towers[tower] = stack[: height - j]
     name = state.names[state.turn]
-    events.append(
-        Event(f"{plural(j, 'die')} fell off tower {tower + 1} and landed {show_dice(fallen)}.")
-    )
     keep = tuple(d for d in fallen if d.face >= HIGH_FACE)
     gone = tuple(d for d in fallen if d.face < HIGH_FACE)
     piles = list(state.piles)
@@ -283,8 +298,8 @@ def tower_falls(
     if gone:
         leave = verb(len(gone), "leaves", "leave")
         parts.append(f"{plural(len(gone), 'die')} showing 1-3 {leave} the round")
-    text = "; ".join(parts)
-    events.append(Event(text[0].upper() + text[1:] + "."))
+    fell = f"{plural(j, 'die')} fell off tower {tower + 1} and landed {show_dice(fallen)}"
+    events.append(Event(f"{fell}: {'; '.join(parts)}."))
     state = reward_others(state, fallen, events)
     return state if over(state) else end_turn(state, events)
 
