@@ -114,7 +114,11 @@ def _ghost(size: int, paper: Colour) -> Image.Image:
 
 
 def warm() -> None:
-    """Build every cached sprite a picture of the largest table uses."""
+    """Build every cached sprite: all dice, and the labels, numbers and boxes of sample games
+    at every table size (drawn, not kept), so a first real picture draws little but names."""
+    from games.cattle import RULES
+    from games.rng import SeededRng
+
     with _lock:
         for paper in (PANEL, PASTURE):
             for colour in COLOURS[:8]:
@@ -122,6 +126,15 @@ def warm() -> None:
                     _die(colour, face, HERD_DIE, paper)
                     _die(colour, face, STOCK_DIE, paper)
             _ghost(HERD_DIE, paper)
+    for players in range(2, 9):
+        state = RULES.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(players))
+        for ply in range(1, 2 * players + 2):
+            if state.finished:
+                break
+            seat = state.order[state.pos]
+            step = RULES.apply(state, seat, RULES.default_action(state, seat), rng=SeededRng(ply))
+            draw(step.state, last=RULES.default_action(state, seat), previous=state)
+            state = step.state
 
 
 # What changed ---------------------------------------------------------------------------------

@@ -79,28 +79,23 @@ def text_sprite(
     return palette.reduce(image)
 
 
-@lru_cache(maxsize=512)
-def box_sprite(
-    palette: Palette,
-    size: tuple[int, int],
-    fill: Colour,
-    edge: Colour | None,
-    width: int,
-    radius: int,
-    paper: Colour,
+@lru_cache(maxsize=256)
+def corner_sprite(
+    palette: Palette, fill: Colour, edge: Colour | None, width: int, radius: int, paper: Colour
 ) -> Image.Image:
-    """A rounded box on ``paper``, drawn over-sampled so its corners are smooth."""
-    ss = 3
-    w, h = size
-    big = Image.new("RGB", (w * ss, h * ss), paper)
+    """A small rounded box (2 radius + 2 wide) on ``paper``, drawn over-sampled; boxes of any
+    size take its four corners and fill the rest with flat bands."""
+    ss = 4
+    side = 2 * radius + 2
+    big = Image.new("RGB", (side * ss, side * ss), paper)
     ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, w * ss - 1, h * ss - 1),
+        (0, 0, side * ss - 1, side * ss - 1),
         radius=radius * ss,
         fill=fill,
         outline=edge,
         width=width * ss if edge else 0,
     )
-    return palette.reduce(big.resize(size, Image.Resampling.LANCZOS))
+    return palette.reduce(big.resize((side, side), Image.Resampling.LANCZOS))
 
 
 class Canvas:
@@ -134,8 +129,24 @@ class Canvas:
         paper: Colour,
     ) -> None:
         x0, y0, x1, y1 = box
-        sprite = box_sprite(self.palette, (x1 - x0, y1 - y0), fill, edge, width, radius, paper)
-        self.paste(sprite, x0, y0)
+        r = radius
+        corners = corner_sprite(self.palette, fill, edge, width, r, paper)
+        side = 2 * r + 2
+        self.rect((x0 + r, y0, x1 - r - 1, y1 - 1), fill)
+        self.rect((x0, y0 + r, x1 - 1, y1 - r - 1), fill)
+        if edge is not None:
+            self.rect((x0 + r, y0, x1 - r - 1, y0 + width - 1), edge)
+            self.rect((x0 + r, y1 - width, x1 - r - 1, y1 - 1), edge)
+            self.rect((x0, y0 + r, x0 + width - 1, y1 - r - 1), edge)
+            self.rect((x1 - width, y0 + r, x1 - 1, y1 - r - 1), edge)
+        half = r + 1
+        for cx, cy, px, py in (
+            (0, 0, x0, y0),
+            (side - half, 0, x1 - half, y0),
+            (0, side - half, x0, y1 - half),
+            (side - half, side - half, x1 - half, y1 - half),
+        ):
+            self.image.paste(corners.crop((cx, cy, cx + half, cy + half)), (px, py))
 
     def text(
         self,

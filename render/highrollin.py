@@ -42,10 +42,10 @@ HEADER_H = 52
 STRIP_H = 44
 TABLE_H = 420
 TOP_DIE = 56  # a tower's top, always this big
-LOW_DIE = 34  # the dice under it, at most this big
+LOW_DIE = 36  # the dice under it, at most this big
 HAND_DIE = 56
-FALLEN_DIE = 30
-CHIP = 26
+FALLEN_DIE = 36
+CHIP = 30
 FILLS: tuple[Colour, ...] = (
     PALETTE["vermillion"],
     PALETTE["blue"],
@@ -103,7 +103,7 @@ def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image
     d.rounded_rectangle((inset // 2, inset // 2, s - 1 - inset, s - 1 - inset), radius=s * 0.17,
                         fill=fill)
     if face is None:
-        text, scale = LETTERS[colour], 0.6
+        text, scale = LETTERS[colour], 0.62
     elif size >= 24:
         text, scale = f"{LETTERS[colour]}{face}", 0.5
     else:
@@ -114,15 +114,28 @@ def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image
 
 
 def warm() -> None:
-    """Build every cached sprite the pictures use (dice at every size a tower can need)."""
+    """Build every cached sprite: all dice, and the labels, numbers and boxes of sample games
+    at every table size (drawn, not kept), so a first real picture draws little but names."""
+    from games.highrollin import RULES
+    from games.rng import SeededRng
+
     with _lock:
         for colour in range(4):
-            _die(colour, None, CHIP, CARD)
-            _die(colour, None, CHIP, STRIP)
+            for paper in (CARD, STRIP):
+                _die(colour, None, CHIP, paper)
             for face in range(1, 7):
                 for size in (TOP_DIE, HAND_DIE, FALLEN_DIE, LOW_DIE):
                     for paper in (WOOD, CARD):
                         _die(colour, face, size, paper)
+    for players in range(2, 5):
+        state = RULES.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(players))
+        for ply in range(1, 12):
+            if state.winners:
+                break
+            action = RULES.default_action(state, state.turn)
+            step = RULES.apply(state, state.turn, action, rng=SeededRng(players, ply))
+            draw(step.state, last=action, previous=state)
+            state = step.state
 
 
 # What the last move did -----------------------------------------------------------------------
@@ -351,16 +364,16 @@ def _players(
         label = ("★ " if won else "") + name + (" (you)" if seat == viewer else "")
         if state.options.match:
             label += f" · {plural(state.wins[seat], 'win')}"
-        c.text((M + 12, mid), fit(label, 20, 170, True), 20, bold=True, ink=INK, paper=paper,
+        c.text((M + 12, mid), fit(label, 20, 160, True), 20, bold=True, ink=INK, paper=paper,
                anchor="lm")
-        x = M + 190
+        x = M + 180
         pile = state.piles[seat]
         for colour in range(4):
             c.paste(_die(colour, None, CHIP, paper), x, mid - CHIP / 2)
             ink = INK if pile[colour] else MUTED
             c.text((x + CHIP + 3, mid), f"×{pile[colour]}", 18, bold=True, ink=ink, paper=paper,
                    anchor="lm")
-            x += 60
+            x += 64
         score = state.scores[seat]
         c.text((W - M - 12, mid), str(score), 24, bold=True, ink=BROWN, paper=paper,
                anchor="rm")
