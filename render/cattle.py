@@ -251,21 +251,24 @@ def draw(
         return c.png()
 
 
+def status(state: CattleState) -> str:
+    """The header's right side: whose turn, or who won."""
+    if not state.finished:
+        name = fit(state.names[state.order[state.pos]], 20, 140, True)
+        return f"Round {state.round} · {name} to act"
+    scores = [state.score(s) for s in range(len(state.names))]
+    best = max(scores[s] for s in state.active())
+    winners = [state.names[s] for s in state.active() if scores[s] == best]
+    if len(winners) == 1:
+        return f"Game over · {fit(winners[0], 20, 150, True)} wins {best}"
+    return f"Game over · {len(winners)} share the win, {best}"
+
+
 def _header(c: Canvas, state: CattleState) -> None:
     c.rect((0, 0, WIDTH, HEADER_H - 1), WOOD)
     c.text((M, HEADER_H / 2), "CATTLE BARON", 24, bold=True, ink=CREAM, paper=WOOD, anchor="lm")
-    if state.finished:
-        scores = [state.score(s) for s in range(len(state.names))]
-        best = max(scores[s] for s in state.active())
-        winners = [state.names[s] for s in state.active() if scores[s] == best]
-        who = winners[0] if len(winners) == 1 else f"{len(winners)} share"
-        status = f"Game over · {fit(who, 20, 150, True)} wins {best}"
-        if len(winners) > 1:
-            status = f"Game over · {who} the win, {best}"
-    else:
-        name = fit(state.names[state.order[state.pos]], 20, 140, True)
-        status = f"Round {state.round} · {name} to act"
-    c.text((WIDTH - M, HEADER_H / 2), status, 20, bold=True, ink=CREAM, paper=WOOD, anchor="rm")
+    c.text((WIDTH - M, HEADER_H / 2), status(state), 20, bold=True, ink=CREAM, paper=WOOD,
+           anchor="rm")
 
 
 def _strip(c: Canvas, state: CattleState, change: Change) -> None:
