@@ -558,3 +558,20 @@ def test_an_explicit_colours_option_overrides_and_old_games_keep_theirs() -> Non
     assert old.colours == 10
     assert RULES.new_game(["a", "b"], old.to_dict(), rng=SeededRng(1)).options.colours == 10
     assert "twice the players" in " ".join(RULES.options_type().describe())
+
+
+def test_move_messages_stay_short() -> None:
+    """A move, and at a round's start its rolls, order and any THREE!: four lines at most."""
+    import random
+
+    for players in (2, 5, 8):
+        state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(players))
+        pick = random.Random(players)
+        ply = 0
+        while RULES.outcome(state) is None:
+            ply += 1
+            seat = RULES.to_act(state)[0]
+            action = pick.choice(RULES.legal_actions(state, seat))
+            step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
+            assert sum(not e.minor for e in step.events) <= 4, step.events
+            state = step.state
