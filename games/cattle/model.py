@@ -92,8 +92,7 @@ def plural(n: int, word: str) -> str:
 class CattleOptions(Options):
     colours: int = option(
         0,
-        "colours of dice in play; 0 (auto) = twice the players, at least 4, at most 8; "
-        "else 2-8, at least one per player",
+        "colours in play: 0 = auto, twice the players (4-8); or 2-8, at least one per player",
         min=0,
         max=MOST_COLOURS,
         design=True,

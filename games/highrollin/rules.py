@@ -64,7 +64,8 @@ class HighRollinRules(Ruleset[State, Action]):
     options_type = HighRollinOptions
     summary = (
         "Stack dice on four shared towers. On your turn pick five dice from your pile (any "
-        "colours) and roll them. A die may go on a tower whose top shows the same number, or if "
+        "colours; the Suggested button picks the mix least likely to give a penalty) and roll "
+        "them. A die may go on a tower whose top shows the same number, or if "
         "either is a 1, but never on a die of its own colour; you must stack while any die fits. "
         "Then roll the rest again or stop. Stack all five and score the four tower tops. Roll "
         "nothing that fits and you take dice off the tallest tower as a penalty. Empty your pile "
