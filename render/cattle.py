@@ -16,7 +16,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cattle import COLOURS, LETTERS, CattleState, Die, total
+from games.cattle.menu import menu
 from games.cattle.model import Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch, plural
+from games.cattle.talk import pass_reason
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font
 from render.flat import Canvas, Colour, Palette, fit
 
@@ -189,8 +191,9 @@ def _story(before: CattleState, seat: int, last: object) -> str:
         case Pasture(die):
             return head + f"6 to stock, new stud {_short(die)}"
         case Pass():
-            forced = len([d for d in before.herd if d.colour == before.brand(seat)]) == 0
-            return head + ("nothing to take, passed" if forced and roll < 3 else "passed")
+            if menu(before, seat) == (Pass(),):
+                return head + pass_reason(before, seat) + ", passed"
+            return head + "passed"
     return ""
 
 
@@ -221,10 +224,21 @@ def _player_h(state: CattleState, seat: int) -> int:
     return PLAYER_TOP + lines * (STOCK_DIE + PITCH) + 10
 
 
+#: herd dice on one line of a colour's row; a colour with more takes two lines
+HERD_LINE = (WIDTH - 2 * M - LABEL_W - 40) // (HERD_DIE + PITCH)
+
+
+def _herd_lines(state: CattleState) -> int:
+    """Lines per colour: the most dice a colour's row can show (its dice in the herd and the
+    ghosts of those a move took never add up to more than its dice) over a line's room."""
+    return -(-state.options.dice_per_colour // HERD_LINE)
+
+
 def _herd_h(state: CattleState) -> int:
     if state.finished:
         return TITLE_H + len(state.names) * 40 + 10
-    return TITLE_H + state.options.colours * (HERD_DIE + ROW_GAP) + 6
+    row = _herd_lines(state) * (HERD_DIE + PITCH) - PITCH + ROW_GAP
+    return TITLE_H + state.options.colours * row + 6
 
 
 def draw(
@@ -292,30 +306,30 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
     c.box(box, PASTURE, edge=EDGE, paper=PAPER)
     title = f"THE HERD · {plural(len(state.herd), 'die')}"
     c.text((x0 + 12, y0 + 8), title, 20, bold=True, ink=WOOD, paper=PASTURE)
-    per = state.options.dice_per_colour
-    size = min(HERD_DIE, (x1 - x0 - LABEL_W - 50) // per - PITCH)
+    size = HERD_DIE
+    lines = _herd_lines(state)
     y = y0 + TITLE_H
+    fresh = Counter(change.new_herd)
     for colour in COLOURS[: state.options.colours]:
         dice = [d for d in state.herd if d.colour == colour]
+        gone = [d for d in change.left_herd.elements() if d.colour == colour]
         mid = y + HERD_DIE / 2
         c.text((x0 + 12, mid), colour, 18, bold=True, ink=INK, paper=PASTURE, anchor="lm")
-        x = x0 + LABEL_W
-        fresh = Counter(change.new_herd)
-        for die in dice:
-            c.paste(_die(die.colour, die.face, size, PASTURE), x, mid - size / 2)
+        for i, die in enumerate([*dice, *gone]):
+            x = x0 + LABEL_W + (i % HERD_LINE) * (size + PITCH)
+            top = y + (i // HERD_LINE) * (size + PITCH)
+            if i >= len(dice):
+                c.paste(_ghost(size, PASTURE), x, top)
+                continue
+            c.paste(_die(die.colour, die.face, size, PASTURE), x, top)
             if fresh[die]:
                 fresh[die] -= 1
-                _ring(c, x, mid - size / 2, size)
-            x += size + PITCH
-        gone = [d for d in change.left_herd.elements() if d.colour == colour]
-        for _ in gone:
-            c.paste(_ghost(size, PASTURE), x, mid - size / 2)
-            x += size + PITCH
+                _ring(c, x, top, size)
         if not dice and not gone:
-            c.text((x, mid), "none left", 18, ink=MUTED, paper=PASTURE, anchor="lm")
+            c.text((x0 + LABEL_W, mid), "none left", 18, ink=MUTED, paper=PASTURE, anchor="lm")
         elif dice:
             c.text((x1 - 10, mid), str(len(dice)), 18, ink=MUTED, paper=PASTURE, anchor="rm")
-        y += HERD_DIE + ROW_GAP
+        y += lines * (size + PITCH) - PITCH + ROW_GAP
 
 
 def _ring(c: Canvas, x: float, y: float, size: int) -> None:

@@ -62,7 +62,8 @@ def test_cattle_forced_pass_reads_as_nothing_to_take() -> None:
     )
     assert CATTLE.forced_action(state, 1) == Pass()
     after = CATTLE.apply(state, 1, Pass(), rng=ScriptedRng([])).state
-    assert cattle.Change(after, Pass(), state).text == "bob rolled 2: nothing to take, passed"
+    text = cattle.Change(after, Pass(), state).text
+    assert text == f"bob rolled 2: no {brand} left in the herd, passed"
 
 
 def test_cattle_header_names_the_winner() -> None:
