@@ -1,24 +1,33 @@
-"""Cattle Baron board: the herd by colour, this round's rolls and order, every player's haul.
+"""Cattle Baron board, phone first: the last move, the herd by colour, every player's haul.
 
-Every die carries its colour letter as well as its hue, so no one has to tell hues apart; dice
-are drawn once per colour, face and size (over-sampled, cached) and only pasted per move.
+Every die shows its colour letter beside its face ("R6"), as large as the face, so no one has
+to tell red from orange by hue. Dice that moved in the last move are outlined (and the herd
+keeps a ghost where one left); score changes get a +/- badge. The picture is drawn straight
+into a fixed palette from cached sprites (see ``render.flat``); ``warm()`` builds them.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.cattle import COLOURS, LETTERS, CattleState, Die, total
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, to_png
+from games.cattle.menu import menu
+from games.cattle.model import Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch, plural
+from games.cattle.talk import pass_reason
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font
+from render.flat import Canvas, Colour, Palette, fit
 
-Colour = tuple[int, int, int]
-SS = 4  # over-sampling for the cached dice
-WIDTH = 1100
-MARGIN = 20
-GAP = 16
+WIDTH = 600
+M = 12  # outer margin
+HERD_DIE = 40
+STOCK_DIE = 36
+STUD_DIE = 40
+PITCH = 4
 HUES: dict[str, Colour] = {
     "red": PALETTE["vermillion"],
     "blue": PALETTE["blue"],
@@ -34,272 +43,393 @@ HUES: dict[str, Colour] = {
     "maroon": (124, 36, 54),
 }
 LETTER = dict(zip(COLOURS, LETTERS, strict=True))
+WHITE: Colour = (255, 255, 255)
 WOOD: Colour = (98, 62, 36)
-WOOD_DARK: Colour = (66, 40, 22)
 CREAM: Colour = (250, 238, 210)
 PANEL: Colour = (243, 232, 208)
 PASTURE: Colour = (226, 233, 203)
+STRIP: Colour = (255, 243, 190)
 EDGE: Colour = (150, 110, 70)
 RUST: Colour = (178, 52, 34)
+GAIN: Colour = (0, 120, 70)
 IVORY: Colour = (252, 250, 242)
-
-HERD_DIE = 42
-HERD_W = 660
-ROLL_DIE = 38
-STUD_DIE = 52
-STOCK_DIE = 34
-PITCH = 4  # space between dice
 
 
 def _ink_on(hue: Colour) -> Colour:
     luma = 0.299 * hue[0] + 0.587 * hue[1] + 0.114 * hue[2]
-    return INK if luma > 140 else (255, 255, 255)
+    return INK if luma > 140 else WHITE
 
 
-@lru_cache(maxsize=512)
-def _die(colour: str | None, face: int, size: int) -> Image.Image:
-    """A rounded die with its face as a number and its colour letter in the corner."""
+def _rim(hue: Colour) -> Colour:
+    return (int(hue[0] * 0.55), int(hue[1] * 0.55), int(hue[2] * 0.55))
+
+
+def _palette() -> Palette:
+    flat = [PAPER, INK, MUTED, HIGHLIGHT, WOOD, CREAM, PANEL, PASTURE, STRIP, EDGE, RUST, GAIN]
+    flat += [IVORY, WHITE, _rim(IVORY)]
+    hues = list(HUES.values())
+    flat += hues + [_rim(h) for h in hues]
+    pairs = [
+        (ink, paper)
+        for paper in (PAPER, PANEL, PASTURE, STRIP)
+        for ink in (INK, MUTED, WOOD, RUST, GAIN)
+    ]
+    pairs += [(CREAM, WOOD), (EDGE, PANEL), (EDGE, PAPER), (HIGHLIGHT, PAPER), (INK, HIGHLIGHT)]
+    pairs += [(INK, IVORY), (_rim(IVORY), PANEL)]
+    for hue in hues:
+        pairs += [(_ink_on(hue), hue), (_rim(hue), PANEL), (_rim(hue), PASTURE)]
+    return Palette(flat, pairs, steps=3)
+
+
+PAL = _palette()
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1024)
+def _die(colour: str | None, face: int, size: int, paper: Colour) -> Image.Image:
+    """A die with its colour letter and face side by side ("R6"); a plain white die for a
+    roll. Drawn over-sampled on ``paper`` and reduced to the palette once."""
+    ss = 3
     hue = HUES[colour] if colour else IVORY
-    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    big = Image.new("RGB", (size * ss, size * ss), paper)
     d = ImageDraw.Draw(big)
-    s = size * SS
-    edge = tuple(int(c * 0.55) for c in hue)
-    d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=edge)
-    d.rounded_rectangle((SS * 2, SS * 2, s - 1 - SS * 2, s - 1 - SS * 3), radius=s * 0.17, fill=hue)
-    ink = _ink_on(hue)
-    d.text((s * 0.56, s * 0.56), str(face), font=font(int(s * 0.6), True), fill=ink, anchor="mm")
-    if colour:
-        d.text((s * 0.1, s * 0.06), LETTER[colour], font=font(int(s * 0.3), True), fill=ink)
-    return big.resize((size, size), Image.LANCZOS)
+    s = size * ss
+    d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=_rim(hue))
+    d.rounded_rectangle((ss * 2, ss * 2, s - 1 - ss * 2, s - 1 - ss * 3), radius=s * 0.16, fill=hue)
+    text = f"{LETTER[colour]}{face}" if colour else str(face)
+    f = font(int(s * (0.5 if colour else 0.62)), True)
+    d.text((s * 0.5, s * 0.47), text, font=f, fill=_ink_on(hue), anchor="mm")
+    return PAL.reduce(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
-@lru_cache(maxsize=8)
-def _background(height: int) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, height), PAPER)
+@lru_cache(maxsize=64)
+def _ghost(size: int, paper: Colour) -> Image.Image:
+    """Where a die left the herd this move: an empty dashed outline."""
+    image = Image.new("RGB", (size, size), paper)
     d = ImageDraw.Draw(image)
-    d.rectangle((0, 0, WIDTH, 74), fill=WOOD)
-    for y in (18, 40, 62):  # plank seams
-        d.line((0, y, WIDTH, y), fill=WOOD_DARK, width=1)
-    d.rectangle((0, 74, WIDTH, 80), fill=WOOD_DARK)
-    d.text((MARGIN, 38), "CATTLE BARON", font=font(36, True), fill=CREAM, anchor="lm")
-    return image
+    for i in range(0, size, 8):
+        for a, b in (((i, 0), (i + 4, 0)), ((i, size - 2), (i + 4, size - 2))):
+            d.line((*a, *b), fill=RUST, width=2)
+        for a, b in (((0, i), (0, i + 4)), ((size - 2, i), (size - 2, i + 4))):
+            d.line((*a, *b), fill=RUST, width=2)
+    return PAL.reduce(image)
 
 
-def _flow(dice: Sequence[Die], size: int, width: int) -> list[list[Die]]:
-    per_line = max(1, (width + PITCH) // (size + PITCH))
-    return [list(dice[i : i + per_line]) for i in range(0, len(dice), per_line)] or [[]]
+def warm() -> None:
+    """Build every cached sprite: all dice, and the labels, numbers and boxes of sample games
+    at every table size (drawn, not kept), so a first real picture draws little but names."""
+    from games.cattle import RULES
+    from games.rng import SeededRng
+
+    with _lock:
+        for paper in (PANEL, PASTURE):
+            for colour in COLOURS[:8]:
+                for face in range(1, 7):
+                    _die(colour, face, HERD_DIE, paper)
+                    _die(colour, face, STOCK_DIE, paper)
+            _ghost(HERD_DIE, paper)
+    for players in range(2, 9):
+        state = RULES.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(players))
+        for ply in range(1, 2 * players + 2):
+            if state.finished:
+                break
+            seat = state.order[state.pos]
+            step = RULES.apply(state, seat, RULES.default_action(state, seat), rng=SeededRng(ply))
+            draw(step.state, last=RULES.default_action(state, seat), previous=state)
+            state = step.state
 
 
-class _Canvas:
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-        self.d = ImageDraw.Draw(image)
+# What changed ---------------------------------------------------------------------------------
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        *,
-        bold: bool = False,
-        fill: Colour = INK,
-        anchor: str = "la",
-    ) -> int:
-        self.d.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
-        return int(font(size, bold).getlength(text))
 
-    def die(self, x: int, y: int, colour: str | None, face: int, size: int) -> None:
-        tile = _die(colour, face, size)
-        self.image.paste(tile, (x, y), tile)
+class Change:
+    """What the last move did, read from the states before and after it."""
 
-    def row(self, x: int, y: int, dice: Sequence[Die], size: int) -> None:
-        for i, die in enumerate(dice):
-            self.die(x + i * (size + PITCH), y, die.colour, die.face, size)
+    def __init__(self, state: CattleState, last: object, previous: object) -> None:
+        self.text = ""
+        self.left_herd: Counter[Die] = Counter()
+        self.new_herd: Counter[Die] = Counter()
+        self.new_stock: dict[int, Counter[Die]] = {}
+        self.new_swiss: dict[int, Counter[Die]] = {}
+        self.delta: dict[int, int] = {}
+        self.stud: int | None = None
+        if not isinstance(previous, CattleState) or previous.finished or last is None:
+            return
+        before = previous
+        self.left_herd = Counter(before.herd) - Counter(state.herd)
+        self.new_herd = Counter(state.herd) - Counter(before.herd)
+        for s in range(len(state.names)):
+            self.new_stock[s] = Counter(state.stocks[s]) - Counter(before.stocks[s])
+            self.new_swiss[s] = Counter(state.swiss[s]) - Counter(before.swiss[s])
+            change = state.score(s) - before.score(s)
+            if change:
+                self.delta[s] = change
+        seat = before.order[before.pos]
+        if isinstance(last, Switch | Pasture):
+            self.stud = seat
+        self.text = _story(before, seat, last)
 
-    def panel(
-        self, box: tuple[int, int, int, int], fill: Colour, edge: Colour = EDGE, width: int = 2
-    ) -> None:
-        self.d.rounded_rectangle(box, radius=12, fill=fill, outline=edge, width=width)
+
+def _story(before: CattleState, seat: int, last: object) -> str:
+    name, roll = before.names[seat], before.rolls[seat]
+    head = f"{name} rolled {roll}: "
+    match last:
+        case Grab(dice):
+            return head + "took " + " + ".join(_short(d) for d in dice)
+        case Rustle(target):
+            mine, theirs = total(before.stocks[seat]), total(before.stocks[target])
+            return head + f"rustled {before.names[target]} ({mine} for {theirs})"
+        case Swiss(colour):
+            dice = [d for d in before.stocks[seat] if d.colour == colour]
+            return head + f"swissed {plural(len(dice), 'die')} {colour} ({total(dice)} safe)"
+        case Switch("stock", die):
+            return head + f"stud swapped with stock {_short(die)} ({roll - die.face:+d})"
+        case Switch(_, die):
+            return head + f"new stud {_short(die)} from the herd"
+        case Raid(die):
+            return head + f"raided {_short(die)}"
+        case Pasture(die):
+            return head + f"6 to stock, new stud {_short(die)}"
+        case Pass():
+            if menu(before, seat) == (Pass(),):
+                return head + pass_reason(before, seat) + ", passed"
+            return head + "passed"
+    return ""
+
+
+def _short(die: Die) -> str:
+    return f"{die.colour} {die.face}"
+
+
+# Layout ---------------------------------------------------------------------------------------
+
+HEADER_H = 56
+STRIP_H = 44
+TITLE_H = 36
+ROW_GAP = 6
+LABEL_W = 108
+PLAYER_TOP = 50  # name row of a player block
+
+
+def _lines(dice: Sequence[Die], width: int) -> list[list[Die]]:
+    per = max(1, (width + PITCH) // (STOCK_DIE + PITCH))
+    return [list(dice[i : i + per]) for i in range(0, len(dice), per)]
+
+
+def _player_h(state: CattleState, seat: int) -> int:
+    inner = WIDTH - 2 * M - LABEL_W - 16
+    lines = max(1, len(_lines(state.stocks[seat], inner)))
+    if state.swiss[seat]:
+        lines += len(_lines(state.swiss[seat], inner))
+    return PLAYER_TOP + lines * (STOCK_DIE + PITCH) + 10
+
+
+#: herd dice on one line of a colour's row; a colour with more takes two lines
+HERD_LINE = (WIDTH - 2 * M - LABEL_W - 40) // (HERD_DIE + PITCH)
+
+
+def _herd_lines(state: CattleState) -> int:
+    """Lines per colour: the most dice a colour's row can show (its dice in the herd and the
+    ghosts of those a move took never add up to more than its dice) over a line's room."""
+    return -(-state.options.dice_per_colour // HERD_LINE)
+
+
+def _herd_h(state: CattleState) -> int:
+    if state.finished:
+        return TITLE_H + len(state.names) * 40 + 10
+    row = _herd_lines(state) * (HERD_DIE + PITCH) - PITCH + ROW_GAP
+    return TITLE_H + state.options.colours * row + 6
 
 
 def draw(
     state: CattleState, *, seat: int | None = None, last: object = None, previous: object = None
 ) -> bytes:
-    """The whole table as PNG; ``seat`` marks the viewer's own panel."""
-    colours = COLOURS[: state.options.colours]
-    if state.finished:
-        top_h = 60 + len(state.names) * 46
-    else:
-        herd_h = 56 + len(colours) * (HERD_DIE + 6) + 8
-        top_h = max(herd_h, 56 + len(state.names) * 46 + 44)
-    panels = _player_layout(state)
-    height = 80 + GAP + top_h + GAP + sum(h for h in panels[1::2]) + GAP * len(panels[::2]) + 10
-    image = _background(height).copy()
-    c = _Canvas(image)
-    _header(c, state)
-    y = 80 + GAP
-    if state.finished:
-        _final(c, state, (MARGIN, y, WIDTH - MARGIN, y + top_h))
-    else:
-        _herd(c, state, colours, (MARGIN, y, MARGIN + HERD_W, y + top_h))
-        _round(c, state, (MARGIN + HERD_W + GAP, y, WIDTH - MARGIN, y + top_h))
-    y += top_h + GAP
-    col_w = (WIDTH - 2 * MARGIN - GAP) // 2
-    for row, row_h in zip(panels[::2], panels[1::2], strict=True):
-        for i, s in enumerate(row):
-            x = MARGIN + i * (col_w + GAP)
-            _player(c, state, s, (x, y, x + col_w, y + row_h), viewer=seat)
-        y += row_h + GAP
-    return to_png(image)
-
-
-def _header(c: _Canvas, state: CattleState) -> None:
-    if state.finished:
-        status = "Game over"
-    else:
-        status = f"Round {state.round} · {state.names[state.order[state.pos]][:20]} to act"
-    c.text((WIDTH - MARGIN, 38), status, 26, bold=True, fill=CREAM, anchor="rm")
-
-
-def _herd(c: _Canvas, state: CattleState, colours: Sequence[str], box: tuple[int, ...]) -> None:
-    x0, y0, x1, y1 = box
-    c.panel((x0, y0, x1, y1), PASTURE)
-    c.text((x0 + 16, y0 + 14), f"THE HERD · {len(state.herd)} dice", 22, bold=True, fill=WOOD)
-    per_colour = state.options.dice_per_colour
-    size = min(HERD_DIE, (x1 - x0 - 112 - 40) // per_colour - PITCH)
-    y = y0 + 52
-    for colour in colours:
-        dice = [d for d in state.herd if d.colour == colour]
-        mid = y + HERD_DIE // 2
-        c.text((x0 + 16, mid), colour, 20, bold=True, fill=INK, anchor="lm")
-        x = x0 + 112
-        if dice:
-            c.row(x, mid - size // 2, dice, size)
-            c.text((x1 - 14, mid), f"{len(dice)}", 18, fill=MUTED, anchor="rm")
+    """The whole table as PNG; ``seat`` marks the viewer's own block."""
+    change = Change(state, last, previous)
+    heights = [_player_h(state, s) for s in range(len(state.names))]
+    height = HEADER_H + STRIP_H + 8 + _herd_h(state) + 8 + sum(h + 8 for h in heights) + 4
+    with _lock:
+        c = Canvas(PAL, (WIDTH, height), PAPER)
+        _header(c, state)
+        _strip(c, state, change)
+        y = HEADER_H + STRIP_H + 8
+        box = (M, y, WIDTH - M, y + _herd_h(state))
+        if state.finished:
+            _final(c, state, box)
         else:
-            c.text((x, mid), "none left", 18, fill=MUTED, anchor="lm")
-        y += HERD_DIE + 6
+            _herd(c, state, change, box)
+        y = box[3] + 8
+        for s, h in enumerate(heights):
+            _player(c, state, s, (M, y, WIDTH - M, y + h), change, viewer=seat)
+            y += h + 8
+        return c.png()
 
 
-def _round(c: _Canvas, state: CattleState, box: tuple[int, ...]) -> None:
-    """This round's rolls in acting order: done ticked and greyed, the actor highlighted."""
-    x0, y0, x1, y1 = box
-    c.panel((x0, y0, x1, y1), PANEL)
-    c.text((x0 + 16, y0 + 14), f"ROUND {state.round}", 22, bold=True, fill=WOOD)
-    c.text((x1 - 16, y0 + 18), "low roll first", 16, fill=MUTED, anchor="ra")
-    y = y0 + 54
-    for i, s in enumerate(state.order):
-        done, now = i < state.pos, i == state.pos
-        mid = y + ROLL_DIE // 2
-        if now:
-            c.d.rounded_rectangle(
-                (x0 + 6, y - 4, x1 - 6, y + ROLL_DIE + 4), radius=8, fill=HIGHLIGHT
-            )
-        mark = "✓" if done else f"{i + 1}."
-        c.text((x0 + 16, mid), mark, 20, bold=True, fill=MUTED, anchor="lm")
-        c.die(x0 + 48, y, None, state.rolls[s], ROLL_DIE)
-        c.text(
-            (x0 + 98, mid),
-            state.names[s][:14],
-            22,
-            bold=now,
-            fill=MUTED if done else INK,
-            anchor="lm",
-        )
-        if state.rolls[s] == 3:
-            c.text((x1 - 16, mid), "THREE!", 18, bold=True, fill=RUST, anchor="rm")
-        y += 46
-    c.text((x0 + 16, y1 - 22), "equal rolls: younger player first", 16, fill=MUTED, anchor="lm")
-
-
-def _final(c: _Canvas, state: CattleState, box: tuple[int, ...]) -> None:
-    """Game over: hauls from best to worst with each player's last stud roll."""
-    x0, y0, x1, y1 = box
-    c.panel((x0, y0, x1, y1), PANEL)
-    c.text((x0 + 16, y0 + 14), "THE HERD IS EMPTY · FINAL HAULS", 22, bold=True, fill=WOOD)
+def status(state: CattleState) -> str:
+    """The header's right side: whose turn, or who won."""
+    if not state.finished:
+        name = fit(state.names[state.order[state.pos]], 20, 140, True)
+        return f"Round {state.round} · {name} to act"
     scores = [state.score(s) for s in range(len(state.names))]
-    best = max(scores)
-    y = y0 + 56
-    for rank, s in enumerate(sorted(range(len(scores)), key=lambda s: (-scores[s], s))):
-        mid = y + 18
+    best = max(scores[s] for s in state.active())
+    winners = [state.names[s] for s in state.active() if scores[s] == best]
+    if len(winners) == 1:
+        return f"Game over · {fit(winners[0], 20, 150, True)} wins {best}"
+    return f"Game over · {len(winners)} share the win, {best}"
+
+
+def _header(c: Canvas, state: CattleState) -> None:
+    c.rect((0, 0, WIDTH, HEADER_H - 1), WOOD)
+    c.text((M, HEADER_H / 2), "CATTLE BARON", 24, bold=True, ink=CREAM, paper=WOOD, anchor="lm")
+    c.text((WIDTH - M, HEADER_H / 2), status(state), 20, bold=True, ink=CREAM, paper=WOOD,
+           anchor="rm")
+
+
+def _strip(c: Canvas, state: CattleState, change: Change) -> None:
+    """The last move in words, or at a round's start what the order means."""
+    y0 = HEADER_H
+    c.rect((0, y0, WIDTH, y0 + STRIP_H - 1), STRIP)
+    mid = y0 + STRIP_H / 2
+    if change.text:
+        w = c.text((M, mid), "Last:", 20, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
+        c.text((M + w + 8, mid), fit(change.text, 20, WIDTH - 3 * M - w), 20, ink=INK,
+               paper=STRIP, anchor="lm")
+    else:
+        text = "Lowest roll acts first; equal rolls: the newer Discord account"
+        if state.options.ties == "seat":
+            text = "Lowest roll acts first; equal rolls: the earlier seat"
+        c.text((M, mid), fit(text, 18, WIDTH - 2 * M), 18, ink=MUTED, paper=STRIP, anchor="lm")
+
+
+def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, _ = box
+    c.box(box, PASTURE, edge=EDGE, paper=PAPER)
+    title = f"THE HERD · {plural(len(state.herd), 'die')}"
+    c.text((x0 + 12, y0 + 8), title, 20, bold=True, ink=WOOD, paper=PASTURE)
+    size = HERD_DIE
+    lines = _herd_lines(state)
+    y = y0 + TITLE_H
+    fresh = Counter(change.new_herd)
+    for colour in COLOURS[: state.options.colours]:
+        dice = [d for d in state.herd if d.colour == colour]
+        gone = [d for d in change.left_herd.elements() if d.colour == colour]
+        mid = y + HERD_DIE / 2
+        c.text((x0 + 12, mid), colour, 18, bold=True, ink=INK, paper=PASTURE, anchor="lm")
+        for i, die in enumerate([*dice, *gone]):
+            x = x0 + LABEL_W + (i % HERD_LINE) * (size + PITCH)
+            top = y + (i // HERD_LINE) * (size + PITCH)
+            if i >= len(dice):
+                c.paste(_ghost(size, PASTURE), x, top)
+                continue
+            c.paste(_die(die.colour, die.face, size, PASTURE), x, top)
+            if fresh[die]:
+                fresh[die] -= 1
+                _ring(c, x, top, size)
+        if not dice and not gone:
+            c.text((x0 + LABEL_W, mid), "none left", 18, ink=MUTED, paper=PASTURE, anchor="lm")
+        elif dice:
+            c.text((x1 - 10, mid), str(len(dice)), 18, ink=MUTED, paper=PASTURE, anchor="rm")
+        y += lines * (size + PITCH) - PITCH + ROW_GAP
+
+
+def _ring(c: Canvas, x: float, y: float, size: int) -> None:
+    """Outline a die that moved in the last move."""
+    c.outline((x - 3, y - 3, x + size + 2, y + size + 2), HIGHLIGHT, 3)
+
+
+def _final(c: Canvas, state: CattleState, box: tuple[int, int, int, int]) -> None:
+    """Game over: hauls from best to worst with the winner highlighted."""
+    x0, y0, x1, _ = box
+    c.box(box, PANEL, edge=EDGE, paper=PAPER)
+    c.text((x0 + 12, y0 + 8), "FINAL HAULS", 20, bold=True, ink=WOOD, paper=PANEL)
+    scores = [state.score(s) for s in range(len(state.names))]
+    active = state.active()
+    best = max(scores[s] for s in active)
+    y = y0 + TITLE_H
+    for rank, s in enumerate(sorted(active, key=lambda s: (-scores[s], s))):
         won = scores[s] == best
+        paper = HIGHLIGHT if won else PANEL
         if won:
-            c.d.rounded_rectangle((x0 + 6, y - 2, x1 - 6, y + 38), radius=8, fill=HIGHLIGHT)
-        c.text((x0 + 20, mid), f"{rank + 1}.", 20, bold=True, fill=MUTED, anchor="lm")
-        name = state.names[s][:24] + ("  ★ winner" if won else "")
-        c.text((x0 + 64, mid), name, 22, bold=won, anchor="lm")
-        final = state.final_rolls[s] if s < len(state.final_rolls) else None
-        note = "rolled 6: stud kept" if final is None else f"last stud roll {final}"
-        stock, swiss = total(state.stocks[s]), total(state.swiss[s])
-        c.text(
-            (x0 + 500, mid), f"{note} · stock {stock} + Swiss {swiss}", 17, fill=MUTED, anchor="lm"
-        )
-        c.text((x1 - 20, mid), str(scores[s]), 26, bold=True, anchor="rm")
-        y += 46
-
-
-INNER = (WIDTH - 2 * MARGIN - GAP) // 2 - 32 - 86  # room for dice beside a label
-
-
-def _player_layout(state: CattleState) -> list:
-    """Seats in rows of two with each row's height: [row, height, row, height, ...]."""
-    out: list = []
-    seats = list(range(len(state.names)))
-    for i in range(0, len(seats), 2):
-        row = seats[i : i + 2]
-        out += [row, max(_player_height(state, s) for s in row)]
-    return out
-
-
-def _player_height(state: CattleState, seat: int) -> int:
-    lines = len(_flow(state.stocks[seat], STOCK_DIE, INNER)) + len(
-        _flow(state.swiss[seat], STOCK_DIE, INNER)
-    )
-    return 16 + STUD_DIE + 14 + lines * (STOCK_DIE + PITCH) + 14 + 10
+            c.box((x0 + 6, y, x1 - 6, y + 36), HIGHLIGHT, radius=8, paper=PANEL)
+        mid = y + 18
+        c.text((x0 + 14, mid), f"{rank + 1}.", 20, bold=True, ink=INK, paper=paper, anchor="lm")
+        name = fit(state.names[s], 20, 200, True) + (" ★" if won else "")
+        c.text((x0 + 48, mid), name, 20, bold=won, ink=INK, paper=paper, anchor="lm")
+        parts = f"{total(state.stocks[s])} + Swiss {total(state.swiss[s])}"
+        c.text((x1 - 70, mid), parts, 18, ink=INK, paper=paper, anchor="rm")
+        c.text((x1 - 14, mid), str(scores[s]), 22, bold=True, ink=INK, paper=paper, anchor="rm")
+        y += 40
 
 
 def _player(
-    c: _Canvas, state: CattleState, seat: int, box: tuple[int, ...], viewer: int | None
+    c: Canvas,
+    state: CattleState,
+    seat: int,
+    box: tuple[int, int, int, int],
+    change: Change,
+    viewer: int | None,
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     acting = not state.finished and state.order[state.pos] == seat
-    outcome_best = max(state.score(s) for s in range(len(state.names)))
-    won = state.finished and state.score(seat) == outcome_best
-    edge, width = (HIGHLIGHT, 6) if acting or won else (EDGE, 2)
-    c.panel((x0, y0, x1, y1), PANEL, edge, width)
+    gone = seat in state.out
+    c.box(box, PANEL, edge=HIGHLIGHT if acting else EDGE, width=5 if acting else 2, paper=PAPER)
+    mid = y0 + 26
+    x = x0 + 12
     stud = state.studs[seat]
-    y = y0 + 14
+    if not state.finished and not gone:
+        at = state.order.index(seat)
+        mark = "✓" if at < state.pos else f"{at + 1}."
+        c.text((x, mid), mark, 20, bold=True, ink=MUTED, paper=PANEL, anchor="lm")
+        x += 30
     if stud is not None:
-        c.die(x0 + 16, y, stud.colour, stud.face, STUD_DIE)
+        c.paste(_die(stud.colour, stud.face, STUD_DIE, PANEL), x, mid - STUD_DIE / 2)
+        if change.stud == seat:
+            _ring(c, x, mid - STUD_DIE / 2, STUD_DIE)
+        x += STUD_DIE + 10
+    name = state.names[seat] + (" (you)" if seat == viewer else "")
+    name_w = x1 - x - 150
+    w = c.text((x, mid), fit(name, 22, name_w, True), 22, bold=True, ink=INK, paper=PANEL,
+               anchor="lm")
+    if gone:
+        tag, ink = "left the game", MUTED
+    elif stud is not None and state.rolls[seat] == 3 and state.order.index(seat) >= state.pos:
+        tag, ink = "THREE!", RUST
+    elif stud is not None and stud.face != state.rolls[seat]:
+        tag, ink = f"rolled {state.rolls[seat]}", MUTED
     else:
-        box = (x0 + 16, y, x0 + 16 + STUD_DIE, y + STUD_DIE)
-        c.d.ellipse(box, fill=HIGHLIGHT if won else PASTURE, outline=EDGE, width=2)
-        rank = 1 + sum(state.score(s) > state.score(seat) for s in range(len(state.names)))
-        c.text((box[0] + STUD_DIE // 2, y + STUD_DIE // 2), f"#{rank}", 20, bold=True, anchor="mm")
-    name = state.names[seat][:18] + (" (you)" if seat == viewer else "")
-    c.text((x0 + 84, y + 2), name, 24, bold=True)
-    if stud is not None:
-        sub = f"brand {stud.colour} · rolled {state.rolls[seat]}"
-        if acting:
-            sub += " · to act"
-    else:
-        sub = "★ winner" if won else "final haul"
-    c.text((x0 + 84, y + 34), sub, 17, fill=MUTED)
-    c.text((x1 - 16, y + 4), str(state.score(seat)), 34, bold=True, anchor="ra")
-    c.text((x1 - 16, y + 42), "total", 14, fill=MUTED, anchor="ra")
-    y += STUD_DIE + 12
-    for label, dice, fill in (
-        ("Stock", state.stocks[seat], None),
-        ("Swiss", state.swiss[seat], PASTURE),
-    ):
-        lines = _flow(dice, STOCK_DIE, INNER)
+        tag, ink = "", MUTED
+    if tag and x + w + 8 + font(18).getlength(tag) < x1 - 70:
+        c.text((x + w + 8, mid), tag, 18, bold=ink == RUST, ink=ink, paper=PANEL, anchor="lm")
+    c.text((x1 - 12, mid), str(state.score(seat)), 26, bold=True, ink=INK, paper=PANEL,
+           anchor="rm")
+    delta = change.delta.get(seat)
+    if delta:
+        score_w = font(26, True).getlength(str(state.score(seat)))
+        c.text((x1 - 18 - score_w, mid), f"{delta:+d}", 18, bold=True,
+               ink=GAIN if delta > 0 else RUST, paper=PANEL, anchor="rm")
+    y = y0 + PLAYER_TOP
+    inner = x1 - x0 - LABEL_W - 16
+    rows = [("Stock", state.stocks[seat], change.new_stock.get(seat, Counter()))]
+    if state.swiss[seat]:
+        rows.append(("Swiss", state.swiss[seat], change.new_swiss.get(seat, Counter())))
+    for label, dice, fresh in rows:
+        lines = _lines(dice, inner) or [[]]
+        paper = PASTURE if label == "Swiss" else PANEL
         h = len(lines) * (STOCK_DIE + PITCH) - PITCH
-        if fill:
-            c.d.rounded_rectangle((x0 + 10, y - 4, x1 - 10, y + h + 4), radius=8, fill=fill)
-        c.text((x0 + 18, y + 2), label, 17, bold=True, fill=WOOD)
-        c.text((x0 + 18, y + 21), str(total(dice)), 15, fill=MUTED)
+        if paper == PASTURE:
+            c.box((x0 + 6, y - 3, x1 - 6, y + h + 3), PASTURE, radius=8, paper=PANEL)
+        c.text((x0 + 12, y + STOCK_DIE / 2), f"{label} {total(dice)}", 18, bold=True, ink=WOOD,
+               paper=paper, anchor="lm")
         if not dice:
-            c.text((x0 + 96, y + STOCK_DIE // 2), "empty", 16, fill=MUTED, anchor="lm")
+            c.text((x0 + LABEL_W + 8, y + STOCK_DIE / 2), "empty", 18, ink=MUTED, paper=paper,
+                   anchor="lm")
+        fresh = Counter(fresh)
         for i, line in enumerate(lines):
-            c.row(x0 + 96, y + i * (STOCK_DIE + PITCH), line, STOCK_DIE)
-        y += h + PITCH + 10
+            for j, die in enumerate(line):
+                dx = x0 + LABEL_W + 8 + j * (STOCK_DIE + PITCH)
+                dy = y + i * (STOCK_DIE + PITCH)
+                c.paste(_die(die.colour, die.face, STOCK_DIE, paper), dx, dy)
+                if fresh[die]:
+                    fresh[die] -= 1
+                    _ring(c, dx, dy, STOCK_DIE)
+        y += h + PITCH + 6

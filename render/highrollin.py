@@ -1,295 +1,308 @@
-"""High Rollin' table: four dice towers on a wooden table, the piles, scores and this turn.
+"""High Rollin' table, phone first: the last move, four towers, this turn's dice, the players.
 
-Dice are cached sprites (colour, face, size, tilt), drawn over-sampled once; a move only pastes
-them. Every die carries its face as a number and its colour as a letter (R, B, G, Y), so hue is
-never the only cue. Tall towers lean more the likelier they are to topple; fallen dice lie
-tumbled beside the tower they came from.
+Every die shows its colour letter beside its face ("R6"), as large as the face. A tower's top
+(what the next die must match, and what scores) is always drawn full size, however tall the
+tower; the dice under it shrink to fit. The die stacked last is outlined, fallen dice lie in a
+row at the foot of their tower, score changes get a +/- badge. Drawn straight into a fixed
+palette from cached sprites (see ``render.flat``); ``warm()`` builds them.
 """
 
 from __future__ import annotations
 
-import math
-import random
+import threading
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.highrollin.menu import show_mix, suggested
 from games.highrollin.model import (
+    COLOURS,
     GAME_SCORE,
     LETTERS,
     TOWERS,
+    Again,
+    Die,
     HighRollinState,
+    Lift,
     Place,
-    deal,
+    Roll,
+    Stop,
     fits,
     percent,
+    plural,
     topple_chance,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font
+from render.flat import Canvas, Colour, Palette, fit
 
-Colour = tuple[int, int, int]
-W, H = 1100, 770
-SS = 3  # over-sampling of the die sprites
-DIE_FILL: tuple[Colour, ...] = (
+W = 600
+M = 12
+HEADER_H = 52
+STRIP_H = 44
+TABLE_H = 420
+TOP_DIE = 56  # a tower's top, always this big
+LOW_DIE = 36  # the dice under it, at most this big
+HAND_DIE = 56
+FALLEN_DIE = 36
+CHIP = 30
+FILLS: tuple[Colour, ...] = (
     PALETTE["vermillion"],
     PALETTE["blue"],
     PALETTE["green"],
     PALETTE["yellow"],
 )
-DIE_INK: tuple[Colour, ...] = ((255, 255, 255), (255, 255, 255), (255, 255, 255), INK)
+WHITE: Colour = (255, 255, 255)
+INKS: tuple[Colour, ...] = (WHITE, WHITE, WHITE, INK)
 BROWN: Colour = (92, 56, 30)
 WOOD: Colour = (168, 116, 70)
 WOOD_DARK: Colour = (132, 86, 48)
 CARD: Colour = (255, 251, 240)
-SHADOW = (40, 24, 12, 90)
-
-TABLE = (16, 72, 736, 548)
-SIDE = (752, 72, 1084, 548)
-TURN = (16, 560, 1084, 754)
-BASE_Y = 468  # bottom edge of the tower bases
-TOWER_X = tuple(TABLE[0] + 90 + i * 180 for i in range(TOWERS))
-STACK_ROOM = BASE_Y - TABLE[1] - 18
-FULL_DIE = 56
+STRIP: Colour = (255, 243, 190)
+RUST: Colour = (178, 52, 34)
+GAIN: Colour = (0, 120, 70)
+#: a next-die topple chance this high is printed in warning red under its tower
+RISKY = 0.2
 
 
-def _darker(c: Colour, k: float = 0.72) -> Colour:
-    return (int(c[0] * k), int(c[1] * k), int(c[2] * k))
+def _rim(c: Colour) -> Colour:
+    return (int(c[0] * 0.62), int(c[1] * 0.62), int(c[2] * 0.62))
+
+
+def _palette() -> Palette:
+    flat = [PAPER, INK, MUTED, HIGHLIGHT, BROWN, WOOD, WOOD_DARK, CARD, STRIP, RUST, GAIN, WHITE]
+    flat += list(FILLS) + [_rim(f) for f in FILLS]
+    pairs = [
+        (ink, paper)
+        for paper in (PAPER, CARD, STRIP)
+        for ink in (INK, MUTED, BROWN, RUST, GAIN)
+    ]
+    pairs += [(CARD, WOOD), (WHITE, WOOD), (HIGHLIGHT, WOOD), (BROWN, CARD), (INK, HIGHLIGHT)]
+    pairs += [(WOOD_DARK, WOOD), (BROWN, PAPER), (HIGHLIGHT, CARD)]
+    for fill, ink in zip(FILLS, INKS, strict=True):
+        pairs += [(ink, fill), (_rim(fill), fill), (_rim(fill), WOOD), (_rim(fill), CARD)]
+        pairs += [(_rim(fill), STRIP)]
+    return Palette(flat, pairs, steps=4)
+
+
+PAL = _palette()
+_lock = threading.Lock()
 
 
 @lru_cache(maxsize=512)
-def die_sprite(colour: int, face: int, size: int, tilt: int = 0) -> Image.Image:
-    """A die seen from the front: the face as a number, the colour as a corner letter."""
-    big = size * SS
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    fill = DIE_FILL[colour]
-    r = big * 0.2
-    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=r, fill=_darker(fill, 0.62))
-    inset = max(SS, big // 16)
-    d.rounded_rectangle(
-        (inset // 2, inset // 2, big - 1 - inset, big - 1 - inset), radius=r * 0.85, fill=fill
-    )
-    ink = DIE_INK[colour]
-    if size >= 18:
-        f = font(int(big * 0.58), True)
-        d.text((big * 0.54, big * 0.55), str(face), font=f, fill=ink, anchor="mm")
-        lf = font(max(8 * SS, int(big * 0.22)), True)
-        d.text((big * 0.1, big * 0.07), LETTERS[colour], font=lf, fill=ink, anchor="la")
+def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image:
+    """A die on ``paper`` with its letter and face ("R6"), or just the letter (pile chips);
+    below 24 px only the face fits."""
+    ss = 3
+    big = Image.new("RGB", (size * ss, size * ss), paper)
+    d = ImageDraw.Draw(big)
+    s = size * ss
+    fill = FILLS[colour]
+    d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=_rim(fill))
+    inset = max(ss, s // 16)
+    d.rounded_rectangle((inset // 2, inset // 2, s - 1 - inset, s - 1 - inset), radius=s * 0.17,
+                        fill=fill)
+    if face is None:
+        text, scale = LETTERS[colour], 0.62
+    elif size >= 24:
+        text, scale = f"{LETTERS[colour]}{face}", 0.5
     else:
-        f = font(int(big * 0.72), True)
-        d.text((big * 0.5, big * 0.52), str(face), font=f, fill=ink, anchor="mm")
-    out = img.resize((size, size), Image.Resampling.LANCZOS)
-    if tilt:
-        out = out.rotate(tilt, resample=Image.Resampling.BICUBIC, expand=True)
-    return out
+        text, scale = str(face), 0.66
+    f = font(int(s * scale), True)
+    d.text((s * 0.48, s * 0.47), text, font=f, fill=INKS[colour], anchor="mm")
+    return PAL.reduce(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
-@lru_cache(maxsize=8)
-def _background(players: int) -> Image.Image:
-    img = Image.new("RGB", (W, H), PAPER)
-    d = ImageDraw.Draw(img)
-    d.text((24, 16), "High Rollin'", font=font(34, True), fill=BROWN)
-    d.text((290, 30), f"first past {GAME_SCORE} wins", font=font(18), fill=MUTED)
-    # the wooden table with planks
-    x0, y0, x1, y1 = TABLE
-    d.rounded_rectangle(TABLE, radius=14, fill=WOOD, outline=BROWN, width=3)
-    grain = random.Random(7)
-    for y in range(y0 + 40, y1 - 10, 46):
-        d.line((x0 + 6, y, x1 - 6, y), fill=WOOD_DARK, width=2)
-        for _ in range(5):
-            gx = grain.randint(x0 + 20, x1 - 120)
-            d.line((gx, y + 20, gx + grain.randint(40, 110), y + 20), fill=(156, 106, 62), width=1)
-    for x in TOWER_X:
-        d.ellipse((x - 48, BASE_Y - 8, x + 48, BASE_Y + 10), fill=WOOD_DARK)
-    for i, x in enumerate(TOWER_X):
-        d.rounded_rectangle(
-            (x - 54, BASE_Y + 16, x + 54, BASE_Y + 48), radius=8, fill=CARD, outline=BROWN, width=2
-        )
-        d.text((x, BASE_Y + 32), f"Tower {i + 1}", font=font(19, True), fill=BROWN, anchor="mm")
-    for box, title in ((SIDE, "Players"), (TURN, "")):
-        d.rounded_rectangle(box, radius=14, fill=CARD, outline=BROWN, width=3)
-        if title:
-            d.text((box[0] + 18, box[1] + 10), title, font=font(22, True), fill=BROWN)
-    return img
+def warm() -> None:
+    """Build every cached sprite: all dice, and the labels, numbers and boxes of sample games
+    at every table size (drawn, not kept), so a first real picture draws little but names."""
+    from games.highrollin import RULES
+    from games.rng import SeededRng
+
+    with _lock:
+        for colour in range(4):
+            for paper in (CARD, STRIP):
+                _die(colour, None, CHIP, paper)
+            for face in range(1, 7):
+                for size in (TOP_DIE, HAND_DIE, FALLEN_DIE, LOW_DIE):
+                    for paper in (WOOD, CARD):
+                        _die(colour, face, size, paper)
+    for players in range(2, 5):
+        state = RULES.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(players))
+        for ply in range(1, 12):
+            if state.winners:
+                break
+            action = RULES.default_action(state, state.turn)
+            step = RULES.apply(state, state.turn, action, rng=SeededRng(players, ply))
+            draw(step.state, last=action, previous=state)
+            state = step.state
 
 
-def _tower_layout(height: int, tallest: int, lean_left: bool) -> list[tuple[float, float, int]]:
-    """(x offset, y of top edge, tilt) of each die, bottom first; taller towers lean more."""
-    size = _stack_die(tallest)
-    lean = min(56.0, 220 * topple_chance(height)) if height >= 3 else 0.0
-    sign = -1 if lean_left else 1
-    out = []
-    for i in range(height):
-        t = i / max(1, height - 1)
-        dx = sign * lean * t**1.7
-        slope = sign * lean * 1.7 * t**0.7 / max(1, (height - 1) * (size + 2))
-        tilt = -round(math.degrees(math.atan(slope))) if lean else 0
-        out.append((dx, BASE_Y - (i + 1) * (size + 2), tilt))
-    return out
+# What the last move did -----------------------------------------------------------------------
 
 
-def _stack_die(tallest: int) -> int:
-    return max(12, min(FULL_DIE, STACK_ROOM // max(1, tallest) - 2))
+def story(state: HighRollinState, last: Any, previous: Any) -> str:
+    """The last move's result in a few words, from the states before and after it."""
+    if not isinstance(previous, HighRollinState) or last is None:
+        return ""
+    actor = previous.turn
+    name = previous.names[actor]
+    deltas = {
+        s: b - a
+        for s, (a, b) in enumerate(zip(previous.scores, state.scores, strict=True))
+        if b != a and state.game == previous.game
+    }
+    gained = [f"{name} {deltas.pop(actor):+d}"] if actor in deltas else []
+    if deltas and len(set(deltas.values())) == 1 and len(deltas) > 1:
+        gained.append(f"others {next(iter(deltas.values())):+d}")
+    else:
+        gained += [f"{state.names[s]} {d:+d}" for s, d in deltas.items()]
+    fall = state.fall
+    if fall is not None:
+        what = {"topple": "toppled", "knock": "was knocked over", "drop": "penalty stack slipped"}
+        where = f"tower {fall.tower + 1} {what[fall.kind]}"
+        if fall.kind == "drop":
+            where = f"the {what['drop']}"
+        text = f"{where.capitalize()}: {len(fall.dice)} fell"
+    elif isinstance(last, Place):
+        die = previous.hand[last.die]
+        text = f"{name} stacked {COLOURS[die.colour]} {die.face} on tower {last.tower + 1}"
+        if previous.began == 5 and len(previous.hand) == 1:
+            tops = " + ".join(str(t[-1].face) for t in state.towers)
+            text = f"{name} stacked all five: {tops}" if state.round == previous.round else text
+    elif isinstance(last, Roll | Again):
+        if state.hand and state.turn == previous.turn:
+            text = f"{name} rolled " + " ".join(f"{LETTERS[d.colour]}{d.face}" for d in state.hand)
+        else:
+            text = f"{name} rolled: nothing fits, a penalty"
+    elif isinstance(last, Stop):
+        text = f"{name} stopped: {plural(len(previous.hand), 'die')} back to the pile"
+    elif isinstance(last, Lift):
+        k = min(previous.penalty or 0, len(previous.towers[last.tower]) - 1)
+        text = f"{name} lifted {plural(k, 'die')} off tower {last.tower + 1}"
+    else:
+        return ""
+    if state.round != previous.round and not state.winners:
+        text += f"; round {state.round} begins"
+    return text + (" · " + ", ".join(gained) if gained else "")
 
 
-def _paste(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+# Layout ---------------------------------------------------------------------------------------
+
+TABLE = (M, HEADER_H + STRIP_H + 8, W - M, HEADER_H + STRIP_H + 8 + TABLE_H)
+BASE_Y = TABLE[3] - 122  # bottom edge of the tower bases
+TOWER_X = tuple(TABLE[0] + (TABLE[2] - TABLE[0]) * (2 * i + 1) // 8 for i in range(TOWERS))
+TURN_Y = TABLE[3] + 8
+TURN_H = 176
+PLAYER_H = 48
 
 
-def _draw_towers(img: Image.Image, state: HighRollinState, last: Any) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+def draw(
+    state: HighRollinState, *, seat: int | None = None, last: Any = None, previous: Any = None
+) -> bytes:
+    """The table as a PNG: the last move, the towers, this turn's dice, the players."""
+    n = len(state.names)
+    height = TURN_Y + TURN_H + 8 + n * PLAYER_H + 16
+    with _lock:
+        c = Canvas(PAL, (W, height), PAPER)
+        _header(c, state)
+        _strip(c, story(state, last, previous))
+        _towers(c, state, last if isinstance(previous, HighRollinState) else None)
+        _turn(c, state)
+        _players(c, state, previous, TURN_Y + TURN_H + 8, seat)
+        return c.png()
+
+
+def _header(c: Canvas, state: HighRollinState) -> None:
+    c.rect((0, 0, W, HEADER_H - 1), BROWN)
+    c.text((M, HEADER_H / 2), "HIGH ROLLIN'", 24, bold=True, ink=CARD, paper=BROWN, anchor="lm")
+    right = f"Round {state.round} · first past {GAME_SCORE}"
+    if state.options.match:
+        right = f"Game {state.game} of 3 · round {state.round}"
+    c.text((W - M, HEADER_H / 2), right, 20, bold=True, ink=CARD, paper=BROWN, anchor="rm")
+
+
+def _strip(c: Canvas, text: str) -> None:
+    y0 = HEADER_H
+    c.rect((0, y0, W, y0 + STRIP_H - 1), STRIP)
+    mid = y0 + STRIP_H / 2
+    if not text:
+        tip = "A die fits on the same number or a 1, never on its own colour"
+        c.text((M, mid), fit(tip, 18, W - 2 * M), 18, ink=MUTED, paper=STRIP, anchor="lm")
+        return
+    w = c.text((M, mid), "Last:", 20, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
+    c.text((M + w + 8, mid), fit(text, 20, W - 3 * M - w), 20, ink=INK, paper=STRIP, anchor="lm")
+
+
+def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
+    c.box(TABLE, WOOD, edge=BROWN, width=3, radius=14, paper=PAPER)
+    for y in range(TABLE[1] + 44, BASE_Y - 10, 48):  # planks
+        c.line((TABLE[0] + 8, y, TABLE[2] - 8, y), WOOD_DARK, 2)
     tallest = max(len(t) for t in state.towers)
-    size = _stack_die(tallest)
+    room = BASE_Y - TABLE[1] - 14 - TOP_DIE
+    low = max(10, min(LOW_DIE, room // max(1, tallest - 1) - 2))
     wobbly = state.options.towers == "wobbly"
     for i, tower in enumerate(state.towers):
         x = TOWER_X[i]
-        layout = _tower_layout(len(tower), tallest, lean_left=i % 2 == 1)
-        for die, (dx, top, tilt) in zip(tower, layout, strict=True):
-            _paste(img, die_sprite(die.colour, die.face, size, tilt), x + dx, top + size / 2)
-        if isinstance(last, Place) and last.tower == i and state.fall is None and len(tower) > 1:
-            dx, top, _ = layout[-1]
-            d.rounded_rectangle(
-                (x + dx - size / 2 - 4, top - 4, x + dx + size / 2 + 4, top + size + 4),
-                radius=8,
-                outline=HIGHLIGHT,
-                width=4,
-            )
-        info = f"{len(tower)} high"
-        if wobbly and topple_chance(len(tower) + 1):
-            info += f" · next {percent(topple_chance(len(tower) + 1))}"
-        d.text((x, BASE_Y + 62), info, font=font(15, True), fill=CARD, anchor="mm")
+        y = BASE_Y
+        for die in tower[:-1]:
+            y -= low + 2
+            c.paste(_die(die.colour, die.face, low, WOOD), x - low / 2, y)
+        top = tower[-1]
+        y -= TOP_DIE + 2
+        c.paste(_die(top.colour, top.face, TOP_DIE, WOOD), x - TOP_DIE / 2, y)
+        placed = isinstance(last, Place) and last.tower == i and state.fall is None
+        if placed and len(tower) > 1:
+            c.outline((x - TOP_DIE / 2 - 4, y - 4, x + TOP_DIE / 2 + 3, y + TOP_DIE + 3),
+                      HIGHLIGHT, 4)
+        c.text((x, BASE_Y + 6), f"Tower {i + 1}", 20, bold=True, ink=CARD, paper=WOOD,
+               anchor="mt")
+        c.text((x, BASE_Y + 32), f"{len(tower)} high", 18, ink=CARD, paper=WOOD, anchor="mt")
+        chance = topple_chance(len(tower) + 1) if wobbly else 0.0
+        if chance:
+            risky = chance >= RISKY
+            c.text((x, BASE_Y + 55), f"next {percent(chance)}", 18, bold=risky,
+                   ink=HIGHLIGHT if risky else CARD, paper=WOOD, anchor="mt")
     fall = state.fall
     if fall is not None:
-        _draw_fall(img, state, size)
+        _fallen(c, fall.tower, fall.dice)
 
 
-def _draw_fall(img: Image.Image, state: HighRollinState, size: int) -> None:
-    """Fallen dice tumbled at the foot of their tower, on both sides, and a word for what."""
-    fall = state.fall
-    assert fall is not None
-    d = ImageDraw.Draw(img, "RGBA")
-    x = TOWER_X[fall.tower]
-    scatter = random.Random(fall.tower * 1000 + sum(f.face * 7 + f.colour for f in fall.dice))
-    small = 30
-    for n, die in enumerate(fall.dice):
-        side = -1 if n % 2 else 1
-        slot = (n // 2) % 3
-        row = n // 6
-        fx = x + side * (46 + slot * 32) + scatter.randint(-3, 3)
-        fy = BASE_Y - 16 - row * 28 + scatter.randint(-4, 4)
-        tilt = scatter.choice((-38, -24, 18, 30, 42))
-        _paste(img, die_sprite(die.colour, die.face, small, tilt), fx, fy)
-    word = {"topple": "toppled", "knock": "knocked over", "drop": "slipped"}[fall.kind]
-    word += f": {len(fall.dice)} fell"
-    height = len(state.towers[fall.tower])
-    label_y = max(TABLE[1] + 22, BASE_Y - height * (size + 2) - 24)
-    label_y = min(label_y, BASE_Y - 30 - ((len(fall.dice) - 1) // 6 + 1) * 28)
-    f = font(17, True)
-    w = f.getlength(word)
-    d.rounded_rectangle(
-        (x - w / 2 - 8, label_y - 14, x + w / 2 + 8, label_y + 14),
-        radius=8,
-        fill=(*HIGHLIGHT, 240),
-        outline=BROWN,
-        width=2,
-    )
-    d.text((x, label_y), word, font=f, fill=INK, anchor="mm")
+def _fallen(c: Canvas, tower: int, dice: tuple[Die, ...]) -> None:
+    """Fallen dice in a row at the foot of the table under their tower, ringed in red."""
+    y = TABLE[3] - FALLEN_DIE - 8
+    span = len(dice) * (FALLEN_DIE + 3)
+    x = min(max(TABLE[0] + 8, TOWER_X[tower] - span / 2), TABLE[2] - 8 - span)
+    label = "fell:"
+    w = font(18, True).getlength(label)
+    if x - w - 6 < TABLE[0] + 8:
+        x = TABLE[0] + 14 + w
+    c.text((x - 6, y + FALLEN_DIE / 2), label, 18, bold=True, ink=HIGHLIGHT, paper=WOOD,
+           anchor="rm")
+    for die in dice:
+        c.paste(_die(die.colour, die.face, FALLEN_DIE, WOOD), x, y)
+        c.outline((x - 2, y - 2, x + FALLEN_DIE + 1, y + FALLEN_DIE + 1), RUST, 2)
+        x += FALLEN_DIE + 3
 
 
-def _draw_players(img: Image.Image, state: HighRollinState) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
-    n = len(state.names)
-    x0, y0, x1, y1 = SIDE
-    top = y0 + 46
-    row = min(108, (y1 - 10 - top) // n)
-    acting = None if state.winners else state.turn
-    for seat, name in enumerate(state.names):
-        y = top + seat * row
-        if seat == acting:
-            d.rounded_rectangle(
-                (x0 + 8, y - 2, x1 - 8, y + row - 8), radius=10, fill=(*HIGHLIGHT, 110)
-            )
-            d.polygon([(x0 + 14, y + 8), (x0 + 26, y + 17), (x0 + 14, y + 26)], fill=BROWN)
-        won = seat in state.winners
-        label = _fit(("★ " if won else "") + name, 22, x1 - x0 - 130)
-        d.text((x0 + 32, y + 4), label, font=font(22, True), fill=INK)
-        d.text(
-            (x1 - 20, y + 2), str(state.scores[seat]), font=font(30, True), fill=BROWN, anchor="ra"
-        )
-        pile = state.piles[seat]
-        px = x0 + 32
-        for c in range(4):
-            sprite = _pile_die(c)
-            img.paste(sprite, (px, y + 40), sprite)
-            d.text(
-                (px + 30, y + 53),
-                f"×{pile[c]}",
-                font=font(18, True),
-                fill=INK if pile[c] else MUTED,
-                anchor="lm",
-            )
-            px += 66
-        held = sum(pile)
-        note = f"{held} {'die' if held == 1 else 'dice'} in pile"
-        if state.options.match:
-            wins = state.wins[seat]
-            note += f" · {wins} {'game' if wins == 1 else 'games'} won"
-        d.text((x0 + 32, y + 72), note, font=font(14), fill=MUTED)
-
-
-@lru_cache(maxsize=4)
-def _pile_die(colour: int) -> Image.Image:
-    """A blank die with just its colour letter, for pile counts."""
-    size = 26
-    big = size * SS
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    fill = DIE_FILL[colour]
-    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=big * 0.2, fill=_darker(fill, 0.62))
-    d.rounded_rectangle((2, 2, big - 5, big - 5), radius=big * 0.18, fill=fill)
-    d.text(
-        (big / 2, big / 2),
-        LETTERS[colour],
-        font=font(int(big * 0.6), True),
-        fill=DIE_INK[colour],
-        anchor="mm",
-    )
-    return img.resize((size, size), Image.Resampling.LANCZOS)
-
-
-def _fit(text: str, size: int, width: int, bold: bool = True) -> str:
-    f = font(size, bold)
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _draw_turn(img: Image.Image, state: HighRollinState) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
-    x0, y0 = TURN[0], TURN[1]
-    name = state.names[state.turn]
+def _turn(c: Canvas, state: HighRollinState) -> None:
+    box = (M, TURN_Y, W - M, TURN_Y + TURN_H)
+    c.box(box, CARD, edge=BROWN, width=3, radius=14, paper=PAPER)
+    x0, y0 = M + 14, TURN_Y + 10
     if state.winners:
         names = " and ".join(state.names[s] for s in state.winners)
         what = "the match" if state.options.match else "the game"
-        d.text(
-            (x0 + 22, y0 + 16),
-            f"{names} win{'' if len(state.winners) > 1 else 's'} {what}!",
-            font=font(30, True),
-            fill=BROWN,
-        )
-        table = "   ".join(f"{n} {s}" for n, s in zip(state.names, state.scores, strict=True))
-        first = "Last game:  " if state.options.match else "Final scores:  "
-        d.text((x0 + 22, y0 + 64), first + table, font=font(22), fill=INK)
+        title = f"{names} win{'' if len(state.winners) > 1 else 's'} {what}!"
+        c.text((x0, y0), fit(title, 24, W - 4 * M, True), 24, bold=True, ink=BROWN, paper=CARD)
+        ranked = sorted(state.active(), key=lambda s: -state.scores[s])
+        table = " · ".join(f"{state.names[s]} {state.scores[s]}" for s in ranked)
+        c.text((x0, y0 + 44), fit(table, 20, W - 4 * M), 20, ink=INK, paper=CARD)
         if state.options.match:
-            wins = "   ".join(
-                f"{n} {w}" + (f" (best {b})" if w else "")
-                for n, w, b in zip(state.names, state.wins, state.best, strict=True)
-            )
-            d.text((x0 + 22, y0 + 100), "Games won:  " + wins, font=font(22), fill=INK)
+            wins = " · ".join(f"{state.names[s]} {state.wins[s]}" for s in ranked)
+            c.text((x0, y0 + 76), fit("Games won: " + wins, 20, W - 4 * M), 20, ink=INK,
+                   paper=CARD)
         return
+    name = state.names[state.turn]
     phase = state.phase
     title = {
         "roll": f"{name} to choose dice and roll",
@@ -297,65 +310,77 @@ def _draw_turn(img: Image.Image, state: HighRollinState) -> None:
         "decide": f"{name}: roll again or stop",
         "lift": f"{name} takes a penalty",
     }[phase]
-    d.text((x0 + 22, y0 + 12), _fit(title, 26, 640), font=font(26, True), fill=BROWN)
+    c.text((x0, y0), fit(title, 22, W - 4 * M, True), 22, bold=True, ink=BROWN, paper=CARD)
     if phase == "roll":
         pile = state.piles[state.turn]
-        size = min(5, sum(pile))
-        lines = [
-            f"Roll {size} dice from the pile, any colours"
-            + (" (all that are left)." if size < 5 else ": e.g. roll red red blue green green."),
-            "If none of them fits, the penalty comes off the tallest tower.",
-        ]
-        fresh = all(len(t) == 1 for t in state.towers) and state.piles == deal(len(state.names))
-        if fresh and state.rolloff:
-            last = state.rolloff[-1]
-            shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(last) if f is not None)
-            lines.append(f"Roll-off: {shown}; lowest starts.")
+        lines = [f"Suggested: {show_mix(suggested(state, state.turn))}"]
+        if sum(pile) < 5:
+            lines = [f"Rolls the last {plural(sum(pile), 'die')} in the pile"]
+        lines.append("No die fits: a penalty off the tallest tower")
+        if state.rolloff and all(len(t) == 1 for t in state.towers):
+            throw = state.rolloff[-1]
+            shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f)
+            lines.append(f"Roll-off: {shown}; lowest starts")
         for i, line in enumerate(lines):
-            d.text((x0 + 22, y0 + 58 + i * 34), line, font=font(22), fill=INK)
+            c.text((x0, y0 + 40 + i * 32), fit(line, 20, W - 4 * M), 20, ink=INK, paper=CARD)
         return
-    started = f"began with {state.began} · stacked {state.began - len(state.hand)}"
-    d.text((x0 + 22, y0 + 44), started, font=font(16), fill=MUTED)
-    size = 62
+    stacked = state.began - len(state.hand)
+    c.text((W - M - 14, y0 + 4), f"stacked {stacked} of {state.began}", 18, ink=MUTED,
+           paper=CARD, anchor="rt")
     for i, die in enumerate(state.hand):
-        cx = x0 + 80 + i * 150
-        d.text((cx, y0 + 74), str(i + 1), font=font(16, True), fill=MUTED, anchor="mm")
-        _paste(img, die_sprite(die.colour, die.face, size), cx, y0 + 116)
+        cx = x0 + 40 + i * 76
+        c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
         where = [t + 1 for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
-        if where:
-            text = ("tower " if len(where) == 1 else "towers ") + ", ".join(map(str, where))
-        else:
-            text = "no fit"
-        d.text((cx, y0 + 158), text, font=font(17, True), fill=INK if where else MUTED, anchor="mm")
-    hint_x = x0 + 80 + 5 * 150 - 40
+        text = "→" + ",".join(map(str, where)) if where else "no fit"
+        c.text((cx, y0 + 102), text, 18, bold=bool(where), ink=INK if where else MUTED,
+               paper=CARD, anchor="mt")
+    hint_x = x0 + 40 + 5 * 76 - 30
     if phase == "lift":
         tied = state.tallest()
         k = min(state.penalty or 0, len(state.towers[tied[0]]) - 1)
-        towers = ", ".join(str(t + 1) for t in tied[:-1]) + f" or {tied[-1] + 1}"
-        many = "die" if k == 1 else "dice"
-        hint = [f"Penalty {state.penalty}: lift {k} {many}", f"off tower {towers}"]
+        towers = " or ".join(str(t + 1) for t in tied)
+        hint = [f"Penalty {state.penalty}:", f"lift {plural(k, 'die')}", f"off tower {towers}"]
     elif phase == "decide":
-        hint = ["None of these fit:", "roll them again or stop"]
+        hint = ["None fits:", "roll again", "or stop"]
     else:
-        hint = ["Stacking is compulsory", "while any die fits"]
+        hint = ["Stack one:", "compulsory", "while any fits"]
     for i, line in enumerate(hint):
-        d.text((hint_x, y0 + 88 + i * 30), line, font=font(19, i == 0), fill=INK)
+        c.text((hint_x, y0 + 40 + i * 28), line, 18, bold=i == 0, ink=INK, paper=CARD)
 
 
-def draw(
-    state: HighRollinState, *, seat: int | None = None, last: Any = None, previous: object = None
-) -> bytes:
-    """The table as a PNG: towers, players' piles and scores, and the dice of this turn."""
-    img = _background(len(state.names)).copy()
-    d = ImageDraw.Draw(img)
-    right = f"Round {state.round}"
-    if state.options.match:
-        right = f"Match game {state.game} of 3 · " + right
-    if state.options.towers == "steady":
-        right += " · steady towers"
-    d.text((W - 24, 22), right, font=font(24, True), fill=BROWN, anchor="ra")
-    _draw_towers(img, state, last)
-    _draw_players(img, state)
-    _draw_turn(img, state)
-    # a 256-colour palette keeps the file about a third of the size, with no visible banding
-    return to_png(img)
+def _players(
+    c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None
+) -> None:
+    acting = None if state.winners else state.turn
+    before = previous if isinstance(previous, HighRollinState) else None
+    for seat, name in enumerate(state.names):
+        box = (M, y, W - M, y + PLAYER_H - 4)
+        now = seat == acting
+        won = seat in state.winners
+        paper = STRIP if now or won else CARD
+        c.box(box, paper, edge=HIGHLIGHT if now or won else BROWN, width=3 if now else 1,
+              radius=10, paper=PAPER)
+        mid = y + (PLAYER_H - 4) / 2
+        label = ("★ " if won else "") + name + (" (you)" if seat == viewer else "")
+        if state.options.match:
+            label += f" · {plural(state.wins[seat], 'win')}"
+        c.text((M + 12, mid), fit(label, 20, 160, True), 20, bold=True, ink=INK, paper=paper,
+               anchor="lm")
+        x = M + 180
+        pile = state.piles[seat]
+        for colour in range(4):
+            c.paste(_die(colour, None, CHIP, paper), x, mid - CHIP / 2)
+            ink = INK if pile[colour] else MUTED
+            c.text((x + CHIP + 3, mid), f"×{pile[colour]}", 18, bold=True, ink=ink, paper=paper,
+                   anchor="lm")
+            x += 64
+        score = state.scores[seat]
+        c.text((W - M - 12, mid), str(score), 24, bold=True, ink=BROWN, paper=paper,
+               anchor="rm")
+        if before is not None and before.game == state.game:
+            delta = score - before.scores[seat]
+            if delta:
+                sw = font(24, True).getlength(str(score))
+                c.text((W - M - 18 - sw, mid), f"{delta:+d}", 18, bold=True,
+                       ink=GAIN if delta > 0 else RUST, paper=paper, anchor="rm")
+        y += PLAYER_H

@@ -23,7 +23,15 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.cattle.menu import describe, menu, parse_colour, parse_dice, parse_die, parse_player
+from games.cattle.menu import (
+    best_action,
+    describe,
+    menu,
+    parse_colour,
+    parse_dice,
+    parse_die,
+    parse_player,
+)
 from games.cattle.model import (
     COLOURS,
     LETTERS,
@@ -40,17 +48,20 @@ from games.cattle.model import (
     Swiss,
     Switch,
     check_seniority,
+    colours_for,
     dice_text,
     die_key,
     dump_state,
     join_names,
     load_state,
     pile,
+    plural,
     problems,
     roll_order,
     take,
     total,
 )
+from games.cattle.talk import final_events, forced_pass, opening_events
 from games.rng import Rng
 
 
@@ -62,13 +73,14 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     options_type = CattleOptions
     summary = (
         "Every die is a cow in the herd. Each round everyone rolls their stud and acts once, "
-        "lowest roll first (ties: the younger first). 1: take a cow of your brand (your stud's "
-        "colour). 2: take one or two of your brand. 3 (THREE!): rustle, swapping your whole "
-        "stock with another player's, or swiss, locking every cow of one colour in your stock "
-        "away for ever. 4: switch your stud with a cow in your stock or the herd. 5: raid any "
-        "cow from the herd. 6: put your stud into stock and take a new one from the herd. You "
-        "may always pass. When the herd is empty the game ends; the highest total of faces in "
-        "stock and Swiss stock wins."
+        "lowest roll first; on equal rolls the younger player (the newer Discord account) goes "
+        "first. 1: take a cow of your brand (your stud's colour). 2: take one or two of your "
+        "brand. 3: shout THREE! to warn the table, then rustle (swap your whole stock with "
+        "another player's) or swiss (lock every cow of one colour in your stock away for ever). "
+        "4: switch your stud with a cow in your stock or the herd. 5: raid any cow from the "
+        "herd. 6: put your stud into stock and take a new one from the herd. You may always "
+        "pass; a roll that allows nothing passes by itself. When the herd is empty the game "
+        "ends; the highest total of faces in stock and Swiss stock wins."
     )
     notation = (
         "grab red 5",
@@ -107,6 +119,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             )
         if len({name.lower() for name in names}) != n:
             raise IllegalAction("Every player needs a different name.")
+        opts = replace(opts, colours=colours_for(n, opts.colours))
         if opts.colours < n:
             raise InvalidOptions(f"Option colours must be at least the number of players ({n}).")
         try:
@@ -166,29 +179,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         return {"seniority": list(user_ids)}
 
     def opening_events(self, state: CattleState) -> tuple[Event, ...]:
-        """The round's announcements: every roll, any THREE!, ties broken by age, the order."""
-        names, rolls = state.names, state.rolls
-        rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in state.active())
-        events = [Event(f"Round {state.round}: {rolled}.")]
-        threes = [names[s] for s in state.order if rolls[s] == 3]
-        if threes:
-            verb = "shouts" if len(threes) == 1 else "shout"
-            events.append(Event(f"{join_names(threes)} {verb} THREE!"))
-        for face in range(1, 7):
-            tied = [s for s in state.order if rolls[s] == face]
-            if len(tied) < 2:
-                continue
-            who = join_names([names[s] for s in sorted(tied)])
-            by_seat = state.options.ties == "seat"
-            if len(tied) == 2:
-                why = "sits earlier" if by_seat else "is younger"
-                text = f"{who} both rolled {face}; {names[tied[0]]} {why} and goes first."
-            else:
-                first = "in seat order" if by_seat else "youngest first"
-                text = f"{who} all rolled {face}; {first}: {', '.join(names[s] for s in tied)}."
-            events.append(Event(text))
-        events.append(Event("Order this round: " + ", ".join(names[s] for s in state.order) + "."))
-        return tuple(events)
+        """The round's announcements: every roll, the order and how ties went, any THREE!."""
+        return opening_events(state)
 
     # Whose move ----------------------------------------------------------------------------
 
@@ -208,9 +200,15 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         return (state.round, state.pos, self.to_act(state))
 
     def default_action(self, state: CattleState, seat: int) -> CattleAction:
-        """A seat whose clock runs out passes."""
+        """A seat whose clock runs out takes the most useful move that gains, else passes."""
         self.check_turn(state, seat)
-        return Pass()
+        return best_action(state, seat)
+
+    def forced_action(self, state: CattleState, seat: int) -> CattleAction | None:
+        """A roll that allows nothing but a pass passes by itself (its event says why)."""
+        if state.finished or seat not in self.to_act(state):
+            return None
+        return Pass() if menu(state, seat) == (Pass(),) else None
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -242,7 +240,10 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
                 stocks[seat] = tuple(d for d in stocks[seat] if d.colour != colour)
                 swiss[seat] = pile(swiss[seat] + moved)
                 safe = total(moved)
-                text = f"{name} moved {dice_text(moved)} to Swiss stock ({safe} safe for ever)."
+                text = (
+                    f"{name} swissed {plural(len(moved), 'die')} ({dice_text(moved)}): "
+                    f"{safe} safe for ever."
+                )
             case Switch(source, die):
                 if source == "stock":
                     stocks[seat] = pile((*take(stocks[seat], die), stud))
@@ -264,7 +265,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
                 studs[seat], kept[seat] = die, False
                 text = f"{name} put stud {stud} out to pasture in stock and took {die} as new stud."
             case Pass():
-                text = f"{name} passed."
+                forced = menu(state, seat) == (Pass(),)
+                text = forced_pass(state, seat) if forced else f"{name} passed."
             case _:
                 raise TypeError(action)
         events = [Event(text)]
@@ -287,8 +289,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
 
     def _end(self, state: CattleState, rng: Rng, events: list[Event]) -> CattleState:
         """The herd is empty: kept 6s go to stock, every other stud is rolled once more."""
-        events.append(Event("The last cow has left the herd: the game is over."))
-        stocks, finals = list(state.stocks), []
+        stocks, finals, fates = list(state.stocks), [], []
         for seat, stud in enumerate(state.studs):
             if stud is None:  # the seat left the game
                 finals.append(None)
@@ -296,11 +297,12 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             name = state.names[seat]
             if state.rolls[seat] == 6 and state.kept[seat]:
                 finals.append(None)
-                events.append(Event(f"{name} rolled a 6 this round: stud {stud} goes into stock."))
+                text = f"{name} rolled a 6 this round: stud {stud} goes into stock."
             else:
                 stud = Die(stud.colour, rng.roll(6))
                 finals.append(stud.face)
-                events.append(Event(f"{name} rolls the stud one last time: {stud}, into stock."))
+                text = f"{name} rolls the stud one last time: {stud}, into stock."
+            fates.append(Event(text, minor=True))
             stocks[seat] = pile((*stocks[seat], stud))
         state = replace(
             state,
@@ -308,22 +310,9 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             studs=(None,) * len(stocks),
             final_rolls=tuple(finals),
         )
-        scores = [state.score(s) for s in range(len(state.names))]
-        events.append(
-            Event(
-                "Final hauls: "
-                + ", ".join(f"{state.names[s]} {scores[s]}" for s in state.active())
-                + "."
-            )
-        )
         outcome = self.outcome(state)
         assert outcome is not None
-        winners = [state.names[s] for s in outcome.winners]
-        best = max(scores[s] for s in state.active())
-        if len(winners) == 1:
-            events.append(Event(f"{winners[0]} wins with {best}!"))
-        else:
-            events.append(Event(f"{join_names(winners)} share the win with {best}!"))
+        events.extend(final_events(state, outcome.winners, fates))
         return state
 
     def _check(self, state: CattleState, seat: int, action: CattleAction) -> None:
@@ -421,12 +410,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             out=tuple(sorted({*state.out, seat})),
         )
         n = len(returned)
-        events = [
-            Event(
-                f"{name} leaves the game; {n} {'die goes' if n == 1 else 'dice go'} "
-                "back to the herd."
-            )
-        ]
+        go = "goes" if n == 1 else "go"
+        events = [Event(f"{name} leaves the game; {plural(n, 'die')} {go} back to the herd.")]
         if state.finished:
             last = state.active()[0]
             events.append(Event(f"{state.names[last]} is the last player left and wins!"))

@@ -26,6 +26,7 @@ from games.cattle.model import (
     Swiss,
     Switch,
     distinct,
+    plural,
     total,
 )
 
@@ -102,7 +103,8 @@ def groups(state: CattleState, seat: int) -> dict[CattleAction, str | None]:
         for chunk in chunks:
             label = name
             if len(chunks) > 1:
-                first, last = _colour_of(chunk[0]), _colour_of(chunk[-1])
+                part = _face_of if isinstance(chunk[0], Raid) else _colour_of
+                first, last = part(chunk[0]), part(chunk[-1])
                 label += f" ({first})" if first == last else f" ({first}–{last})"
             out.update((a, label) for a in chunk)
     return out
@@ -113,15 +115,25 @@ def _colour_of(action: CattleAction) -> str:
     return die.colour if die else ""
 
 
+def _face_of(action: CattleAction) -> str:
+    die = getattr(action, "die", None)
+    return f"{die.face}s" if die else ""
+
+
 def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
-    """Split into groups of at most 25, keeping each colour's dice together."""
+    """Split into groups of at most 25: a raid's dice by face (the sixes first, the most
+    useful), any other kind by colour; a face or colour is never split."""
     if len(actions) <= GROUP_LIMIT:
         return [actions]
-    by_colour: dict[str, list[CattleAction]] = {}
+    key = _colour_of
+    if isinstance(actions[0], Raid):
+        key = _face_of
+        actions = sorted(actions, key=lambda a: -a.die.face)  # type: ignore[union-attr]
+    same_key: dict[str, list[CattleAction]] = {}
     for a in actions:
-        by_colour.setdefault(_colour_of(a), []).append(a)
+        same_key.setdefault(key(a), []).append(a)
     chunks: list[list[CattleAction]] = [[]]
-    for same in by_colour.values():
+    for same in same_key.values():
         if len(chunks[-1]) + len(same) > GROUP_LIMIT:
             chunks.append([])
         chunks[-1].extend(same)
@@ -170,37 +182,71 @@ def parse_player(state: CattleState, text: str) -> int:
     )
 
 
+def rank(state: CattleState, seat: int, action: CattleAction) -> int:
+    """Usefulness, higher first: the points a move adds to your stock (or keeps safe), and for a
+    new stud how many cows of its colour the herd still holds (your brand for 1s and 2s)."""
+    herd = Counter(d.colour for d in state.herd)
+    match action:
+        case Grab(dice):
+            return 2 * total(dice)
+        case Raid(die):
+            return 2 * die.face
+        case Rustle(target):
+            return 2 * (total(state.stocks[target]) - total(state.stocks[seat]))
+        case Swiss(colour):
+            return total(d for d in state.stocks[seat] if d.colour == colour)
+        case Switch("stock", die):
+            return 2 * (state.rolls[seat] - die.face)
+        case Switch(_, die):
+            return herd[die.colour] - 1 - herd[state.brand(seat)]
+        case Pasture(die):
+            return 12 + herd[die.colour] - 1
+    return 0
+
+
+def best_action(state: CattleState, seat: int) -> CattleAction:
+    """The most useful move when it gains something, else Pass (first of equals wins)."""
+    choices = menu(state, seat)
+    best = max(choices, key=lambda a: rank(state, seat, a))
+    return best if rank(state, seat, best) > 0 else Pass()
+
+
 def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
     """How the action UI shows one choice: a short label, its select group, a colour emoji."""
     group = groups(state, seat).get(action)
+    score = rank(state, seat, action)
+    herd = Counter(d.colour for d in state.herd)
     match action:
         case Pass():
             return Choice("Pass", emoji="✋")
         case Grab(dice):
             label = "Take " + " + ".join(str(d) for d in dice)
-            return Choice(label, group=group, emoji=EMOJI.get(dice[0].colour))
+            note = f"+{total(dice)} to your stock"
+            return Choice(label, group, note, emoji=EMOJI.get(dice[0].colour), rank=score)
         case Rustle(target):
             theirs, mine = total(state.stocks[target]), total(state.stocks[seat])
             label = f"Rustle {state.names[target][:32]} (their {theirs} for your {mine})"
-            return Choice(label, group=group, emoji="🤠")
+            note = f"your stock changes by {theirs - mine:+d}"
+            return Choice(label, group, note, emoji="🤠", rank=score)
         case Swiss(colour):
             dice = [d for d in state.stocks[seat] if d.colour == colour]
-            label = f"Swiss all {colour} ({len(dice)} dice, {total(dice)} pts)"
-            return Choice(label, group=group, emoji=EMOJI.get(colour))
+            label = f"Swiss all {colour} ({plural(len(dice), 'die')}, {total(dice)} pts)"
+            note = "safe from rustlers for ever"
+            return Choice(label, group, note, emoji=EMOJI.get(colour), rank=score)
         case Switch(source, die):
             label = f"Switch stud with {source} {die}"
-            note = ""
+            left = herd[die.colour] - (source == "herd")
+            note = f"new brand {die.colour}: {left} in the herd"
             if source == "stock":
                 gain = state.rolls[seat] - die.face
                 label += f" ({gain:+d} to stock)"
-                note = f"your stock changes by {gain:+d}"
-            return Choice(label, group=group, note=note, emoji=EMOJI.get(die.colour))
+                note = f"your stock changes by {gain:+d}; " + note
+            return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
         case Raid(die):
-            return Choice(f"Raid {die}", group=group, emoji=EMOJI.get(die.colour))
+            note = f"+{die.face} to your stock"
+            return Choice(f"Raid {die}", group, note, emoji=EMOJI.get(die.colour), rank=score)
         case Pasture(die):
-            return Choice(
-                f"New stud {die} (your 6 goes to stock)",
-                group=group,
-                emoji=EMOJI.get(die.colour),
-            )
+            note = f"+6 to your stock; new brand {die.colour}: {herd[die.colour] - 1} in the herd"
+            label = f"New stud {die} (your 6 goes to stock)"
+            return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
     raise TypeError(action)

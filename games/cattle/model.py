@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from games.base import InvalidState, Options, option
@@ -67,9 +67,36 @@ def dice_text(dice: Sequence[Die]) -> str:
     return join_names([str(d) for d in dice]) if dice else "nothing"
 
 
+#: the ``colours`` option: 0 means twice the players, at least AUTO_LOW and at most MOST_COLOURS
+AUTO_LOW = 4
+MOST_COLOURS = 8
+#: games saved before colours were capped at MOST_COLOURS may hold up to this many
+LEGACY_COLOURS = 12
+
+
+def colours_for(players: int, wanted: int) -> int:
+    """The colours in play: ``wanted``, or 0 for twice the players within AUTO_LOW..8."""
+    if wanted:
+        return wanted
+    return max(AUTO_LOW, min(MOST_COLOURS, 2 * players))
+
+
+def plural(n: int, word: str) -> str:
+    """'1 die', '3 dice', '2 cows'."""
+    if word == "die":
+        return f"{n} {'die' if n == 1 else 'dice'}"
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class CattleOptions(Options):
-    colours: int = option(8, "colours of dice in play (at least one per player)", min=2, max=12)
+    colours: int = option(
+        0,
+        "colours in play: 0 = auto, twice the players (4-8); or 2-8, at least one per player",
+        min=0,
+        max=MOST_COLOURS,
+        design=True,
+    )
     dice_per_colour: int = option(8, "dice of each colour in the herd", min=4, max=12)
     ties: str = option(
         "younger",
@@ -77,6 +104,15 @@ class CattleOptions(Options):
         choices=("younger", "seat"),
         design=True,
     )
+
+    @classmethod
+    def parse(cls, values: Mapping[str, Any] | None) -> Options:
+        """As ``Options.parse``, but games saved with 9-12 colours (once allowed) still load."""
+        colours = values.get("colours") if isinstance(values, Mapping) else None
+        if isinstance(colours, int) and MOST_COLOURS < colours <= LEGACY_COLOURS:
+            rest = super().parse({k: v for k, v in values.items() if k != "colours"})
+            return replace(rest, colours=colours)
+        return super().parse(values)
 
 
 # Actions ------------------------------------------------------------------------------------
@@ -230,6 +266,7 @@ def load_state(data: Mapping[str, Any], players_range: tuple[int, int]) -> Cattl
         assert isinstance(opts, CattleOptions)
         players = data["players"]
         n = len(players)
+        opts = replace(opts, colours=colours_for(n, opts.colours))
         low, high = players_range
         if not low <= n <= min(high, opts.colours):
             raise InvalidState(f"Cattle Baron needs {low}-{high} players, one colour each.")

@@ -37,6 +37,14 @@ from games.highrollin.model import (
 from games.rng import Rng
 
 State = HighRollinState
+#: a wobble that changes nothing is told in the channel only when the chance was this high;
+#: below it the check is a minor event, kept in the history
+LOUD_CHANCE = 0.2
+
+
+def wobble(text: str, chance: float) -> Event:
+    """A check that changed nothing: worth the channel's attention only when it was close."""
+    return Event(text, minor=chance < LOUD_CHANCE)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -64,17 +72,18 @@ def new_round(state: State, rng: Rng, events: list[Event]) -> State:
 
 
 def announce_round(state: State) -> list[Event]:
-    """The round's start in words: the tower bases, every roll-off throw and who starts."""
+    """The round's start in one line: the tower bases, every roll-off throw and who starts."""
     bases = [t[0] for t in state.towers]
-    events = [Event(f"Round {state.round}: the towers start on {show_dice(bases)}.")]
-    for i, throw in enumerate(state.rolloff):
-        shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f is not None)
-        what = "Roll for first player" if i == 0 else "Tied for lowest, they roll again"
-        events.append(Event(f"{what}: {shown}."))
+    text = f"Round {state.round}: the towers start on {show_dice(bases)}."
     if state.rolloff:
-        first = first_player(state.rolloff)
-        events.append(Event(f"{state.names[first]} rolled lowest and starts."))
-    return events
+        parts = []
+        for i, throw in enumerate(state.rolloff):
+            shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f is not None)
+            parts.append(shown if i == 0 else f"tied for lowest, they roll again: {shown}")
+        first = state.names[first_player(state.rolloff)]
+        throws = "; ".join(parts)
+        text += f" Roll for first player: {throws}; {first} rolled lowest and starts."
+    return [Event(text)]
 
 
 def first_player(throws: tuple[tuple[int | None, ...], ...]) -> int:
@@ -121,17 +130,16 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
         if draw < chance:
             tied = state.tallest()
             tower = tied[0] if len(tied) == 1 else rng.choice(tied)
-            events.append(
-                Event(
-                    f"The roll knocked tower {tower + 1} ({tallest} high; "
-                    f"chance {percent(chance)}, drew {draw:.2f})."
-                )
+            cause = (
+                f"The roll knocked tower {tower + 1} ({tallest} high; "
+                f"chance {percent(chance)}, drew {draw:.2f})"
             )
-            return tower_falls(state, tower, "knock", chance, rng, events)
+            return tower_falls(state, tower, "knock", chance, rng, events, cause)
         events.append(
-            Event(
+            wobble(
                 f"The roll shook the tallest tower ({tallest} high) but it stood "
-                f"(chance {percent(chance)}, drew {draw:.2f})."
+                f"(chance {percent(chance)}, drew {draw:.2f}).",
+                chance,
             )
         )
     if placements(state):
@@ -163,7 +171,10 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
     return lift(replace(state, penalty=high), tied[0], rng, events)
 
 
-def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -> State:
+def place(
+    state: State, index: int, tower: int, rng: Rng, events: list[Event], *, alone: bool = False
+) -> State:
+    """Stack a rolled die; ``alone``: it was the only die that fit, and only there."""
     die = state.hand[index]
     name = state.names[state.turn]
     towers = list(state.towers)
@@ -171,21 +182,26 @@ def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -
     height = len(towers[tower])
     hand = state.hand[:index] + state.hand[index + 1 :]
     state = replace(state, towers=tuple(towers), hand=hand)
-    events.append(Event(f"{name} stacked {die} on tower {tower + 1} ({height} high)."))
+    if alone:
+        text = (
+            f"{name} stacked {die} on tower {tower + 1} ({height} high): the only die that "
+            "fits, and only there."
+        )
+    else:
+        text = f"{name} stacked {die} on tower {tower + 1} ({height} high)."
+    events.append(Event(text))
     chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
     if chance > 0:
         draw = rng.random()
         if draw < chance:
-            events.append(
-                Event(
-                    f"Tower {tower + 1} wobbled and fell (chance {percent(chance)}, "
-                    f"drew {draw:.2f})."
-                )
+            cause = (
+                f"Tower {tower + 1} wobbled and fell (chance {percent(chance)}, drew {draw:.2f})"
             )
-            return tower_falls(state, tower, "topple", chance, rng, events)
+            return tower_falls(state, tower, "topple", chance, rng, events, cause)
         events.append(
-            Event(
-                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f})."
+            wobble(
+                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f}).",
+                chance,
             )
         )
     if hand:
@@ -194,6 +210,7 @@ def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -
             events.append(Event(f"{name} can stack no more; {left} left: roll again or stop."))
         return state
     if state.began == TURN_DICE:
+        events[-1] = Event(events[-1].text, minor=True)  # the score line says it all
         tops = [t[-1].face for t in state.towers]
         points = sum(tops)
         terms = " + ".join(str(f) for f in tops)
@@ -207,7 +224,9 @@ def place(state: State, index: int, tower: int, rng: Rng, events: list[Event]) -
         if over(state):
             return state
     else:
-        events.append(Event(f"{name} stacked every die (the turn began with fewer than five)."))
+        # the pile is empty now: the going-out line that follows tells the rest
+        text = f"{name} stacked every die (the turn began with fewer than five)."
+        events.append(Event(text, minor=True))
     return end_turn(state, events)
 
 
@@ -240,11 +259,9 @@ def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
             state = replace(state, fall=fall)
             state = reward_others(state, fallen, events)
             return state if over(state) else end_turn(state, events)
+        events.append(Event(f"{took} ({show_dice(lifted)})."))
         events.append(
-            Event(
-                f"{took} ({show_dice(lifted)}); it held (chance {percent(chance)}, "
-                f"drew {draw:.2f})."
-            )
+            wobble(f"The stack held (chance {percent(chance)}, drew {draw:.2f}).", chance)
         )
     else:
         events.append(Event(f"{took} ({show_dice(lifted)})."))
@@ -252,9 +269,16 @@ def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
 
 
 def tower_falls(
-    state: State, tower: int, kind: str, chance: float, rng: Rng, events: list[Event]
+    state: State,
+    tower: int,
+    kind: str,
+    chance: float,
+    rng: Rng,
+    events: list[Event],
+    cause: str,
 ) -> State:
-    """Dice fall off a tower: the others score, 4-6 go to the culprit, 1-3 leave the round."""
+    """Dice fall off a tower: the others score, 4-6 go to the culprit, 1-3 leave the round.
+    ``cause`` (the wobble or knock and its draw) opens the line that tells the fall."""
     stack = state.towers[tower]
     height = len(stack)
     j = rng.randint(1, height - 1)
@@ -262,9 +286,6 @@ def tower_falls(
     towers = list(state.towers)
     towers[tower] = stack[: height - j]
     name = state.names[state.turn]
-    events.append(
-        Event(f"{plural(j, 'die')} fell off tower {tower + 1} and landed {show_dice(fallen)}.")
-    )
     keep = tuple(d for d in fallen if d.face >= HIGH_FACE)
     gone = tuple(d for d in fallen if d.face < HIGH_FACE)
     piles = list(state.piles)
@@ -283,8 +304,8 @@ def tower_falls(
     if gone:
         leave = verb(len(gone), "leaves", "leave")
         parts.append(f"{plural(len(gone), 'die')} showing 1-3 {leave} the round")
-    text = "; ".join(parts)
-    events.append(Event(text[0].upper() + text[1:] + "."))
+    fell = f"{plural(j, 'die')} fell and landed {show_dice(fallen)}"
+    events.append(Event(f"{cause}: {fell}; {'; '.join(parts)}."))
     state = reward_others(state, fallen, events)
     return state if over(state) else end_turn(state, events)
 

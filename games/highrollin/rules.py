@@ -22,7 +22,7 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.highrollin import flow
+from games.highrollin import flow, menu, store
 from games.highrollin.model import (
     COLOURS,
     GAME_SCORE,
@@ -30,9 +30,7 @@ from games.highrollin.model import (
     TURN_DICE,
     Action,
     Again,
-    Counts,
     Die,
-    Fall,
     HighRollinOptions,
     HighRollinState,
     Lift,
@@ -43,12 +41,10 @@ from games.highrollin.model import (
     count,
     dealt,
     fits,
-    percent,
     placements,
     plural,
     roll_choices,
     show_counts,
-    topple_chance,
     verb,
 )
 from games.rng import Rng
@@ -68,7 +64,8 @@ class HighRollinRules(Ruleset[State, Action]):
     options_type = HighRollinOptions
     summary = (
         "Stack dice on four shared towers. On your turn pick five dice from your pile (any "
-        "colours) and roll them. A die may go on a tower whose top shows the same number, or if "
+        "colours; the Suggested button picks the mix least likely to give a penalty) and roll "
+        "them. A die may go on a tower whose top shows the same number, or if "
         "either is a 1, but never on a die of its own colour; you must stack while any die fits. "
         "Then roll the rest again or stop. Stack all five and score the four tower tops. Roll "
         "nothing that fits and you take dice off the tallest tower as a penalty. Empty your pile "
@@ -77,7 +74,7 @@ class HighRollinRules(Ruleset[State, Action]):
     )
     notation = (
         "roll red red blue green green",
-        "roll 2 red 3 yellow",
+        "roll 2 red + 3 yellow",
         "place 3 on 2",
         "again",
         "stop",
@@ -130,7 +127,7 @@ class HighRollinRules(Ruleset[State, Action]):
             case "lift":
                 return [Lift(t) for t in state.tallest()]
             case "roll":
-                return [Roll(c) for c in roll_choices(state.piles[seat])]
+                return list(menu.roll_menu(state, seat))
             case "place":
                 return list(placements(state))
         return [Again(), Stop()]
@@ -140,41 +137,22 @@ class HighRollinRules(Ruleset[State, Action]):
         return (state.game, state.round, state.turn, self.to_act(state))
 
     def default_action(self, state: State, seat: int) -> Action:
-        """Stop when allowed; otherwise the first legal move (rolling and stacking are forced)."""
+        """The suggested roll, the best-ranked placement, or stop (rolling and stacking are
+        compulsory, rolling again is not)."""
         self.check_turn(state, seat)
-        if state.phase == "decide":
-            return Stop()
-        return self.legal_actions(state, seat)[0]
+        return menu.best_action(state, seat, self.legal_actions(state, seat))
+
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """A lone placement (one die fits one tower) or a pile that leaves one way to roll."""
+        if state.winners or seat != state.turn:
+            return None
+        actions = self.legal_actions(state, seat)
+        if len(actions) == 1 and isinstance(actions[0], Place | Roll):
+            return actions[0]
+        return None
 
     def describe_action(self, state: State, seat: int, action: Action) -> Choice:
-        match action:
-            case Roll(counts):
-                choices = roll_choices(state.piles[seat])
-                if len(choices) == 1:
-                    label = f"Roll your {plural(sum(counts), 'die')}: {show_counts(counts)}"
-                    return Choice(label, primary=True, emoji="🎲")
-                return Choice(show_counts(counts), group=_roll_group(choices, counts))
-            case Place(die, tower):
-                d = state.hand[die]
-                top = state.towers[tower][-1]
-                height = len(state.towers[tower]) + 1
-                note = f"on {top}, making it {height} high"
-                chance = topple_chance(height) if state.options.towers == "wobbly" else 0
-                if chance:
-                    note += f" ({percent(chance)} chance it topples)"
-                label = f"{COLOURS[d.colour].capitalize()} {d.face} → tower {tower + 1}"
-                return Choice(label, note=note, emoji=_SQUARES[d.colour])
-            case Again():
-                return Choice(
-                    f"Roll the {plural(len(state.hand), 'die')} again", primary=True, emoji="🎲"
-                )
-            case Stop():
-                return Choice("Stop (no score; dice back to your pile)", emoji="✋")
-            case Lift(tower):
-                assert state.penalty is not None
-                k = min(state.penalty, len(state.towers[tower]) - 1)
-                return Choice(f"Lift {plural(k, 'die')} off tower {tower + 1}", emoji="🫳")
-        raise TypeError(action)
+        return menu.describe(state, seat, action)
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -187,7 +165,8 @@ class HighRollinRules(Ruleset[State, Action]):
             case Roll(counts):
                 state = flow.start_turn(state, counts, rng, events)
             case Place(die, tower):
-                state = flow.place(state, die, tower, rng, events)
+                alone = menu.lone_placement(state) is not None
+                state = flow.place(state, die, tower, rng, events, alone=alone)
             case Again():
                 colours = [d.colour for d in state.hand]
                 state = flow.roll_hand(state, colours, rng, events)
@@ -361,7 +340,7 @@ class HighRollinRules(Ruleset[State, Action]):
         raise TypeError(action)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
-        words = text.strip().lower().replace(",", " ").split()
+        words = text.strip().lower().replace(",", " ").replace("+", " ").split()
         if not words:
             raise InvalidAction("Type a move: " + "; ".join(self.notation))
         verb, rest = words[0], words[1:]
@@ -437,171 +416,15 @@ class HighRollinRules(Ruleset[State, Action]):
     # Storage -------------------------------------------------------------------------------
 
     def dump(self, state: State) -> dict[str, Any]:
-        fall = state.fall
-        return {
-            "format": self.format_version,
-            "game": self.key,
-            "options": state.options.to_dict(),
-            "players": list(state.names),
-            "scores": list(state.scores),
-            "towers": [[_die(d) for d in tower] for tower in state.towers],
-            "piles": [_colours(p) for p in state.piles],
-            "removed": _colours(state.removed),
-            "turn": {
-                "player": state.turn,
-                "began": state.began,
-                "dice": [_die(d) for d in state.hand],
-                "penalty": state.penalty,
-            },
-            "round": state.round,
-            "match": {"game": state.game, "wins": list(state.wins), "best": list(state.best)},
-            "rolloff": [list(t) for t in state.rolloff],
-            "fall": None
-            if fall is None
-            else {
-                "kind": fall.kind,
-                "tower": fall.tower,
-                "height": fall.height,
-                "chance": fall.chance,
-                "dice": [_die(d) for d in fall.dice],
-            },
-            "winners": list(state.winners),
-            "out": list(state.out),
-        }
+        return {"format": self.format_version, "game": self.key, **store.dump_state(state)}
 
     def load(self, data: Mapping[str, Any]) -> State:
         self.check_version(data)
         try:
-            state = self._load(data)
+            state = store.load_state(data, (self.min_players, self.max_players), self.title)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise InvalidState(f"Cannot load {self.title} game: {err!r}") from err
         problems = self.invariants(state)
         if problems:
             raise InvalidState(f"Cannot load {self.title} game: {'; '.join(problems)}.")
         return state
-
-    def _load(self, data: Mapping[str, Any]) -> State:
-        names = tuple(str(n) for n in data["players"])
-        n = len(names)
-        if not self.min_players <= n <= self.max_players:
-            raise InvalidState(f"{self.title} needs {self.min_players}-{self.max_players} players.")
-        towers = tuple(tuple(_load_die(d) for d in tower) for tower in data["towers"])
-        turn = data["turn"]
-        penalty = turn.get("penalty")
-        if penalty is not None and penalty not in range(1, 7):
-            raise InvalidState(f"Bad penalty {penalty!r}.")
-        match = data.get("match", {})
-        fall = data.get("fall")
-        state = State(
-            names=names,
-            options=HighRollinOptions.parse(data.get("options")),  # type: ignore[arg-type]
-            towers=towers,
-            piles=tuple(_load_colours(p) for p in data["piles"]),
-            scores=tuple(_int(s, "score") for s in data["scores"]),
-            turn=_seat(turn["player"], n),
-            began=_int(turn.get("began", 0), "began"),
-            hand=tuple(sorted(_load_die(d) for d in turn.get("dice", ()))),
-            penalty=penalty,
-            removed=_load_colours(data.get("removed", {})),
-            round=_int(data.get("round", 1), "round"),
-            game=_int(match.get("game", 1), "game"),
-            wins=tuple(_int(w, "wins") for w in match.get("wins", [0] * n)),
-            best=tuple(_int(b, "best") for b in match.get("best", [0] * n)),
-            rolloff=tuple(
-                tuple(None if f is None else _face(f) for f in t) for t in data.get("rolloff", ())
-            ),
-            fall=_load_fall(fall) if fall else None,
-            winners=tuple(_seat(s, n) for s in data.get("winners", ())),
-            out=tuple(sorted({_seat(s, n) for s in data.get("out", ())})),
-        )
-        if len(state.piles) != n or len(state.scores) != n or len(state.wins) != n:
-            raise InvalidState("Piles, scores and wins need one entry per player.")
-        if len(state.best) != n:
-            raise InvalidState("Best scores need one entry per player.")
-        if state.began > TURN_DICE or len(state.hand) > state.began:
-            raise InvalidState("The current turn holds more dice than it began with.")
-        if penalty is not None and not state.hand:
-            raise InvalidState("A penalty is pending but no dice were rolled.")
-        return state
-
-
-def _roll_group(choices: list[Counts], counts: Counts) -> str:
-    """Roll choices split by how many red dice they hold, merged into menus of up to 25."""
-    by_red: dict[int, int] = {}
-    for c in choices:
-        by_red[c[0]] = by_red.get(c[0], 0) + 1
-    groups: list[list[int]] = []
-    size = 0
-    for red in sorted(by_red, reverse=True):
-        if groups and size + by_red[red] <= _MENU:
-            groups[-1].append(red)
-            size += by_red[red]
-        else:
-            groups.append([red])
-            size = by_red[red]
-    if len(groups) == 1:
-        return "Choose the dice to roll"
-    for reds in groups:
-        if counts[0] in reds:
-            lo, hi = min(reds), max(reds)
-            if hi == 0:
-                return "Roll with no red"
-            if lo == hi:
-                return f"Roll with {lo} red"
-            return f"Roll with up to {hi} red" if lo == 0 else f"Roll with {lo}-{hi} red"
-    raise ValueError(counts)
-
-
-def _load_fall(data: Mapping[str, Any]) -> Fall:
-    fall = Fall(
-        str(data["kind"]),
-        int(data["tower"]),
-        int(data["height"]),
-        float(data["chance"]),
-        tuple(_load_die(d) for d in data["dice"]),
-    )
-    if fall.kind not in ("topple", "knock", "drop") or not 0 <= fall.tower < TOWERS:
-        raise InvalidState(f"Bad fall {dict(data)!r}.")
-    if not 0 <= fall.chance <= 1 or not fall.dice:
-        raise InvalidState(f"Bad fall {dict(data)!r}.")
-    return fall
-
-
-def _die(d: Die) -> dict[str, Any]:
-    return {"colour": COLOURS[d.colour], "face": d.face}
-
-
-def _colours(counts: Sequence[int]) -> dict[str, int]:
-    return dict(zip(COLOURS, counts, strict=True))
-
-
-def _load_die(data: Mapping[str, Any]) -> Die:
-    colour = data["colour"]
-    if colour not in COLOURS:
-        raise InvalidState(f"Unknown colour {colour!r}.")
-    return Die(COLOURS.index(colour), _face(data["face"]))
-
-
-def _load_colours(data: Mapping[str, Any]) -> Counts:
-    unknown = set(data) - set(COLOURS)
-    if unknown:
-        raise InvalidState(f"Unknown colours {sorted(unknown)}.")
-    return tuple(_int(data.get(c, 0), c) for c in COLOURS)  # type: ignore[return-value]
-
-
-def _face(value: Any) -> int:
-    if isinstance(value, bool) or value not in range(1, 7):
-        raise InvalidState(f"Bad die face {value!r}.")
-    return int(value)
-
-
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidState(f"Bad {what}: {value!r}.")
-    return value
-
-
-def _seat(value: Any, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidState(f"Bad seat {value!r}.")
-    return value

@@ -23,12 +23,14 @@ SMALL = {"colours": 3, "dice_per_colour": 4}
 #: (carol and bob roll 2), carol swisses on a THREE! in round 2, alice rolls 3 and rustles bob
 #: in round 3, and carol rolls a 1
 SHORT_GAME_SEED = 2353
-#: the default 8x8 herd, seated alice, bob, carol: round 1 rolls are alice 5, bob 4, carol 6
+#: the biggest herd (8 colours of 8), seated alice, bob, carol: round 1 rolls are alice 5,
+#: bob 4, carol 6
 BIG_ROUND_SEED = 9
 KINDS = {4: "Switch stud with the herd", 5: "Raid the herd", 6: "New stud from the herd"}
 
 ROUND = re.compile(r"Round (\d+): (.+?)\.$", re.M)
-ORDER = re.compile(r"Order this round: (.+?)\.$", re.M)
+#: the order, before any word on how equal rolls went ("Equal rolls: the younger ... first.")
+ORDER = re.compile(r"Order this round: (.+?)\.(?: Equal rolls: .+)?$", re.M)
 NEXT = re.compile(r"➡️ <@(\d+)>, your move\.$")
 
 
@@ -76,7 +78,7 @@ def read_label(label: str) -> tuple[Any, ...]:
     patterns = (
         (r"Take (\w+ \d)(?: \+ (\w+ \d))?", "grab"),
         (r"Rustle (\w+) \(their \d+ for your \d+\)", "rustle"),
-        (r"Swiss all (\w+) \(\d+ dice?, \d+ pts\)", "swiss"),
+        (r"Swiss all (\w+) \(\d+ di(?:e|ce), \d+ pts\)", "swiss"),
         (r"Switch stud with (stock|herd) (\w+ \d)(?: \([+-]\d+ to stock\))?", "switch"),
         (r"Raid (\w+ \d)", "raid"),
         (r"New stud (\w+ \d) \(your 6 goes to stock\)", "pasture"),
@@ -347,7 +349,7 @@ async def test_default_herd_round_menus_fit_discords_limits(
     seat_user = {0: world.alice, 1: world.bob, 2: world.carol}
     async with running(fake, database, seed=BIG_ROUND_SEED) as runner:
         current = await open_match(
-            fake, "cattle", world.channel, world.alice, world.bob, world.carol
+            fake, "cattle", world.channel, world.alice, world.bob, world.carol, colours=8
         )
         opening = round_opening(current.content)
         assert opening == (1, {"alice": 5, "bob": 4, "carol": 6}, ["bob", "alice", "carol"])
@@ -372,12 +374,16 @@ async def test_default_herd_round_menus_fit_discords_limits(
             herd = match.state.herd
             same = {match.state.studs[seat]} if roll == 4 else set()  # no switch for itself
             assert len(moves) - 1 == len(set(herd) - same) < len(herd)
-            # each menu is named for its kind, and every colour's dice stay in one menu
-            colours: Counter[str] = Counter()
+            # each menu is named for its kind; a raid's menus split by face (the sixes first),
+            # other kinds by colour, and a face or colour stays in one menu
+            parts: Counter[str] = Counter()
+            side = 1 if roll == 5 else 0
             for select in selects:
                 assert select.placeholder.startswith(KINDS[roll] + " (")
-                colours.update({read_label(o.label)[-1].split()[0] for o in select.options})
-            assert set(colours.values()) == {1}
+                parts.update({read_label(o.label)[-1].split()[side] for o in select.options})
+            assert set(parts.values()) == {1}
+            if roll == 5:
+                assert selects[0].placeholder.startswith(KINDS[roll] + " (6s")
             index = next(i for i, a in enumerate(actions) if picks[roll](a))
             assert moves[index][1] == "select"
             await choose_on_board(fake, world.channel, user, current, index)

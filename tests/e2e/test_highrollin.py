@@ -13,6 +13,7 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from games.highrollin import Again, HighRollinState, Lift, Place, Roll, Stop
+from games.highrollin.flow import LOUD_CHANCE
 from games.highrollin.model import (
     COLOURS,
     drop_chance,
@@ -38,7 +39,7 @@ RULES = games.get("highrollin")
 #: with this seed the policy below wins a two-player game in 65 moves over two rounds, and on
 #: the way meets every kind of fall (a topple, a knocked tower, a slipped penalty stack), a
 #: penalty with a choice of towers, rolling again, stopping and a pile with one roll left
-WHOLE_GAME_SEED = 5728
+WHOLE_GAME_SEED = 1492
 AGAIN_LABEL = re.compile(r"Roll the (?:1 die|\d+ dice) again")
 STOP_LABEL = "Stop (no score; dice back to your pile)"
 
@@ -123,12 +124,12 @@ def check_menu(message: Any, state: HighRollinState, seat: int) -> None:
     elif state.phase == "roll":
         choices = roll_choices(state.piles[seat])
         if len(choices) > 1:
-            # a choice of dice is a menu (or several, at most 25 options each)
-            assert not buttons and selects
-            assert sum(len(s.options) for s in selects) == len(choices)
-            assert all("roll" in (s.placeholder or "").lower() for s in selects)
-            for option in (o for s in selects for o in s.options):
-                assert re.fullmatch(r"\d (red|blue|green|yellow)(, \d [a-z]+)*", option.label)
+            # a few buttons, the suggested roll first: "Suggested: 2 red + 3 blue", "5 green"
+            assert buttons and not selects and len(buttons) <= 6
+            assert buttons[0].label.startswith("Suggested: ")
+            mix = r"\d (red|blue|green|yellow)( \+ \d [a-z]+)*"
+            for label in labels:
+                assert re.fullmatch(mix, label.removeprefix("Suggested: ")), label
         else:
             assert len(buttons) == 1 and not selects
             assert buttons[0].label.startswith(f"Roll your {_dice(sum(choices[0]))}")
@@ -146,21 +147,25 @@ def check_story(content: str, before: HighRollinState, after: HighRollinState, a
     if isinstance(action, Place):
         height = len(before.towers[action.tower]) + 1
         die = before.hand[action.die]
-        assert f"stacked {COLOURS[die.colour]} {die.face} on tower {action.tower + 1}" in content
-        if topple_chance(height):
+        # the fifth die is told by the score line ("stacked all five dice"); the rest by name
+        told = f"stacked {COLOURS[die.colour]} {die.face} on tower {action.tower + 1}"
+        assert told in content or "stacked all five dice" in content
+        if topple_chance(height) >= LOUD_CHANCE or (after.fall and after.fall.kind == "topple"):
             assert f"chance {percent(topple_chance(height))}" in content
             assert f"Tower {action.tower + 1} wobbled" in content
     if isinstance(action, Roll | Again):
         assert f"{names[before.turn]} rolled " in content
         tallest = max(len(t) for t in before.towers)
-        if knock_chance(tallest):
+        if knock_chance(tallest) >= LOUD_CHANCE or (after.fall and after.fall.kind == "knock"):
             assert f"chance {percent(knock_chance(tallest))}" in content
     if "a penalty of" in content:
         assert "None of" in content and "can be stacked" in content
     if isinstance(action, Lift) or ("a penalty of" in content and "lifted" in content):
         lifted = re.search(r"lifted (\d+) (?:die|dice) off tower", content)
         assert lifted, content
-        assert f"chance {percent(drop_chance(int(lifted[1])))}" in content
+        chance = drop_chance(int(lifted[1]))
+        if chance >= LOUD_CHANCE or (after.fall and after.fall.kind == "drop"):
+            assert f"chance {percent(chance)}" in content
     if after.fall is not None:
         fall = after.fall
         assert f"chance {percent(fall.chance)}" in content
@@ -215,7 +220,7 @@ async def test_whole_two_player_game_through_discord(
         bases = ", ".join(f"{COLOURS[t[0].colour]} {t[0].face}" for t in state.towers)
         assert f"Round 1: the towers start on {bases}." in first.content
         throw = state.rolloff[0]
-        assert f"Roll for first player: alice {throw[0]}, bob {throw[1]}." in first.content
+        assert f"Roll for first player: alice {throw[0]}, bob {throw[1]};" in first.content
         assert f"{state.names[state.turn]} rolled lowest and starts." in first.content
         assert seat_user[state.turn].mention in first.content
         assert first.attachments[0].content_type == "image/png"
@@ -284,13 +289,10 @@ async def test_wrong_player_spectator_and_bad_typed_moves_are_refused_privately(
         mover = seat_user[match.to_act()[0]]
         waiting = seat_user[1 - match.to_act()[0]]
         check_menu(current, match.state, match.to_act()[0])
-        roll_menu = current.selects()[0]
+        roll_button = next(b for b in current.buttons() if b.label.startswith("Suggested: "))
         count = len(fake.messages(world.channel))
         for intruder, expected in ((waiting, "not your turn"), (world.carol, "not playing")):
-            pick_roll = fake.select(
-                intruder, current, [roll_menu.options[0].value], custom_id=roll_menu.custom_id
-            )
-            rec = await pick_roll
+            rec = await fake.click(intruder, current, custom_id=roll_button.custom_id)
             assert rec.ephemeral and expected in rec.response.content.lower()
             assert rec.response.ephemeral_for == intruder.id
             rec = await fake.slash(
@@ -311,13 +313,13 @@ async def test_wrong_player_spectator_and_bad_typed_moves_are_refused_privately(
         after = await runner.match_in(world.channel.id)
         assert after.ply == match.ply and after.state == match.state
         assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
-        # typing is helped: the mover gets the legal rolls, the others nothing
+        # typing is helped: the mover gets the offered rolls, the others nothing
         choices = await fake.autocomplete(
-            mover, world.channel, "highrollin move", focused="action", action="roll red red red"
+            mover, world.channel, "highrollin move", focused="action", action="roll"
         )
         values = [c["value"] for c in choices]
-        assert values and all(v.startswith("roll red red red") for v in values)
-        assert "roll red red red blue green" in values
+        offered = RULES.legal_actions(match.state, match.to_act()[0])
+        assert values == [RULES.format_action(match.state, a) for a in offered]
         assert (
             await fake.autocomplete(
                 waiting, world.channel, "highrollin move", focused="action", action=""

@@ -9,7 +9,19 @@ import pytest
 
 import games
 from games.base import IllegalAction, InvalidAction, InvalidOptions, InvalidState, NotYourTurn
-from games.cattle import RULES, CattleState, Die, Grab, Pass, Pasture, Raid, Rustle, pile, total
+from games.cattle import (
+    RULES,
+    CattleState,
+    Die,
+    Grab,
+    Pass,
+    Pasture,
+    Raid,
+    Rustle,
+    Swiss,
+    pile,
+    total,
+)
 from games.rng import ScriptedRng, SeededRng
 
 SMALL = {"colours": 2, "dice_per_colour": 4}
@@ -94,7 +106,12 @@ def test_equal_rolls_go_youngest_first_and_the_tie_break_is_shown() -> None:
     assert state.order == (3, 0, 1, 2)
     events = [e.text for e in RULES.opening_events(state)]
     assert "alice, bob and dave all rolled 2; youngest first: dave, alice, bob." in events
-    assert events[-1] == "Order this round: dave, alice, bob, carol."
+    assert events[1] == (
+        "Order this round: dave, alice, bob, carol. Equal rolls: the younger (the newer "
+        "Discord account) first."
+    )
+    # the channel sees the order and why; the detail of each tie is for /game history
+    assert [e.minor for e in RULES.opening_events(state)] == [False, False, True]
     assert RULES.dump(state)["seniority"] == older_to_younger
 
     pair = start(
@@ -110,7 +127,7 @@ def test_without_ages_a_later_seat_counts_as_younger() -> None:
     state = two(3, 3)
     assert state.order == (1, 0)
     texts = [e.text for e in RULES.opening_events(state)]
-    assert "bob and alice shout THREE!" in texts
+    assert "bob and alice shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in texts
     assert "alice and bob both rolled 3; bob is younger and goes first." in texts
 
 
@@ -121,8 +138,8 @@ def test_after_everyone_acts_a_new_round_is_rolled_and_announced() -> None:
     assert state.round == 2 and state.rolls == (3, 1) and state.order == (1, 0)
     assert events[1:] == [
         "Round 2: alice rolled 3, bob rolled 1.",
-        "alice shouts THREE!",
         "Order this round: bob, alice.",
+        "alice shouts THREE! (a 3 may rustle a whole stock or swiss a colour).",
     ]
 
 
@@ -132,8 +149,48 @@ def test_only_the_acting_player_may_move_and_pass_is_always_there() -> None:
     with pytest.raises(NotYourTurn):
         RULES.apply(state, 0, Pass(), rng=ScriptedRng([]))
     assert RULES.legal_actions(state, 1)[-1] == Pass()
-    assert RULES.default_action(state, 1) == Pass()
     assert RULES.describe_action(state, 1, Pass()).group is None
+
+
+def test_the_clock_takes_the_most_useful_move_and_passes_when_nothing_gains() -> None:
+    state = two(5, 2)  # bob rolled 2: blue 6 + blue 6 is the best grab
+    assert RULES.default_action(state, 1) == Grab(dice("blue 6, blue 6"))
+    state = arrange(
+        two(5, 3), herd=dice("blue 6, blue 6, blue 5"), stocks=(dice("red 2"), dice("red 4, red 3"))
+    )
+    # bob's THREE!: rustling alice would lose 5, so swiss red (7 kept safe) is the best move
+    assert RULES.default_action(state, 1) == Swiss("red")
+    assert RULES.default_action(two(5, 3), 1) == Pass()  # rustling an empty stock gains nothing
+
+
+def test_choices_are_ranked_by_what_they_add() -> None:
+    state = two(6, 5)
+    raids = {
+        a.die: RULES.describe_action(state, 1, a) for a in RULES.legal_actions(state, 1)
+        if isinstance(a, Raid)
+    }
+    assert raids[d("blue 6")].rank > raids[d("blue 5")].rank > raids[d("red 4")].rank
+    assert raids[d("blue 6")].note == "+6 to your stock"
+    best = max(RULES.legal_actions(state, 1), key=lambda a: RULES.describe_action(
+        state, 1, a).rank)
+    assert best == Raid(d("blue 6"))
+
+
+def test_a_roll_that_allows_nothing_passes_by_itself_and_says_why() -> None:
+    state = two(5, 2)
+    state = arrange(
+        state, herd=dice("red 4, red 3, red 2"), stocks=((), dice("blue 6, blue 6, blue 5"))
+    )
+    assert RULES.legal_actions(state, 1) == [Pass()]
+    assert RULES.forced_action(state, 1) == Pass()
+    assert RULES.forced_action(state, 0) is None  # not alice's turn
+    step = RULES.apply(state, 1, Pass(), rng=ScriptedRng([]))
+    assert step.events[0].text == "bob rolled 2: no blue left in the herd, passes."
+    # alice rolled 5: she has a real choice, so she is asked
+    assert RULES.forced_action(step.state, 0) is None
+    # a pass chosen over other moves reads as a choice
+    _, events = act(two(5, 2), 1, "pass")
+    assert events == ["bob passed."]
 
 
 # Faces 1-6 -----------------------------------------------------------------------------------
@@ -190,7 +247,7 @@ def test_face_3_swiss_of_a_colour_that_is_not_your_brand() -> None:
     state, events = act(state, 1, "swiss red")
     assert state.stocks[1] == dice("blue 6, blue 5")
     assert state.swiss[1] == dice("red 4, red 3")
-    assert events == ["bob moved red 4 and red 3 to Swiss stock (7 safe for ever)."]
+    assert events == ["bob swissed 2 dice (red 4 and red 3): 7 safe for ever."]
     with pytest.raises(IllegalAction, match="no red dice"):
         RULES.parse_action(replace(state, pos=0, order=(1, 0)), 1, "swiss red")
 
@@ -257,7 +314,9 @@ def test_two_threes_rustle_in_turn_and_stock_changes_hands_twice() -> None:
         stocks=(dice("red 3, red 3"), dice("blue 2, blue 2"), dice("green 5, green 5")),
     )
     assert state.order == (2, 1, 0)  # carol is younger than bob
-    assert "carol and bob shout THREE!" in [e.text for e in RULES.opening_events(state)]
+    assert "carol and bob shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in [
+        e.text for e in RULES.opening_events(state)
+    ]
     alices = dice("red 3, red 3")
     state, _ = act(state, 2, "rustle alice")
     assert state.stocks[2] == alices and state.stocks[0] == dice("green 5, green 5")
@@ -288,8 +347,7 @@ def test_herd_emptied_mid_round_ends_the_game_with_final_rolls() -> None:
         "alice rolled a 6 this round: stud red 6 goes into stock.",
         "bob rolls the stud one last time: blue 4, into stock.",
         "carol rolls the stud one last time: green 6, into stock.",
-        "Final hauls: alice 12, bob 18, carol 13.",
-        "bob wins with 18!",
+        "bob wins with 18! Final hauls: alice 12, bob 18, carol 13.",
     ]
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (12, 18, 13)
@@ -324,7 +382,7 @@ def test_swiss_stock_counts_and_equal_hauls_share_the_win() -> None:
     # alice: stock 4 + 6 + 2, Swiss 3, stud 1 = 16; bob: stock 6, Swiss 5, stud 5 = 16
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.scores == (16, 16) and outcome.winners == (0, 1)
-    assert events[-1] == "alice and bob share the win with 16!"
+    assert events[-1] == "alice and bob share the win with 16! Final hauls: alice 16, bob 16."
     assert RULES.status_line(state) == "won by alice and bob (16)"
 
 
@@ -355,9 +413,9 @@ def test_rustle_names_with_spaces_round_trip() -> None:
     assert action == Rustle(0) and RULES.format_action(state, action) == "rustle Big Al"
 
 
-def test_long_menus_are_grouped_by_kind_and_colour_within_25() -> None:
+def test_long_menus_are_grouped_by_kind_and_face_within_25() -> None:
     rng = SeededRng(4)
-    state = RULES.new_game(["alice", "bob"], rng=rng)
+    state = RULES.new_game(["alice", "bob"], {"colours": 8}, rng=rng)
     state = replace(state, rolls=(5, 5), studs=(Die("red", 5), Die("blue", 5)))
     seat = RULES.to_act(state)[0]
     actions = RULES.legal_actions(state, seat)
@@ -369,9 +427,11 @@ def test_long_menus_are_grouped_by_kind_and_colour_within_25() -> None:
         groups.setdefault(choice.group, []).append(getattr(action, "die", None))
     assert groups.pop(None) == [None]  # Pass alone is a button
     assert len(groups) >= 2 and all(len(v) <= 25 for v in groups.values())
-    for colour in {die.colour for die in state.herd}:
-        assert sum(any(x.colour == colour for x in v) for v in groups.values()) == 1
+    # a raid is about points: the sixes come first and a face is never split between menus
+    for face in {die.face for die in state.herd}:
+        assert sum(any(x.face == face for x in v) for v in groups.values()) == 1
     assert all(name.startswith("Raid the herd (") for name in groups)
+    assert "Raid the herd (6s" in next(iter(groups))
 
 
 def test_short_menus_are_buttons() -> None:
@@ -446,7 +506,9 @@ def test_raid_and_pasture_menus_match_the_herd() -> None:
 def test_board_picture_of_a_full_8_by_8_herd_is_small(players: int) -> None:
     from render.cattle import draw
 
-    state = RULES.new_game([f"rancher{i}" for i in range(players)], rng=SeededRng(9))
+    state = RULES.new_game(
+        [f"rancher{i}" for i in range(players)], {"colours": 8}, rng=SeededRng(9)
+    )
     assert len(state.herd) == 64 - players  # every die but the studs
     png = draw(state, seat=0)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 200_000
@@ -474,3 +536,42 @@ def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
     )
     assert younger.order == (1, 0)
     assert any("bob is younger and goes first" in e.text for e in rules.opening_events(younger))
+
+
+@pytest.mark.parametrize(("players", "colours"), [(2, 4), (3, 6), (4, 8), (8, 8)])
+def test_colours_default_to_twice_the_players_from_4_to_8(players: int, colours: int) -> None:
+    state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(1))
+    assert state.options.colours == colours
+    assert len(state.herd) == colours * 8 - players
+    assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+
+
+def test_an_explicit_colours_option_overrides_and_old_games_keep_theirs() -> None:
+    state = RULES.new_game(["a", "b"], {"colours": 8}, rng=SeededRng(1))
+    assert state.options.colours == 8
+    spec = next(s for s in RULES.options_type.specs() if s.name == "colours")
+    assert (spec.default, spec.max, spec.design) == (0, 8, True)  # /cattle new offers up to 8
+    with pytest.raises(InvalidOptions, match="at most 8"):
+        RULES.new_game(["a", "b"], {"colours": 13}, rng=SeededRng(1))
+    # a game saved when up to 12 colours were allowed still loads and replays
+    old = RULES.options_type.parse({"colours": 10, "dice_per_colour": 4})
+    assert old.colours == 10
+    assert RULES.new_game(["a", "b"], old.to_dict(), rng=SeededRng(1)).options.colours == 10
+    assert "twice the players" in " ".join(RULES.options_type().describe())
+
+
+def test_move_messages_stay_short() -> None:
+    """A move, and at a round's start its rolls, order and any THREE!: four lines at most."""
+    import random
+
+    for players in (2, 5, 8):
+        state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(players))
+        pick = random.Random(players)
+        ply = 0
+        while RULES.outcome(state) is None:
+            ply += 1
+            seat = RULES.to_act(state)[0]
+            action = pick.choice(RULES.legal_actions(state, seat))
+            step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
+            assert sum(not e.minor for e in step.events) <= 4, step.events
+            state = step.state

@@ -1,0 +1,183 @@
+"""Pictures drawn straight into a fixed palette: no colour reduction per picture.
+
+A ``Palette`` holds a game's flat colours and the blends its smooth edges need (text on a
+panel, a die's rim on the table). Sprites (text, dice, panels) are drawn in RGB once, reduced
+to the palette once and cached; a picture only pastes them onto a "P" canvas and encodes it,
+so its cost grows with what is on it, not with its pixels.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common import font
+
+Colour = tuple[int, int, int]
+#: zlib level for the PNG: flat palette pictures lose little size at the fastest level
+PNG_LEVEL = 1
+
+
+def blend(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Palette:
+    """Up to 256 colours: the given ones exactly, then ``steps`` blends of every pair."""
+
+    def __init__(
+        self, colours: Iterable[Colour], pairs: Iterable[tuple[Colour, Colour]], steps: int = 4
+    ) -> None:
+        entries = list(dict.fromkeys(colours))
+        for a, b in pairs:
+            entries += [blend(a, b, k / (steps + 1)) for k in range(1, steps + 1)]
+        entries = list(dict.fromkeys(entries))
+        if len(entries) > 256:
+            raise ValueError(f"{len(entries)} colours do not fit one palette")
+        self.flat = [c for e in entries for c in e] + [0] * (768 - 3 * len(entries))
+        self.image = Image.new("P", (1, 1))
+        self.image.putpalette(self.flat)
+        self.index = {c: i for i, c in reversed(list(enumerate(entries)))}
+        self.size = len(entries)
+
+    def reduce(self, image: Image.Image) -> Image.Image:
+        """An RGB drawing as palette indices (nearest colour, no dithering)."""
+        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+
+    def canvas(self, size: tuple[int, int], colour: Colour) -> Image.Image:
+        image = Image.new("P", size, self.index[colour])
+        image.putpalette(self.flat)
+        return image
+
+    def ink(self, colour: Colour) -> int:
+        return self.index[colour]
+
+
+def png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=4096)
+def text_sprite(
+    palette: Palette, text: str, size: int, bold: bool, ink: Colour, paper: Colour
+) -> Image.Image:
+    """``text`` in ``ink`` on a ``paper`` box exactly as tall as the font's line."""
+    f: ImageFont.FreeTypeFont = font(size, bold)
+    ascent, descent = f.getmetrics()
+    width = max(1, int(f.getlength(text)) + 2)
+    image = Image.new("RGB", (width, ascent + descent), paper)
+    ImageDraw.Draw(image).text((1, 0), text, font=f, fill=ink)
+    return palette.reduce(image)
+
+
+@lru_cache(maxsize=256)
+def corner_sprite(
+    palette: Palette, fill: Colour, edge: Colour | None, width: int, radius: int, paper: Colour
+) -> Image.Image:
+    """A small rounded box (2 radius + 2 wide) on ``paper``, drawn over-sampled; boxes of any
+    size take its four corners and fill the rest with flat bands."""
+    ss = 4
+    side = 2 * radius + 2
+    big = Image.new("RGB", (side * ss, side * ss), paper)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, side * ss - 1, side * ss - 1),
+        radius=radius * ss,
+        fill=fill,
+        outline=edge,
+        width=width * ss if edge else 0,
+    )
+    return palette.reduce(big.resize((side, side), Image.Resampling.LANCZOS))
+
+
+class Canvas:
+    """A palette picture with the few operations the games need."""
+
+    def __init__(self, palette: Palette, size: tuple[int, int], paper: Colour) -> None:
+        self.palette = palette
+        self.image = palette.canvas(size, paper)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def rect(self, box: tuple[float, float, float, float], colour: Colour) -> None:
+        self.draw.rectangle(box, fill=self.palette.ink(colour))
+
+    def outline(self, box: tuple[float, float, float, float], colour: Colour, width: int) -> None:
+        self.draw.rectangle(box, outline=self.palette.ink(colour), width=width)
+
+    def line(self, xy: tuple[float, float, float, float], colour: Colour, width: int = 1) -> None:
+        self.draw.line(xy, fill=self.palette.ink(colour), width=width)
+
+    def paste(self, sprite: Image.Image, x: float, y: float) -> None:
+        self.image.paste(sprite, (round(x), round(y)))
+
+    def box(
+        self,
+        box: tuple[int, int, int, int],
+        fill: Colour,
+        *,
+        edge: Colour | None = None,
+        width: int = 2,
+        radius: int = 10,
+        paper: Colour,
+    ) -> None:
+        x0, y0, x1, y1 = box
+        r = radius
+        corners = corner_sprite(self.palette, fill, edge, width, r, paper)
+        side = 2 * r + 2
+        self.rect((x0 + r, y0, x1 - r - 1, y1 - 1), fill)
+        self.rect((x0, y0 + r, x1 - 1, y1 - r - 1), fill)
+        if edge is not None:
+            self.rect((x0 + r, y0, x1 - r - 1, y0 + width - 1), edge)
+            self.rect((x0 + r, y1 - width, x1 - r - 1, y1 - 1), edge)
+            self.rect((x0, y0 + r, x0 + width - 1, y1 - r - 1), edge)
+            self.rect((x1 - width, y0 + r, x1 - 1, y1 - r - 1), edge)
+        half = r + 1
+        for cx, cy, px, py in (
+            (0, 0, x0, y0),
+            (side - half, 0, x1 - half, y0),
+            (0, side - half, x0, y1 - half),
+            (side - half, side - half, x1 - half, y1 - half),
+        ):
+            self.image.paste(corners.crop((cx, cy, cx + half, cy + half)), (px, py))
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        *,
+        bold: bool = False,
+        ink: Colour,
+        paper: Colour,
+        anchor: str = "lt",
+    ) -> int:
+        """Draw ``text``; ``anchor`` is horizontal l/m/r then vertical t/m/b. Returns width."""
+        sprite = text_sprite(self.palette, text, size, bold, ink, paper)
+        x, y = xy
+        w, h = sprite.size
+        x -= {"l": 1, "m": w / 2, "r": w - 1}[anchor[0]]
+        y -= {"t": 0, "m": h / 2, "b": h}[anchor[1]]
+        self.paste(sprite, x, y)
+        return w - 2
+
+    def png(self) -> bytes:
+        return png(self.image)
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    f = font(size, bold)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
