@@ -71,8 +71,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         "square diagonally forward and are crowned on the far edge; crowns move along any "
         "diagonal. Jump an enemy piece to take it and keep jumping while you can. Skip a "
         "capture and the piece that could have taken is huffed (-10, or -25 for a crown). End "
-        "a move on an enemy's corner Stable and every piece of that colour is taken. The last "
-        "colour (or team) on the board wins; +10 a man, +25 a crown taken."
+        "a move on an enemy's corner Stable and every piece of that colour is taken: guard your "
+        "own. The last colour (or team) on the board wins. Points (+10 a man, +25 a crown) "
+        "only decide a game that stalls for 50 rounds without a capture."
     )
     notation = ("c3-d4", "c3xe5xg7")
 
