@@ -69,7 +69,8 @@ def compose(
     legend_top = board_bottom(size)
     panels_top = legend_top + panels.legend_height(len(items))
     img = Image.new("RGB", (layers.WIDTH, panels_top + panels.panels_height(state)), INK)
-    img.paste(layers.board(size, state.colours, state.options.miss_a_turn and size == 11))
+    miss = state.options.miss_a_turn and size == 11
+    img.paste(layers.board(size, state.colours, miss, state.options.centre_win))
     img.paste(layers.PAPER, (0, legend_top, layers.WIDTH, img.height))
     d = ImageDraw.Draw(img)
     if last is not None:
@@ -185,7 +186,8 @@ def warm() -> None:
         for size in (9, 11):
             for colours in ((0, 2), (0, 1, 2, 3)):
                 for miss in (False, True) if size == 11 else (False,):
-                    layers.board(size, colours, miss)
+                    layers.board(size, colours, miss, False)
+                    layers.board(size, colours, miss, True)
             for c in range(4):
                 for crowned in (False, True):
                     for ghost in (False, True):

@@ -40,7 +40,7 @@ Box = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=16)
-def board(size: int, colours: tuple[int, ...], miss: bool) -> Image.Image:
+def board(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
     """Paper down to the board's foot: the wooden frame, squares, Stables, Miss a Turn
     squares and coordinates (the picture's top is pasted from it)."""
     geo = geometry(size)
@@ -68,7 +68,7 @@ def board(size: int, colours: tuple[int, ...], miss: bool) -> Image.Image:
             _grass(d, box(sq, size))
     owners = {geo.stables[k]: k for k in colours}
     for sq in (*geo.stables, geo.centre):
-        _stable(d, box(sq, size), owners.get(sq))
+        _stable(d, box(sq, size), owners.get(sq), centre_win and sq == geo.centre)
     if miss:
         for sq in geo.miss:
             _miss(d, box(sq, size))
@@ -105,8 +105,9 @@ def _hatch(d: ImageDraw.ImageDraw, b: Box, step: int, colour: tuple[int, int, in
         )
 
 
-def _stable(d: ImageDraw.ImageDraw, b: Box, owner: int | None) -> None:
-    """Straw floor and a barn; a colour's Stable has its frame and letter, nobody's a star."""
+def _stable(d: ImageDraw.ImageDraw, b: Box, owner: int | None, winning: bool) -> None:
+    """Straw floor and a barn; a colour's Stable has its frame and letter, nobody's a star,
+    and a centre where a crown wins (option ``centre_win``) a gold crown."""
     left, top, right, _ = b
     w = right - left
     d.rectangle(b, fill=STRAW)
@@ -141,8 +142,26 @@ def _stable(d: ImageDraw.ImageDraw, b: Box, owner: int | None) -> None:
             fill=PIECE[owner],
             anchor="mm",
         )
+    elif winning:
+        crown_mark(d, (left + w / 2, top + 0.66 * w), w * 0.46)
     else:
         d.text((left + w / 2, top + 0.64 * w), "★", font=font(SMALL + 2), fill=BARN, anchor="mm")
+
+
+def crown_mark(d: ImageDraw.ImageDraw, at: tuple[float, float], width: float) -> None:
+    """A gold crown outlined in ink, ``width`` px wide, centred on ``at``."""
+    x, y = at
+    h = width / 2
+    pts = [
+        (x - h, y + h * 0.55),
+        (x - h, y - h * 0.55),
+        (x - h * 0.5, y),
+        (x, y - h * 0.75),
+        (x + h * 0.5, y),
+        (x + h, y - h * 0.55),
+        (x + h, y + h * 0.55),
+    ]
+    d.polygon(pts, fill=GOLD, outline=INK, width=2)
 
 
 def _miss(d: ImageDraw.ImageDraw, b: Box) -> None:

@@ -167,8 +167,8 @@ def _icon(
         d.rectangle((x - 14, y - 14, x + 14, y + 14), fill=STRAW)
         write(img, (x, y), "★", SMALL + 2, fill=BARN, anchor="mm")
     elif icon == "crown":
-        chip = layers.sprite(colour, True, 30)
-        img.paste(chip, (int(x - 15), int(y - chip.height / 2)), chip)
+        d.rectangle((x - 14, y - 14, x + 14, y + 14), fill=STRAW)
+        layers.crown_mark(d, (x, y), 22)
     elif icon == "pause":
         layers.pause(d, (x, y), 26)
     else:
