@@ -16,7 +16,7 @@ import threading
 
 from PIL import Image, ImageDraw
 
-from games.horseplay import RULES, HorseplayState, Move
+from games.horseplay import RULES, HorseplayState, Move, geometry
 from games.horseplay.board import colour_of, is_crown
 from games.horseplay.threats import threats
 from games.rng import SeededRng
@@ -62,16 +62,22 @@ def compose(
     """The picture in full colour (``draw`` maps it onto the palette)."""
     size = state.size
     told = story(state, last, previous)
+    gone_out = [c for c in state.colours if c not in state.live()]
     seen = None if state.finished else threats(state)
     danger = bool(seen and (seen.stables or seen.taken))
     huff = seen.huff if seen else None
-    items = panels.legend_items(state, danger=danger, huff=huff is not None, ghosts=bool(told.gone))
+    items = panels.legend_items(
+        state, danger=danger, huff=huff is not None, ghosts=bool(told.gone), out=bool(gone_out)
+    )
     legend_top = board_bottom(size)
     panels_top = legend_top + panels.legend_height(len(items))
     img = Image.new("RGB", (layers.WIDTH, panels_top + panels.panels_height(state)), INK)
     miss = state.options.miss_a_turn and size == 11
     img.paste(layers.board(size, state.colours, miss, state.options.centre_win))
     img.paste(layers.PAPER, (0, legend_top, layers.WIDTH, img.height))
+    for c in gone_out:
+        left, top, _, _ = box(geometry(size).stables[c], size)
+        img.paste(layers.plain_stable(size), (left, top))
     d = ImageDraw.Draw(img)
     if last is not None:
         left, top, right, bottom = box(last.start, size)
@@ -197,6 +203,7 @@ def warm() -> None:
                 layers.sprite(c, False, 30)
                 layers.sprite(c, False, 30, True)
                 layers.sprite(c, True, 30)
+            layers.plain_stable(size)
             layers.warning(_badge(size))
             layers.huff_badge(_badge(size))
         layers.warning(30)

@@ -148,6 +148,15 @@ def _stable(d: ImageDraw.ImageDraw, b: Box, owner: int | None, winning: bool) ->
         d.text((left + w / 2, top + 0.64 * w), "★", font=font(SMALL + 2), fill=BARN, anchor="mm")
 
 
+@lru_cache(maxsize=4)
+def plain_stable(size: int) -> Image.Image:
+    """Nobody's Stable, to cover the Stable of a colour that is out (a plain square now)."""
+    c = cell(size)
+    img = Image.new("RGB", (c, c), STRAW)
+    _stable(ImageDraw.Draw(img), (0, 0, c, c), None, False)
+    return img
+
+
 def crown_mark(d: ImageDraw.ImageDraw, at: tuple[float, float], width: float) -> None:
     """A gold crown outlined in ink, ``width`` px wide, centred on ``at``."""
     x, y = at

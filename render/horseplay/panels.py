@@ -118,12 +118,13 @@ def strip(img: Image.Image, told: Story) -> None:
 
 
 def legend_items(
-    state: HorseplayState, *, danger: bool, huff: bool, ghosts: bool
+    state: HorseplayState, *, danger: bool, huff: bool, ghosts: bool, out: bool = False
 ) -> list[tuple[str, str]]:
-    """(icon, text) for each mark the picture shows now; the Stables first, always."""
+    """(icon, text) for each mark the picture shows now; the Stables first, always. ``out``:
+    a colour is out, so its Stable is drawn as nobody's."""
     items = [("stable", "Stable: end here, take all")]
     corners = len(state.colours) < 4
-    if corners or not state.options.centre_win:
+    if corners or out or not state.options.centre_win:
         items.append(("star", "nobody's: a plain square"))
     if state.options.centre_win:
         items.append(("crown", "centre: a crown here wins"))

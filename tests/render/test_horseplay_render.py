@@ -101,3 +101,17 @@ def test_pictures_share_one_palette_and_stay_light_at_four_players() -> None:
         assert img.mode == "P" and img.width == 720
         shapes.add(tuple(img.getpalette()))
     assert len(shapes) == 1, "a fixed palette, not one chosen per picture"
+
+
+def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
+    from render.horseplay import layers
+
+    state = position("c3:g d4:r e7:b g5:k", players=4)
+    after, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
+    assert 1 not in after.live()
+    left, top, right, bottom = box(sq("a9"), 9)
+    drawn = picture.compose(after).crop((left, top, right, bottom))
+    assert drawn.tobytes() == layers.plain_stable(9).tobytes()
+    left, top, right, bottom = box(sq("i9"), 9)  # Blue is still in: its Stable keeps its frame
+    kept = picture.compose(after).crop((left, top, right, bottom))
+    assert kept.tobytes() != layers.plain_stable(9).tobytes()
