@@ -205,7 +205,7 @@ class Delivery:
         previous: Any,
         last: Any,
     ) -> discord.Message:
-        content = compose(match, lines)
+        content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
         files, filename = await self.picture(match, previous=previous, last=last)
         embed = board_embed(match, filename=filename)
         view = ui.build_view(match) if buttons else None

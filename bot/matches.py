@@ -587,6 +587,8 @@ class MatchService(BoardMessages):
             raise Refusal("Someone else moved first; use the newest board.")
         match.ply, match.updated_at = record.ply, now
         self._remember((match.id, match.ply), state)
+        # the picture marks what the last play changed: the state just before it
+        before_last = plays[-2][4].state if len(plays) > 1 else previous
         return MoveResult(
             match,
             seat0,
@@ -594,7 +596,7 @@ class MatchService(BoardMessages):
             notation0,
             action0 if len(plays) == 1 else plays[-1][3],
             tuple(events),
-            previous,
+            before_last,
             plays=tuple((p[0], p[2]) for p in plays),
             from_ply=from_ply,
             turn_passed=turn_passed,

@@ -270,7 +270,7 @@ class Table:
     ) -> discord.Message | None:
         """Post the current board again as a new message (``/<game> board``): the interaction's
         followup if given, else the match channel. Older boards lose their buttons."""
-        content = compose(match, [headline] if headline else [])
+        content = compose(match, [headline] if headline else [], notes=ui.notes_text(match))
         files, filename = await self.bot.delivery.picture(match)
         kwargs: dict[str, Any] = {
             "content": content,

@@ -43,7 +43,7 @@ def acting_mention(match: Match, seat: int) -> str:
     return f"{mention(match, seat)} ({escape(role)})" if role else mention(match, seat)
 
 
-def compose(match: Match, lines: Sequence[str] = ()) -> str:
+def compose(match: Match, lines: Sequence[str] = (), *, notes: str = "") -> str:
     """The board message's text: what happened (``lines``, already formatted), then who must
     act (with a mention) or how the match ended."""
     lines = list(lines)
@@ -62,12 +62,16 @@ def compose(match: Match, lines: Sequence[str] = ()) -> str:
         acting = match.to_act()
         who = " and ".join(acting_mention(match, s) for s in acting)
         lines.append(f"➡️ {who}, your move.")
+    if notes and lines:
+        # the notes of the board's buttons (warnings before a move) go just before the
+        # mention line (already escaped, with bold labels)
+        lines.insert(len(lines) - 1, notes)
     text = "\n".join(lines)
     if len(text) > CONTENT_LIMIT:
-        # Keep the mention line; trim the middle of a long story.
-        tail = lines[-1]
-        head = text[: CONTENT_LIMIT - len(tail) - 8].rsplit("\n", 1)[0]
-        text = f"{head}\n…\n{tail}"
+        # Keep the notes and the mention line; trim the middle of a long story.
+        tail = "\n".join(lines[-2:]) if notes else lines[-1]
+        head = text[: max(0, CONTENT_LIMIT - len(tail) - 8)].rsplit("\n", 1)[0]
+        text = f"{head}\n…\n{tail}"[-CONTENT_LIMIT:]
     return text
 
 
@@ -121,7 +125,8 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
                 more = " …" if len(forced) > 4 else ""
                 lines.append(f"Played at once (no choice): {said}{more}.")
         # the end of a match is worth its whole story (final scores, hauls)
-        limit = 16 if match.status == "finished" else 6
+        # (a move followed by forced moves tells each of them)
+        limit = 16 if match.status == "finished" else 6 + 3 * max(0, len(plays) - 1)
         lines.extend(event_lines(story.get("events", []), limit=limit))
     return lines
 

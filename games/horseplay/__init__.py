@@ -1,7 +1,9 @@
 """Horseplay Rustling: draughts for two to four, where taking a Stable takes a whole colour.
 
 Rules: ``docs/rules/horseplay.md``. ``board`` holds the geometry and move generation, ``state``
-the options and state, ``rules`` the turn order, scoring and the ``Ruleset``.
+the options and state, ``rules`` the turn order, scoring and the ``Ruleset``, ``threats`` what
+an enemy can do next turn (threatened Stables, pieces at risk, the huff) and each move's rank
+and note.
 """
 
 from games.horseplay.board import (
@@ -19,6 +21,7 @@ from games.horseplay.board import (
 )
 from games.horseplay.rules import RULES, HorseplayRules
 from games.horseplay.state import QUIET_ROUNDS, HorseplayOptions, HorseplayState
+from games.horseplay.threats import Threats, assess, threats
 
 __all__ = [
     "BLACK",
@@ -33,8 +36,11 @@ __all__ = [
     "HorseplayRules",
     "HorseplayState",
     "Move",
+    "Threats",
+    "assess",
     "geometry",
     "parse_square",
     "square_name",
     "start_squares",
+    "threats",
 ]

