@@ -5,12 +5,15 @@ module provides ``draw(state, *, seat=None, last=None, previous=None) -> bytes``
 viewer (or None for everyone), ``last`` the action that produced the state and ``previous`` the
 state before it (None at the start): together they draw the "last move" strip and mark what
 changed.
+
+``warm()`` imports the renderers and builds their caches up front (each module may define a
+module-level ``warm()``), so a render worker's first picture costs about what any other does.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 Renderer = Callable[..., bytes]
@@ -33,6 +36,15 @@ def renderer(key: str) -> Renderer:
             raise KeyError(f"no renderer for game {key!r}")
         _loaded[key] = importlib.import_module(MODULES[key]).draw
     return _loaded[key]
+
+
+def warm(keys: Iterable[str] | None = None) -> None:
+    """Import each renderer (all of ``MODULES`` by default) and call its ``warm()``, if any."""
+    for key in MODULES if keys is None else keys:
+        renderer(key)
+        build = getattr(importlib.import_module(MODULES[key]), "warm", None)
+        if callable(build):
+            build()
 
 
 def draw(
