@@ -6,7 +6,8 @@ led to them and the state before it) come from seeded random playouts; then:
 - cold ms: the first picture in a fresh interpreter (the renderer module imported and its
   caches built on the way), without and with ``render.warm()`` first (``warm ms`` is what that
   call itself took; a render worker pays it once, at start);
-- p50/p99 ms: pictures of those states in this process once warm;
+- p50/p99 ms: pictures of those states in this process once warm (wall clock); cpu p50: the
+  same in this process's CPU time, steadier when other work shares the machine;
 - KB max: the largest PNG; colours: the most distinct colours in one picture.
 
 Run: ``python bench/render.py`` (about 30-60 s on two cores; ``--games farm cattle`` for fewer,
@@ -117,6 +118,7 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
     warmed = cold(key, cases[0], warm=True)
     render.warm([key])
     times: list[float] = []
+    cpu: list[float] = []
     sizes: list[int] = []
     pngs = []
     for state, last, previous, _, _ in cases:  # one untimed pass: every state's own caches
@@ -124,9 +126,10 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
     start = time.perf_counter()
     while time.perf_counter() - start < budget or len(times) < 2 * len(cases):
         for state, last, previous, _, _ in cases:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             png = render.draw(key, state, last=last, previous=previous)
             times.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
             sizes.append(len(png))
         if len(times) >= 400:
             break
@@ -138,6 +141,7 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         "warm_call": warmed["warm_ms"],
         "cold_warmed": warmed["first_ms"],
         "p50": statistics.median(times),
+        "cpu": statistics.median(cpu),
         "p99": times[min(len(times) - 1, round(0.99 * (len(times) - 1)))],
         "kb": max(sizes) / 1024,
         "colours": max(colours(p) for p in pngs),
@@ -153,7 +157,7 @@ def main() -> None:
     began = time.perf_counter()
     head = (
         f"{'game':<11}{'players':>8}{'cold ms':>9}{'warm() ms':>10}{'+first ms':>10}"
-        f"{'p50 ms':>8}{'p99 ms':>8}{'KB max':>8}{'colours':>8}{'n':>5}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'KB max':>8}{'colours':>8}{'n':>5}"
     )
     print(head)
     print("-" * len(head))
@@ -163,7 +167,8 @@ def main() -> None:
             r = row(key, players, args.budget)
             print(
                 f"{r['game']:<11}{r['players']:>8}{r['cold']:>9.0f}{r['warm_call']:>10.0f}"
-                f"{r['cold_warmed']:>10.1f}{r['p50']:>8.1f}{r['p99']:>8.1f}{r['kb']:>8.1f}"
+                f"{r['cold_warmed']:>10.1f}{r['p50']:>8.1f}{r['p99']:>8.1f}{r['cpu']:>8.1f}"
+                f"{r['kb']:>8.1f}"
                 f"{r['colours']:>8}{r['renders']:>5}",
                 flush=True,
             )

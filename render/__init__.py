@@ -16,6 +16,8 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from render import common
+
 Renderer = Callable[..., bytes]
 
 #: game key -> module under render/ that draws it
@@ -40,6 +42,7 @@ def renderer(key: str) -> Renderer:
 
 def warm(keys: Iterable[str] | None = None) -> None:
     """Import each renderer (all of ``MODULES`` by default) and call its ``warm()``, if any."""
+    common.warm()
     for key in MODULES if keys is None else keys:
         renderer(key)
         build = getattr(importlib.import_module(MODULES[key]), "warm", None)

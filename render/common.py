@@ -109,5 +109,16 @@ def to_png(image: Image.Image, *, colors: int = 256, palette: Image.Image | None
     return out.getvalue()
 
 
+def warm() -> None:
+    """Pay the first-use costs every renderer shares: Pillow loads its image plugins on the
+    first save (about 10 ms), and the common fonts."""
+    sample = Image.new("RGB", (8, 8), PAPER)
+    to_png(sample)
+    to_png(sample, palette=fixed_palette([PAPER, INK]))
+    for size in (22, 24, 26, 28, 30):
+        font(size)
+        font(size, True)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(text))

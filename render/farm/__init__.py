@@ -398,6 +398,28 @@ def warm() -> None:
     for kind in range(7):
         for count in range(13):
             _slot(kind, count)
+    for n in range(61):  # stock counts
+        label(Image.new("RGB", (1, 1)), (0, 0), str(n), 26, True, INK if n else BARN, CARD, "mm")
+    for look, fill in BAR_FILL.items():
+        _frame(look)
+        for have in range(6):
+            ink = PALETTE["green"] if have == 5 else INK
+            label(Image.new("RGB", (1, 1)), (0, 0), f"{have}/5", 26, True, ink, fill, "rm")
+    for seat in range(RULES.max_players):
+        _disc(seat)
+    for delta in range(1, 13):
+        _badge(delta)
+        _badge(-delta)
+    for text, fill in (
+        ("WINNER", HIGHLIGHT),
+        ("? ANSWER OFFER", ASKED),
+        ("WAITING", LIT),
+        ("▶ TRADE OR ROLL", HIGHLIGHT),
+        ("▶ TO ROLL", HIGHLIGHT),
+    ):
+        _pill(text, fill)
+    for players in range(RULES.min_players, RULES.max_players + 1):  # and the encoder
+        draw(FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions()))  # type: ignore[arg-type]
     for side, faces in (("fox", FOX_DIE), ("wolf", WOLF_DIE)):
         for face in sorted(set(faces)):
             die(side, face, False)
