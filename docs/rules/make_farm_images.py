@@ -53,6 +53,7 @@ def main(prefix: str) -> None:
             if players == 4 and when == "middle":
                 img = Image.open(io.BytesIO(png)).convert("RGB")
                 small = img.resize((400, round(img.height * 400 / img.width)), Image.LANCZOS)
+                small = small.quantize(256, method=Image.Quantize.FASTOCTREE)
                 small.save(out / f"farm-{prefix}-4p-middle-400px.png", optimize=True)
 
 

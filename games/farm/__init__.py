@@ -65,8 +65,9 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     options_type = FarmOptions
     summary = (
         "Breed a farm: the first to own a rabbit, a sheep, a pig, a cow and a horse wins. "
-        "Each turn you may make one trade (with the stock, or offer one to a player), then you "
-        "must roll the fox die and the wolf die. For each animal shown you gain half of (what "
+        "Each turn you may make one trade (with the stock, or offer one to a player, who "
+        "accepts or declines; you may withdraw it meanwhile), then you must roll the fox die "
+        "and the wolf die. For each animal shown you gain half of (what "
         "you own + what the dice show), rounded down. A fox eats your rabbits unless a small "
         "dog gives itself up; a wolf eats rabbits, sheep, pigs and cows unless a big dog does. "
         "Worth in rabbits: sheep 6, pig 12, cow 36, horse 72, small dog 6, big dog 36."
