@@ -19,7 +19,7 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.farm.advice import GAIN_RANK, mixed_trades, rank
+from games.farm.advice import GAIN_RANK, NOTE_MAX, mixed_trades, rank
 from games.farm.model import (
     ANIMALS,
     BIG_DOG,
@@ -192,7 +192,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 return Choice(
                     f"{show(give)} → {show(get)}",
                     group="Trade with the stock",
-                    note=note[:100],
+                    note=note[:NOTE_MAX],
                     rank=score,
                 )
             case Offer(give, get, to):
@@ -200,7 +200,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 return Choice(
                     f"{show(give)} → {show(get)}",
                     group=f"Offer to {state.names[to]}",
-                    note=note[:100],
+                    note=note,
                     rank=score,
                 )
         raise TypeError(action)

@@ -32,6 +32,8 @@ GAIN_RANK = 10
 DOG_RANK = 2
 #: at most this many mixed trades in the menu
 MAX_MIXED = 3
+#: the longest note a choice shows
+NOTE_MAX = 100
 
 #: the animals paid or received as change in a mixed trade (dogs are never part of a bundle)
 _BUNDLE = (COW, PIG, SHEEP, RABBIT)
@@ -111,7 +113,9 @@ def rank(herd: Counts, give: Sequence[int], get: Sequence[int]) -> tuple[int, st
             score += DOG_RANK
             guards = "rabbits from the fox" if dog == SMALL_DOG else "the herd from the wolf"
             parts.append(f"a {animal_name(dog)} guards {guards}")
-    return score, "; ".join(parts)
+    while len("; ".join(parts)) > NOTE_MAX and len(parts) > 1:  # keep what matters most
+        parts.pop()
+    return score, "; ".join(parts)[:NOTE_MAX]
 
 
 def _listed(kinds: Sequence[int], *, article: bool = True) -> str:

@@ -72,6 +72,8 @@ def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[s
     if state.rolls == 0 and not any(any(h) for h in state.herds):
         goal: list[Part] = [Chip(k, None) for k in NEEDED]
         return "New game: the first to own", [*goal, "\n", "one of each wins"]
+    if state.last_roller is not None and state.last_roll is not None:
+        return "", [f"last roll: {names[state.last_roller]}"]
     return "", []
 
 

@@ -88,7 +88,7 @@ def test_a_deadline_rolls_when_no_trade_gains_a_missing_animal() -> None:
     )
 
 
-def test_every_move_says_at_most_three_lines() -> None:
+def test_every_move_says_at_most_three_lines_and_every_choice_fits_a_menu() -> None:
     for players in (2, 4, 6):
         pick = random.Random(players)
         state = new(players)
@@ -98,6 +98,10 @@ def test_every_move_says_at_most_three_lines() -> None:
             seat = pick.choice(RULES.to_act(state))
             action = pick.choice(RULES.legal_actions(state, seat))
             step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
+            for other in RULES.to_act(state):
+                for offered_action in RULES.legal_actions(state, other):
+                    choice = RULES.describe_action(state, other, offered_action)
+                    assert len(choice.label) <= 100 and len(choice.note) <= 100, choice
             shown = [e for e in step.events if not e.minor]
             assert 1 <= len(shown) <= 3, [e.text for e in step.events]
             state = step.state
