@@ -235,7 +235,8 @@ def _can_trade(state: FarmState) -> bool:
 
 
 def _status(state: FarmState) -> str:
-    names = state.names
+    room = 150 if state.offer is not None and not state.winners else 300
+    names = [fit(name, 30, True, room) for name in state.names]  # the verb always shows
     if state.winners:
         who = " and ".join(names[s] for s in state.winners)
         return who + (" win!" if len(state.winners) > 1 else " wins!")
@@ -266,7 +267,7 @@ def _strip(
     title, parts = story(state, last, previous)
     box = (MARGIN + 222, STRIP_Y + 8, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
     if not title:
-        title = f"{state.names[state.turn]}'s turn"
+        title = f"{fit(state.names[state.turn], 24, True, 250)}'s turn"
     draw_story(img, d, box, title, parts)
 
 

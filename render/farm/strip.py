@@ -40,7 +40,7 @@ Part = str | Chip  # words, or a chip; "\n" starts the second line
 
 def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[str, list[Part]]:
     """The strip's title and its parts, from the last move and the state before it."""
-    names = state.names
+    names = [fit(name, 24, True, 150) for name in state.names]  # the verb always shows
     offer = state.offer
     if offer is not None:
         by, to = names[offer.by], names[offer.to]
@@ -64,7 +64,7 @@ def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[s
         by, to = names[was.by], names[was.to]
         if isinstance(last, Accept):
             lost, got = _diff(previous.herds[was.by], state.herds[was.by])
-            return f"{to} accepted {by}'s offer", [f"{by} gave", *lost, "got", *got]
+            return f"{to} accepted the offer", [f"{by} gave", *lost, "got", *got]
         if isinstance(last, Decline):
             return f"{to} declined {by}'s offer", ["no animals changed hands"]
         if isinstance(last, Withdraw):
@@ -203,7 +203,7 @@ def fit(text: str, size: int, bold: bool, width: int) -> str:
         return text
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
-    return text + "…"
+    return text.rstrip() + "…"
 
 
 @build_once
