@@ -5,13 +5,18 @@ module provides ``draw(state, *, seat=None, last=None, previous=None) -> bytes``
 viewer (or None for everyone), ``last`` the action that produced the state and ``previous`` the
 state before it (None at the start): together they draw the "last move" strip and mark what
 changed.
+
+``warm()`` imports the renderers and builds their caches up front (each module may define a
+module-level ``warm()``), so a render worker's first picture costs about what any other does.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from render import common
 
 Renderer = Callable[..., bytes]
 
@@ -35,17 +40,18 @@ def renderer(key: str) -> Renderer:
     return _loaded[key]
 
 
+def warm(keys: Iterable[str] | None = None) -> None:
+    """Import each renderer (all of ``MODULES`` by default) and call its ``warm()``, if any."""
+    common.warm()
+    for key in MODULES if keys is None else keys:
+        renderer(key)
+        build = getattr(importlib.import_module(MODULES[key]), "warm", None)
+        if callable(build):
+            build()
+
+
 def draw(
     key: str, state: Any, *, seat: int | None = None, last: Any = None, previous: Any = None
 ) -> bytes:
     return renderer(key)(state, seat=seat, last=last, previous=previous)
 
-
-def warm(keys: list[str] | None = None) -> None:
-    """Build every renderer's caches (fonts, palettes, static layers) ahead of the first move."""
-    for key in keys or list(MODULES):
-        module = importlib.import_module(MODULES[key])
-        renderer(key)
-        hook = getattr(module, "warm", None)
-        if hook is not None:
-            hook()

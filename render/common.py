@@ -1,10 +1,13 @@
-"""Shared drawing helpers: fonts, a colour-blind-safe palette, PNG encoding."""
+"""Shared drawing helpers: fonts, a colour-blind-safe palette, caches built once, PNG encoding."""
 
 from __future__ import annotations
 
+import functools
 import io
-from functools import lru_cache
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PIL import Image, ImageFont
 
@@ -27,30 +30,94 @@ PAPER = (250, 246, 236)
 MUTED = (120, 112, 100)
 HIGHLIGHT = (255, 214, 10)
 
+#: zlib level for every board: 3 encodes as fast as 1 (within noise) and 10-15% smaller; 6 takes
+#: two to three times longer for another 15% (bench/render.py prints the figures)
+COMPRESS_LEVEL = 3
 
-@lru_cache(maxsize=64)
+T = TypeVar("T")
+
+
+def build_once(fn: Callable[..., T]) -> Callable[..., T]:
+    """Cache ``fn`` by its arguments, building each value once even when several threads ask
+    for it at the same moment (``functools.lru_cache`` would let each of them build it).
+
+    Hits take no lock. Builds hold one lock per cached function, so a cached function may call
+    other cached functions, but never itself with a missing key.
+    """
+    store: dict[Any, T] = {}
+    lock = threading.RLock()
+
+    @functools.wraps(fn)
+    def cached(*args: Any, **kwargs: Any) -> T:
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        try:
+            return store[key]
+        except KeyError:
+            pass
+        with lock:
+            if key not in store:
+                store[key] = fn(*args, **kwargs)
+            return store[key]
+
+    cached.cache_clear = store.clear  # type: ignore[attr-defined]
+    return cached
+
+
+@build_once
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def to_png(image: Image.Image, *, colors: int = 256, palette: Image.Image | None = None) -> bytes:
-    """Encode for Discord, reduced to a palette first.
+def fixed_palette(colours: Iterable[tuple[int, int, int]]) -> Image.Image:
+    """A palette image for ``to_png`` holding exactly ``colours`` (at most 256; the first
+    repeats to fill the rest). Pixels of any other colour map to the nearest of these."""
+    flat: list[int] = []
+    seen: list[tuple[int, int, int]] = []
+    for colour in colours:
+        if colour not in seen:
+            seen.append(colour)
+    if not 1 <= len(seen) <= 256:
+        raise ValueError(f"a palette holds 1-256 colours, not {len(seen)}")
+    for colour in seen + [seen[0]] * (256 - len(seen)):
+        flat.extend(colour)
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
 
-    Flat-coloured boards lose nothing visible at 256 colours but shrink three to five times,
-    which keeps busy boards far under Discord's preview budget. A fixed ``palette`` is quicker
-    than choosing colours per picture and makes the bytes depend on the state alone.
+
+def to_png(image: Image.Image, *, colors: int = 256, palette: Image.Image | None = None) -> bytes:
+    """Encode for Discord, reduced to at most 256 colours first.
+
+    Flat-coloured boards lose nothing visible at 256 colours but shrink three to five times.
+    The fast path is a fixed ``palette`` (a ``P`` image, e.g. from ``fixed_palette`` or a
+    quantized sample board, built once): each pixel only maps to its nearest entry, with no
+    colours chosen per picture, and the bytes depend on the state alone. Without one, colours
+    are chosen per picture (several times slower). A ``P`` image is encoded as it is.
     """
     if image.mode != "P":
         if palette is not None:
+            if image.mode not in ("RGB", "L"):
+                image = image.convert("RGB")
             image = image.quantize(palette=palette, dither=Image.Dither.NONE)
         else:
             image = image.quantize(
                 colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
             )
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def warm() -> None:
+    """Pay the first-use costs every renderer shares: Pillow loads its image plugins on the
+    first save (about 10 ms), and the common fonts."""
+    sample = Image.new("RGB", (8, 8), PAPER)
+    to_png(sample)
+    to_png(sample, palette=fixed_palette([PAPER, INK]))
+    for size in (22, 24, 26, 28, 30):
+        font(size)
+        font(size, True)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

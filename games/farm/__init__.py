@@ -19,6 +19,7 @@ from games.base import (
     Ruleset,
     Step,
 )
+from games.farm.advice import GAIN_RANK, NOTE_MAX, mixed_trades, rank
 from games.farm.model import (
     ANIMALS,
     BIG_DOG,
@@ -43,6 +44,7 @@ from games.farm.model import (
     PendingOffer,
     Roll,
     Trade,
+    Withdraw,
     add_counts,
     animal_name,
     has_all,
@@ -63,8 +65,9 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     options_type = FarmOptions
     summary = (
         "Breed a farm: the first to own a rabbit, a sheep, a pig, a cow and a horse wins. "
-        "Each turn you may make one trade (with the stock, or offer one to a player), then you "
-        "must roll the fox die and the wolf die. For each animal shown you gain half of (what "
+        "Each turn you may make one trade (with the stock, or offer one to a player, who "
+        "accepts or declines; you may withdraw it meanwhile), then you must roll the fox die "
+        "and the wolf die. For each animal shown you gain half of (what "
         "you own + what the dice show), rounded down. A fox eats your rabbits unless a small "
         "dog gives itself up; a wolf eats rabbits, sheep, pigs and cows unless a big dog does. "
         "Worth in rabbits: sheep 6, pig 12, cow 36, horse 72, small dog 6, big dog 36."
@@ -76,6 +79,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         "offer 6 rabbit for 1 sheep to bob",
         "accept",
         "decline",
+        "withdraw",
     )
 
     # Setup ---------------------------------------------------------------------------------
@@ -114,10 +118,10 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         if state.winners or seat not in self.to_act(state):
             return []
         offer = state.offer
-        if offer is not None and seat == offer.to:
-            return [Accept(), Decline()]
+        if offer is not None:
+            return [Accept(), Decline()] if seat == offer.to else [Withdraw()]
         actions: list[FarmAction] = [Roll()]
-        if state.traded or offer is not None:
+        if state.traded:
             return actions
         herd = state.herds[seat]
         for give_kind, get_kind, give_n, get_n in self._simple_rates():
@@ -127,6 +131,8 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             short = state.stock[get_kind] < get_n
             if state.stock[get_kind] > 0:
                 actions.append(Trade(give, get, anyway=short))
+        for give, get in mixed_trades(herd, state.stock):
+            actions.append(Trade(give, get))
         for partner in range(len(state.names)):
             if partner == seat or partner in state.out:
                 continue
@@ -156,26 +162,47 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         match action:
             case Roll():
                 return Choice("Roll the dice", primary=True, emoji="🎲")
+            case Withdraw():
+                to = state.names[state.offer.to] if state.offer else "your partner"
+                return Choice(
+                    "Withdraw the offer",
+                    emoji="↩️",
+                    note=f"waiting for {to}; withdraw to trade otherwise or roll",
+                )
             case Accept():
                 offer = state.offer
                 assert offer is not None
+                score, note = rank(state.herds[seat], offer.get, offer.give)
                 return Choice(
                     f"Accept: give {show(offer.get)}, get {show(offer.give)}",
                     primary=True,
                     emoji="✅",
+                    note=note,
+                    rank=score,
                 )
             case Decline():
                 return Choice("Decline the offer", emoji="✖️")
             case Trade(give, get, anyway):
-                note = ""
+                delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
+                score, note = rank(state.herds[seat], give, delivered)
                 if anyway:
                     kind = next(i for i in range(7) if get[i])
-                    note = f"stock has only {state.stock[kind]}: you get {state.stock[kind]}"
+                    short = f"stock has only {state.stock[kind]}: you get {state.stock[kind]}"
+                    note = f"{short}; {note}" if note else short
                 return Choice(
-                    f"{show(give)} → {show(get)}", group="Trade with the stock", note=note
+                    f"{show(give)} → {show(get)}",
+                    group="Trade with the stock",
+                    note=note[:NOTE_MAX],
+                    rank=score,
                 )
             case Offer(give, get, to):
-                return Choice(f"{show(give)} → {show(get)}", group=f"Offer to {state.names[to]}")
+                score, note = rank(state.herds[seat], give, get)
+                return Choice(
+                    f"{show(give)} → {show(get)}",
+                    group=f"Offer to {state.names[to]}",
+                    note=note,
+                    rank=score,
+                )
         raise TypeError(action)
 
     # Moves ---------------------------------------------------------------------------------
@@ -189,10 +216,16 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         name = state.names[seat]
         match action:
             case Roll():
-                if state.offer is not None:
-                    events.append(Event(f"{name}'s offer to {state.names[state.offer.to]} lapses."))
+                if state.offer is not None:  # typed: the offer lapses, as the rules say
+                    to = state.names[state.offer.to]
+                    events.append(Event(f"{name}'s offer to {to} lapses: {name} rolls instead."))
                     state = replace(state, offer=None)
                 state = self._roll(state, seat, rng, events)
+            case Withdraw():
+                assert state.offer is not None
+                to = state.names[state.offer.to]
+                state = replace(state, offer=None)
+                events.append(Event(f"{name} withdraws the offer to {to}."))
             case Trade(give, get, _):
                 delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
                 herds = list(state.herds)
@@ -241,11 +274,16 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             return
         if isinstance(action, Accept | Decline):
             raise IllegalAction("There is no offer to you to answer.")
+        if isinstance(action, Withdraw):
+            if offer is None:
+                raise IllegalAction("You have no open offer to withdraw.")
+            return
         if isinstance(action, Roll):
             return
         if offer is not None:
             raise IllegalAction(
-                f"Your offer to {state.names[offer.to]} is still open; wait for an answer or roll."
+                f"Your offer to {state.names[offer.to]} is still open: wait for an answer, or "
+                "`withdraw` it first."
             )
         if state.traded:
             raise IllegalAction("You have already traded this turn; now roll.")
@@ -297,7 +335,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         fox_face = rng.roll(FOX_DIE)
         wolf_face = rng.roll(WOLF_DIE)
         name = state.names[seat]
-        events.append(Event(f"{name} rolled {fox_face} and {wolf_face}."))
+        attacks: list[str] = []  # what the fox and the wolf did, said with the roll itself
         herd = list(state.herds[seat])
         stock = list(state.stock)
 
@@ -308,26 +346,28 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         if fox_face == "fox":
             if herd[SMALL_DOG]:
                 lose(SMALL_DOG, 1)
-                events.append(Event(f"The fox came; {name}'s small dog chased it off and left."))
+                attacks.append("the small dog chased the fox off and left")
             elif herd[RABBIT]:
                 eaten = herd[RABBIT]
                 lose(RABBIT, eaten)
-                events.append(Event(f"The fox ate {name}'s {eaten} {animal_name(RABBIT, eaten)}."))
+                attacks.append(f"the fox ate {eaten} {animal_name(RABBIT, eaten)}")
             else:
-                events.append(Event("The fox came but found no rabbits."))
+                attacks.append("the fox found no rabbits")
         if wolf_face == "wolf":
             if herd[BIG_DOG]:
                 lose(BIG_DOG, 1)
-                events.append(Event(f"The wolf came; {name}'s big dog chased it off and left."))
+                attacks.append("the big dog chased the wolf off and left")
             else:
                 eaten_counts = [herd[i] if i in (RABBIT, SHEEP, PIG, COW) else 0 for i in range(7)]
                 if any(eaten_counts):
                     for i, n in enumerate(eaten_counts):
                         if n:
                             lose(i, n)
-                    events.append(Event(f"The wolf ate {name}'s {show(eaten_counts)}."))
+                    attacks.append(f"the wolf ate {show(eaten_counts)}")
                 else:
-                    events.append(Event("The wolf came but found nothing to eat."))
+                    attacks.append("the wolf found nothing to eat")
+        said = f"{name} rolled {fox_face} and {wolf_face}"
+        events.append(Event(said + (": " + "; ".join(attacks) if attacks else "") + "."))
         shown = [0] * 7
         for face in (fox_face, wolf_face):
             if face in ANIMALS:
@@ -351,6 +391,8 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             if capped:
                 text += " (" + "; ".join(capped) + ")"
             events.append(Event(text + "."))
+        elif any(shown):
+            events.append(Event(f"No pairs: {name}'s herd bred nothing.", minor=True))
         herds = list(state.herds)
         herds[seat] = tuple(herd)  # type: ignore[assignment]
         state = replace(
@@ -424,10 +466,28 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         return Step(state, tuple(events))
 
     def default_action(self, state: FarmState, seat: int) -> FarmAction:
-        """Roll without trading; a pending offer to this seat is declined."""
+        """At a deadline: an offer to this seat is declined, an offer by it withdrawn; on turn,
+        the stock trade that wins, else the most useful one that gets a missing animal without
+        giving up the last of another, then (next move) the roll."""
         self.check_turn(state, seat)
-        if state.offer is not None and seat == state.offer.to:
-            return Decline()
+        offer = state.offer
+        if offer is not None:
+            return Decline() if seat == offer.to else Withdraw()
+        best: FarmAction = Roll()
+        best_rank = GAIN_RANK - 1
+        for action in self.legal_actions(state, seat):
+            if isinstance(action, Trade) and not action.anyway:
+                score, _ = rank(state.herds[seat], action.give, action.get)
+                if score > best_rank:
+                    best, best_rank = action, score
+        return best
+
+    def forced_action(self, state: FarmState, seat: int) -> FarmAction | None:
+        """The roll right after a trade: it is compulsory and nothing else may be done. A turn
+        with no trade possible still asks: that roll is the player's turn, and forcing it
+        would let the opening (empty pens, nothing to trade) play itself for many rounds."""
+        if state.winners or state.offer is not None or seat != state.turn or not state.traded:
+            return None
         return Roll()
 
     def invariants(self, state: FarmState) -> list[str]:
@@ -451,9 +511,21 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         return problems
 
     def status_line(self, state: FarmState) -> str:
+        names = state.names
         if state.winners:
-            return "won by " + " and ".join(state.names[s] for s in state.winners)
-        return super().status_line(state)
+            return "won by " + " and ".join(names[s] for s in state.winners)
+        if state.offer is not None:
+            by, to = names[state.offer.by], names[state.offer.to]
+            return f"{by} offered {to} a trade: waiting for {to}"
+        if state.traded or not self.can_trade(state, state.turn):
+            return f"{names[state.turn]} to roll"
+        return f"{names[state.turn]} to trade or roll"
+
+    def can_trade(self, state: FarmState, seat: int) -> bool:
+        """Whether ``seat`` is on turn and may still trade (with the stock or a player)."""
+        return any(not isinstance(a, Roll) for a in self.legal_actions(state, seat)) and (
+            state.offer is None
+        )
 
 
 def _next_seat(state: FarmState, seat: int) -> int:
@@ -481,6 +553,7 @@ __all__ = [
     "PendingOffer",
     "Roll",
     "Trade",
+    "Withdraw",
     "animal_name",
     "show",
     "worth",

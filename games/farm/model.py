@@ -118,7 +118,12 @@ class Decline:
     pass
 
 
-FarmAction = Roll | Trade | Offer | Accept | Decline
+@dataclass(frozen=True)
+class Withdraw:
+    """The proposer takes back an open offer; the turn goes on as before it."""
+
+
+FarmAction = Roll | Trade | Offer | Accept | Decline | Withdraw
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Super Farmer's notation: ``roll``, ``trade 6 rabbit for 1 sheep``, ``offer ... to bob``,
-``accept``, ``decline`` (plurals and ``small dog``/``small_dog`` both accepted)."""
+``accept``, ``decline``, ``withdraw`` (plurals and ``small dog``/``small_dog`` both accepted)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from games.farm.model import (
     Offer,
     Roll,
     Trade,
+    Withdraw,
     bundle_notation,
 )
 
@@ -33,6 +34,8 @@ class FarmNotation:
                 return "accept"
             case Decline():
                 return "decline"
+            case Withdraw():
+                return "withdraw"
             case Trade(give, get, anyway):
                 text = f"trade {bundle_notation(give)} for {bundle_notation(get)}"
                 return text + " anyway" if anyway else text
@@ -48,8 +51,9 @@ class FarmNotation:
             raise InvalidAction("Type a move, e.g. `roll` or `trade 6 rabbit for 1 sheep`.")
         verb, rest = words[0], words[1:]
         action: FarmAction
-        if verb in ("roll", "accept", "decline") and not rest:
-            action = {"roll": Roll(), "accept": Accept(), "decline": Decline()}[verb]
+        simple = {"roll": Roll(), "accept": Accept(), "decline": Decline(), "withdraw": Withdraw()}
+        if verb in simple and not rest:
+            action = simple[verb]
         elif verb == "trade":
             anyway = bool(rest) and rest[-1] == "anyway"
             give, get = self._parse_exchange(rest[:-1] if anyway else rest, "trade")

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.common import PALETTE
+from render.common import PALETTE, build_once
 
 SS = 4  # over-sampling factor for the cached pictures
 Colour = tuple[int, int, int]
@@ -261,7 +260,7 @@ PAINTERS: dict[str, Callable[[_Pen], None]] = {
 }
 
 
-@lru_cache(maxsize=128)
+@build_once
 def icon(kind: str, size: int) -> Image.Image:
     """The picture of ``kind`` (an animal, fox, wolf or crown), outlined, ``size`` px square."""
     big = size * SS
@@ -276,7 +275,7 @@ def icon(kind: str, size: int) -> Image.Image:
     return out.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=64)
+@build_once
 def ghost(kind: str, size: int) -> Image.Image:
     """A faint silhouette for an empty slot: which animal is still missing."""
     alpha = icon(kind, size).getchannel("A").point(lambda a: a * 40 // 255)

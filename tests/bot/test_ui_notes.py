@@ -85,7 +85,8 @@ def shown(match: Match, view: Any, text: str, found: dict[tuple[int, int], str |
             if kind == "a":
                 key = (int(rest[2]), int(rest[3]))
                 choice = notes[key]
-                found[key] = choice.note if said_beside(text, choice.label, choice.note) else None
+                label = c.get("label") or choice.label  # as shown (with a seat's name)
+                found[key] = choice.note if said_beside(text, label, choice.note) else None
             elif kind == "s":
                 seat = int(rest[2])
                 for o in c["options"]:

@@ -16,6 +16,8 @@ def choose(rules: Any, state: FarmState, seat: int) -> int:
     for n, action in enumerate(actions):
         if not isinstance(action, Trade) or action.anyway:
             continue
+        if sum(1 for n in action.give if n) > 1 or sum(1 for n in action.get if n) > 1:
+            continue  # one kind for one kind: the games these drive stay as they were
         gets = [i for i in range(7) if action.get[i]]
         gives = [i for i in range(7) if action.give[i]]
         if not any(i in missing for i in gets):

@@ -11,6 +11,7 @@ import pytest
 import games
 from bot.matches import Refusal
 from fakediscord import FakeDiscord
+from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
 from tests.e2e.harness import (
@@ -195,12 +196,18 @@ async def test_offer_to_another_player_accept_and_decline(
             world.alice, offer_board, label="bob: Accept: give 1 sheep, get 6 rabbits"
         )
         assert rec.ephemeral and "for bob" in rec.response.content
+        pre = await runner.match_in(world.channel.id)
         accept = fake.click(
             world.bob, offer_board, label="bob: Accept: give 1 sheep, get 6 rabbits"
         )
         await expect_board(fake, world.channel, accept)
         match = await runner.match_in(world.channel.id)
-        herds = RULES.dump(match.state)["players"]
+        # the trade as it stood right after bob accepted (alice's roll may follow at once:
+        # with the turn's trade used, rolling is her only move)
+        accepted = RULES.parse_action(pre.state, 1, "accept")
+        states = [RULES.apply(pre.state, 1, accepted, rng=SeededRng(pre.seed, pre.ply + 1)).state]
+        assert match.ply >= pre.ply + 1
+        herds = RULES.dump(states[-1])["players"]
         assert herds[0]["herd"]["rabbit"] == 6 and herds[0]["herd"]["sheep"] == 1
         assert herds[1]["herd"]["rabbit"] == 6 and herds[1]["herd"]["sheep"] == 1
         assert "accepts" in board(fake, world.channel).content

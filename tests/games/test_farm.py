@@ -132,7 +132,8 @@ def test_seed_example_three_rabbits_five_sheep_rolls_rabbit_and_sheep() -> None:
 def test_a_single_animal_on_the_dice_breeds_nothing_from_an_empty_pen() -> None:
     step = roll(new(), ALICE, "horse", "cow")
     assert herd(step.state, ALICE) == {}
-    assert texts(step) == ["alice rolled horse and cow."]
+    assert texts(step) == ["alice rolled horse and cow.", "No pairs: alice's herd bred nothing."]
+    assert [e.minor for e in step.events] == [False, True]  # the message leaves it out
 
 
 def test_horses_and_cows_breed_like_the_rest() -> None:
@@ -172,7 +173,7 @@ def test_fox_without_a_small_dog_eats_all_rabbits_only() -> None:
     step = roll(state, ALICE, "fox", "pig")
     assert herd(step.state, ALICE) == {"sheep": 2, "big_dog": 1}
     assert stock(step.state)["rabbit"] == 60
-    assert "The fox ate alice's 7 rabbits." in texts(step)
+    assert texts(step)[0] == "alice rolled fox and pig: the fox ate 7 rabbits."
 
 
 def test_fox_with_a_small_dog_takes_only_one_dog() -> None:
@@ -180,7 +181,9 @@ def test_fox_with_a_small_dog_takes_only_one_dog() -> None:
     step = roll(state, ALICE, "fox", "sheep")
     assert herd(step.state, ALICE) == {"rabbit": 7, "small_dog": 1}
     assert stock(step.state)["small_dog"] == 3
-    assert "The fox came; alice's small dog chased it off and left." in texts(step)
+    assert texts(step)[0] == (
+        "alice rolled fox and sheep: the small dog chased the fox off and left."
+    )
 
 
 def test_fox_with_a_small_dog_and_a_rabbit_on_the_wolf_die_still_breeds() -> None:
@@ -192,7 +195,7 @@ def test_fox_with_a_small_dog_and_a_rabbit_on_the_wolf_die_still_breeds() -> Non
 def test_fox_finding_nothing_says_so() -> None:
     step = roll(setup(alice={"sheep": 1}), ALICE, "fox", "pig")
     assert herd(step.state, ALICE) == {"sheep": 1}
-    assert "The fox came but found no rabbits." in texts(step)
+    assert texts(step)[0] == "alice rolled fox and pig: the fox found no rabbits."
 
 
 def test_wolf_with_a_big_dog_takes_only_one_dog() -> None:
@@ -200,7 +203,10 @@ def test_wolf_with_a_big_dog_takes_only_one_dog() -> None:
     step = roll(state, ALICE, "sheep", "wolf")
     assert herd(step.state, ALICE) == {"rabbit": 3, "sheep": 3, "pig": 1, "cow": 1, "big_dog": 1}
     assert stock(step.state)["big_dog"] == 1
-    assert "The wolf came; alice's big dog chased it off and left." in texts(step)
+    assert texts(step) == [
+        "alice rolled sheep and wolf: the big dog chased the wolf off and left.",
+        "alice's herd bred 1 sheep.",
+    ]
 
 
 def test_wolf_without_a_big_dog_spares_horses_and_small_dogs() -> None:
@@ -208,7 +214,9 @@ def test_wolf_without_a_big_dog_spares_horses_and_small_dogs() -> None:
     step = roll(state, ALICE, "sheep", "wolf")
     assert herd(step.state, ALICE) == {"horse": 1, "small_dog": 1}
     assert stock(step.state) == {**TOTAL, "horse": 5, "small_dog": 3}
-    assert "The wolf ate alice's 1 cow, 4 pigs, 2 sheep and 3 rabbits." in texts(step)
+    assert texts(step)[0] == (
+        "alice rolled sheep and wolf: the wolf ate 1 cow, 4 pigs, 2 sheep and 3 rabbits."
+    )
 
 
 def test_wolf_then_a_horse_on_the_fox_die_still_breeds_horses() -> None:
@@ -219,7 +227,7 @@ def test_wolf_then_a_horse_on_the_fox_die_still_breeds_horses() -> None:
 
 def test_wolf_finding_nothing_says_so() -> None:
     step = roll(setup(alice={"horse": 1}), ALICE, "rabbit", "wolf")
-    assert "The wolf came but found nothing to eat." in texts(step)
+    assert texts(step)[0] == "alice rolled rabbit and wolf: the wolf found nothing to eat."
 
 
 @pytest.mark.parametrize(
@@ -247,7 +255,10 @@ def test_predators_strike_before_breeding() -> None:
     state = setup(alice={"rabbit": 5, "sheep": 1})
     step = roll(state, ALICE, "fox", "rabbit")
     assert herd(step.state, ALICE) == {"sheep": 1}
-    assert texts(step) == ["alice rolled fox and rabbit.", "The fox ate alice's 5 rabbits."]
+    assert texts(step) == [
+        "alice rolled fox and rabbit: the fox ate 5 rabbits.",
+        "No pairs: alice's herd bred nothing.",
+    ]
     assert stock(step.state)["rabbit"] == 60
 
 

@@ -25,7 +25,7 @@ from games.base import (
     IllegalAction,
     NotYourTurn,
 )
-from games.farm import Accept, Decline, Offer, Roll, Trade
+from games.farm import Accept, Decline, Offer, Roll, Trade, Withdraw
 
 # The stock runs short -----------------------------------------------------------------------
 
@@ -55,7 +55,9 @@ def test_trade_with_a_short_stock_needs_anyway_and_delivers_what_it_has() -> Non
     menu = RULES.legal_actions(state, ALICE)
     short = Trade(give=(0, 0, 0, 0, 1, 0, 0), get=(0, 0, 0, 2, 0, 0, 0), anyway=True)
     assert short in menu
-    assert RULES.describe_action(state, ALICE, short).note == "stock has only 1: you get 1"
+    assert RULES.describe_action(state, ALICE, short).note == (
+        "stock has only 1: you get 1; gets you a cow; gives up your only horse"
+    )
     step = move(state, ALICE, "trade 1 horse for 2 cows anyway")
     assert herd(step.state, ALICE) == {"cow": 1}
     assert stock(step.state)["cow"] == 0 and stock(step.state)["horse"] == 6
@@ -181,13 +183,32 @@ def test_an_offer_asks_the_partner_who_may_only_accept_or_decline() -> None:
     assert RULES.legal_actions(state, CAROL) == []
 
 
-def test_while_the_offer_is_open_the_proposer_may_only_roll() -> None:
+def test_while_the_offer_is_open_the_proposer_may_withdraw_it() -> None:
     state = offered()
-    assert RULES.legal_actions(state, ALICE) == [Roll()]
-    with pytest.raises(IllegalAction, match="Your offer to bob is still open"):
+    assert RULES.legal_actions(state, ALICE) == [Withdraw()]
+    assert RULES.status_line(state) == "alice offered bob a trade: waiting for bob"
+    choice = RULES.describe_action(state, ALICE, Withdraw())
+    assert choice.label == "Withdraw the offer" and "waiting for bob" in choice.note
+    with pytest.raises(IllegalAction, match=r"Your offer to bob is still open.*`withdraw`"):
         move(state, ALICE, "trade 6 rabbit for 1 sheep")
     with pytest.raises(IllegalAction, match="no offer to you"):
         move(state, ALICE, "accept")
+    step = move(state, ALICE, "withdraw")
+    assert texts(step) == ["alice withdraws the offer to bob."]
+    assert RULES.to_act(step.state) == (ALICE,)
+    # the turn goes on as before the offer: the trade is not used up
+    assert herd(move(step.state, ALICE, "trade 6 rabbit for 1 sheep").state, ALICE) == {
+        "sheep": 1
+    }
+    with pytest.raises(IllegalAction, match="no open offer"):
+        move(step.state, ALICE, "withdraw")
+
+
+def test_the_clock_declines_for_the_partner_and_withdraws_for_the_proposer() -> None:
+    state = offered()
+    assert RULES.default_action(state, BOB) == Decline()
+    assert RULES.default_action(state, ALICE) == Withdraw()
+    assert RULES.forced_action(state, ALICE) is None and RULES.forced_action(state, BOB) is None
 
 
 def test_an_accepted_offer_swaps_the_animals_and_uses_the_trade() -> None:
@@ -218,7 +239,7 @@ def test_a_declined_offer_changes_nothing_and_does_not_use_the_trade() -> None:
 def test_the_offer_lapses_when_the_proposer_rolls() -> None:
     state = offered(players=3)
     step = roll(state, ALICE, "sheep", "pig")
-    assert texts(step)[0] == "alice's offer to bob lapses."
+    assert texts(step)[0] == "alice's offer to bob lapses: alice rolls instead."
     assert herd(step.state, BOB) == {"sheep": 1}
     assert RULES.to_act(step.state) == (BOB,)
     with pytest.raises(IllegalAction, match="no offer to you"):

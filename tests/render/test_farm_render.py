@@ -1,4 +1,5 @@
-"""The Super Farmer picture: valid, small, and showing what players look for."""
+"""The Super Farmer picture: valid, small, phone-shaped, and showing what players look for:
+whose turn, the last move (dice, what it changed, an open offer) and every pen."""
 
 from __future__ import annotations
 
@@ -8,12 +9,26 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-from games.farm import RULES, STOCK, FarmState, PendingOffer
-from games.rng import SeededRng
+import render.farm as farm
+from games.farm import RULES, STOCK, FarmState, PendingOffer, Roll
+from games.rng import ScriptedRng, SeededRng
 from render import draw as draw_any
-from render.farm import PANEL_H, PANEL_W, PANELS_Y, TOP_H, TOP_Y, W, draw
+from render.farm import (
+    HEADER_H,
+    MARGIN,
+    PEN_GAP,
+    PEN_H,
+    PENS_Y,
+    STRIP_H,
+    STRIP_Y,
+    W,
+    draw,
+)
 
 NAMES = ("alice", "bob", "Cornelius Longname the Third", "dee", "ed", "fiona")
+DICE = (0, STRIP_Y, MARGIN + 220, STRIP_Y + STRIP_H)
+STORY = (MARGIN + 222, STRIP_Y, W, STRIP_Y + STRIP_H)
+HEADER = (0, 0, W, HEADER_H)
 
 
 def _state(players: int, *, big: bool = True, **changes: object) -> FarmState:
@@ -41,30 +56,34 @@ def _changed(a: bytes, b: bytes, box: tuple[int, int, int, int]) -> int:
     return diff.point(lambda v: 255 if v > 24 else 0).histogram()[255]
 
 
+def _pen(seat: int) -> tuple[int, int, int, int]:
+    y = PENS_Y + seat * (PEN_H + PEN_GAP)
+    return (0, y - 14, W, y + PEN_H)
+
+
 def test_draws_a_valid_png_through_the_registry() -> None:
     state = _state(3, last_roll=("sheep", "rabbit"), last_roller=0)
     png = draw_any("farm", state)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    img = _image(png)
-    assert img.width == W
+    assert _image(png).width == W
     assert png == draw(state)  # the picture depends on the state alone
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-def test_every_player_count_fits(players: int) -> None:
+def test_every_table_fits_a_phone_shaped_picture(players: int) -> None:
     img = _image(draw(_state(players, last_roll=("fox", "wolf"), last_roller=0)))
-    rows = (players + 1) // 2
-    assert img.height >= PANELS_Y + rows * PANEL_H
+    assert img.height >= PENS_Y + players * PEN_H
+    assert img.width / img.height <= 4 / 3 + 0.01  # never wider than 4:3
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_big_herds_stay_under_200_kb(players: int) -> None:
+def test_big_herds_stay_under_150_kb(players: int) -> None:
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
     for state in (
         _state(players, last_roll=("fox", "wolf"), last_roller=1, offer=offer),
         _state(players, last_roll=("horse", "cow"), last_roller=0, winners=(0,)),
     ):
-        assert len(draw(state, seat=1)) < 200_000
+        assert len(draw(state, seat=1)) < 150_000
 
 
 def test_a_fresh_game_draws() -> None:
@@ -72,34 +91,51 @@ def test_a_fresh_game_draws() -> None:
 
 
 def test_the_last_roll_changes_the_dice() -> None:
-    dice = (0, TOP_Y, W // 2, TOP_Y + TOP_H)
     calm = draw(_state(2, last_roll=("rabbit", "sheep"), last_roller=0))
     fox = draw(_state(2, last_roll=("fox", "sheep"), last_roller=0))
     wolf = draw(_state(2, last_roll=("rabbit", "wolf"), last_roller=0))
     none = draw(_state(2))
     for other in (fox, wolf, none):
-        assert _changed(calm, other, dice) > 2000
-    assert _changed(fox, wolf, dice) > 2000
+        assert _changed(calm, other, DICE) > 1500
+    assert _changed(fox, wolf, DICE) > 1500
 
 
 def test_whose_turn_lights_up_their_pen() -> None:
     first = draw(_state(2, turn=0))
     second = draw(_state(2, turn=1))
-    header = (0, 0, W, 80)
-    assert _changed(first, second, header) > 500  # "alice to ..." becomes "bob to ..."
-    for col in (0, 1):
-        pen = (
-            20 + col * (PANEL_W + 16),
-            PANELS_Y,
-            20 + col * (PANEL_W + 16) + PANEL_W,
-            PANELS_Y + PANEL_H,
-        )
-        assert _changed(first, second, pen) > 5000  # border and name bar change colour
+    assert _changed(first, second, HEADER) > 500  # "alice to ..." becomes "bob to ..."
+    for seat in (0, 1):
+        assert _changed(first, second, _pen(seat)) > 5000  # border and name bar change colour
 
 
 def test_an_offer_and_a_winner_show() -> None:
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
     plain = draw(_state(2))
-    strip = (0, PANELS_Y - 90, W, PANELS_Y - 10)
-    assert _changed(plain, draw(_state(2, offer=offer)), strip) > 2000
-    assert _changed(plain, draw(_state(2, winners=(1,))), (0, 0, W, 80)) > 500
+    assert _changed(plain, draw(_state(2, offer=offer)), STORY) > 2000
+    assert _changed(plain, draw(_state(2, winners=(1,))), HEADER) > 500
+
+
+def test_the_last_move_is_told_and_what_changed_is_marked() -> None:
+    before = _state(3, big=False, herds=((7, 2, 3, 0, 0, 1, 0), (0,) * 7, (0,) * 7))
+    step = RULES.apply(before, 0, Roll(), rng=ScriptedRng(["pig", "wolf"]))
+    told = draw(step.state, last=Roll(), previous=before)
+    bare = draw(step.state)
+    assert _changed(bare, told, STORY) > 2000  # "alice rolled: wolf ate ..." with chips
+    assert _changed(bare, told, _pen(0)) > 300  # a badge on each slot the wolf emptied
+    assert _changed(bare, told, _pen(1)) == 0  # nothing changed in bob's pen
+    assert farm.strip.story(step.state, Roll(), before) == (
+        "alice rolled",
+        ["wolf ate", *farm.strip._diff(before.herds[0], step.state.herds[0])[0]],
+    )
+
+
+def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
+    fresh = RULES.new_game(["ann", "ben"], rng=SeededRng(3))
+    assert farm._status(fresh) == "ann to roll"
+    assert farm._tag(fresh, 0) == ("▶ TO ROLL", farm.HIGHLIGHT)
+    rich = _state(2)
+    assert farm._status(rich) == "alice to trade or roll"
+    offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
+    waiting = _state(2, offer=offer)
+    assert farm._tag(waiting, 0)[0] == "WAITING" and farm._tag(waiting, 1)[0] == "? ANSWER OFFER"
+    assert farm.strip.story(waiting, None, None)[1][-1] == "waiting for bob"

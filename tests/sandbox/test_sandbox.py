@@ -214,7 +214,7 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     assert any(f"@{n} wins" in final.text for n in seats.values())
     assert not final.has("button.btn"), "a finished game has no buttons"
     # one message per turn, and one for the end
-    assert page.board_count() == turns + 1 < moves
+    assert page.board_count() == turns + 1
 
 
 def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> None:

@@ -1,0 +1,264 @@
+"""The farm's "last move" strip: the two dice, then what the last move did, told with animal
+chips carrying +/- counts (or an open offer, and who it waits for).
+
+Everything here is drawn from ``last`` (the action) and ``previous`` (the state before it); a
+picture without them (a fresh game, a player who left) says whose turn it is instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.farm import ANIMALS, NEEDED, Accept, Decline, FarmState, Roll, Trade, Withdraw
+from render.common import INK, MUTED, PALETTE, build_once, font
+from render.farm.animals import OUTLINE, SS, Colour, icon
+
+CARD: Colour = (255, 251, 242)
+GAIN_FILL: Colour = (214, 240, 224)
+LOSS_FILL: Colour = (252, 222, 206)
+PLAIN_FILL: Colour = (240, 232, 214)
+TEXT = 22  # the smallest text on a 720 px picture that still shows 12 px on a phone
+CHIP_H, CHIP_ICON = 36, 30
+DIE_R = 36
+
+
+@dataclass(frozen=True)
+class Chip:
+    """An animal with a count: ``sign`` +1 gained, -1 lost, 0 a plain count (None: no count)."""
+
+    kind: int
+    count: int | None
+    sign: int = 0
+
+
+Part = str | Chip  # words, or a chip; "\n" starts the second line
+
+
+def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[str, list[Part]]:
+    """The strip's title and its parts, from the last move and the state before it."""
+    names = [fit(name, 24, True, 150) for name in state.names]  # the verb always shows
+    offer = state.offer
+    if offer is not None:
+        by, to = names[offer.by], names[offer.to]
+        parts: list[Part] = [*_chips(offer.give), "for", *_chips(offer.get)]
+        return f"{by} offers {to}:", [*parts, "\n", f"waiting for {to}"]
+    if previous is not None and isinstance(last, Roll) and state.last_roller is not None:
+        seat = state.last_roller
+        lost, got = _diff(previous.herds[seat], state.herds[seat])
+        parts = []
+        if lost:
+            parts += [_eater(state.last_roll, lost), *lost]
+        if got:
+            parts += ["bred", *got]
+        return f"{names[seat]} rolled", parts or ["no pairs: nothing bred"]
+    if previous is not None and isinstance(last, Trade):
+        seat = previous.turn
+        lost, got = _diff(previous.herds[seat], state.herds[seat])
+        return f"{names[seat]} traded with the stock", ["gave", *lost, "got", *got]
+    if previous is not None and previous.offer is not None:
+        was = previous.offer
+        by, to = names[was.by], names[was.to]
+        if isinstance(last, Accept):
+            lost, got = _diff(previous.herds[was.by], state.herds[was.by])
+            return f"{to} accepted the offer", [f"{by} gave", *lost, "got", *got]
+        if isinstance(last, Decline):
+            return f"{to} declined {by}'s offer", ["no animals changed hands"]
+        if isinstance(last, Withdraw):
+            return f"{by} withdrew the offer to {to}", [f"{by} may trade otherwise or roll"]
+    if state.rolls == 0 and not any(any(h) for h in state.herds):
+        goal: list[Part] = [Chip(k, None) for k in NEEDED]
+        return "New game: the first to own", [*goal, "\n", "one of each wins"]
+    if state.last_roller is not None and state.last_roll is not None:
+        return "", [f"last roll: {names[state.last_roller]}"]
+    return "", []
+
+
+def _eater(roll: tuple[str, str] | None, lost: list[Chip]) -> str:
+    """Who took the animals: a dog that left was "lost"; else the fox, the wolf or both ate."""
+    if roll is None or any(ANIMALS[c.kind].endswith("dog") for c in lost):
+        return "lost"
+    came = [side for side in ("fox", "wolf") if side in roll]
+    return " and ".join(came) + " ate" if came else "lost"
+
+
+def _chips(counts: tuple[int, ...], sign: int = 0) -> list[Chip]:
+    order = sorted((k for k in range(7) if counts[k]), key=lambda k: _ORDER.index(k))
+    return [Chip(k, abs(counts[k]), sign) for k in order]
+
+
+#: chips read largest animal first, like the move messages
+_ORDER = (4, 3, 6, 2, 1, 5, 0)
+
+
+def _diff(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[Chip], list[Chip]]:
+    change = tuple(a - b for a, b in zip(after, before, strict=True))
+    lost = tuple(-n if n < 0 else 0 for n in change)
+    got = tuple(n if n > 0 else 0 for n in change)
+    return _chips(lost, -1), _chips(got, +1)
+
+
+def chip_text(chip: Chip) -> str:
+    if chip.count is None:
+        return ""
+    return {1: "+", -1: "−", 0: ""}[chip.sign] + str(chip.count)
+
+
+@build_once
+def chip(c: Chip) -> Image.Image:
+    """A rounded chip: the count (with its sign) then the animal."""
+    text = chip_text(c)
+    f = font(TEXT, True)
+    tw = int(f.getlength(text)) + 4 if text else 0
+    w = 8 + tw + CHIP_ICON + 6
+    img = Image.new("RGBA", (w, CHIP_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    fill, edge = {
+        1: (GAIN_FILL, PALETTE["green"]),
+        -1: (LOSS_FILL, PALETTE["vermillion"]),
+        0: (PLAIN_FILL, (196, 176, 140)),
+    }[c.sign]
+    d.rounded_rectangle(
+        (0, 0, w - 1, CHIP_H - 1), radius=CHIP_H // 2, fill=fill, outline=edge, width=2
+    )
+    if text:
+        d.text((8, CHIP_H // 2), text, font=f, fill=INK, anchor="lm")
+    pic = icon(ANIMALS[c.kind], CHIP_ICON)
+    img.alpha_composite(pic, (8 + tw, (CHIP_H - CHIP_ICON) // 2))
+    return img
+
+
+def draw_story(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    title: str,
+    parts: list[Part],
+) -> None:
+    """Title on top, then the parts flowing over at most two lines inside ``box``."""
+    x0, y0, x1, _ = box
+    width = x1 - x0
+    if title:
+        label(img, (x0, y0 + 14), fit(title, 24, True, width), 24, True, INK, CARD)
+    x, y = x0, y0 + 34
+    f = font(TEXT)
+    for part in parts:
+        if part == "\n":
+            x, y = x0, y + CHIP_H + 6
+            continue
+        if isinstance(part, Chip):
+            pic = chip(part)
+            if x + pic.width > x1 and x > x0:
+                x, y = x0, y + CHIP_H + 6
+            img.paste(pic, (x, y), pic)
+            x += pic.width + 6
+        else:
+            w = int(f.getlength(part))
+            if x + w > x1 and x > x0:
+                x, y = x0, y + CHIP_H + 6
+            label(
+                img, (x, y + CHIP_H // 2), fit(part, TEXT, False, x1 - x), TEXT, False, MUTED, CARD
+            )
+            x += w + 8
+
+
+@lru_cache(maxsize=1024)
+def _label(
+    text: str, size: int, bold: bool, ink: Colour, bg: Colour, anchor: str
+) -> tuple[Image.Image, int, int]:
+    """``text`` drawn once on a flat ``bg``, and where its corner sits from the anchor point.
+
+    Names and counts recur from one picture to the next, and pasting a drawn label is several
+    times quicker than drawing the text again. Bounded (names come and go); two threads may
+    both draw a missing label, which costs a fraction of a millisecond."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    img = Image.new("RGB", (right - left + 2, bottom - top + 2), bg)
+    ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=f, fill=ink, anchor=anchor)
+    return img, left - 1, top - 1
+
+
+def label(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool,
+    ink: Colour,
+    bg: Colour,
+    anchor: str = "lm",
+) -> None:
+    """Paste ``text`` at ``xy`` (Pillow's ``anchor``) on a flat background of colour ``bg``."""
+    pic, dx, dy = _label(text, size, bold, ink, bg, anchor)
+    img.paste(pic, (round(xy[0]) + dx, round(xy[1]) + dy))
+
+
+def fit(text: str, size: int, bold: bool, width: int) -> str:
+    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
+    f = font(size, bold)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@build_once
+def die(side: str, face: str | None, dim: bool = False) -> Image.Image:
+    """A twelve-sided die seen from above: a pentagon face ringed by five more; a fox or wolf
+    face bursts red. ``dim``: the roll before the last move, faded into the card."""
+    r = DIE_R
+    danger = face in ("fox", "wolf")
+    size = 2 * r + 40
+    big = size * SS
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    R = r * SS
+
+    def ring(radius: float, n: int, turn: float) -> list[tuple[float, float]]:
+        return [
+            (
+                c + radius * math.cos(turn + 2 * math.pi * i / n),
+                c + radius * math.sin(turn + 2 * math.pi * i / n),
+            )
+            for i in range(n)
+        ]
+
+    if danger:
+        burst = []
+        for i in range(28):
+            rad = (R + 14 * SS) if i % 2 == 0 else (R + 3 * SS)
+            t = 2 * math.pi * i / 28
+            burst.append((c + rad * math.cos(t), c + rad * math.sin(t)))
+        d.polygon(burst, fill=(*PALETTE["vermillion"], 255))
+    body = {"fox": (226, 150, 70), "wolf": (150, 158, 174)}[side]
+    if danger:
+        body = (110, 24, 20)
+    top = (255, 250, 238) if not danger else (176, 44, 32)
+    outer = ring(R, 10, -math.pi / 2)
+    inner = ring(R * 0.7, 5, -math.pi / 2)
+    d.polygon(outer, fill=(*body, 255), outline=(*OUTLINE, 255), width=3 * SS)
+    for i, pt in enumerate(inner):
+        d.line((pt, outer[2 * i]), fill=(*OUTLINE, 255), width=2 * SS)
+    d.polygon(inner, fill=(*top, 255), outline=(*OUTLINE, 255), width=2 * SS)
+    out = img.resize((size, size), Image.Resampling.LANCZOS)
+    isz = int(r * 1.34) if danger else int(r * 1.12)
+    if face:
+        pic = icon(face, isz)
+        out.alpha_composite(
+            pic, (size // 2 - isz // 2, size // 2 - isz // 2 + (0 if danger else 2))
+        )
+    else:
+        ImageDraw.Draw(out).text(
+            (size / 2, size / 2 + 2), "?", font=font(26, True), fill=MUTED, anchor="mm"
+        )
+    if dim:
+        card = Image.new("RGBA", out.size, (*CARD, 255))
+        faded = Image.blend(card, Image.alpha_composite(card, out), 0.45)
+        faded.putalpha(out.getchannel("A"))
+        out = faded
+    return out

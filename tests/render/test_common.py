@@ -1,0 +1,58 @@
+"""Shared picture helpers: caches built once under concurrent first use, fixed palettes."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+
+import pytest
+from PIL import Image
+
+import render
+from render.common import build_once, fixed_palette, font, to_png
+
+
+def test_threads_asking_at_once_build_a_cached_value_once() -> None:
+    calls = []
+
+    @build_once
+    def slow(n: int) -> list[int]:
+        calls.append(n)
+        time.sleep(0.05)
+        return [n]
+
+    results: list[list[int]] = []
+    threads = [threading.Thread(target=lambda: results.append(slow(3))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert calls == [3]
+    assert all(r is results[0] for r in results)
+    assert slow(4) == [4] and calls == [3, 4]
+
+
+def test_fonts_are_shared() -> None:
+    assert font(24, True) is font(24, True)
+    assert font(24) is not font(24, True)
+
+
+def test_a_fixed_palette_keeps_exact_colours_and_maps_others_to_the_nearest() -> None:
+    pal = fixed_palette([(255, 0, 0), (0, 0, 255), (255, 255, 255)])
+    img = Image.new("RGB", (4, 1), (255, 255, 255))
+    img.putpixel((0, 0), (250, 5, 5))
+    img.putpixel((1, 0), (0, 0, 255))
+    out = Image.open(io.BytesIO(to_png(img, palette=pal))).convert("RGB")
+    assert [out.getpixel((x, 0)) for x in range(4)] == [
+        (255, 0, 0),
+        (0, 0, 255),
+        (255, 255, 255),
+        (255, 255, 255),
+    ]
+
+
+def test_warm_takes_chosen_games_and_refuses_unknown_ones() -> None:
+    render.warm(["farm"])
+    with pytest.raises(KeyError, match="nonesuch"):
+        render.warm(["nonesuch"])
