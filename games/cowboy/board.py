@@ -174,6 +174,18 @@ class Board:
         a, b = self.edge_points(e)
         return f"{self.point_name(a)}-{self.point_name(b)}"
 
+    def edge_label(self, e: int) -> str:
+        """An edge in words a player finds on the picture, whose squares are labelled:
+        ``between f1 and g1``, or ``on the west side of a1`` along the board's edge."""
+        a, b = self.edge_squares(e)
+        if a is not None and b is not None:
+            return f"between {self.square_name(a)} and {self.square_name(b)}"
+        horizontal = e < self._vbase
+        if a is None:
+            assert b is not None
+            return f"on the {'south' if horizontal else 'west'} side of {self.square_name(b)}"
+        return f"on the {'north' if horizontal else 'east'} side of {self.square_name(a)}"
+
     def parse_edge(self, text: str) -> int | None:
         parts = text.strip().split("-")
         if len(parts) != 2:

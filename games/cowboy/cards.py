@@ -34,7 +34,8 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
     w.last_drawer = seat
     w.trail = []
     c = CARDS[card]
-    w.say(f"Event for {w.name(seat)}: {c.name} — {c.text}")
+    if card not in ("moove", "stampede"):  # these tell what moved on the same line
+        w.say(f"{w.name(seat)} draws {c.name} — {c.text}")
     if card in KEPT_ITEMS:
         hand = w.hands[seat]
         hand.append(card)
@@ -54,7 +55,10 @@ def _edge_tile(w: Work, rng: Rng) -> tuple[int, tuple[int, int]]:
     tiles = w.board.edge_tiles(roll)
     tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
     pick = " (one of the two middle tiles, at random)" if len(tiles) > 1 else ""
-    w.say(f"The compass shows {compass_text(roll)}: the tile {w.board.tile_span(*tile)}{pick}.")
+    w.say(
+        f"The compass shows {compass_text(roll)}: the tile {w.board.tile_span(*tile)}{pick}.",
+        minor=True,
+    )
     return roll, tile
 
 
@@ -160,11 +164,11 @@ def lose_turn(w: Work, target: int, card: str) -> None:
 
 
 def _stampede(w: Work, seat: int, rng: Rng) -> None:
-    stampede(w, rng)
+    stampede(w, rng, lead=f"{w.name(seat)} draws {CARDS['stampede'].name}")
 
 
 def _moove(w: Work, seat: int, rng: Rng) -> None:
-    moove(w, rng)
+    moove(w, rng, lead=f"{w.name(seat)} draws {CARDS['moove'].name}")
 
 
 EFFECTS = {
@@ -224,15 +228,20 @@ def next_turn(w: Work) -> None:
 
 
 def _finish_by_rounds(w: Work) -> None:
+    """The round limit: most steers wins, ties share, and at 0-0 nobody (the prairie wins)."""
     counts = herds(w)
     best = max(counts[s] for s in w.active())
-    w.winners = tuple(s for s in w.active() if counts[s] == best)
+    w.winners = tuple(s for s in w.active() if counts[s] == best) if best else ()
     w.finished = "rounds"
     w.round = w.options.max_rounds
     w.pending = None
+    over = f"{w.options.max_rounds} rounds are over"
+    if not w.winners:
+        w.say(f"{over} and nobody has a steer: the prairie wins.")
+        return
     who = " and ".join(w.name(s) for s in w.winners)
-    w.say(
-        f"{w.options.max_rounds} rounds are over: {who} "
-        f"{'wins' if len(w.winners) == 1 else 'share the win'} with {best} "
-        f"steer{'' if best == 1 else 's'}."
-    )
+    steers = f"{best} steer{'' if best == 1 else 's'}"
+    if len(w.winners) == 1:
+        w.say(f"{over}: {who} wins with {steers}.")
+    else:
+        w.say(f"{over}: {who} share the win with {steers} each.")
