@@ -18,10 +18,14 @@ from games.cowboy.state import CowboyState
 from render.common import INK, PAPER, font
 from render.cowboy.frame import ROAMING, WHITE, compose
 from render.cowboy.icons import (
+    ACTING,
+    CARD,
     DARK,
     GRASS,
     HOMESTEAD,
     PLAYER_COLOURS,
+    WON,
+    Colour,
     icon,
     player_letters,
     tint,
@@ -52,35 +56,37 @@ def encode(image: Image.Image) -> bytes:
 
 
 def warm() -> None:
-    """Build every cache that does not depend on a deal: the palette, fonts, and icons over
-    each ground they sit on, at the sizes both boards use (a deal's own range is built on its
-    first picture)."""
+    """Build every cache that does not depend on a deal: the palette, fonts, the coordinates
+    and legend, and icons over each ground they sit on, at the sizes both boards use, with the
+    letters A-D (a deal's own range is built on its first picture)."""
     palette()
-    grounds = [*GRASS, *(tint(g, c, WASH) for c in PLAYER_COLOURS for g in GRASS)]
+    grounds = [*GRASS, HOMESTEAD, *(tint(g, c, WASH) for c in PLAYER_COLOURS for g in GRASS)]
     for size in (12, 16):
         cell = geo(_SAMPLE[size], 2).cell
         token, small, big = int(cell * 0.78), int(cell * 0.72), int(cell * 0.86)
         for under in grounds:
             for colour in (*PLAYER_COLOURS, ROAMING):
-                sprite("steer", token, under, colour)
+                _prime("steer", token, under, colour)
             for kind in ("indian", "twister"):
-                sprite(kind, token, under)
-            sprite("stolen", int(cell * 0.8), under)
-            sprite("pilgrim", small, under, letter="P")
-            sprite("bandit", small, under)
-            sprite("zone", int(cell * 0.5), under)
-            sprite("ghost", int(cell * 0.7), under)
-            sprite("moved", int(cell * 0.98), under)
-        sprite("twister", token, HOMESTEAD)
+                _prime(kind, token, under)
+            _prime("stolen", int(cell * 0.8), under)
+            _prime("pilgrim", small, under, letter="P")
+            _prime("bandit", small, under)
+            for kind, share in (("zone", 0.5), ("ghost", 0.7), ("moved", 0.98)):
+                _prime(kind, int(cell * share), under)
+            for seat, colour in enumerate(PLAYER_COLOURS):
+                _prime("cowboy", big, under, colour, "ABCD"[seat])
         for seat, colour in enumerate(PLAYER_COLOURS):
             letter = "ABCD"[seat]
-            sprite("cowboy", big, WHITE, colour, letter)
-            for under in grounds[:2]:
-                sprite("cowboy", big, under, colour, letter)
-                sprite("badge", max(20, int(cell * 0.4)), tint(under, colour, WASH), colour, letter)
+            _prime("cowboy", big, WHITE, colour, letter)
+            for under in GRASS:
+                _prime("badge", max(20, int(cell * 0.4)), tint(under, colour, WASH), colour, letter)
         for kind in ("tree", "house", "printed"):
             icon(kind, int(cell * 0.8))
         icon("skull", int(cell * 0.5))
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        for fill in (CARD, ACTING, WON):
+            _prime("cowboy", 40, fill, colour, "ABCD"[seat])
     for owner in range(len(PLAYER_COLOURS)):
         wash_lut(owner)
     for size, players in ((12, 2), (16, 3), (16, 4)):
@@ -89,6 +95,13 @@ def warm() -> None:
         for size in (24, 26, 27):
             font(size, bold)
     encode(Image.new("P", (8, 8)))  # loads the PNG encoder
+
+
+def _prime(
+    kind: str, size: int, under: Colour, colour: Colour = (0, 0, 0), letter: str = ""
+) -> None:
+    """Build a sprite under the very key ``stamp`` asks for it by."""
+    sprite(kind, size, under, colour, letter)
 
 
 def _sample(n: int) -> tuple[tuple[str, int], ...]:
@@ -105,7 +118,7 @@ def tile_picture(tile_id: str, px: int = 240) -> Image.Image:
     g = geo(tiles, 2)
     c = g.cell
     top = g.oy + (g.size - 4) * c
-    crop = range_layer(tiles, 2).crop((g.ox, top, g.ox + 4 * c + 1, top + 4 * c + 1))
+    crop = range_layer(tiles, 2).convert("RGB").crop((g.ox, top, g.ox + 4 * c + 1, top + 4 * c + 1))
     return crop.resize((px, px), Image.Resampling.LANCZOS)
 
 

@@ -197,7 +197,8 @@ def wash_lut(owner: int) -> tuple[int, ...]:
     colours = [tuple(flat[k : k + 3]) for k in range(0, 768, 3)]
     strip = Image.new("RGB", (256, 1))
     strip.putdata([tint(c, PLAYER_COLOURS[owner], WASH) for c in colours])  # type: ignore[arg-type]
-    return tuple(_quantize(strip).getdata())
+    reduced = _quantize(strip)
+    return tuple(reduced.getpixel((k, 0)) for k in range(256))  # type: ignore[misc]
 
 
 def wash(tiles: tuple[tuple[str, int], ...], players: int, owner: int) -> Image.Image:
