@@ -235,7 +235,8 @@ def _finish_by_rounds(w: Work) -> None:
     w.finished = "rounds"
     w.round = w.options.max_rounds
     w.pending = None
-    over = f"{w.options.max_rounds} rounds are over"
+    rounds = w.options.max_rounds
+    over = f"{rounds} rounds are over" if rounds != 1 else "The only round is over"
     if not w.winners:
         w.say(f"{over} and nobody has a steer: the prairie wins.")
         return

@@ -181,13 +181,14 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     def outcome(self, state: CowboyState) -> Outcome | None:
         if not state.finished:
             return None
-        rounds = state.options.max_rounds
+        limit = state.options.max_rounds
+        rounds = f"{limit} round{'s' if limit != 1 else ''}"
         reason = {
             "five": "five steers in their fields",
             "left": "the last player left",
-        }.get(state.finished, f"most steers after {rounds} rounds")
+        }.get(state.finished, f"most steers after {rounds}")
         if not state.winners:
-            reason = f"nobody has a steer after {rounds} rounds: the prairie wins"
+            reason = f"nobody has a steer after {rounds}: the prairie wins"
         return Outcome(winners=state.winners, reason=reason, scores=herds(state))
 
     def resign(self, state: CowboyState, seat: int, *, rng: Rng) -> Step[CowboyState]:

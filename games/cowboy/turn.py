@@ -67,15 +67,15 @@ def step_target(g: CowboyState, seat: int, d: str) -> tuple[int | None, str]:
     p = board.point_step(g.cowboys[seat], dx, dy)
     if p is None:
         return None, f"{STEP_WORDS[d].capitalize()} is off the board."
-    where = board.point_name(p)
+    where = f"to your {STEP_WORDS[d]} ({board.point_name(p)})"
     if p in g.cowboys:
-        return None, f"{g.names[g.cowboys.index(p)]}'s cowboy stands on {where}."
+        return None, f"{g.names[g.cowboys.index(p)]}'s cowboy stands {where}."
     if p == g.bandit:
-        return None, f"The Bandit stands on {where}."
+        return None, f"The Bandit stands {where}."
     if any(q == p for q, _ in g.pilgrims):
-        return None, f"Pilgrims stand on {where}."
+        return None, f"Pilgrims stand {where}."
     if p in bandit_zone(g):
-        return None, f"{where} is next to the Bandit; he'd shoot you."
+        return None, f"The corner {where} is next to the Bandit; he'd shoot you."
     return p, ""
 
 

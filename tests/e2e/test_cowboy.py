@@ -398,8 +398,8 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
         assert world.alice.mention in shown.content.splitlines()[-1]
         count = len(fake.messages(world.channel))
         for text, why in (
-            ("move n", "bob's cowboy stands on G6."),
-            ("move e", "H5 is next to the Bandit; he'd shoot you."),
+            ("move n", "bob's cowboy stands to your north (G6)."),
+            ("move e", "The corner to your east (H5) is next to the Bandit; he'd shoot you."),
             ("fence", "A fence goes on the line you just moved along: move first."),
             ("rope a1 to b1", "The steer must stand in one of the four squares around your"),
             ("dance", "I don't know the move"),
@@ -583,7 +583,8 @@ async def test_a_four_player_board_fits_discord(
             assert picture.content_type == "image/png" and picture.filename.endswith(".png")
             assert picture.size < 200_000 and picture.size == len(picture.data)
             with Image.open(io.BytesIO(picture.data)) as image:
-                assert image.format == "PNG" and 900 <= image.width <= 1600
+                assert image.format == "PNG" and 700 <= image.width <= 900  # phone-first
+                assert image.width <= image.height <= 1.7 * image.width
             assert message.embeds[0]["image"]["url"] == picture.url, "the embed shows it"
             assert len(message.content) <= 2000
         (seat,) = match.to_act()

@@ -178,7 +178,7 @@ def test_nobody_wins_a_round_limit_reached_without_a_steer() -> None:
     step = play(position(options={"max_rounds": 1}, turn=BOB), BOB, "end")
     outcome = RULES.outcome(step.state)
     assert outcome.winners == () and "the prairie wins" in outcome.reason
-    assert "1 rounds are over and nobody has a steer: the prairie wins." in said(step)
+    assert "The only round is over and nobody has a steer: the prairie wins." in said(step)
     assert RULES.to_act(step.state) == () and RULES.invariants(step.state) == []
     assert RULES.status_line(step.state).startswith("the prairie wins")
     assert RULES.load(RULES.dump(step.state)) == step.state
