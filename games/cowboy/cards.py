@@ -26,7 +26,8 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
             return
         w.deck = rng.shuffle(w.discard)
         w.say(
-            f"The event deck ran out: the {len(w.discard)} discards are shuffled into a new deck."
+            f"The event deck ran out: the {len(w.discard)} discards are shuffled into a new deck.",
+            minor=True,
         )
         w.discard = []
     card = w.deck.pop(0)

@@ -38,7 +38,14 @@ from games.cowboy.state import (
     Target,
     UseBills,
 )
-from games.cowboy.turn import AXE_FENCES, CUT_FENCES, fence_problem, step_target
+from games.cowboy.turn import (
+    AXE_FENCES,
+    CUT_FENCES,
+    FIGHT_WIN,
+    SIX_SHOOTER_WIN,
+    fence_problem,
+    step_target,
+)
 
 MENU = 25  # options per select menu
 #: a choice at least this useful is worth playing for a player whose time ran out
@@ -348,12 +355,22 @@ def _describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
             group = f"Rope the steer on {sq(src)}"
             if len(dsts) > MENU:
                 group += f" ({dsts.index(dst) // MENU + 1})"
-            return Choice(f"Pen it on {sq(dst)}", group=group)
+            wins = herd(g, seat) + 1 >= WIN
+            return Choice(
+                f"Pen it on {sq(dst)}", group=group, note="your fifth steer: you win" * wins
+            )
         case Rustle(s):
-            owner = g.names[owner_map(g.fields)[s]]
-            return Choice(f"Rustle {owner}'s steer on {sq(s)}", group="Rustle a steer")
+            victim = owner_map(g.fields)[s]
+            owner = g.names[victim]
+            caught = "anything but 6-8 is caught (Butt Brander)"
+            odds = (
+                caught if "brander" in g.hands[victim] else "D8: 6-8 takes it, 1-2 you are caught"
+            )
+            return Choice(f"Rustle {owner}'s steer on {sq(s)}", group="Rustle a steer", note=odds)
         case Fight(s):
-            return Choice(f"Fight the Indians on {sq(s)}", group="Fight Indians")
+            need = SIX_SHOOTER_WIN if "sixshooter" in g.hands[seat] else FIGHT_WIN
+            note = f"D8: {need}+ drives them off, else they move"
+            return Choice(f"Fight the Indians on {sq(s)}", group="Fight Indians", note=note)
         case Reroll():
             return Choice("Reroll with the Lucky Lariat", primary=True, emoji="🎲")
         case Keep():

@@ -217,12 +217,12 @@ def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:
     need = SIX_SHOOTER_WIN if "sixshooter" in w.hands[seat] else FIGHT_WIN
     roll = rng.roll(8)
     gun = " with the Six Shooter" if need == SIX_SHOOTER_WIN else ""
-    w.say(f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+).")
+    fight = f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+)"
     if roll >= need:
         w.retire("indian", s)
-        w.say(f"{name} wins: the Indians leave {w.sq(s)}.")
+        w.say(f"{fight} and wins: the Indians leave {w.sq(s)}.")
     else:
-        w.say("The Indians escape!")
+        w.say(f"{fight}. The Indians escape!")
         indian_step(w, s, rng, minor=False)
         check_win(w)
 
