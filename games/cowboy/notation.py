@@ -355,10 +355,8 @@ def _describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
             group = f"Rope the steer on {sq(src)}"
             if len(dsts) > MENU:
                 group += f" ({dsts.index(dst) // MENU + 1})"
-            wins = herd(g, seat) + 1 >= WIN
-            return Choice(
-                f"Pen it on {sq(dst)}", group=group, note="your fifth steer: you win" * wins
-            )
+            note = "your fifth steer: you win" if herd(g, seat) + 1 >= WIN else ""
+            return Choice(f"Pen it on {sq(dst)}", group=group, note=note)
         case Rustle(s):
             victim = owner_map(g.fields)[s]
             owner = g.names[victim]
