@@ -182,7 +182,7 @@ def _tokens(
         x, y = g.point(p)
         under = ground.point(p)
         if s == acting:
-            r = big * 0.66
+            r = big * 0.6
             d.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=DARK, width=2)
             under = WHITE
         xy = (x - big // 2, y - big // 2)

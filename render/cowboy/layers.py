@@ -37,9 +37,9 @@ from render.cowboy.icons import (
 
 WIDTH = 800
 PAD = 12
-LEFT = 40  # room for the row numbers
-HEAD = 112  # status line and the last move (two lines)
-BELOW = 34  # room for the column letters
+LEFT = 42  # room for the row numbers
+HEAD = 136  # status line, the last move (two lines), room for cowboys on the north edge
+BELOW = 40  # room for the column letters
 CARD_H = 106
 CARD_GAP = 10
 LEGEND_ROW = 40
@@ -79,7 +79,8 @@ class Geo:
 
     @property
     def cell(self) -> int:
-        return (WIDTH - LEFT - PAD) // self.size
+        """Square size: the board, and room east of it for a cowboy on the board's edge."""
+        return int((WIDTH - LEFT) / (self.size + 0.6))
 
     @property
     def ox(self) -> int:
@@ -227,7 +228,7 @@ def _draw_frame(size: int, players: int) -> Image.Image:
     f = font(TEXT, bold=True)
     for k in range(g.size):
         x = g.ox + k * c + c // 2
-        below = (x, g.oy + g.span + BELOW // 2 + 2)
+        below = (x, g.oy + g.span + BELOW // 2 + 6)
         d.text(below, "abcdefghijklmnop"[k], font=f, fill=INK, anchor="mm")
         y = g.oy + (g.size - 1 - k) * c + c // 2
         d.text((LEFT // 2, y), str(k + 1), font=f, fill=INK, anchor="mm")
