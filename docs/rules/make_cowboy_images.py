@@ -31,7 +31,7 @@ Moment = tuple[CowboyState, CowboyAction | None, CowboyState | None]
 
 
 def _save(image: Image.Image, path: Path, colours: int = 128) -> None:
-    image = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.MEDIANCUT)
+    image = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
     image.save(path, optimize=True)
     print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
 
@@ -84,7 +84,7 @@ def main() -> None:
     _write(_picture(moove), PAIRS / "cowboy-after-moove.png")
     shown = Image.open(io.BytesIO(_picture(games[4][len(games[4]) // 2])))
     phone = shown.convert("RGB").resize((400, round(shown.height * 400 / shown.width)))
-    _save(phone, PAIRS / "cowboy-after-4p-phone.png")
+    _save(phone, PAIRS / "cowboy-after-4p-phone.png", colours=256)
 
 
 if __name__ == "__main__":
