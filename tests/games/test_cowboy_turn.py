@@ -208,6 +208,14 @@ def test_a_rustle_on_6_to_8_takes_the_steer() -> None:
     assert "alice drives the steer from g2 to e2" in said(step)
 
 
+def test_a_rustle_says_its_odds_and_its_roll_in_one_line() -> None:
+    state = _rustle()
+    choice = RULES.describe_action(state, ALICE, RULES.parse_action(state, ALICE, "rustle g2"))
+    assert choice.note == "D8: 6-8 takes it, 1-2 you are caught"
+    step = play(state, ALICE, "rustle g2", 4)
+    assert said(step).startswith("alice tries to rustle bob's steer on g2 and rolls 4.\n")
+
+
 def test_a_rustle_on_3_to_5_is_evaded() -> None:
     step = play(_rustle(), ALICE, "rustle g2", 5)
     assert "The steer evades alice" in said(step)
