@@ -102,11 +102,11 @@ def _bandit(w: Work, seat: int, rng: Rng) -> None:
     f = face(roll)
     p = w.board.outside_corner(roll) if f.dx and f.dy else w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.pt(p)}; the Bandit does not show up.")
+        w.say(f"Someone stands on {w.where(p)}; the Bandit does not show up.")
         return
     w.bandit = p
     w.supply["bandit"] -= 1
-    w.say(f"The Bandit rides in to {w.pt(p)}: nobody may stop next to him.")
+    w.say(f"The Bandit rides in to {w.where(p)}: nobody may stop next to him.")
 
 
 def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
@@ -116,12 +116,12 @@ def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
     roll, tile = _edge_tile(w, rng)
     p = w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.pt(p)}; the Pilgrims pass by.")
+        w.say(f"Someone stands on {w.where(p)}; the Pilgrims pass by.")
         return
     heading = opposite(roll)
     w.pilgrims.append((p, heading))
     w.supply["pilgrim"] -= 1
-    w.say(f"Pilgrims arrive on {w.pt(p)}, heading {face(heading).word}.")
+    w.say(f"Pilgrims arrive on {w.where(p)}, heading {face(heading).word}.")
 
 
 def _cavalry(w: Work, seat: int, rng: Rng) -> None:
@@ -138,7 +138,7 @@ def _cavalry(w: Work, seat: int, rng: Rng) -> None:
 def remove(w: Work, what: int) -> None:
     if what == BANDIT:
         assert w.bandit is not None
-        w.say(f"The Cavalry drives the Bandit off {w.pt(w.bandit)}.")
+        w.say(f"The Cavalry drives the Bandit off {w.where(w.bandit)}.")
         w.bandit = None
         w.supply["bandit"] += 1
     else:

@@ -369,3 +369,7 @@ class Work:
 
     def pt(self, p: int) -> str:
         return self.board.point_name(p)
+
+    def where(self, p: int) -> str:
+        """An intersection named so a player finds it on the picture."""
+        return self.board.point_label(p)

@@ -168,7 +168,7 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             there = board.point_step(here, dx, dy)
             assert there is not None
             w.cowboys[seat] = there
-            w.say(f"{name} rides {STEP_WORDS[d]} to {w.pt(there)}.")
+            w.say(f"{name} rides {STEP_WORDS[d]} to {w.where(there)}.")
             if w.phase == "again":
                 w.moved = None
             else:

@@ -98,7 +98,7 @@ def test_the_bandit_comes_to_a_side_tile_centre_or_an_outside_corner() -> None:
 
 def test_pilgrims_arrive_at_a_tile_centre_heading_across() -> None:
     step = _draw("pilgrims", W)
-    assert "Pilgrims arrive on C7, heading east." in said(step)
+    assert "Pilgrims arrive on C7 (SW corner of c7), heading east." in said(step)
     assert step.state.pilgrims == ((step.state.board.parse_point("C7"), E),)
 
 
