@@ -24,14 +24,14 @@ from render.cowboy.icons import (
     GRASS,
     HOMESTEAD,
     PLAYER_COLOURS,
+    WASH,
     WON,
     Colour,
-    icon,
     player_letters,
     tint,
 )
-from render.cowboy.layers import WASH, frame, geo, palette, range_layer, wash_lut
-from render.cowboy.paint import sprite
+from render.cowboy.layers import frame, geo, range_layer, wash_lut
+from render.cowboy.paint import palette, sprite
 
 __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
 
@@ -81,9 +81,10 @@ def warm() -> None:
             _prime("cowboy", big, WHITE, colour, letter)
             for under in GRASS:
                 _prime("badge", max(20, int(cell * 0.4)), tint(under, colour, WASH), colour, letter)
-        for kind in ("tree", "house", "printed"):
-            icon(kind, int(cell * 0.8))
-        icon("skull", int(cell * 0.5))
+        for under in GRASS:
+            for kind, share in (("tree", 0.8), ("printed", 0.8), ("skull", 0.5)):
+                _prime(kind, int(cell * share), under)
+        _prime("house", int(cell * 0.8), HOMESTEAD)
     for seat, colour in enumerate(PLAYER_COLOURS):
         for fill in (CARD, ACTING, WON):
             _prime("cowboy", 40, fill, colour, "ABCD"[seat])

@@ -19,6 +19,7 @@ from render.cowboy.icons import (
     HOMESTEAD,
     PLAYER_COLOURS,
     RED,
+    WASH,
     WIN_GREEN,
     WON,
     Colour,
@@ -26,7 +27,7 @@ from render.cowboy.icons import (
     post,
     tint,
 )
-from render.cowboy.layers import BIG, PAD, TEXT, WASH, WIDTH, Geo, geo, range_layer, wash
+from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash
 from render.cowboy.paint import stamp, write
 from render.cowboy.story import last_move, status
 

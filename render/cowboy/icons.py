@@ -14,6 +14,8 @@ from PIL import Image, ImageDraw
 from render.common import HIGHLIGHT, MUTED, PALETTE, font
 
 Colour = tuple[int, int, int]
+#: how much of its owner's colour washes over a field
+WASH = 0.42
 SS = 3  # over-sampling of icons
 PLAYER_COLOURS: tuple[Colour, ...] = (
     PALETTE["vermillion"],

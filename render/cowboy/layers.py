@@ -20,13 +20,13 @@ from games.cowboy.board import Board, board_for
 from games.cowboy.data import TILES
 from render.common import INK, MUTED, PAPER, font
 from render.cowboy.icons import (
-    BASE_COLOURS,
     DARK,
     GRASS,
     GRID,
     HOMESTEAD,
     PLAYER_COLOURS,
     TILE_LINE,
+    WASH,
     WATER,
     WATER_EDGE,
     WOOD,
@@ -34,6 +34,7 @@ from render.cowboy.icons import (
     mark,
     tint,
 )
+from render.cowboy.paint import palette, stamp, to_p
 
 WIDTH = 800
 PAD = 12
@@ -46,7 +47,6 @@ LEGEND_ROW = 40
 LEGEND_COLS = 4
 TEXT = 24  # the smallest text: 12 px on a phone 400 px wide
 BIG = 27
-WASH = 0.42
 #: (icon, label) in the legend, row by row
 LEGEND = (
     ("steer", "steer"),
@@ -154,41 +154,14 @@ def cached(key: Any, build: Callable[[], Any]) -> Any:
         return found
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """The fixed palette: the picture's own colours, ramps from ink to paper for text, then an
-    even spread of colours for the soft edges of icons."""
-    colours: list[tuple[int, int, int]] = list(dict.fromkeys([PAPER, INK, *BASE_COLOURS]))
-    for seat_colour in PLAYER_COLOURS:
-        colours += [tint(g, seat_colour, WASH) for g in GRASS]
-    for a, b in ((INK, PAPER), (DARK, GRASS[0]), (MUTED, PAPER), (INK, (238, 231, 214))):
-        colours += [tint(a, b, k / 6) for k in range(1, 6)]
-    colours = list(dict.fromkeys(colours))
-    levels = (0, 64, 128, 176, 216, 255)
-    for r in levels:
-        for g in levels:
-            for b in levels:
-                if len(colours) < 256:
-                    colours.append((r, g, b))
-    colours = colours[:256]
-    flat = [c for rgb in colours for c in rgb]
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat + [0] * (768 - len(flat)))
-    return image
-
-
 def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
     return Geo(board_for(tiles), players)
 
 
-def _quantize(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=palette(), dither=Image.Dither.NONE)
-
-
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
     """Paper, the tiles, the coordinates and the legend, in the palette: everything that
-    never changes during a game."""
-    return cached(("range", tiles, players), lambda: _quantize(_draw_range(geo(tiles, players))))
+    never changes during a game (drawn straight in the palette: no colours to reduce)."""
+    return cached(("range", tiles, players), lambda: _draw_range(geo(tiles, players)))
 
 
 @lru_cache(maxsize=8)
@@ -198,7 +171,7 @@ def wash_lut(owner: int) -> tuple[int, ...]:
     colours = [tuple(flat[k : k + 3]) for k in range(0, 768, 3)]
     strip = Image.new("RGB", (256, 1))
     strip.putdata([tint(c, PLAYER_COLOURS[owner], WASH) for c in colours])  # type: ignore[arg-type]
-    reduced = _quantize(strip)
+    reduced = to_p(strip)
     return tuple(reduced.getpixel((k, 0)) for k in range(256))  # type: ignore[misc]
 
 
@@ -215,8 +188,9 @@ def wash(tiles: tuple[tuple[str, int], ...], players: int, owner: int) -> Image.
 
 
 def frame(size: int, players: int) -> Image.Image:
-    """Paper, the coordinates around a board of ``size`` squares, and the legend."""
-    return cached(("frame", size, players), lambda: _draw_frame(size, players))
+    """Paper, the coordinates around a board of ``size`` squares, and the legend, in the
+    palette."""
+    return cached(("frame", size, players), lambda: to_p(_draw_frame(size, players)))
 
 
 def _draw_frame(size: int, players: int) -> Image.Image:
@@ -263,8 +237,9 @@ def _draw_range(g: Geo) -> Image.Image:
             size = int(c * (0.5 if kind == "skull" else 0.8))
             pad = (c - size) // 2
             px, py = g.square(s)
-            picture = icon(kind, size)
-            img.paste(picture, (px + pad, py + pad), picture)
+            x, y = board.xy(s)
+            under = HOMESTEAD if kind == "house" else GRASS[(x // 4 + y // 4) % 2]
+            stamp(img, kind, size, (px + pad, py + pad), under)
     d.rectangle((g.ox, g.oy, g.ox + g.span, g.oy + g.span), outline=DARK, width=2)
     return img
 

@@ -11,11 +11,43 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import font
-from render.cowboy.icons import Colour, icon, mark
-from render.cowboy.layers import palette
+from render.common import INK, MUTED, PAPER, font
+from render.cowboy.icons import (
+    BASE_COLOURS,
+    DARK,
+    GRASS,
+    PLAYER_COLOURS,
+    WASH,
+    Colour,
+    icon,
+    mark,
+    tint,
+)
 
 MARKS = ("moved", "ghost", "zone")
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed palette: the picture's own colours, ramps from ink to paper for text, then an
+    even spread of colours for the soft edges of icons."""
+    colours: list[tuple[int, int, int]] = list(dict.fromkeys([PAPER, INK, *BASE_COLOURS]))
+    for seat_colour in PLAYER_COLOURS:
+        colours += [tint(g, seat_colour, WASH) for g in GRASS]
+    for a, b in ((INK, PAPER), (DARK, GRASS[0]), (MUTED, PAPER), (INK, (238, 231, 214))):
+        colours += [tint(a, b, k / 6) for k in range(1, 6)]
+    colours = list(dict.fromkeys(colours))
+    levels = (0, 64, 128, 176, 216, 255)
+    for r in levels:
+        for g in levels:
+            for b in levels:
+                if len(colours) < 256:
+                    colours.append((r, g, b))
+    colours = colours[:256]
+    flat = [c for rgb in colours for c in rgb]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat + [0] * (768 - len(flat)))
+    return image
 
 
 def to_p(image: Image.Image) -> Image.Image:
