@@ -118,6 +118,16 @@ class Board:
         i, j = self.ij(p)
         return f"{LETTERS[i].upper()}{j + 1}"
 
+    def point_label(self, p: int) -> str:
+        """An intersection by its name and a square the picture labels: ``G4 (SW corner of
+        g4)``, or another corner of a square on the board's north and east edges."""
+        i, j = self.ij(p)
+        for dx, dy, corner in ((0, 0, "SW"), (-1, 0, "SE"), (0, -1, "NW"), (-1, -1, "NE")):
+            if self.on_board(i + dx, j + dy):
+                square = self.square_name(self.sq(i + dx, j + dy))
+                return f"{self.point_name(p)} ({corner} corner of {square})"
+        return self.point_name(p)
+
     def parse_point(self, text: str) -> int | None:
         text = text.strip().lower()
         if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
@@ -173,6 +183,18 @@ class Board:
     def edge_name(self, e: int) -> str:
         a, b = self.edge_points(e)
         return f"{self.point_name(a)}-{self.point_name(b)}"
+
+    def edge_label(self, e: int) -> str:
+        """An edge in words a player finds on the picture, whose squares are labelled:
+        ``between f1 and g1``, or ``on the west side of a1`` along the board's edge."""
+        a, b = self.edge_squares(e)
+        if a is not None and b is not None:
+            return f"between {self.square_name(a)} and {self.square_name(b)}"
+        horizontal = e < self._vbase
+        if a is None:
+            assert b is not None
+            return f"on the {'south' if horizontal else 'west'} side of {self.square_name(b)}"
+        return f"on the {'north' if horizontal else 'east'} side of {self.square_name(a)}"
 
     def parse_edge(self, text: str) -> int | None:
         parts = text.strip().split("-")

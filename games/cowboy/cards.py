@@ -26,7 +26,8 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
             return
         w.deck = rng.shuffle(w.discard)
         w.say(
-            f"The event deck ran out: the {len(w.discard)} discards are shuffled into a new deck."
+            f"The event deck ran out: the {len(w.discard)} discards are shuffled into a new deck.",
+            minor=True,
         )
         w.discard = []
     card = w.deck.pop(0)
@@ -34,7 +35,8 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
     w.last_drawer = seat
     w.trail = []
     c = CARDS[card]
-    w.say(f"Event for {w.name(seat)}: {c.name} — {c.text}")
+    if card not in ("moove", "stampede"):  # these tell what moved on the same line
+        w.say(f"{w.name(seat)} draws {c.name} — {c.text}")
     if card in KEPT_ITEMS:
         hand = w.hands[seat]
         hand.append(card)
@@ -54,7 +56,10 @@ def _edge_tile(w: Work, rng: Rng) -> tuple[int, tuple[int, int]]:
     tiles = w.board.edge_tiles(roll)
     tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
     pick = " (one of the two middle tiles, at random)" if len(tiles) > 1 else ""
-    w.say(f"The compass shows {compass_text(roll)}: the tile {w.board.tile_span(*tile)}{pick}.")
+    w.say(
+        f"The compass shows {compass_text(roll)}: the tile {w.board.tile_span(*tile)}{pick}.",
+        minor=True,
+    )
     return roll, tile
 
 
@@ -97,11 +102,11 @@ def _bandit(w: Work, seat: int, rng: Rng) -> None:
     f = face(roll)
     p = w.board.outside_corner(roll) if f.dx and f.dy else w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.pt(p)}; the Bandit does not show up.")
+        w.say(f"Someone stands on {w.where(p)}; the Bandit does not show up.")
         return
     w.bandit = p
     w.supply["bandit"] -= 1
-    w.say(f"The Bandit rides in to {w.pt(p)}: nobody may stop next to him.")
+    w.say(f"The Bandit rides in to {w.where(p)}: nobody may stop next to him.")
 
 
 def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
@@ -111,12 +116,12 @@ def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
     roll, tile = _edge_tile(w, rng)
     p = w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.pt(p)}; the Pilgrims pass by.")
+        w.say(f"Someone stands on {w.where(p)}; the Pilgrims pass by.")
         return
     heading = opposite(roll)
     w.pilgrims.append((p, heading))
     w.supply["pilgrim"] -= 1
-    w.say(f"Pilgrims arrive on {w.pt(p)}, heading {face(heading).word}.")
+    w.say(f"Pilgrims arrive on {w.where(p)}, heading {face(heading).word}.")
 
 
 def _cavalry(w: Work, seat: int, rng: Rng) -> None:
@@ -133,7 +138,7 @@ def _cavalry(w: Work, seat: int, rng: Rng) -> None:
 def remove(w: Work, what: int) -> None:
     if what == BANDIT:
         assert w.bandit is not None
-        w.say(f"The Cavalry drives the Bandit off {w.pt(w.bandit)}.")
+        w.say(f"The Cavalry drives the Bandit off {w.where(w.bandit)}.")
         w.bandit = None
         w.supply["bandit"] += 1
     else:
@@ -160,11 +165,11 @@ def lose_turn(w: Work, target: int, card: str) -> None:
 
 
 def _stampede(w: Work, seat: int, rng: Rng) -> None:
-    stampede(w, rng)
+    stampede(w, rng, lead=f"{w.name(seat)} draws {CARDS['stampede'].name}")
 
 
 def _moove(w: Work, seat: int, rng: Rng) -> None:
-    moove(w, rng)
+    moove(w, rng, lead=f"{w.name(seat)} draws {CARDS['moove'].name}")
 
 
 EFFECTS = {
@@ -224,15 +229,21 @@ def next_turn(w: Work) -> None:
 
 
 def _finish_by_rounds(w: Work) -> None:
+    """The round limit: most steers wins, ties share, and at 0-0 nobody (the prairie wins)."""
     counts = herds(w)
     best = max(counts[s] for s in w.active())
-    w.winners = tuple(s for s in w.active() if counts[s] == best)
+    w.winners = tuple(s for s in w.active() if counts[s] == best) if best else ()
     w.finished = "rounds"
     w.round = w.options.max_rounds
     w.pending = None
+    rounds = w.options.max_rounds
+    over = f"{rounds} rounds are over" if rounds != 1 else "The only round is over"
+    if not w.winners:
+        w.say(f"{over} and nobody has a steer: the prairie wins.")
+        return
     who = " and ".join(w.name(s) for s in w.winners)
-    w.say(
-        f"{w.options.max_rounds} rounds are over: {who} "
-        f"{'wins' if len(w.winners) == 1 else 'share the win'} with {best} "
-        f"steer{'' if best == 1 else 's'}."
-    )
+    steers = f"{best} steer{'' if best == 1 else 's'}"
+    if len(w.winners) == 1:
+        w.say(f"{over}: {who} wins with {steers}.")
+    else:
+        w.say(f"{over}: {who} share the win with {steers} each.")

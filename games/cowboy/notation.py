@@ -7,13 +7,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.base import Choice, InvalidAction
 from games.cowboy.board import LETTERS, STEP_WORDS, STEPS
 from games.cowboy.cards import TOKEN_NOUN
 from games.cowboy.data import CARDS
-from games.cowboy.fields import free_field_squares, owner_map, steer_at
+from games.cowboy.fields import closed_regions, free_field_squares, herd, owner_map, steer_at
 from games.cowboy.state import (
     BANDIT,
+    WIN,
     Again,
     Claim,
     CowboyAction,
@@ -35,9 +38,20 @@ from games.cowboy.state import (
     Target,
     UseBills,
 )
-from games.cowboy.turn import AXE_FENCES, CUT_FENCES, fence_problem, step_target
+from games.cowboy.turn import (
+    AXE_FENCES,
+    CUT_FENCES,
+    FIGHT_WIN,
+    SIX_SHOOTER_WIN,
+    fence_problem,
+    step_target,
+)
 
 MENU = 25  # options per select menu
+#: a choice at least this useful is worth playing for a player whose time ran out
+RANK_USEFUL = 50
+#: which item is the least loss to discard (higher: discard first)
+_DISCARD_FIRST = {"axe": 6, "sixshooter": 5, "brander": 4, "lariat": 3, "bills": 2}
 _DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()}
 _ARROWS = {"n": "⬆️", "e": "➡️", "s": "⬇️", "w": "⬅️"}
 _WORDS = {
@@ -258,7 +272,64 @@ def why_not(g: CowboyState, seat: int, action: CowboyAction) -> str:
     return "That is not allowed now."
 
 
+def _fence_closes(g: CowboyState) -> tuple[bool, int]:
+    """Whether a fence on the segment just ridden closes a new area, and its steers."""
+    if g.moved is None:
+        return False, 0
+    fences = [e for e, _ in g.fences]
+    before = closed_regions(g.board, fences)
+    new = closed_regions(g.board, [*fences, g.moved]) - before
+    return bool(new), sum(1 for r in new for s in r if steer_at(g, s))
+
+
+def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
+    """How useful ``action`` is (higher first), for ordering menus and for a player whose
+    time ran out: a rope that wins, a fence that closes a field, a rope, a rustle..."""
+    p = g.pending
+    match action:
+        case Rope():
+            return 100 if herd(g, seat) + 1 >= WIN else 70
+        case Fence():
+            closes, steers = _fence_closes(g)
+            return 80 + steers if closes and steers else 55 if closes else 20
+        case Rustle():
+            return 40
+        case Fight():
+            return 35
+        case Cut():
+            return 30 if g.fences_left[seat] <= 2 else 10
+        case Step():
+            return 5
+        case Again():
+            return 3
+        case Reroll() | Keep():
+            assert p is not None
+            good = p.roll >= 6  # a success already
+            return 10 if good == isinstance(action, Keep) else 0
+        case UseBills():
+            return 10
+        case Claim(s):
+            return next((len(part) for part in (p.parts if p else ()) if s in part), 0)
+        case Discard(card):
+            doubled = g.hands[seat].count(card) > 1
+            return 10 if doubled else _DISCARD_FIRST.get(card, 0)
+        case Target(target):
+            return herd(g, target)
+    return 0
+
+
+def best(g: CowboyState, seat: int, actions: list[CowboyAction]) -> CowboyAction:
+    """The most useful of ``actions`` (the first of equals)."""
+    return max(actions, key=lambda a: rank(g, seat, a))
+
+
 def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
+    choice = _describe(g, seat, action)
+    r = rank(g, seat, action)
+    return replace(choice, rank=r) if r else choice
+
+
+def _describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
     board = g.board
     sq = board.square_name
     p = g.pending
@@ -266,8 +337,12 @@ def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
         case Step(d):
             return Choice(f"Ride {STEP_WORDS[d]}", emoji=_ARROWS[d])
         case Fence():
-            edge = board.edge_name(g.moved) if g.moved is not None else ""
-            return Choice(f"Build a fence on {edge}", primary=True, emoji="🪵")
+            edge = board.edge_label(g.moved) if g.moved is not None else ""
+            closes, steers = _fence_closes(g)
+            note = "closes a field" if closes else ""
+            if steers:
+                note += f" with {steers} steer{'s' if steers > 1 else ''}"
+            return Choice(f"Build a fence {edge}", primary=True, emoji="🪵", note=note)
         case Cut():
             gain = AXE_FENCES if "axe" in g.hands[seat] else CUT_FENCES
             return Choice(f"Cut wood (+{gain} fences)", emoji="🪓")
@@ -280,12 +355,20 @@ def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
             group = f"Rope the steer on {sq(src)}"
             if len(dsts) > MENU:
                 group += f" ({dsts.index(dst) // MENU + 1})"
-            return Choice(f"Pen it on {sq(dst)}", group=group)
+            note = "your fifth steer: you win" if herd(g, seat) + 1 >= WIN else ""
+            return Choice(f"Pen it on {sq(dst)}", group=group, note=note)
         case Rustle(s):
-            owner = g.names[owner_map(g.fields)[s]]
-            return Choice(f"Rustle {owner}'s steer on {sq(s)}", group="Rustle a steer")
+            victim = owner_map(g.fields)[s]
+            owner = g.names[victim]
+            caught = "anything but 6-8 is caught (Butt Brander)"
+            odds = (
+                caught if "brander" in g.hands[victim] else "D8: 6-8 takes it, 1-2 you are caught"
+            )
+            return Choice(f"Rustle {owner}'s steer on {sq(s)}", group="Rustle a steer", note=odds)
         case Fight(s):
-            return Choice(f"Fight the Indians on {sq(s)}", group="Fight Indians")
+            need = SIX_SHOOTER_WIN if "sixshooter" in g.hands[seat] else FIGHT_WIN
+            note = f"D8: {need}+ drives them off, else they move"
+            return Choice(f"Fight the Indians on {sq(s)}", group="Fight Indians", note=note)
         case Reroll():
             return Choice("Reroll with the Lucky Lariat", primary=True, emoji="🎲")
         case Keep():

@@ -23,8 +23,8 @@ from games.cowboy.state import (
     CowboyOptions,
     CowboyState,
     End,
-    Keep,
-    UseBills,
+    Fence,
+    Rope,
     Work,
 )
 from games.rng import Rng
@@ -43,7 +43,9 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "your field, rustle a steer from a rival's field (D8: 6-8 yours, 1-2 caught), fight "
         "Indians (D8 5+), or ride on one more step. Fences, streams and homestead sides close "
         "fields; whoever builds the closing fence owns the field. After every turn an event "
-        "card moves steers, Indians, twisters, the Bandit and Pilgrims, or brings items."
+        "card moves steers, Indians, twisters, the Bandit and Pilgrims, or brings items. "
+        "A game takes about 30 rounds; after max_rounds (default 60) the most steers wins, "
+        "ties share, and at 0-0 nobody does: the prairie wins."
     )
     notation = (
         "move n",
@@ -138,13 +140,27 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         return (state.round, state.turn, self.to_act(state))
 
     def default_action(self, state: CowboyState, seat: int) -> CowboyAction:
-        """Stay and end the turn; keep a roll; spend the Bag o' Bills; else the first choice."""
+        """For a player whose time ran out: a choice goes to the most useful option; on a turn,
+        rope a steer or close a field when one is at hand (no gamble like a rustle or a
+        fight), else stay and end the turn."""
         self.check_turn(state, seat)
         actions = self.legal_actions(state, seat)
-        for preferred in (End(), Keep(), UseBills()):
-            if preferred in actions:
-                return preferred
-        return actions[0]
+        if state.pending is not None:
+            return notation.best(state, seat, actions)
+        safe = [a for a in actions if isinstance(a, Rope | Fence)]
+        if safe:
+            pick = notation.best(state, seat, safe)
+            if notation.rank(state, seat, pick) >= notation.RANK_USEFUL:
+                return pick
+        return End() if End() in actions else actions[0]
+
+    def forced_action(self, state: CowboyState, seat: int) -> CowboyAction | None:
+        """A cowboy with nothing to do but end the turn (hemmed in after riding on, or
+        nowhere to go and nothing to act on) ends it at once."""
+        if state.finished or seat not in self.to_act(state):
+            return None
+        actions = self.legal_actions(state, seat)
+        return actions[0] if actions == [End()] else None
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -159,16 +175,20 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         if state.pending is not None:
             turn.choose(w, seat, action, rng)
         else:
-            turn.act(w, seat, action, rng)
+            turn.act(w, seat, action, rng, lone=len(self.legal_actions(state, seat)) == 1)
         return Step(w.freeze(), tuple(w.events))
 
     def outcome(self, state: CowboyState) -> Outcome | None:
         if not state.finished:
             return None
+        limit = state.options.max_rounds
+        rounds = f"{limit} round{'s' if limit != 1 else ''}"
         reason = {
             "five": "five steers in their fields",
             "left": "the last player left",
-        }.get(state.finished, f"most steers after {state.options.max_rounds} rounds")
+        }.get(state.finished, f"most steers after {rounds}")
+        if not state.winners:
+            reason = f"nobody has a steer after {rounds}: the prairie wins"
         return Outcome(winners=state.winners, reason=reason, scores=herds(state))
 
     def resign(self, state: CowboyState, seat: int, *, rng: Rng) -> Step[CowboyState]:
@@ -194,6 +214,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
 
     def status_line(self, state: CowboyState) -> str:
         counts = ", ".join(f"{n} {c}" for n, c in zip(state.names, herds(state), strict=True))
+        if state.finished and not state.winners:
+            return f"the prairie wins: nobody has a steer ({counts})"
         if state.finished:
             return "won by " + " and ".join(state.names[s] for s in state.winners) + f" ({counts})"
         limit = state.options.max_rounds

@@ -28,13 +28,17 @@ FENCE_FINE = 3
 
 def attempt(w: Work, seat: int, square: int, rng: Rng) -> None:
     victim = owner_map(w.fields)[square]
-    w.say(f"{w.name(seat)} tries to rustle {w.name(victim)}'s steer on {w.sq(square)}.")
     _roll(w, seat, square, victim, rng, rerolled=False)
 
 
 def _roll(w: Work, seat: int, square: int, victim: int, rng: Rng, rerolled: bool) -> None:
     roll = rng.roll(8)
-    w.say(f"{w.name(seat)} {'rerolls' if rerolled else 'rolls'} {roll}.")
+    name = w.name(seat)
+    if rerolled:
+        w.say(f"{name} rerolls {roll}.")
+    else:
+        steer = f"{w.name(victim)}'s steer on {w.sq(square)}"
+        w.say(f"{name} tries to rustle {steer} and rolls {roll}.")
     if roll < SUCCESS and not rerolled and "lariat" in w.hands[seat]:
         w.pending = Pending("reroll", seat, (), square=square, victim=victim, roll=roll)
         w.say(f"{w.name(seat)} may reroll with the Lucky Lariat.")

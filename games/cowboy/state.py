@@ -28,7 +28,7 @@ BANDIT = -1  # the Remove choice that names the Bandit
 class CowboyOptions(Options):
     max_rounds: int = option(
         60,
-        "after this many rounds the game ends and the most steers wins, ties share (0: no limit)",
+        "rounds before the most steers wins (ties share, nobody at 0-0); 0: no limit",
         design=True,
         min=0,
         max=500,
@@ -354,8 +354,8 @@ class Work:
     def over(self) -> bool:
         return bool(self.finished)
 
-    def say(self, text: str) -> None:
-        self.events.append(Event(text))
+    def say(self, text: str, minor: bool = False) -> None:
+        self.events.append(Event(text, minor))
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -369,3 +369,7 @@ class Work:
 
     def pt(self, p: int) -> str:
         return self.board.point_name(p)
+
+    def where(self, p: int) -> str:
+        """An intersection named so a player finds it on the picture."""
+        return self.board.point_label(p)

@@ -377,8 +377,10 @@ def check(g: CowboyState) -> list[str]:
         seen |= set(f.squares)
     if g.phase == "moved" and g.moved is None:
         problems.append("the cowboy has moved but the segment is unknown")
-    if bool(g.finished) != bool(g.winners):
-        problems.append("finished games need winners and winners a finished game")
+    if g.winners and not g.finished:
+        problems.append("winners need a finished game")
+    if g.finished and not g.winners and (g.finished != "rounds" or any(herds(g))):
+        problems.append("only a round limit reached with no steer anywhere ends without winners")
     if set(g.out) & set(g.winners):
         problems.append("a player who left cannot win")
     if any(f.owner in g.out for f in g.fields) or any(g.hands[s] for s in g.out if s < n):

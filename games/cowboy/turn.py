@@ -67,15 +67,15 @@ def step_target(g: CowboyState, seat: int, d: str) -> tuple[int | None, str]:
     p = board.point_step(g.cowboys[seat], dx, dy)
     if p is None:
         return None, f"{STEP_WORDS[d].capitalize()} is off the board."
-    where = board.point_name(p)
+    where = f"to your {STEP_WORDS[d]} ({board.point_name(p)})"
     if p in g.cowboys:
-        return None, f"{g.names[g.cowboys.index(p)]}'s cowboy stands on {where}."
+        return None, f"{g.names[g.cowboys.index(p)]}'s cowboy stands {where}."
     if p == g.bandit:
-        return None, f"The Bandit stands on {where}."
+        return None, f"The Bandit stands {where}."
     if any(q == p for q, _ in g.pilgrims):
-        return None, f"Pilgrims stand on {where}."
+        return None, f"Pilgrims stand {where}."
     if p in bandit_zone(g):
-        return None, f"{where} is next to the Bandit; he'd shoot you."
+        return None, f"The corner {where} is next to the Bandit; he'd shoot you."
     return p, ""
 
 
@@ -86,11 +86,11 @@ def fence_problem(g: CowboyState, seat: int) -> str:
     board = g.board
     e = g.moved
     if any(edge == e for edge, _ in g.fences):
-        return f"There is a fence on {board.edge_name(e)} already."
+        return f"There is a fence {board.edge_label(e)} already."
     if e in board.streams:
-        return f"A stream runs along {board.edge_name(e)}; it counts as a fence already."
+        return f"A stream runs {board.edge_label(e)}; it counts as a fence already."
     if e in board.homestead_edges:
-        return f"{board.edge_name(e)} is a homestead's side; it counts as a fence already."
+        return f"The line {board.edge_label(e)} is a homestead's side; it counts as a fence."
     if g.fences_left[seat] <= 0:
         return "You have no fences left: cut wood next to a tree."
     return ""
@@ -155,8 +155,9 @@ def pending_actions(g: CowboyState) -> list[CowboyAction]:
 # Doing it ------------------------------------------------------------------------------------
 
 
-def act(w: Work, seat: int, action: CowboyAction, rng: Rng) -> None:
-    """Carry out a legal turn action; the turn ends unless a choice is pending."""
+def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) -> None:
+    """Carry out a legal turn action; the turn ends unless a choice is pending. ``lone``: it
+    was the only legal action (a forced ``end`` says why)."""
     name = w.name(seat)
     board = w.board
     ends = True
@@ -167,7 +168,7 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng) -> None:
             there = board.point_step(here, dx, dy)
             assert there is not None
             w.cowboys[seat] = there
-            w.say(f"{name} rides {STEP_WORDS[d]} to {w.pt(there)}.")
+            w.say(f"{name} rides {STEP_WORDS[d]} to {w.where(there)}.")
             if w.phase == "again":
                 w.moved = None
             else:
@@ -177,6 +178,10 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng) -> None:
             w.phase, w.moved = "again", None
             w.say(f"{name} rides on.")
             ends = False
+        case End() if lone and w.phase == "again":
+            w.say(f"{name} can ride no further and ends the turn.")
+        case End() if lone:
+            w.say(f"{name} is hemmed in with nothing to do and ends the turn.")
         case End():
             w.say(f"{name} ends the turn.")
         case Fence():
@@ -184,7 +189,8 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng) -> None:
             assert edge is not None
             w.fences[edge] = seat
             w.fences_left[seat] -= 1
-            w.say(f"{name} builds a fence on {board.edge_name(edge)} ({w.fences_left[seat]} left).")
+            left = w.fences_left[seat]
+            w.say(f"{name} builds a fence {board.edge_label(edge)} ({left} left).")
             after_build(w, seat, edge)
         case Cut():
             gain = AXE_FENCES if "axe" in w.hands[seat] else CUT_FENCES
@@ -211,13 +217,13 @@ def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:
     need = SIX_SHOOTER_WIN if "sixshooter" in w.hands[seat] else FIGHT_WIN
     roll = rng.roll(8)
     gun = " with the Six Shooter" if need == SIX_SHOOTER_WIN else ""
-    w.say(f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+).")
+    fight = f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+)"
     if roll >= need:
         w.retire("indian", s)
-        w.say(f"{name} wins: the Indians leave {w.sq(s)}.")
+        w.say(f"{fight} and wins: the Indians leave {w.sq(s)}.")
     else:
-        w.say("The Indians escape!")
-        indian_step(w, s, rng)
+        w.say(f"{fight}. The Indians escape!")
+        indian_step(w, s, rng, minor=False)
         check_win(w)
 
 

@@ -23,9 +23,10 @@ from test_cowboy_kit import (
     stack,
 )
 
-from games.base import NotYourTurn, Step
+from games.base import GameOver, NotYourTurn, Step
 from games.cowboy.fields import herd
-from games.cowboy.state import CowboyState
+from games.cowboy.state import CowboyState, End
+from games.rng import SeededRng
 
 
 def _draw(card: str, *rolls: object, players: int = 2, **kw: object) -> Step[CowboyState]:
@@ -97,7 +98,7 @@ def test_the_bandit_comes_to_a_side_tile_centre_or_an_outside_corner() -> None:
 
 def test_pilgrims_arrive_at_a_tile_centre_heading_across() -> None:
     step = _draw("pilgrims", W)
-    assert "Pilgrims arrive on C7, heading east." in said(step)
+    assert "Pilgrims arrive on C7 (SW corner of c7), heading east." in said(step)
     assert step.state.pilgrims == ((step.state.board.parse_point("C7"), E),)
 
 
@@ -163,9 +164,26 @@ def test_the_round_limit_ends_the_game_and_the_most_steers_win() -> None:
     outcome = RULES.outcome(step.state)
     assert outcome.winners == (BOB,) and outcome.scores == (0, 1)
     assert RULES.to_act(step.state) == ()
-    tie = play(position(options={"max_rounds": 1}, turn=BOB), BOB, "end")
+    mine, theirs = ["d5", "d6"], ["h5", "h6"]
+    even = position(
+        options={"max_rounds": 1}, turn=BOB, steers=["d5", "h5"],
+        fences=ring(mine, ALICE) + ring(theirs, BOB), fields=[(ALICE, mine), (BOB, theirs)],
+    )  # fmt: skip
+    tie = play(even, BOB, "end")
     assert RULES.outcome(tie.state).winners == (ALICE, BOB)
-    assert "share the win" in said(tie)
+    assert "alice and bob share the win with 1 steer each." in said(tie)
+
+
+def test_nobody_wins_a_round_limit_reached_without_a_steer() -> None:
+    step = play(position(options={"max_rounds": 1}, turn=BOB), BOB, "end")
+    outcome = RULES.outcome(step.state)
+    assert outcome.winners == () and "the prairie wins" in outcome.reason
+    assert "The only round is over and nobody has a steer: the prairie wins." in said(step)
+    assert RULES.to_act(step.state) == () and RULES.invariants(step.state) == []
+    assert RULES.status_line(step.state).startswith("the prairie wins")
+    assert RULES.load(RULES.dump(step.state)) == step.state
+    with pytest.raises(GameOver):
+        RULES.apply(step.state, ALICE, End(), rng=SeededRng(1))
 
 
 def test_lost_turns_stack_and_are_skipped_in_order() -> None:

@@ -33,7 +33,7 @@ def test_the_closing_fence_claims_a_simple_box() -> None:
     assert "fence" in legal(state, ALICE)
     step = play(state, ALICE, "fence")
     assert field_owners(step.state) == {"g2": ALICE}
-    assert "alice builds a fence on G2-G3 (9 left)" in said(step)
+    assert "alice builds a fence between f2 and g2 (9 left)" in said(step)
     assert "alice closes a field of 1 square (g2)" in said(step)
     # whoever builds the last fence owns the field, whoever built the others
     assert step.state.fences_left[ALICE] == 9
@@ -61,7 +61,7 @@ def test_the_board_edge_is_not_a_fence_but_a_fence_may_go_on_it() -> None:
     state = play(state, BOB, "end").state
     state = play(state, ALICE, "move e").state
     step = play(state, ALICE, "fence")
-    assert "on H1-I1" in said(step)
+    assert "on the south side of h1" in said(step)
     assert field_owners(step.state) == {"h1": ALICE}
 
 
@@ -91,11 +91,11 @@ def test_homestead_sides_count_as_fences_and_homesteads_are_never_in_a_field() -
 def test_a_fence_never_goes_on_a_stream_or_another_fence() -> None:
     state = position(cowboys=["K2", "A13"])
     moved = play(state, ALICE, "move n").state  # along K2-K3, the creek
-    with pytest.raises(IllegalAction, match="stream runs along K2-K3"):
+    with pytest.raises(IllegalAction, match="stream runs between j2 and k2"):
         RULES.parse_action(moved, ALICE, "fence")
     state = position(cowboys=["E3", "A13"], fences=[("E3-E4", BOB)])
     moved = play(state, ALICE, "move n").state
-    with pytest.raises(IllegalAction, match="fence on E3-E4 already"):
+    with pytest.raises(IllegalAction, match="fence between d3 and e3 already"):
         RULES.parse_action(moved, ALICE, "fence")
     state = position(cowboys=["E3", "A13"], fences_left=[0, 10])
     moved = play(state, ALICE, "move n").state
@@ -149,7 +149,7 @@ def test_splitting_an_empty_field_lets_the_builder_choose() -> None:
     # the quiet event card is drawn once the claim is made
     step = play(step.state, ALICE, "claim g2")
     assert field_owners(step.state) == {"g2": ALICE, "h2": BOB}
-    assert "Event for alice: United States Cavalry" in said(step)
+    assert "alice draws United States Cavalry" in said(step)
     assert RULES.to_act(step.state) == (BOB,)
 
 

@@ -152,7 +152,9 @@ def test_status_line_and_default_actions() -> None:
         fields=[(BOB, ["g2", "h2"]), (ALICE, ["d2", "e2"])],
     )  # fmt: skip
     rerolling = play(state, ALICE, "rustle g2", 1).state
-    assert RULES.format_action(rerolling, RULES.default_action(rerolling, ALICE)) == "keep"
+    # a failed roll: the Lucky Lariat's reroll is the sensible choice, and is offered first
+    assert rerolling.pending.roll < 6
+    assert RULES.format_action(rerolling, RULES.default_action(rerolling, ALICE)) == "reroll"
     assert "`reroll` with the Lucky Lariat" in RULES.status_line(rerolling)
     caught = play(rerolling, ALICE, "keep").state
     assert RULES.format_action(caught, RULES.default_action(caught, ALICE)) == "bills"

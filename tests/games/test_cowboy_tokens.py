@@ -55,7 +55,7 @@ def test_tokens_move_in_order_twisters_indians_steers_bandit_pilgrims() -> None:
 
 def test_nothing_moves_on_an_empty_range_and_penned_steers_stay() -> None:
     step = _moove(steers=["g2"], fences=ring(["g2"], BOB), fields=[(BOB, ["g2"])])
-    assert "Nothing on the range moves." in said(step)
+    assert "alice draws MOOOOOVE! — nothing on the range moves." in said(step)
 
 
 def test_steers_stop_at_fences_water_and_homesteads() -> None:
@@ -124,11 +124,17 @@ def test_twisters_tear_down_fences_and_break_fields() -> None:
         E, N, S, N, twisters=["f2"], steers=["g2"], fences=state_fences, fields=[(BOB, ["g2"])]
     )
     text = said(step)
-    assert "The twister on f2 rolls 3 (east) to g2, tearing down 1 fence (bob's G2-G3)." in text
+    assert (
+        "The twister on f2 rolls 3 (east) to g2, tearing down 1 fence "
+        "(bob's fence between f2 and g2)." in text
+    )
     assert "bob's field at g2 is broken open and lost" in text
     # it landed on the steer and threw it north, then took its second step south
     assert "The twister on g2 throws the steer: 1 (north), to g3." in text
-    assert "The twister on g2 rolls 5 (south) to g1, tearing down 1 fence (bob's G2-H2)" in text
+    assert (
+        "The twister on g2 rolls 5 (south) to g1, tearing down 1 fence "
+        "(bob's fence between g1 and g2)" in text
+    )
     assert step.state.fields == () and herd(step.state, BOB) == 0
 
 
@@ -201,8 +207,48 @@ def test_stampede_moves_every_roaming_steer_one_way_over_fences_and_water() -> N
     )
     step = play(state, ALICE, "end", W)
     text = said(step)
-    assert "The herd stampedes 7 (west): 5 roaming steers run." in text
+    assert (
+        "alice draws Stampede! — the herd stampedes 7 (west): 5 roaming steers run (1 stopped)."
+        in text
+    )
+    assert "The steer on c7 runs west, but a homestead stops it." in text
     s = step.state
     # g5 runs first (front-runner), h5 follows into g5's old square over the fence;
     # k2 jumps the creek, c7 stays outside the homestead, d8 runs to c8; i2 is penned
     assert names_of(s, s.steers) == {"f5", "g5", "j2", "c7", "c8", "i2"}
+
+
+def test_a_moove_is_one_line_and_each_path_is_detail() -> None:
+    step = _moove(
+        E, E, N, S, NE, E,
+        twisters=["c3"], indians=["i9"], steers=["e6", "l12"], bandit="F10",
+        pilgrims=[("K11", "W")],
+    )  # fmt: skip
+    told = [e.text for e in step.events if not e.minor]
+    assert told == [
+        "alice ends the turn.",
+        "alice draws MOOOOOVE! — the twister takes 2 steps, Indians on 1 square ride, "
+        "2 roaming steers step (1 off the prairie), the Bandit rides, the Pilgrim walks.",
+    ]
+    detail = [e.text for e in step.events if e.minor]
+    assert "The steer on l12 rolls 2 (north-east) and wanders off the prairie." in detail
+    assert len(detail) == 7
+
+
+def test_a_steer_stampeding_into_a_field_is_told_beside_the_summary() -> None:
+    state = position(
+        deck=["stampede", "cavalry"], steers=["f2", "b9"], fences=ring(["g2"], BOB),
+        fields=[(BOB, ["g2"])],
+    )  # fmt: skip
+    step = play(state, ALICE, "end", E)
+    told = [e.text for e in step.events if not e.minor]
+    assert told[-1] == "The steer on f2 runs east to g2, into bob's field."
+    assert "The steer on b9 runs east to c9." in said(step)
+    assert len(told) == 3  # the end, the card and the stampede, the steer that changed hands
+
+
+def test_a_steer_stampeding_off_the_board_is_told_in_a_whole_sentence() -> None:
+    state = position(deck=["stampede", "cavalry"], steers=["a5"])
+    text = said(play(state, ALICE, "end", W))
+    assert "The steer on a5 runs west off the prairie." in text
+    assert "the herd stampedes 7 (west): 1 roaming steer runs (1 off the prairie)." in text

@@ -19,7 +19,7 @@ from test_cowboy_kit import (
 
 from games.base import IllegalAction, InvalidAction, NotYourTurn
 from games.cowboy.fields import herd
-from games.cowboy.state import CowboyState
+from games.cowboy.state import CowboyState, End, Fence
 
 # Moving --------------------------------------------------------------------------------------
 
@@ -33,14 +33,14 @@ def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
     assert legal(moved, ALICE) == ["fence", "cut", "again", "end"]
     assert (
         RULES.describe_action(moved, ALICE, RULES.parse_action(moved, ALICE, "fence")).label
-        == "Build a fence on G3-G4"
+        == "Build a fence between f3 and g3"
     )
 
 
 def test_cowboys_never_share_an_intersection_or_leave_the_board() -> None:
     state = position(cowboys=["A1", "B1"])
     assert legal(state, ALICE) == ["move n", "end"]
-    with pytest.raises(IllegalAction, match="bob's cowboy stands on B1"):
+    with pytest.raises(IllegalAction, match=r"bob's cowboy stands to your \w+ \(B1\)"):
         RULES.parse_action(state, ALICE, "move e")
     with pytest.raises(IllegalAction, match="off the board"):
         RULES.parse_action(state, ALICE, "move w")
@@ -59,7 +59,7 @@ def test_nobody_may_stop_next_to_the_bandit() -> None:
 
 def test_pilgrims_block_cowboys() -> None:
     state = position(cowboys=["E5", "A13"], pilgrims=[("E6", "S")])
-    with pytest.raises(IllegalAction, match="Pilgrims stand on E6"):
+    with pytest.raises(IllegalAction, match=r"Pilgrims stand to your \w+ \(E6\)"):
         RULES.parse_action(state, ALICE, "move n")
 
 
@@ -70,7 +70,7 @@ def test_again_is_one_more_step_and_then_the_turn_ends() -> None:
     assert legal(state, ALICE) == ["move n", "move e", "move s", "move w", "end"]
     step = play(state, ALICE, "move n")
     assert step.state.cowboys[ALICE] == step.state.board.parse_point("E5")
-    assert "Event for alice" in said(step)
+    assert "alice draws" in said(step)
     assert RULES.to_act(step.state) == (BOB,)
     with pytest.raises(IllegalAction, match="move first"):
         RULES.parse_action(position(), ALICE, "again")
@@ -79,11 +79,40 @@ def test_again_is_one_more_step_and_then_the_turn_ends() -> None:
 def test_end_stays_put_and_the_event_is_drawn() -> None:
     step = play(position(), ALICE, "end")
     assert "alice ends the turn" in said(step)
-    assert "Event for alice: United States Cavalry — Remove a single Indian or the Bandit." in said(
-        step
-    )
+    assert "alice draws United States Cavalry — Remove a single Indian or the Bandit." in said(step)
     assert "no Indians and no Bandit" in said(step)
     assert step.state.turn == BOB and step.state.last_card == "cavalry"
+
+
+def test_a_hemmed_in_cowboy_ends_the_turn_without_a_click() -> None:
+    state = position(cowboys=["A1", "B1"], pilgrims=[("A2", "N")])
+    assert legal(state, ALICE) == ["end"]
+    assert RULES.forced_action(state, ALICE) == End()
+    assert RULES.forced_action(state, BOB) is None
+    assert RULES.forced_action(position(), ALICE) is None  # free to ride: ask the player
+    text = said(play(state, ALICE, "end"))
+    assert text.startswith("alice is hemmed in with nothing to do and ends the turn.")
+
+
+def test_a_timed_out_player_ropes_a_steer_at_hand_and_menus_put_it_first() -> None:
+    state = position(
+        cowboys=["G3", "A13"], steers=["f2", "d6"],
+        fences=ring(["d5", "d6"], ALICE), fields=[(ALICE, ["d5", "d6"])],
+    )  # fmt: skip
+    assert RULES.format_action(state, RULES.default_action(state, ALICE)) == "rope f2 to d5"
+    choices = [RULES.describe_action(state, ALICE, a) for a in RULES.legal_actions(state, ALICE)]
+    top = max(choices, key=lambda c: c.rank)
+    assert top.label == "Pen it on d5" and top.rank > max(c.rank for c in choices if c is not top)
+    assert RULES.format_action(position(), RULES.default_action(position(), ALICE)) == "end"
+
+
+def test_a_fence_that_closes_a_field_says_so_and_ranks_high() -> None:
+    state = position(cowboys=["G2", "A13"], fences=[("G2-H2", ALICE), ("G3-H3", ALICE),
+                                                   ("H2-H3", ALICE)])  # fmt: skip
+    moved = play(state, ALICE, "move n").state
+    choice = RULES.describe_action(moved, ALICE, Fence())
+    assert choice.note == "closes a field" and choice.rank > 50
+    assert RULES.default_action(moved, ALICE) == Fence()
 
 
 def test_wrong_player_and_garbage_are_refused_with_reasons() -> None:
@@ -177,6 +206,14 @@ def test_a_rustle_on_6_to_8_takes_the_steer() -> None:
     step = play(step.state, ALICE, "place e2")
     assert herd(step.state, ALICE) == 1 and herd(step.state, BOB) == 0
     assert "alice drives the steer from g2 to e2" in said(step)
+
+
+def test_a_rustle_says_its_odds_and_its_roll_in_one_line() -> None:
+    state = _rustle()
+    choice = RULES.describe_action(state, ALICE, RULES.parse_action(state, ALICE, "rustle g2"))
+    assert choice.note == "D8: 6-8 takes it, 1-2 you are caught"
+    step = play(state, ALICE, "rustle g2", 4)
+    assert said(step).startswith("alice tries to rustle bob's steer on g2 and rolls 4.\n")
 
 
 def test_a_rustle_on_3_to_5_is_evaded() -> None:

@@ -59,10 +59,6 @@ for players in sorted({rules.min_players, 4 if rules.max_players >= 4 else 2,
 print(json.dumps(out))
 """
 
-#: games whose pictures are still being laid out for phones (each entry goes when it passes)
-NOT_YET = {"cowboy"}
-
-
 def _measure(key: str) -> list[dict]:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, key],
@@ -77,8 +73,6 @@ def _measure(key: str) -> list[dict]:
 
 @pytest.mark.parametrize("key", sorted(games.RULESETS))
 def test_no_text_under_12px_on_a_phone(key: str) -> None:
-    if key in NOT_YET:
-        pytest.xfail(f"{key}: pictures not yet laid out for phones")
     small = []
     for picture in _measure(key):
         scale = PHONE_WIDTH / picture["width"]

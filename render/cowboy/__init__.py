@@ -1,0 +1,140 @@
+"""Super Cowboy board pictures, phone-first: 800 px wide, the board above the players' cards
+and an icon legend.
+
+``layers`` holds the layout and what is drawn once (the range of a deal, owners' washes, the
+legend); ``frame`` draws one position over it with marks on what the last move changed;
+``story`` words the header; ``icons`` the colours and icons. Pictures are reduced to one fixed
+palette, so no colours are chosen per picture.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from games.cowboy.data import TILES
+from games.cowboy.state import CowboyState
+from render.common import INK, PAPER, font
+from render.cowboy.frame import ROAMING, WHITE, compose
+from render.cowboy.icons import (
+    ACTING,
+    CARD,
+    DARK,
+    GRASS,
+    HOMESTEAD,
+    PLAYER_COLOURS,
+    WASH,
+    WON,
+    Colour,
+    player_letters,
+    tint,
+)
+from render.cowboy.layers import frame, geo, range_layer, wash_lut
+from render.cowboy.paint import palette, sprite
+
+__all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
+
+#: zlib effort: level 1 is several times quicker than 6 and costs a few KB here
+COMPRESS = 1
+
+
+def draw(
+    state: CowboyState, *, seat: int | None = None, last: object = None, previous: object = None
+) -> bytes:
+    """The range as PNG bytes for ``seat`` (None: a spectator); ``last`` and ``previous`` (the
+    action and the state before it) give the header's last move and the marks of change."""
+    image = compose(state, seat, last, previous)
+    return encode(image)
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a picture already in the fixed palette."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=COMPRESS)
+    return out.getvalue()
+
+
+def warm() -> None:
+    """Build every cache that does not depend on a deal: the palette, fonts, the coordinates
+    and legend, and icons over each ground they sit on, at the sizes both boards use, with the
+    letters A-D (a deal's own range is built on its first picture)."""
+    palette()
+    grounds = [*GRASS, HOMESTEAD, *(tint(g, c, WASH) for c in PLAYER_COLOURS for g in GRASS)]
+    for size in (12, 16):
+        cell = geo(_SAMPLE[size], 2).cell
+        token, small, big = int(cell * 0.78), int(cell * 0.72), int(cell * 0.86)
+        for under in grounds:
+            for colour in (*PLAYER_COLOURS, ROAMING):
+                _prime("steer", token, under, colour)
+            for kind in ("indian", "twister"):
+                _prime(kind, token, under)
+            _prime("stolen", int(cell * 0.8), under)
+            _prime("pilgrim", small, under, letter="P")
+            _prime("bandit", small, under)
+            for kind, share in (("zone", 0.5), ("ghost", 0.7), ("moved", 0.98)):
+                _prime(kind, int(cell * share), under)
+            for seat, colour in enumerate(PLAYER_COLOURS):
+                _prime("cowboy", big, under, colour, "ABCD"[seat])
+        for seat, colour in enumerate(PLAYER_COLOURS):
+            letter = "ABCD"[seat]
+            _prime("cowboy", big, WHITE, colour, letter)
+            for under in GRASS:
+                _prime("badge", max(20, int(cell * 0.4)), tint(under, colour, WASH), colour, letter)
+        for under in GRASS:
+            for kind, share in (("tree", 0.8), ("printed", 0.8), ("skull", 0.5)):
+                _prime(kind, int(cell * share), under)
+        _prime("house", int(cell * 0.8), HOMESTEAD)
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        for fill in (CARD, ACTING, WON):
+            _prime("cowboy", 40, fill, colour, "ABCD"[seat])
+    for owner in range(len(PLAYER_COLOURS)):
+        wash_lut(owner)
+    for size, players in ((12, 2), (16, 3), (16, 4)):
+        frame(size, players)
+    for bold in (False, True):
+        for size in (24, 26, 27):
+            font(size, bold)
+    encode(Image.new("P", (8, 8)))  # loads the PNG encoder
+
+
+def _prime(
+    kind: str, size: int, under: Colour, colour: Colour = (0, 0, 0), letter: str = ""
+) -> None:
+    """Build a sprite under the very key ``stamp`` asks for it by."""
+    sprite(kind, size, under, colour, letter)
+
+
+def _sample(n: int) -> tuple[tuple[str, int], ...]:
+    return tuple((t, 0) for t in sorted(TILES)[: n * n])
+
+
+_SAMPLE = {12: _sample(3), 16: _sample(4)}
+
+
+def tile_picture(tile_id: str, px: int = 240) -> Image.Image:
+    """One tile, upright, as the board draws it (for the rules page)."""
+    others = [t for t in sorted(TILES) if t != tile_id][:8]
+    tiles = ((tile_id, 0), *((t, 0) for t in others))
+    g = geo(tiles, 2)
+    c = g.cell
+    top = g.oy + (g.size - 4) * c
+    crop = range_layer(tiles, 2).convert("RGB").crop((g.ox, top, g.ox + 4 * c + 1, top + 4 * c + 1))
+    return crop.resize((px, px), Image.Resampling.LANCZOS)
+
+
+def tile_sheet(columns: int = 6, px: int = 240) -> Image.Image:
+    """All tiles with their ids and names."""
+    label = 30
+    gap = 14
+    ids = sorted(TILES)
+    rows = -(-len(ids) // columns)
+    sheet = Image.new("RGB", (gap + columns * (px + gap), gap + rows * (px + label + gap)), PAPER)
+    d = ImageDraw.Draw(sheet)
+    for k, tid in enumerate(ids):
+        x = gap + (k % columns) * (px + gap)
+        y = gap + (k // columns) * (px + label + gap)
+        d.text((x, y), f"{tid} {TILES[tid].name}", font=font(18, bold=True), fill=INK)
+        sheet.paste(tile_picture(tid, px), (x, y + label))
+        d.rectangle((x, y + label, x + px, y + label + px), outline=DARK, width=2)
+    return sheet

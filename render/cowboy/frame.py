@@ -1,0 +1,310 @@
+"""One Super Cowboy picture: fields, fences and tokens over the cached range, marks on what the
+last move changed, the header and the players' cards."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.cowboy.board import face
+from games.cowboy.data import CARDS
+from games.cowboy.fields import herds, owner_map, steer_at
+from games.cowboy.state import WIN, CowboyState
+from games.cowboy.turn import bandit_zone
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, text_width
+from render.cowboy.icons import (
+    ACTING,
+    CARD,
+    DARK,
+    GRASS,
+    HOMESTEAD,
+    PLAYER_COLOURS,
+    RED,
+    WASH,
+    WIN_GREEN,
+    WON,
+    Colour,
+    player_letters,
+    post,
+    tint,
+)
+from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash
+from render.cowboy.paint import stamp, write
+from render.cowboy.story import last_move, status
+
+ROAMING = (120, 90, 60)
+WHITE = (255, 255, 255)
+
+
+class Ground:
+    """The colour under each square and intersection (grass, a field's wash, a homestead), so
+    icons are pasted with soft edges made for it."""
+
+    def __init__(self, state: CowboyState) -> None:
+        self.board = state.board
+        self.owned = owner_map(state.fields)
+
+    def square(self, s: int) -> Colour:
+        if s in self.board.homesteads:
+            return HOMESTEAD
+        x, y = self.board.xy(s)
+        tone = GRASS[(x // 4 + y // 4) % 2]
+        owner = self.owned.get(s)
+        return tone if owner is None else tint(tone, PLAYER_COLOURS[owner], WASH)
+
+    def point(self, p: int) -> Colour:
+        return self.square(self.board.around(p)[-1])
+
+
+def compose(
+    state: CowboyState, seat: int | None = None, last: object = None, previous: object = None
+) -> Image.Image:
+    players = len(state.names)
+    g = geo(state.tiles, players)
+    img = range_layer(state.tiles, players).copy()
+    prev = previous if isinstance(previous, CowboyState) and previous.tiles == state.tiles else None
+    letters = player_letters(state.names)
+    ground = Ground(state)
+    _fields(img, g, state)
+    d = ImageDraw.Draw(img)
+    _fences(d, g, state, prev)
+    _zone(img, g, state, ground)
+    _tokens(img, d, g, state, letters, ground)
+    if prev is not None:
+        _changes(img, g, state, prev, ground)
+    _choices(d, g, state)
+    _header(img, state, last, prev)
+    _cards(img, d, g, state, letters, seat, prev)
+    return img
+
+
+def _fields(img: Image.Image, g: Geo, state: CowboyState) -> None:
+    c = g.cell
+    for fl in state.fields:
+        layer = wash(state.tiles, len(state.names), fl.owner)
+        for s in fl.squares:
+            px, py = g.square(s)
+            x, y = px - g.ox, py - g.oy
+            img.paste(layer.crop((x + 1, y + 1, x + c, y + c)), (px + 1, py + 1))
+
+
+def _zone(img: Image.Image, g: Geo, state: CowboyState, ground: Ground) -> None:
+    size = int(g.cell * 0.5)
+    for p in bandit_zone(state):
+        x, y = g.point(p)
+        stamp(img, "zone", size, (x - size // 2, y - size // 2), ground.point(p))
+
+
+def _fences(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState, prev: CowboyState | None) -> None:
+    c = g.cell
+    fw = max(6, c // 7)
+    if state.moved is not None and state.phase == "moved":
+        d.line(g.edge(state.moved), fill=HIGHLIGHT, width=fw)
+    now = dict(state.fences)
+    before = dict(prev.fences) if prev is not None else now
+    for e in before:
+        if e not in now:  # torn down by a twister: a dashed ghost
+            (ax, ay), (bx, by) = g.edge(e)
+            for k in range(0, 6, 2):
+                p0 = (ax + (bx - ax) * k / 6, ay + (by - ay) * k / 6)
+                p1 = (ax + (bx - ax) * (k + 1) / 6, ay + (by - ay) * (k + 1) / 6)
+                d.line((p0, p1), fill=WHITE, width=4)
+    for e in now:
+        if e not in before:
+            d.line(g.edge(e), fill=HIGHLIGHT, width=fw + 14)
+    for e, owner in state.fences:
+        a, b = g.edge(e)
+        d.line((a, b), fill=DARK, width=fw + 4)
+        d.line((a, b), fill=PLAYER_COLOURS[owner], width=fw)
+    r = fw * 0.75
+    for e, owner in state.fences:
+        for x, y in g.edge(e):
+            post(d, x, y, r, owner, PLAYER_COLOURS[owner])
+
+
+def _tokens(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    g: Geo,
+    state: CowboyState,
+    letters: tuple[str, ...],
+    ground: Ground,
+) -> None:
+    c = g.cell
+    board = state.board
+    owned = ground.owned
+    token = int(c * 0.78)
+    pad = (c - token) // 2
+    for s in state.stolen:
+        px, py = g.square(s)
+        stamp(img, "stolen", int(c * 0.8), (px + c // 10, py + c // 10), ground.square(s))
+    for s in board.printed:
+        if s in owned and steer_at(state, s):
+            px, py = g.square(s)
+            box = (px + 3, py + 3, px + c - 3, py + c - 3)
+            d.ellipse(box, outline=PLAYER_COLOURS[owned[s]], width=max(4, c // 10))
+    for s in state.steers:
+        owner = owned.get(s)
+        ring = PLAYER_COLOURS[owner] if owner is not None else ROAMING
+        px, py = g.square(s)
+        stamp(img, "steer", token, (px + pad, py + pad), ground.square(s), ring)
+    for kind, squares in (("indian", state.indians), ("twister", state.twisters)):
+        for s in squares:
+            px, py = g.square(s)
+            stamp(img, kind, token, (px + pad, py + pad), ground.square(s))
+    badge = max(20, int(c * 0.4))
+    for fl in state.fields:
+        s = fl.squares[-1]
+        px, py = g.square(s)
+        colour = PLAYER_COLOURS[fl.owner]
+        stamp(img, "badge", badge, (px + 1, py + 1), ground.square(s), colour, letters[fl.owner])
+    small = int(c * 0.72)
+    half = small // 2
+    for p, heading in state.pilgrims:
+        x, y = g.point(p)
+        stamp(img, "pilgrim", small, (x - half, y - half), ground.point(p), letter="P")
+        f = face(heading)  # a wedge on the rim shows which way they walk
+        tip = (x + f.dx * half * 1.15, y - f.dy * half * 1.15)
+        side = (-f.dy * half * 0.4, -f.dx * half * 0.4)
+        base = (x + f.dx * half * 0.7, y - f.dy * half * 0.7)
+        wedge = [
+            tip,
+            (base[0] + side[0], base[1] + side[1]),
+            (base[0] - side[0], base[1] - side[1]),
+        ]
+        d.polygon(wedge, fill=WHITE, outline=DARK, width=2)
+    if state.bandit is not None:
+        x, y = g.point(state.bandit)
+        stamp(img, "bandit", small, (x - half, y - half), ground.point(state.bandit))
+    big = int(c * 0.86)
+    acting = None if state.finished else state.pending.seat if state.pending else state.turn
+    for s, p in enumerate(state.cowboys):
+        if s in state.out:
+            continue
+        x, y = g.point(p)
+        under = ground.point(p)
+        if s == acting:
+            r = big * 0.6
+            d.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=DARK, width=2)
+            under = WHITE
+        xy = (x - big // 2, y - big // 2)
+        stamp(img, "cowboy", big, xy, under, PLAYER_COLOURS[s], letters[s])
+
+
+def _changes(
+    img: Image.Image, g: Geo, state: CowboyState, prev: CowboyState, ground: Ground
+) -> None:
+    """A dashed ring where a token was, a bright ring on where it is now."""
+    c = g.cell
+    ring = int(c * 0.98)
+    ghost = int(c * 0.7)
+    gone: list[tuple[float, float, Colour]] = []
+    came: list[tuple[float, float, Colour]] = []
+    for kind in ("steers", "indians", "twisters", "stolen"):
+        was, now = set(getattr(prev, kind)), set(getattr(state, kind))
+        if kind != "stolen":
+            gone += [(*g.centre(s), ground.square(s)) for s in sorted(was - now)]
+        came += [(*g.centre(s), ground.square(s)) for s in sorted(now - was)]
+    points_was = {*prev.cowboys, *(p for p, _ in prev.pilgrims)}
+    points_now = {*state.cowboys, *(p for p, _ in state.pilgrims)}
+    if prev.bandit is not None:
+        points_was.add(prev.bandit)
+    if state.bandit is not None:
+        points_now.add(state.bandit)
+    gone += [(*g.point(p), ground.point(p)) for p in sorted(points_was - points_now)]
+    came += [(*g.point(p), ground.point(p)) for p in sorted(points_now - points_was)]
+    for x, y, under in gone:
+        stamp(img, "ghost", ghost, (x - ghost / 2, y - ghost / 2), under)
+    for x, y, under in came:
+        stamp(img, "moved", ring, (x - ring / 2, y - ring / 2), under)
+
+
+def _choices(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState) -> None:
+    """The squares a pending choice offers, outlined."""
+    p = state.pending
+    if p is None or p.kind not in ("give", "rustled", "place", "claim"):
+        return
+    squares = [s for part in p.parts for s in part] if p.kind == "claim" else list(p.choices)
+    c = g.cell
+    for s in squares:
+        px, py = g.square(s)
+        d.rectangle((px + 3, py + 3, px + c - 3, py + c - 3), outline=DARK, width=6)
+        d.rectangle((px + 4, py + 4, px + c - 4, py + c - 4), outline=HIGHLIGHT, width=4)
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut short with an ellipsis so it fits ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip(" ·,;") + "…"
+
+
+def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels (the last one cut short)."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", size) <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words:
+        out[-1] = fit(out[-1] + " " + " ".join(words), size, width)
+    return out
+
+
+def _header(img: Image.Image, state: CowboyState, last: object, prev: object) -> None:
+    width = WIDTH - 2 * PAD
+    colour = WIN_GREEN if state.finished and state.winners else INK
+    head = status(state)
+    size = BIG if text_width(head, BIG, True) <= width else TEXT
+    write(img, (PAD, 8), fit(head, size, width, True), size, colour, PAPER, bold=True)
+    told = last_move(state, last, prev if isinstance(prev, CowboyState) else None)
+    for k, line in enumerate(wrap(told, TEXT, width, 2)):
+        write(img, (PAD, 46 + k * 30), line, TEXT, INK, PAPER)
+
+
+def _cards(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    g: Geo,
+    state: CowboyState,
+    letters: tuple[str, ...],
+    seat: int | None,
+    prev: CowboyState | None,
+) -> None:
+    counts = herds(state)
+    before = herds(prev) if prev is not None else counts
+    acting = None if state.finished else state.pending.seat if state.pending else state.turn
+    for s, name in enumerate(state.names):
+        x0, y0, x1, y1 = g.card_box(s)
+        fill, outline = CARD, None
+        if s == acting:
+            fill, outline = ACTING, HIGHLIGHT
+        elif s in state.winners:
+            fill, outline = WON, WIN_GREEN
+        d.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=fill, outline=outline, width=4)
+        stamp(img, "cowboy", 40, (x0 + 8, y0 + 6), fill, PLAYER_COLOURS[s], letters[s])
+        fx = x1 - 56  # a bit of this player's fence: colour and post shape
+        d.line((fx, y0 + 24, x1 - 14, y0 + 24), fill=DARK, width=10)
+        d.line((fx, y0 + 24, x1 - 14, y0 + 24), fill=PLAYER_COLOURS[s], width=6)
+        for px in (fx, x1 - 14):
+            post(d, px, y0 + 24, 5, s, PLAYER_COLOURS[s])
+        label = fit(name + (" (you)" if seat == s else ""), TEXT + 2, fx - x0 - 66, True)
+        write(img, (x0 + 56, y0 + 8), label, TEXT + 2, INK, fill, bold=True)
+        text = f"{counts[s]}/{WIN} steers · {state.fences_left[s]} fences"
+        write(img, (x0 + 12, y0 + 44), text, TEXT, INK, fill)
+        change = counts[s] - before[s]
+        if change:
+            x = x0 + 18 + text_width(text, TEXT)
+            tone = WIN_GREEN if change > 0 else RED
+            write(img, (x, y0 + 44), f"{change:+d}", TEXT, tone, fill, bold=True)
+        if s in state.out:
+            items = "left the game"
+        else:
+            items = ", ".join(CARDS[c].short for c in state.hands[s]) or "no items"
+            if state.lost[s]:
+                lost = state.lost[s]
+                items = f"loses {lost} turn{'s' if lost > 1 else ''} · {items}"
+        write(img, (x0 + 12, y0 + 72), fit(items, TEXT, x1 - x0 - 24), TEXT, MUTED, fill)

@@ -1,0 +1,269 @@
+"""The layout of a Super Cowboy picture and the layers drawn once and cached.
+
+Phone-first, 800 px wide: a header (whose turn, the last move), the board with its coordinates
+on the left and below, the players' cards, then the legend. The range of a deal (tiles,
+coordinates and legend on paper) and each owner's wash over it are built once per deal under a
+lock, so render workers that start together do not each build them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.cowboy.board import Board, board_for
+from games.cowboy.data import TILES
+from render.common import INK, MUTED, PAPER, font
+from render.cowboy.icons import (
+    DARK,
+    GRASS,
+    GRID,
+    HOMESTEAD,
+    PLAYER_COLOURS,
+    TILE_LINE,
+    WASH,
+    WATER,
+    WATER_EDGE,
+    WOOD,
+    icon,
+    mark,
+    tint,
+)
+from render.cowboy.paint import palette, stamp, to_p
+
+WIDTH = 800
+PAD = 12
+LEFT = 42  # room for the row numbers
+HEAD = 136  # status line, the last move (two lines), room for cowboys on the north edge
+BELOW = 40  # room for the column letters
+CARD_H = 106
+CARD_GAP = 10
+LEGEND_ROW = 40
+LEGEND_COLS = 4
+TEXT = 24  # the smallest text: 12 px on a phone 400 px wide
+BIG = 27
+#: (icon, label) in the legend, row by row
+LEGEND = (
+    ("steer", "steer"),
+    ("printed", "printed"),
+    ("skull", "skull"),
+    ("stolen", "stolen"),
+    ("tree", "tree"),
+    ("house", "homestead"),
+    ("stream", "stream"),
+    ("indian", "Indians"),
+    ("twister", "twister"),
+    ("bandit", "Bandit"),
+    ("zone", "no stop"),
+    ("pilgrim", "Pilgrim"),
+    ("moved", "changed"),
+    ("ghost", "was here"),
+)
+
+
+@dataclass(frozen=True)
+class Geo:
+    """Pixel positions of squares, intersections and the panels for one board size."""
+
+    board: Board
+    players: int
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+    @property
+    def cell(self) -> int:
+        """Square size: the board, and room east of it for a cowboy on the board's edge."""
+        return int((WIDTH - LEFT) / (self.size + 0.6))
+
+    @property
+    def ox(self) -> int:
+        return LEFT
+
+    @property
+    def oy(self) -> int:
+        return HEAD
+
+    @property
+    def span(self) -> int:
+        return self.cell * self.size
+
+    @property
+    def cards_y(self) -> int:
+        return self.oy + self.span + BELOW + 6
+
+    @property
+    def legend_y(self) -> int:
+        rows = -(-self.players // 2)
+        return self.cards_y + rows * (CARD_H + CARD_GAP) + 2
+
+    @property
+    def height(self) -> int:
+        rows = -(-len(LEGEND) // LEGEND_COLS)
+        return self.legend_y + rows * LEGEND_ROW + PAD
+
+    def card_box(self, seat: int) -> tuple[int, int, int, int]:
+        width = (WIDTH - 2 * PAD - CARD_GAP) // 2
+        x = PAD + (seat % 2) * (width + CARD_GAP)
+        y = self.cards_y + (seat // 2) * (CARD_H + CARD_GAP)
+        return x, y, x + width, y + CARD_H
+
+    def square(self, s: int) -> tuple[int, int]:
+        x, y = self.board.xy(s)
+        return self.ox + x * self.cell, self.oy + (self.size - 1 - y) * self.cell
+
+    def centre(self, s: int) -> tuple[float, float]:
+        x, y = self.square(s)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def point(self, p: int) -> tuple[int, int]:
+        i, j = self.board.ij(p)
+        return self.ox + i * self.cell, self.oy + (self.size - j) * self.cell
+
+    def edge(self, e: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        a, b = self.board.edge_points(e)
+        return self.point(a), self.point(b)
+
+
+# Caches built once, under one lock -------------------------------------------------------------
+
+_LOCK = threading.RLock()
+_CACHE: dict[Any, Any] = {}
+_KEEP = 40  # cached layers (a deal has its range and a wash per owner); the oldest go first
+
+
+def cached(key: Any, build: Callable[[], Any]) -> Any:
+    """``build()`` once per ``key``, even when several threads ask at the same time."""
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    with _LOCK:
+        found = _CACHE.get(key)
+        if found is None:
+            if len(_CACHE) > _KEEP:
+                for old in list(_CACHE)[: len(_CACHE) // 2]:
+                    if old[0] in ("range", "wash"):
+                        del _CACHE[old]
+            found = _CACHE[key] = build()
+        return found
+
+
+def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
+    return Geo(board_for(tiles), players)
+
+
+def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
+    """Paper, the tiles, the coordinates and the legend, in the palette: everything that
+    never changes during a game (drawn straight in the palette: no colours to reduce)."""
+    return cached(("range", tiles, players), lambda: _draw_range(geo(tiles, players)))
+
+
+@lru_cache(maxsize=8)
+def wash_lut(owner: int) -> tuple[int, ...]:
+    """For each palette entry, the entry nearest to it washed with ``owner``'s colour."""
+    flat = palette().getpalette() or []
+    colours = [tuple(flat[k : k + 3]) for k in range(0, 768, 3)]
+    strip = Image.new("RGB", (256, 1))
+    strip.putdata([tint(c, PLAYER_COLOURS[owner], WASH) for c in colours])  # type: ignore[arg-type]
+    reduced = to_p(strip)
+    return tuple(reduced.getpixel((k, 0)) for k in range(256))  # type: ignore[misc]
+
+
+def wash(tiles: tuple[tuple[str, int], ...], players: int, owner: int) -> Image.Image:
+    """The board area washed with ``owner``'s colour, in the palette (a field's squares are
+    cut from it)."""
+
+    def build() -> Image.Image:
+        g = geo(tiles, players)
+        area = range_layer(tiles, players).crop((g.ox, g.oy, g.ox + g.span, g.oy + g.span))
+        return area.point(list(wash_lut(owner)))
+
+    return cached(("wash", tiles, players, owner), build)
+
+
+def frame(size: int, players: int) -> Image.Image:
+    """Paper, the coordinates around a board of ``size`` squares, and the legend, in the
+    palette."""
+    return cached(("frame", size, players), lambda: to_p(_draw_frame(size, players)))
+
+
+def _draw_frame(size: int, players: int) -> Image.Image:
+    tiles = tuple((t, 0) for t in sorted(TILES)[: (size // 4) ** 2])
+    g = geo(tiles, players)
+    c = g.cell
+    img = Image.new("RGB", (WIDTH, g.height), PAPER)
+    d = ImageDraw.Draw(img)
+    f = font(TEXT, bold=True)
+    for k in range(g.size):
+        x = g.ox + k * c + c // 2
+        below = (x, g.oy + g.span + BELOW // 2 + 6)
+        d.text(below, "abcdefghijklmnop"[k], font=f, fill=INK, anchor="mm")
+        y = g.oy + (g.size - 1 - k) * c + c // 2
+        d.text((LEFT // 2, y), str(k + 1), font=f, fill=INK, anchor="mm")
+    _legend(img, d, g)
+    return img
+
+
+def _draw_range(g: Geo) -> Image.Image:
+    board = g.board
+    c = g.cell
+    img = frame(g.size, g.players).copy()
+    d = ImageDraw.Draw(img)
+    for s in board.squares:
+        x, y = board.xy(s)
+        px, py = g.square(s)
+        fill = HOMESTEAD if s in board.homesteads else GRASS[(x // 4 + y // 4) % 2]
+        d.rectangle((px, py, px + c, py + c), fill=fill)
+    end = g.span
+    for k in range(g.size + 1):
+        colour, width = (TILE_LINE, 2) if k % 4 == 0 else (GRID, 1)
+        d.line((g.ox + k * c, g.oy, g.ox + k * c, g.oy + end), fill=colour, width=width)
+        d.line((g.ox, g.oy + k * c, g.ox + end, g.oy + k * c), fill=colour, width=width)
+    for e in board.homestead_edges:
+        d.line(g.edge(e), fill=WOOD, width=max(3, c // 12))
+    for run in board.runs:
+        pts = [(g.ox + i * c, g.oy + (g.size - j) * c) for i, j in run]
+        d.line(pts, fill=WATER_EDGE, width=max(7, c // 5) + 4, joint="curve")
+        d.line(pts, fill=WATER, width=max(7, c // 5), joint="curve")
+    for s in board.squares:
+        kind = {"T": "tree", "H": "house", "S": "skull", "P": "printed"}.get(board.features[s])
+        if kind:
+            size = int(c * (0.5 if kind == "skull" else 0.8))
+            pad = (c - size) // 2
+            px, py = g.square(s)
+            x, y = board.xy(s)
+            under = HOMESTEAD if kind == "house" else GRASS[(x // 4 + y // 4) % 2]
+            stamp(img, kind, size, (px + pad, py + pad), under)
+    d.rectangle((g.ox, g.oy, g.ox + g.span, g.oy + g.span), outline=DARK, width=2)
+    return img
+
+
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
+    column = (WIDTH - 2 * PAD) // LEGEND_COLS
+    size = 32
+    f = font(TEXT)
+    d.line((PAD, g.legend_y - 4, WIDTH - PAD, g.legend_y - 4), fill=MUTED, width=1)
+    for k, (kind, label) in enumerate(LEGEND):
+        x = PAD + (k % LEGEND_COLS) * column
+        y = g.legend_y + (k // LEGEND_COLS) * LEGEND_ROW + 4
+        if kind == "stream":
+            d.line((x, y + size // 2, x + size, y + size // 2), fill=WATER_EDGE, width=12)
+            d.line((x, y + size // 2, x + size, y + size // 2), fill=WATER, width=8)
+        else:
+            if kind in ("moved", "ghost", "zone"):
+                d.rectangle((x, y, x + size, y + size), fill=GRASS[0])
+                picture = mark(kind, size)
+            elif kind == "pilgrim":
+                picture = icon(kind, size, letter="P")
+            elif kind == "steer":
+                picture = icon(kind, size, (120, 90, 60))
+            else:
+                picture = icon(kind, size)
+            img.paste(picture, (x, y), picture)
+        d.text((x + size + 8, y + size // 2), label, font=f, fill=INK, anchor="lm")

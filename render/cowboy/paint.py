@@ -1,0 +1,104 @@
+"""Drawing straight onto the fixed palette, so a picture never needs its colours reduced.
+
+Icons and texts are turned into palette images once, each over the background it will sit on
+(grass, a field's wash, a card), keeping their soft edges; they are then pasted with a mask.
+Lines and shapes take colours that are in the palette as they are.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, MUTED, PAPER, font
+from render.cowboy.icons import (
+    BASE_COLOURS,
+    DARK,
+    GRASS,
+    PLAYER_COLOURS,
+    WASH,
+    Colour,
+    icon,
+    mark,
+    tint,
+)
+
+MARKS = ("moved", "ghost", "zone")
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed palette: the picture's own colours, ramps from ink to paper for text, then an
+    even spread of colours for the soft edges of icons."""
+    colours: list[tuple[int, int, int]] = list(dict.fromkeys([PAPER, INK, *BASE_COLOURS]))
+    for seat_colour in PLAYER_COLOURS:
+        colours += [tint(g, seat_colour, WASH) for g in GRASS]
+    for a, b in ((INK, PAPER), (DARK, GRASS[0]), (MUTED, PAPER), (INK, (238, 231, 214))):
+        colours += [tint(a, b, k / 6) for k in range(1, 6)]
+    colours = list(dict.fromkeys(colours))
+    levels = (0, 64, 128, 176, 216, 255)
+    for r in levels:
+        for g in levels:
+            for b in levels:
+                if len(colours) < 256:
+                    colours.append((r, g, b))
+    colours = colours[:256]
+    flat = [c for rgb in colours for c in rgb]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat + [0] * (768 - len(flat)))
+    return image
+
+
+def to_p(image: Image.Image) -> Image.Image:
+    """``image`` in the fixed palette (nearest colours, no dithering)."""
+    return image.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def sprite(
+    kind: str, size: int, bg: Colour, colour: Colour = (0, 0, 0), letter: str = ""
+) -> tuple[Image.Image, Image.Image]:
+    """An icon or mark over ``bg`` in the palette, and the mask of where it shows."""
+    picture = mark(kind, size) if kind in MARKS else icon(kind, size, colour, letter)
+    base = Image.new("RGB", picture.size, bg)
+    base.paste(picture, (0, 0), picture)
+    mask = picture.getchannel("A").point(lambda a: 255 if a >= 24 else 0)
+    return to_p(base), mask.convert("1")
+
+
+def stamp(
+    img: Image.Image,
+    kind: str,
+    size: int,
+    xy: tuple[float, float],
+    bg: Colour,
+    colour: Colour = (0, 0, 0),
+    letter: str = "",
+) -> None:
+    """Paste an icon of ``size`` whose top-left corner is ``xy``."""
+    picture, mask = sprite(kind, size, bg, colour, letter)
+    img.paste(picture, (int(xy[0]), int(xy[1])), mask)
+
+
+@lru_cache(maxsize=2048)
+def text_tile(text: str, size: int, bold: bool, fg: Colour, bg: Colour) -> Image.Image:
+    """A line of text on a ``bg`` strip, in the palette."""
+    f = font(size, bold)
+    tile = Image.new("RGB", (int(f.getlength(text)) + 2, int(size * 1.22)), bg)
+    ImageDraw.Draw(tile).text((0, 0), text, font=f, fill=fg)
+    return to_p(tile)
+
+
+def write(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fg: Colour,
+    bg: Colour,
+    bold: bool = False,
+) -> None:
+    """Text whose top-left is ``xy`` (as ``ImageDraw.text`` places it) on a plain ``bg``."""
+    if text:
+        img.paste(text_tile(text, size, bold, fg, bg), (int(xy[0]), int(xy[1])))

@@ -1,0 +1,123 @@
+"""The Super Cowboy picture: phone-shaped, small, and showing what the last move changed."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+
+from PIL import Image
+
+import games
+from games.cowboy.state import CowboyState, End, Fence, Pending, Rope, Rustle
+from games.rng import SeededRng
+from render import draw as draw_any
+from render.common import HIGHLIGHT
+from render.cowboy import compose, draw, warm
+from render.cowboy.frame import fit
+from render.cowboy.layers import TEXT, geo
+from render.cowboy.paint import sprite
+from render.cowboy.story import last_move, status
+
+RULES = games.get("cowboy")
+NAMES = ("Annie", "Buck", "Calamity", "Doc")
+
+Moment = tuple[CowboyState, object, CowboyState | None]
+
+
+def _playout(players: int, seed: int, plies: int) -> list[Moment]:
+    """Keen fencers and ropers: every position with the move that led to it."""
+    state = RULES.new_game(NAMES[:players], rng=SeededRng(seed))
+    out: list[Moment] = [(state, None, None)]
+    pick = random.Random(seed)
+    weights = {Fence: 30, Rope: 40, Rustle: 20}
+    for ply in range(1, plies):
+        if RULES.outcome(state) is not None:
+            break
+        seat = RULES.to_act(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        action = pick.choices(actions, [weights.get(type(a), 2) for a in actions])[0]
+        before = state
+        state = RULES.apply(state, seat, action, rng=SeededRng(seed, ply)).state
+        out.append((state, action, before))
+    return out
+
+
+def _bright(image: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """How many pixels in ``box`` have the highlight colour."""
+    crop = image.convert("RGB").crop(tuple(int(v) for v in box))
+    return sum(n for n, colour in crop.getcolors(1 << 16) or [] if colour == HIGHLIGHT)
+
+
+def _square_box(state: CowboyState, name: str) -> tuple[float, float, float, float]:
+    g = geo(state.tiles, len(state.names))
+    s = state.board.parse_square(name)
+    assert s is not None
+    x, y = g.square(s)
+    return (x, y, x + g.cell, y + g.cell)
+
+
+def test_a_busy_four_player_board_is_phone_shaped_small_and_stable() -> None:
+    state, last, previous = _playout(4, 3, 420)[-1]
+    png = draw_any("cowboy", state, last=last, previous=previous)
+    image = Image.open(io.BytesIO(png))
+    assert image.width == 800 and image.width <= image.height <= 1.7 * image.width
+    assert image.mode == "P" and len(png) < 150_000
+    assert draw(state, last=last, previous=previous) == png  # one fixed palette: same bytes
+
+
+def test_a_steer_that_moved_is_ringed_where_it_stands_now() -> None:
+    start = RULES.new_game(NAMES[:2], rng=SeededRng(5))
+    was = replace(start, steers=(start.board.parse_square("e5"),))
+    now = replace(start, steers=(start.board.parse_square("f6"),))
+    marked = compose(now, None, End(), was)
+    plain = compose(now, None, None, None)
+    assert _bright(marked, _square_box(now, "f6")) > 40
+    assert _bright(plain, _square_box(now, "f6")) == 0
+    # where it was, a dashed ring: the square no longer looks like bare grass
+    assert marked.crop(_square_box(now, "e5")) != plain.crop(_square_box(now, "e5"))
+
+
+def test_a_new_fence_glows_and_the_squares_of_a_choice_are_outlined() -> None:
+    start = RULES.new_game(NAMES[:2], rng=SeededRng(5))
+    board = start.board
+    edge = board.parse_edge("F5-G5")
+    built = replace(start, fences=((edge, 0),))
+    assert _bright(compose(built, None, Fence(), start), _square_box(start, "f5")) > 20
+    assert _bright(compose(built, None, None, None), _square_box(start, "f5")) == 0
+    choices = tuple(board.parse_square(s) for s in ("a1", "a2"))
+    asking = replace(start, pending=Pending("place", start.turn, choices, True, token="steer"))
+    picture = compose(asking)
+    assert _bright(picture, _square_box(start, "a2")) > 40
+    assert _bright(picture, _square_box(start, "c2")) == 0
+    assert status(asking) == f"{NAMES[start.turn]} places a roaming steer (marked)"
+
+
+def test_the_header_names_every_winner_or_the_prairie() -> None:
+    state = RULES.new_game(NAMES, rng=SeededRng(5))
+    assert status(replace(state, finished="rounds", winners=())) == (
+        "The prairie wins: nobody has a steer"
+    )
+    five = replace(state, finished="five", winners=(0, 1, 2))
+    assert status(five) == "Annie, Buck and Calamity win with five steers!"
+    assert status(replace(state, finished="five", winners=(3,))) == "Doc wins with five steers!"
+    long = "Annie Oakley, Buffalo Bill Cody and Calamity Jane Canary win with five steers!"
+    cut = fit(long, TEXT, 776, bold=True)
+    assert cut.endswith("…") and cut.startswith("Annie Oakley")
+
+
+def test_the_last_move_is_told_with_the_card_it_drew() -> None:
+    state = RULES.new_game(NAMES[:2], rng=SeededRng(5))
+    seat = state.turn
+    after = RULES.apply(state, seat, End(), rng=SeededRng(5, 1)).state
+    told = last_move(after, End(), state)
+    assert told.startswith(f"{NAMES[seat]} ended the turn; drew ")
+    assert last_move(state, None, None) == f"New game: {NAMES[seat]} rides first."
+
+
+def test_after_warm_a_standard_game_needs_no_new_icons() -> None:
+    warm()
+    before = sprite.cache_info().misses
+    for state, last, previous in _playout(4, 3, 420)[::25]:
+        draw(state, last=last, previous=previous)
+    assert sprite.cache_info().misses == before
