@@ -344,12 +344,30 @@ class Gateway:
                 count += 1
         return count
 
-    def invalidate_sessions(self) -> None:
-        """Send op 9 (not resumable): clients must IDENTIFY again."""
+    def invalidate_sessions(self, *, resumable: bool = False) -> None:
+        """Send op 9: not resumable (clients IDENTIFY again) or resumable (they RESUME)."""
         for session in self.sessions.values():
-            session.ended = True
+            if not resumable:
+                session.ended = True
             if session.conn is not None:
-                session.conn.send({"op": 9, "s": None, "t": None, "d": False})
+                session.conn.send({"op": 9, "s": None, "t": None, "d": resumable})
+
+    def drop(self, *, resume: bool) -> int:
+        """Close every connection abruptly; sessions survive only with ``resume``."""
+        count = 0
+        for session in self.sessions.values():
+            conn = session.conn
+            if not resume:
+                session.ended = True
+            if conn is None:
+                continue
+            count += 1
+            task = asyncio.create_task(
+                conn.close(4000 if resume else 4009, "Unknown error." if resume else "Timeout.")
+            )
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        return count
 
     async def close(self) -> None:
         for conn in list(self.connections):

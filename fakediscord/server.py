@@ -164,7 +164,15 @@ class RestServer:
         try:
             if fake.latency:
                 await asyncio.sleep(fake.latency)
-            reply = await self._serve(request, method, path)
+            fake.sweep_threads()
+            fault = fake.faults.take(method, path)
+            if fault is not None and fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault is not None and fault.status is not None:
+                code, headers, body = fault.reply()
+                reply: Reply | tuple[str, Reply] = Reply(code, body, headers)
+            else:
+                reply = await self._serve(request, method, path)
             if isinstance(reply, tuple):
                 template, reply = reply
             status = reply.status
