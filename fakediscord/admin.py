@@ -213,3 +213,9 @@ class WorldAdmin:
             if (channel is None or n.channel_id == channel.id)
             and (user is None or n.user.id == user.id)
         ]
+
+    def take_notifications(self) -> list[Notification]:
+        """All notifications so far, forgetting them (for tests that check step by step)."""
+        taken = list(self._notifications)
+        self._notifications.clear()
+        return taken

@@ -45,6 +45,7 @@ class Connection:
         self.writer = asyncio.create_task(self._write())
         self.received: deque[float] = deque()
         self.finished = False
+        self.closed_by_server = False
 
     def send(self, frame: dict[str, Any], *, delayed: bool = False) -> None:
         if self.finished:
@@ -75,6 +76,7 @@ class Connection:
                 self.fake._activity(-1)
 
     async def close(self, code: int, reason: str = "") -> None:
+        self.closed_by_server = True
         self.finish()
         await asyncio.wait({self.writer}, timeout=1.0)
         with contextlib.suppress(Exception):
@@ -173,7 +175,9 @@ class Gateway:
             self.connections.discard(conn)
             if session is not None and session.conn is conn:
                 session.conn = None
-                if ws.close_code in (1000, 1001):
+                # A client closing cleanly ends its session; when the fake closed the socket,
+                # the client's echo of the close says nothing about the session.
+                if ws.close_code in (1000, 1001) and not conn.closed_by_server:
                     session.ended = True
             conn.finish()
         return ws
