@@ -275,8 +275,9 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         """Call ``callback(kind, subject)`` whenever the world changes; returns the undo.
 
         Kinds: ``message`` (created or edited, ephemerals included), ``message_delete``,
-        ``channel``, ``member`` and ``violation``. A viewer such as the sandbox page uses it to
-        show changes as they happen; callbacks run synchronously and must not block.
+        ``channel``, ``channel_delete``, ``member``, ``guild_remove`` and ``violation``. A
+        viewer such as the sandbox page uses it to show changes as they happen; callbacks
+        run synchronously and must not block.
         """
         self._observers.append(callback)
 

@@ -430,6 +430,7 @@ class World:
             if channel.is_thread:
                 channel.message_count += 1
                 channel.last_activity_ts = self.now_ts()
+                channel.member_ids.add(message.author.id)  # posting joins the thread
         return message
 
     def delete_message(self, message: Message) -> None:
@@ -471,7 +472,7 @@ class World:
             voice_states=[],
             members=members,
             channels=[c.payload() for c in channels if not c.is_thread],
-            threads=[c.payload() for c in channels if c.is_thread],
+            threads=[c.payload() for c in channels if c.is_thread and not c.archived],
             presences=[],
             stage_instances=[],
             guild_scheduled_events=[],
