@@ -266,6 +266,8 @@ class Actors:
         if channel.deleted:
             raise ComponentError(f"#{channel.name} was deleted")
         guild = world.guild_of(channel)
+        if guild is not None and self.bot_user.id not in guild.members:
+            raise ComponentError(f"the bot is not in {guild.name}: nothing would reach it")
         iid = world.snowflake()
         token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(48)}"
         channel_data = channel.payload()

@@ -163,6 +163,7 @@ async def test_bot_removed_from_a_guild(fake: FakeDiscord, town: Town) -> None:
         bot.add_listener(on_guild_remove)
         channel = bot.get_channel(town.channel.id)
         assert isinstance(channel, discord.TextChannel)
+        board = await fake.slash(town.alice, town.channel, "farm new")
         fake.remove_bot_from_guild(town.guild)
         await wait_until(lambda: removed == [town.guild.id])
         assert bot.get_guild(town.guild.id) is None
@@ -172,6 +173,8 @@ async def test_bot_removed_from_a_guild(fake: FakeDiscord, town: Town) -> None:
         assert rules_of(fake) == ["missing_access"]
         with pytest.raises(CommandUsageError, match="not in"):
             await fake.slash(town.alice, town.channel, "farm new")
+        with pytest.raises(ComponentError, match="not in"):
+            await fake.click(town.alice, board.response, label="Roll")
         fake.add_bot_to_guild(town.guild)
         await wait_until(lambda: bot.get_guild(town.guild.id) is not None)
         rec = await fake.slash(town.alice, town.channel, "farm new")
