@@ -239,6 +239,9 @@ class Actors:
         if not self.world.message_visible_to(msg, user):
             why = "ephemeral for someone else" if msg.ephemeral else "in a channel they cannot see"
             raise ComponentError(f"{user.name} cannot see message {mid}: it is {why}")
+        channel = self.world.channels[msg.channel_id]
+        if channel.archived and channel.locked:
+            raise ComponentError(f"#{channel.name} is archived and locked: nothing can be used")
         return msg
 
     def _modal_parent(

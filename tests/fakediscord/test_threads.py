@@ -179,3 +179,15 @@ async def test_bot_removed_from_a_guild(fake: FakeDiscord, town: Town) -> None:
         await wait_until(lambda: bot.get_guild(town.guild.id) is not None)
         rec = await fake.slash(town.alice, town.channel, "farm new")
         assert rec.response is not None
+
+
+async def test_clicks_in_archived_threads(fake: FakeDiscord, town: Town) -> None:
+    async with running_bot(fake):
+        board = await fake.slash(town.alice, town.thread, "farm new")
+        fake.archive_thread(town.thread)
+        rolled = await fake.click(town.bob, board.response, label="Roll")
+        assert rolled.callback_type == 7 and rolled.response.content == "g1 rolled 1"
+        assert not town.thread.archived  # answering reopened it
+        fake.archive_thread(town.thread, locked=True)
+        with pytest.raises(ComponentError, match="locked"):
+            await fake.click(town.bob, rolled.response, label="Roll")
