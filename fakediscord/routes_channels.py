@@ -23,7 +23,7 @@ from .permissions import (
     MANAGE_THREADS,
     SEND_MESSAGES_IN_THREADS,
 )
-from .routes_core import _json_object, bot_channel, channel_message
+from .routes_core import bot_channel, channel_message, json_object
 from .server import Call, Reply, route
 from .validate import FieldError
 
@@ -87,7 +87,7 @@ async def create_thread(fake: FakeDiscord, call: Call) -> Any:
     """Text channels take public (11) and private (12) threads, announcement channels only
     announcement threads (10); anything else is refused as Discord refuses it."""
     parent = bot_channel(fake, call)
-    payload, _ = await _json_object(call)
+    payload, _ = await json_object(call)
     call.refuse(_duration(payload), payload)
     if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
         raise _wrong_type()
@@ -120,7 +120,7 @@ async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
     if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
         raise _wrong_type()
     message = channel_message(fake, call, parent, "start a thread on")
-    payload, _ = await _json_object(call)
+    payload, _ = await json_object(call)
     call.refuse(_duration(payload), payload)
     require(fake, parent, CREATE_PUBLIC_THREADS, "start a thread on a message")
     if message.thread_id is not None:
@@ -136,7 +136,7 @@ async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
 @route("PATCH", "/channels/{channel_id}")
 async def modify_channel(fake: FakeDiscord, call: Call) -> Any:
     channel = bot_channel(fake, call)
-    payload, _ = await _json_object(call)
+    payload, _ = await json_object(call)
     call.refuse(_duration(payload) if channel.is_thread else [], payload)
     if channel.is_thread:
         _modify_thread(fake, channel, payload)

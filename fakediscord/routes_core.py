@@ -170,7 +170,7 @@ async def trigger_typing(fake: FakeDiscord, call: Call) -> Any:
     return Reply(204)
 
 
-async def _json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
+async def json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
     body = await call.read()
     payload = body.json if body.json is not None else {}
     if not isinstance(payload, dict):
@@ -188,7 +188,7 @@ async def _json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
 async def create_message(fake: FakeDiscord, call: Call) -> Any:
     channel = bot_channel(fake, call)
     fake._check_dm(channel)
-    payload, uploads = await _json_object(call)
+    payload, uploads = await json_object(call)
     check_channel_send(
         fake,
         channel,
@@ -285,7 +285,7 @@ async def edit_message(fake: FakeDiscord, call: Call) -> Any:
             rule="edit_foreign_message",
             detail=f"message {message.id} was written by {message.author.name}",
         )
-    payload, uploads = await _json_object(call)
+    payload, uploads = await json_object(call)
     check_channel_edit(fake, channel, files=bool(uploads), embeds=bool(payload.get("embeds")))
     draft = fake.builder.draft(
         payload,
@@ -320,7 +320,7 @@ async def delete_message(fake: FakeDiscord, call: Call) -> Any:
 
 @route("POST", "/users/@me/channels")
 async def create_dm(fake: FakeDiscord, call: Call) -> Any:
-    payload, _ = await _json_object(call)
+    payload, _ = await json_object(call)
     call.refuse([], payload)
     try:
         uid = int(payload.get("recipient_id"))  # type: ignore[arg-type]

@@ -170,7 +170,11 @@ class RestServer:
                 await asyncio.sleep(fault.delay)
             if fault is not None and fault.status is not None:
                 code, headers, body = fault.reply()
-                reply: Reply | tuple[str, Reply] = Reply(code, body, headers)
+                found = self.router.match(method, path)
+                reply: Reply | tuple[str, Reply] = (
+                    found[0].template if found else path,
+                    Reply(code, body, headers),
+                )
             else:
                 reply = await self._serve(request, method, path)
             if isinstance(reply, tuple):
