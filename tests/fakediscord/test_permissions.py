@@ -145,3 +145,21 @@ async def test_mention_everyone_needs_its_permission(fake: FakeDiscord, town: To
         assert notified == {"alice", "bob", "marshal", "ranch_owner"}
         assert {n.message_id for n in fake.notifications(town.channel)} == {message.id}
         assert fake.permissions_in(town.channel) & ADMINISTRATOR == 0
+
+
+async def test_roles_given_to_the_bot_count(fake: FakeDiscord, town: Town) -> None:
+    async with running_bot(fake) as bot:
+        fake.set_bot_permissions(town.guild, BASIC)
+        embedders = fake.create_role(town.guild, "embedders", EMBED_LINKS)
+        fake.add_roles(town.guild, fake.bot_user, embedders)
+        await fake.settle()
+        channel = bot.get_channel(town.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        assert channel.permissions_for(channel.guild.me).embed_links
+        await channel.send(embed=discord.Embed(title="allowed now"))
+        fake.remove_roles(town.guild, fake.bot_user, embedders)
+        await fake.settle()
+        assert not channel.permissions_for(channel.guild.me).embed_links
+        with pytest.raises(discord.Forbidden):
+            await channel.send(embed=discord.Embed(title="not any more"))
+        assert rules_of(fake) == ["missing_permissions"]
