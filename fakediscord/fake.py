@@ -39,7 +39,7 @@ from .models import (
     Violation,
 )
 from .notifications import Notification
-from .ratelimit import RateLimiter
+from .ratelimit import InvalidRequests, RateLimiter
 from .records import InteractionRecord
 from .server import RestServer
 from .service import MessageService
@@ -94,6 +94,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
             raise ValueError("recommended_shards must be at least 1")
         self.recommended_shards = recommended_shards
         self.faults = Faults()
+        self.invalid_requests = InvalidRequests()
         self._notifications: list[Notification] = []
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []

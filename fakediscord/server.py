@@ -180,6 +180,13 @@ class RestServer:
             if isinstance(reply, tuple):
                 template, reply = reply
             status = reply.status
+            if fake.invalid_requests.note(status, reply.headers.get("X-RateLimit-Scope")):
+                fake.violate(
+                    "invalid_request_limit",
+                    f"more than {fake.invalid_requests.limit} answers of 401/403/429 within "
+                    "10 minutes: Discord's Cloudflare would ban this bot's IP for a while",
+                    f"{method} {path}",
+                )
             return reply.response()
         finally:
             fake.requests.append(

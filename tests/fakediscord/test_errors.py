@@ -11,6 +11,7 @@ import pytest
 from fakediscord import FakeDiscord, InteractionRecord
 
 from .conftest import Town
+from .test_rules import raw
 from .testbot import SampleBot, running_bot
 
 
@@ -84,3 +85,18 @@ async def test_closed_dms(fake: FakeDiscord, town: Town) -> None:
             await far.send("hello")
         assert unknown.value.code == 50007
         assert [m.content for m in fake.messages(fake.dm_channel(town.alice))] == ["open"]
+
+
+async def test_too_many_refused_requests_would_get_the_bot_banned(
+    fake: FakeDiscord, town: Town
+) -> None:
+    fake.invalid_requests.limit = 5
+    fake.set_bot_permissions(town.guild, 0)
+    for _ in range(7):
+        status, body = await raw(
+            fake, "POST", f"/channels/{town.channel.id}/messages", json={"content": "hi"}
+        )
+        assert (status, body["code"]) == (403, 50001)
+    rules = rules_of(fake)
+    assert rules.count("missing_access") == 7
+    assert rules.count("invalid_request_limit") == 1
