@@ -204,7 +204,11 @@ class WorldAdmin:
     # notifications ------------------------------------------------------------------------------
 
     def notifications(
-        self, channel: Channel | None = None, *, user: User | None = None
+        self,
+        channel: Channel | None = None,
+        *,
+        user: User | None = None,
+        kind: str | None = None,
     ) -> list[Notification]:
         """Who was notified of which new message (oldest first), optionally filtered."""
         return [
@@ -212,6 +216,7 @@ class WorldAdmin:
             for n in self._notifications
             if (channel is None or n.channel_id == channel.id)
             and (user is None or n.user.id == user.id)
+            and (kind is None or n.kind == kind)
         ]
 
     def take_notifications(self) -> list[Notification]:

@@ -141,7 +141,7 @@ async def test_mention_everyone_needs_its_permission(fake: FakeDiscord, town: To
         fake.set_bot_permissions(town.guild, BASIC | MENTION_EVERYONE)
         await fake.settle()
         message = await channel.send("@everyone supper")
-        notified = {n.user.name for n in fake.notifications(town.channel)}
+        notified = {n.user.name for n in fake.notifications(town.channel, kind="everyone")}
         assert notified == {"alice", "bob", "marshal", "ranch_owner"}
         assert {n.message_id for n in fake.notifications(town.channel)} == {message.id}
         assert fake.permissions_in(town.channel) & ADMINISTRATOR == 0
