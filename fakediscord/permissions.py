@@ -85,9 +85,7 @@ class Overwrite:
         }
 
 
-def base_permissions(
-    *, is_owner: bool, everyone: int, role_permissions: Iterable[int]
-) -> int:
+def base_permissions(*, is_owner: bool, everyone: int, role_permissions: Iterable[int]) -> int:
     """Guild-level permissions of a member."""
     if is_owner:
         return ALL_PERMISSIONS

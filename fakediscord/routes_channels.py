@@ -197,4 +197,3 @@ async def delete_channel(fake: FakeDiscord, call: Call) -> Any:
     data = channel.payload()
     fake.delete_channel(channel)
     return data
-

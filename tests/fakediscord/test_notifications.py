@@ -66,9 +66,7 @@ async def test_channel_messages_replies_roles_and_dms(fake: FakeDiscord, town: T
         assert notified(fake) == [("alice", "dm")]
 
 
-async def test_mentions_of_people_who_cannot_see_the_channel(
-    fake: FakeDiscord, town: Town
-) -> None:
+async def test_mentions_of_people_who_cannot_see_the_channel(fake: FakeDiscord, town: Town) -> None:
     fake.set_overwrite(town.channel, town.bob, deny=1 << 10)
     async with running_bot(fake) as bot:
         channel = bot.get_channel(town.channel.id)

@@ -107,9 +107,7 @@ async def test_thread_types_follow_the_parent(fake: FakeDiscord, town: Town) -> 
         with pytest.raises(discord.HTTPException) as private:
             await client_news.create_thread(name="private?")  # discord.py's default: type 12
         assert private.value.code == 50035
-        thread = await client_news.create_thread(
-            name="story", type=discord.ChannelType.news_thread
-        )
+        thread = await client_news.create_thread(name="story", type=discord.ChannelType.news_thread)
         assert thread.type is discord.ChannelType.news_thread
         status, body = await raw(
             fake, "POST", f"/channels/{town.channel.id}/threads", json={"name": "x", "type": 10}
