@@ -9,6 +9,7 @@ import pytest
 from fakediscord import FakeDiscord
 
 from .conftest import Town
+from .test_rules import raw
 from .testbot import running_bot
 
 
@@ -73,3 +74,17 @@ async def test_mentions_of_people_who_cannot_see_the_channel(fake: FakeDiscord, 
         assert isinstance(channel, discord.TextChannel)
         await channel.send(f"{town.alice.mention} {town.bob.mention}")
         assert notified(fake) == [("alice", "mention")]
+
+
+async def test_any_allowed_mentions_object_allows_only_what_it_lists(
+    fake: FakeDiscord, town: Town
+) -> None:
+    path = f"/channels/{town.channel.id}/messages"
+    content = f"{town.alice.mention} {town.bob.mention}"
+    await raw(fake, "POST", path, json={"content": content, "allowed_mentions": {}})
+    await raw(
+        fake, "POST", path, json={"content": content, "allowed_mentions": {"replied_user": True}}
+    )
+    assert notified(fake) == []
+    await raw(fake, "POST", path, json={"content": content})
+    assert notified(fake) == [("alice", "mention"), ("bob", "mention")]
