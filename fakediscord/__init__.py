@@ -7,6 +7,7 @@ OpenAPI spec. Breaches are collected as ``Violation`` values.
 """
 
 from .fake import FakeDiscord
+from .faults import Fault
 from .models import (
     Attachment,
     ButtonInfo,
@@ -24,6 +25,8 @@ from .models import (
     User,
     Violation,
 )
+from .notifications import Notification
+from .permissions import Overwrite
 from .records import InteractionRecord
 from .state import Guild
 
@@ -35,11 +38,14 @@ __all__ = [
     "ComponentError",
     "FakeDiscord",
     "FakeDiscordError",
+    "Fault",
     "Guild",
     "InteractionRecord",
     "Member",
     "Message",
     "NotConnectedError",
+    "Notification",
+    "Overwrite",
     "RequestRecord",
     "Role",
     "SelectInfo",

@@ -19,15 +19,18 @@ from typing import TYPE_CHECKING, Any
 from .interaction_data import build_options, find_command, modal_submission
 from .messages import Draft, Upload
 from .models import (
-    SEND_MESSAGES,
-    SEND_MESSAGES_IN_THREADS,
-    VIEW_CHANNEL,
     Channel,
     ComponentError,
     Message,
     NotConnectedError,
     User,
     walk_components,
+)
+from .permissions import (
+    DM_PERMISSIONS,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
 )
 from .records import (
     APPLICATION_COMMAND,
@@ -40,7 +43,6 @@ from .records import (
 if TYPE_CHECKING:
     from .fake import FakeDiscord
 
-DM_APP_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 14) | (1 << 15) | (1 << 16)
 # False inside ``without_settling()``: per task, so one caller's choice never leaks to another.
 _SETTLE: contextvars.ContextVar[bool] = contextvars.ContextVar("fakediscord_settle", default=True)
 
@@ -195,13 +197,21 @@ class Actors:
         *,
         files: Sequence[tuple[str, bytes]] = (),
     ) -> Message:
-        """Post a plain message as ``user`` (MESSAGE_CREATE reaches the bot)."""
+        """Post a plain message as ``user`` (MESSAGE_CREATE reaches the bot).
+
+        In an archived thread the message unarchives it first (THREAD_UPDATE), as Discord's
+        client does; a locked thread takes messages only from those who may manage threads.
+        """
+        self.sweep_threads()
         if not self.world.can_view(user, channel):
             raise ComponentError(f"{user.name} cannot see #{channel.name}")
         if channel.guild_id is not None:
+            perms = self.world.channel_permissions(user, channel)
             needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
-            if not self.world.channel_permissions(user, channel) & needed:
+            if not perms & needed:
                 raise ComponentError(f"{user.name} may not send messages in #{channel.name}")
+            if channel.locked and not perms & MANAGE_THREADS:
+                raise ComponentError(f"#{channel.name} is locked; only moderators post there")
         uploads = [Upload(f"files[{i}]", i, name, data) for i, (name, data) in enumerate(files)]
         draft = self.builder.draft(
             {"content": content},
@@ -212,6 +222,8 @@ class Actors:
         )
         if draft.errors:
             raise ComponentError("; ".join(str(e) for e in draft.errors))
+        if channel.archived:
+            self.set_thread_archived(channel, False)
         message = self._new_message(channel, user, Draft(draft.fields, draft.attachments, []))
         if _SETTLE.get():
             await self.settle(quiet=self.actor_quiet, timeout=self.actor_timeout)
@@ -227,6 +239,9 @@ class Actors:
         if not self.world.message_visible_to(msg, user):
             why = "ephemeral for someone else" if msg.ephemeral else "in a channel they cannot see"
             raise ComponentError(f"{user.name} cannot see message {mid}: it is {why}")
+        channel = self.world.channels[msg.channel_id]
+        if channel.archived and channel.locked:
+            raise ComponentError(f"#{channel.name} is archived and locked: nothing can be used")
         return msg
 
     def _modal_parent(
@@ -251,7 +266,11 @@ class Actors:
         message: Message | None = None,
     ) -> InteractionRecord:
         world = self.world
+        if channel.deleted:
+            raise ComponentError(f"#{channel.name} was deleted")
         guild = world.guild_of(channel)
+        if guild is not None and self.bot_user.id not in guild.members:
+            raise ComponentError(f"the bot is not in {guild.name}: nothing would reach it")
         iid = world.snowflake()
         token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(48)}"
         channel_data = channel.payload()
@@ -278,11 +297,11 @@ class Actors:
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
-                member=world.interaction_member(guild, user),
-                app_permissions=str(world.permissions(guild, self.bot_user)),
+                member=world.interaction_member(guild, user, channel),
+                app_permissions=str(world.channel_permissions(self.bot_user, channel)),
             )
         else:
-            payload.update(user=user.payload(), app_permissions=str(DM_APP_PERMISSIONS))
+            payload.update(user=user.payload(), app_permissions=str(DM_PERMISSIONS))
         if message is not None:
             payload["message"] = self.rest_payload(message)
         rec = InteractionRecord(
@@ -302,6 +321,7 @@ class Actors:
 
     async def _deliver(self: FakeDiscord, rec: InteractionRecord) -> InteractionRecord:
         """Dispatch INTERACTION_CREATE, wait for the first response (or deadline), then settle."""
+        self.sweep_threads()
         guild_id = rec.channel.guild_id
         if not self.gateway.targets(guild_id):
             raise NotConnectedError(

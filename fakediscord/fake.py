@@ -16,9 +16,16 @@ from typing import Any
 
 from aiohttp import web
 
-from . import routes_commands, routes_core, routes_interactions  # noqa: F401  (register routes)
+from . import (  # noqa: F401  (register routes)
+    routes_channels,
+    routes_commands,
+    routes_core,
+    routes_interactions,
+)
 from .actors import Actors
+from .admin import WorldAdmin
 from .errors import DiscordError
+from .faults import Faults
 from .gateway import PRIVILEGED_INTENTS, Gateway
 from .messages import MessageBuilder
 from .models import (
@@ -31,7 +38,8 @@ from .models import (
     User,
     Violation,
 )
-from .ratelimit import RateLimiter
+from .notifications import Notification
+from .ratelimit import InvalidRequests, RateLimiter
 from .records import InteractionRecord
 from .server import RestServer
 from .service import MessageService
@@ -54,7 +62,7 @@ CLIENT_TASK_PREFIXES = (
 )
 
 
-class FakeDiscord(MessageService, Actors):
+class FakeDiscord(MessageService, Actors, WorldAdmin):
     """A faithful, rule-enforcing stand-in for Discord's REST API and Gateway on 127.0.0.1."""
 
     def __init__(
@@ -68,6 +76,7 @@ class FakeDiscord(MessageService, Actors):
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
         bot_name: str = "Ranch Hand",
         check_responses: bool = False,
+        recommended_shards: int = 1,
     ) -> None:
         unknown = set(privileged_intents) - set(PRIVILEGED_INTENTS)
         if unknown:
@@ -81,6 +90,12 @@ class FakeDiscord(MessageService, Actors):
         self.attachment_size_limit = attachment_size_limit
         self.privileged_intents = set(privileged_intents)
         self.check_responses = check_responses
+        if recommended_shards < 1:
+            raise ValueError("recommended_shards must be at least 1")
+        self.recommended_shards = recommended_shards
+        self.faults = Faults()
+        self.invalid_requests = InvalidRequests()
+        self._notifications: list[Notification] = []
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
         self.records: list[InteractionRecord] = []
@@ -204,6 +219,7 @@ class FakeDiscord(MessageService, Actors):
     @clock_offset.setter
     def clock_offset(self, value: float) -> None:
         self.world.clock_offset = float(value)
+        self.sweep_threads()
 
     def application_flags(self) -> int:
         flags = 1 << 23  # APPLICATION_COMMAND_BADGE
@@ -260,8 +276,9 @@ class FakeDiscord(MessageService, Actors):
         """Call ``callback(kind, subject)`` whenever the world changes; returns the undo.
 
         Kinds: ``message`` (created or edited, ephemerals included), ``message_delete``,
-        ``channel``, ``member`` and ``violation``. A viewer such as the sandbox page uses it to
-        show changes as they happen; callbacks run synchronously and must not block.
+        ``channel``, ``channel_delete``, ``member``, ``guild_remove`` and ``violation``. A
+        viewer such as the sandbox page uses it to show changes as they happen; callbacks
+        run synchronously and must not block.
         """
         self._observers.append(callback)
 
@@ -290,16 +307,35 @@ class FakeDiscord(MessageService, Actors):
         )
         return guild
 
-    def create_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
-        channel = self.world.create_text_channel(guild, name, topic=topic)
+    def create_text_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, announcement: bool = False
+    ) -> Channel:
+        """A text channel (type 0), or an announcement channel (type 5)."""
+        channel = self.world.create_text_channel(
+            guild, name, topic=topic, announcement=announcement
+        )
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id, intent=1)
         self._emit("channel", channel)
         return channel
 
     def create_thread(
-        self, channel: Channel, name: str, *, private: bool = False, owner: User | None = None
+        self,
+        channel: Channel,
+        name: str,
+        *,
+        private: bool = False,
+        owner: User | None = None,
+        auto_archive_duration: int = 1440,
     ) -> Channel:
-        thread = self.world.create_thread(channel, name, private=private, owner=owner)
+        """A thread under a text channel (public 11 or private 12) or an announcement
+        channel (10), archived after ``auto_archive_duration`` idle minutes."""
+        thread = self.world.create_thread(
+            channel,
+            name,
+            private=private,
+            owner=owner,
+            auto_archive_duration=auto_archive_duration,
+        )
         self._dispatch_thread(thread)
         return thread
 
@@ -430,9 +466,19 @@ class FakeDiscord(MessageService, Actors):
         """Ask connected clients to reconnect and resume (op 7)."""
         return self.gateway.request_reconnect()
 
-    def invalidate_gateway_sessions(self) -> None:
-        """Force clients to start fresh sessions (op 9, not resumable)."""
-        self.gateway.invalidate_sessions()
+    def invalidate_gateway_sessions(self, *, resumable: bool = False) -> None:
+        """Send op 9 INVALID_SESSION: ``resumable=False`` forces a fresh IDENTIFY,
+        ``True`` lets the client RESUME."""
+        self.gateway.invalidate_sessions(resumable=resumable)
+
+    def drop_gateway(self, *, resume: bool = True) -> int:
+        """Cut every gateway connection as a network failure would.
+
+        With ``resume`` the sessions survive (close code 4000) and clients RESUME, missing
+        nothing; without it the sessions end (close code 4009, session timed out) and
+        clients IDENTIFY afresh. Returns how many connections were cut.
+        """
+        return self.gateway.drop(resume=resume)
 
     # CDN and stray paths ------------------------------------------------------------------------
 

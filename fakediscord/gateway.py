@@ -45,6 +45,7 @@ class Connection:
         self.writer = asyncio.create_task(self._write())
         self.received: deque[float] = deque()
         self.finished = False
+        self.closed_by_server = False
 
     def send(self, frame: dict[str, Any], *, delayed: bool = False) -> None:
         if self.finished:
@@ -75,6 +76,7 @@ class Connection:
                 self.fake._activity(-1)
 
     async def close(self, code: int, reason: str = "") -> None:
+        self.closed_by_server = True
         self.finish()
         await asyncio.wait({self.writer}, timeout=1.0)
         with contextlib.suppress(Exception):
@@ -173,7 +175,9 @@ class Gateway:
             self.connections.discard(conn)
             if session is not None and session.conn is conn:
                 session.conn = None
-                if ws.close_code in (1000, 1001):
+                # A client closing cleanly ends its session; when the fake closed the socket,
+                # the client's echo of the close says nothing about the session.
+                if ws.close_code in (1000, 1001) and not conn.closed_by_server:
                     session.ended = True
             conn.finish()
         return ws
@@ -344,12 +348,30 @@ class Gateway:
                 count += 1
         return count
 
-    def invalidate_sessions(self) -> None:
-        """Send op 9 (not resumable): clients must IDENTIFY again."""
+    def invalidate_sessions(self, *, resumable: bool = False) -> None:
+        """Send op 9: not resumable (clients IDENTIFY again) or resumable (they RESUME)."""
         for session in self.sessions.values():
-            session.ended = True
+            if not resumable:
+                session.ended = True
             if session.conn is not None:
-                session.conn.send({"op": 9, "s": None, "t": None, "d": False})
+                session.conn.send({"op": 9, "s": None, "t": None, "d": resumable})
+
+    def drop(self, *, resume: bool) -> int:
+        """Close every connection abruptly; sessions survive only with ``resume``."""
+        count = 0
+        for session in self.sessions.values():
+            conn = session.conn
+            if not resume:
+                session.ended = True
+            if conn is None:
+                continue
+            count += 1
+            task = asyncio.create_task(
+                conn.close(4000 if resume else 4009, "Unknown error." if resume else "Timeout.")
+            )
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        return count
 
     async def close(self) -> None:
         for conn in list(self.connections):

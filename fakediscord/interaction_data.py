@@ -46,6 +46,7 @@ def find_command(
     fake: FakeDiscord, user: User, channel: Channel, command: str
 ) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
     """The synced command a user could pick here, the sub-command path and its options."""
+    fake.sweep_threads()
     parts = command.strip().lstrip("/").split()
     if not parts:
         raise CommandUsageError("empty command")
@@ -81,8 +82,15 @@ def find_command(
         contexts = cmd.get("contexts")
         if contexts is not None and 0 not in contexts:
             raise CommandUsageError(f"/{name} is not available in guilds")
+        if world.bot_user.id not in guild.members:
+            raise CommandUsageError(f"the bot is not in {guild.name}; its commands are gone")
+        if channel.archived:
+            raise CommandUsageError(
+                f"#{channel.name} is archived: Discord's client allows no commands there until "
+                "someone sends a message (fake.say) and so unarchives it"
+            )
         perms = world.permissions(guild, user)
-        if not perms & USE_APPLICATION_COMMANDS:
+        if not world.channel_permissions(user, channel) & USE_APPLICATION_COMMANDS:
             raise CommandUsageError(f"{user.name} lacks Use Application Commands")
         required = cmd.get("default_member_permissions")
         if required is not None and not perms & ADMINISTRATOR:
@@ -248,7 +256,7 @@ def _resolve_user(
     guild = fake.world.guild_of(channel)
     if guild is not None and target.id in guild.members and channel.type != DM:
         member = guild.members[target.id].payload(with_user=False)
-        member["permissions"] = str(fake.world.permissions(guild, target))
+        member["permissions"] = str(fake.world.channel_permissions(target, channel))
         resolved.setdefault("members", {})[str(target.id)] = member
 
 

@@ -139,6 +139,7 @@ class Draft:
     fields: dict[str, Any]
     attachments: list[Attachment] | None
     errors: list[FieldError]
+    allowed_mentions: dict[str, Any] | None = None
 
 
 class MessageBuilder:
@@ -199,7 +200,13 @@ class MessageBuilder:
             fields["flags"] = payload["flags"]
         if "tts" in payload:
             fields["tts"] = bool(payload["tts"])
-        return Draft(fields=fields, attachments=attachments, errors=errors)
+        mentions = payload.get("allowed_mentions")
+        return Draft(
+            fields=fields,
+            attachments=attachments,
+            errors=errors,
+            allowed_mentions=mentions if isinstance(mentions, dict) else None,
+        )
 
     def _attachments(
         self,

@@ -13,51 +13,36 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-# Permission bits used by the fake (Discord's values).
-CREATE_INSTANT_INVITE = 1 << 0
-ADMINISTRATOR = 1 << 3
-MANAGE_CHANNELS = 1 << 4
-MANAGE_GUILD = 1 << 5
-ADD_REACTIONS = 1 << 6
-VIEW_CHANNEL = 1 << 10
-SEND_MESSAGES = 1 << 11
-MANAGE_MESSAGES = 1 << 13
-EMBED_LINKS = 1 << 14
-ATTACH_FILES = 1 << 15
-READ_MESSAGE_HISTORY = 1 << 16
-MENTION_EVERYONE = 1 << 17
-USE_EXTERNAL_EMOJIS = 1 << 18
-CHANGE_NICKNAME = 1 << 26
-USE_APPLICATION_COMMANDS = 1 << 31
-MANAGE_THREADS = 1 << 34
-CREATE_PUBLIC_THREADS = 1 << 35
-CREATE_PRIVATE_THREADS = 1 << 36
-SEND_MESSAGES_IN_THREADS = 1 << 38
-ALL_PERMISSIONS = (1 << 51) - 1
-
-DEFAULT_MEMBER_PERMISSIONS = (
-    CREATE_INSTANT_INVITE
-    | ADD_REACTIONS
-    | VIEW_CHANNEL
-    | SEND_MESSAGES
-    | EMBED_LINKS
-    | ATTACH_FILES
-    | READ_MESSAGE_HISTORY
-    | USE_EXTERNAL_EMOJIS
-    | CHANGE_NICKNAME
-    | USE_APPLICATION_COMMANDS
-    | CREATE_PUBLIC_THREADS
-    | CREATE_PRIVATE_THREADS
-    | SEND_MESSAGES_IN_THREADS
+from .permissions import (  # noqa: F401  (re-exported for older imports)
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
+    ATTACH_FILES,
+    CREATE_INSTANT_INVITE,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DEFAULT_MEMBER_PERMISSIONS,
+    EMBED_LINKS,
+    MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    MENTION_EVERYONE,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    USE_APPLICATION_COMMANDS,
+    VIEW_CHANNEL,
+    Overwrite,
 )
 
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
 GUILD_ANNOUNCEMENT = 5
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
-THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
+THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
 # Message flags.
 FLAG_HAS_THREAD = 1 << 5
@@ -156,6 +141,7 @@ class Role:
     position: int = 0
     managed: bool = False
     bot_id: int | None = None
+    mentionable: bool = False
 
     @property
     def mention(self) -> str:
@@ -174,7 +160,7 @@ class Role:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
         if self.bot_id is not None:
@@ -224,6 +210,13 @@ class Channel:
     message_count: int = 0
     member_ids: set[int] = field(default_factory=set)
     topic: str | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archived_at: datetime | None = None
+    last_activity_ts: float = 0.0
+    deleted: bool = False
 
     @property
     def mention(self) -> str:
@@ -256,10 +249,10 @@ class Channel:
                 total_message_sent=self.message_count,
                 member_count=max(1, len(self.member_ids)),
                 thread_metadata={
-                    "archived": False,
-                    "archive_timestamp": iso(self.created_at),
-                    "auto_archive_duration": 1440,
-                    "locked": False,
+                    "archived": self.archived,
+                    "archive_timestamp": iso(self.archived_at or self.created_at),
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "locked": self.locked,
                     "create_timestamp": iso(self.created_at),
                     **({"invitable": True} if self.type == PRIVATE_THREAD else {}),
                 },
@@ -267,7 +260,7 @@ class Channel:
         else:
             data.update(
                 position=self.position,
-                permission_overwrites=[],
+                permission_overwrites=[o.payload() for o in self.overwrites.values()],
                 topic=self.topic,
                 nsfw=False,
             )

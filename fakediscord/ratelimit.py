@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -143,3 +144,34 @@ def too_many_requests(decision: Decision) -> tuple[dict[str, str], dict[str, obj
     if decision.is_global:
         body["code"] = 0
     return headers, body
+
+
+class InvalidRequests:
+    """Discord's Cloudflare rule: 10,000 answers of 401, 403 or 429 (shared-scope 429s
+    excepted) from one IP within 10 minutes get it banned for a while.
+
+    The fake counts them in a sliding window and reports the moment the limit is crossed,
+    so a bot that keeps retrying a forbidden request is caught long before Discord bans it.
+    """
+
+    WINDOW = 600.0
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self.limit = limit
+        self.times: deque[float] = deque()
+        self.reported = False
+
+    def note(self, status: int, scope: str | None) -> bool:
+        """Count one answer; True exactly when this one crosses the limit."""
+        if status not in (401, 403, 429) or (status == 429 and scope == "shared"):
+            return False
+        now = time.monotonic()
+        self.times.append(now)
+        while self.times and self.times[0] < now - self.WINDOW:
+            self.times.popleft()
+        if len(self.times) > self.limit and not self.reported:
+            self.reported = True
+            return True
+        if len(self.times) <= self.limit:
+            self.reported = False
+        return False

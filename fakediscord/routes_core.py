@@ -5,23 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
-    DiscordError,
     forbidden,
     invalid_form,
     not_found,
     unknown_channel,
     unknown_message,
 )
-from .models import (
-    DM,
-    FLAG_HAS_THREAD,
-    GUILD_ANNOUNCEMENT,
-    GUILD_TEXT,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
-    Channel,
-    Message,
-)
+from .guards import check_channel_edit, check_channel_send, require, send_bit, thread_archived
+from .models import DM, Channel, Message
+from .permissions import MANAGE_MESSAGES, READ_MESSAGE_HISTORY
 from .rules import CREATE_FLAGS, EDIT_FLAGS
 from .server import Call, Reply, route
 from .validate import FieldError
@@ -67,7 +59,7 @@ async def get_gateway_bot(fake: FakeDiscord, call: Call) -> Any:
     used = fake.gateway.identify_count
     return {
         "url": fake.gateway_url,
-        "shards": 1,
+        "shards": fake.recommended_shards,
         "session_start_limit": {
             "total": 1000,
             "remaining": max(0, 1000 - used),
@@ -127,7 +119,7 @@ def bot_channel(fake: FakeDiscord, call: Call) -> Channel:
     """The channel in the path, if the bot can see it (10003 / 50001 otherwise)."""
     cid = call.int_param("channel_id", unknown_channel)
     channel = fake.world.channels.get(cid)
-    if channel is None:
+    if channel is None or channel.deleted:
         raise unknown_channel()
     if not fake.world.can_view(fake.bot_user, channel):
         raise forbidden(
@@ -153,6 +145,19 @@ def channel_message(fake: FakeDiscord, call: Call, channel: Channel, action: str
     return message
 
 
+def require_history(fake: FakeDiscord, channel: Channel) -> None:
+    """Reading a message by id needs Read Message History (50001 without it)."""
+    if channel.guild_id is None:
+        return
+    if not fake.world.channel_permissions(fake.bot_user, channel) & READ_MESSAGE_HISTORY:
+        raise forbidden(
+            50001,
+            "Missing Access",
+            rule="missing_access",
+            detail=f"the bot lacks read_message_history in #{channel.name}",
+        )
+
+
 @route("GET", "/channels/{channel_id}")
 async def get_channel(fake: FakeDiscord, call: Call) -> Any:
     return bot_channel(fake, call).payload()
@@ -160,11 +165,12 @@ async def get_channel(fake: FakeDiscord, call: Call) -> Any:
 
 @route("POST", "/channels/{channel_id}/typing")
 async def trigger_typing(fake: FakeDiscord, call: Call) -> Any:
-    bot_channel(fake, call)
+    channel = bot_channel(fake, call)
+    require(fake, channel, send_bit(channel), "show typing")
     return Reply(204)
 
 
-async def _json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
+async def json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
     body = await call.read()
     payload = body.json if body.json is not None else {}
     if not isinstance(payload, dict):
@@ -182,7 +188,14 @@ async def _json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
 async def create_message(fake: FakeDiscord, call: Call) -> Any:
     channel = bot_channel(fake, call)
     fake._check_dm(channel)
-    payload, uploads = await _json_object(call)
+    payload, uploads = await json_object(call)
+    check_channel_send(
+        fake,
+        channel,
+        files=bool(uploads),
+        embeds=bool(payload.get("embeds")),
+        reply=isinstance(payload.get("message_reference"), dict),
+    )
     draft = fake.builder.draft(
         payload,
         uploads,
@@ -191,7 +204,7 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
         size_limit=fake.attachment_size_limit,
     )
     call.refuse(draft.errors, payload)
-    reference = None
+    reference = target = None
     ref = payload.get("message_reference")
     if isinstance(ref, dict) and ref.get("message_id"):
         target = fake.world.messages.get(int(ref["message_id"]))
@@ -216,7 +229,12 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
             if target.guild_id is not None:
                 reference["guild_id"] = str(target.guild_id)
     message = fake._new_message(
-        channel, fake.bot_user, draft, mtype=19 if reference else 0, reference=reference
+        channel,
+        fake.bot_user,
+        draft,
+        mtype=19 if reference else 0,
+        reference=reference,
+        replied_to=target if reference else None,
     )
     return fake.rest_payload(message)
 
@@ -252,6 +270,7 @@ async def list_messages(fake: FakeDiscord, call: Call) -> Any:
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 async def get_message(fake: FakeDiscord, call: Call) -> Any:
     channel = bot_channel(fake, call)
+    require_history(fake, channel)
     return fake.rest_payload(channel_message(fake, call, channel, "fetch"))
 
 
@@ -266,7 +285,8 @@ async def edit_message(fake: FakeDiscord, call: Call) -> Any:
             rule="edit_foreign_message",
             detail=f"message {message.id} was written by {message.author.name}",
         )
-    payload, uploads = await _json_object(call)
+    payload, uploads = await json_object(call)
+    check_channel_edit(fake, channel, files=bool(uploads), embeds=bool(payload.get("embeds")))
     draft = fake.builder.draft(
         payload,
         uploads,
@@ -283,86 +303,24 @@ async def edit_message(fake: FakeDiscord, call: Call) -> Any:
 async def delete_message(fake: FakeDiscord, call: Call) -> Any:
     channel = bot_channel(fake, call)
     message = channel_message(fake, call, channel, "delete")
+    if channel.archived:
+        raise thread_archived(channel, "delete a message")
     if message.author.id != fake.bot_user.id:
         if channel.type == DM:
             raise forbidden(
                 50003, "Cannot execute action on a DM channel", rule="delete_foreign_message"
             )
-        if not fake.world.channel_permissions(fake.bot_user, channel) & (1 << 13):
-            raise forbidden(50013, "Missing Permissions", rule="missing_permissions")
+        require(fake, channel, MANAGE_MESSAGES, "delete someone else's message")
     fake._remove(message)
     return Reply(204)
 
 
-# threads and DMs -------------------------------------------------------------------------------
-
-
-def _new_thread(
-    fake: FakeDiscord,
-    parent: Channel,
-    payload: dict[str, Any],
-    *,
-    private: bool,
-    thread_id: int | None = None,
-) -> Reply:
-    if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
-        raise DiscordError(
-            400,
-            50024,
-            "Cannot execute action on this channel type",
-            rule="thread_parent",
-            detail=f"channel type {parent.type}",
-        )
-    thread = fake.world.create_thread(
-        parent, payload["name"], private=private, owner=fake.bot_user, thread_id=thread_id
-    )
-    fake._dispatch_thread(thread)
-    data = thread.payload()
-    data["member"] = {
-        "id": str(thread.id),
-        "user_id": str(fake.bot_user.id),
-        "join_timestamp": data["thread_metadata"]["create_timestamp"],
-        "flags": 1,
-    }
-    return Reply(201, data)
-
-
-@route("POST", "/channels/{channel_id}/threads")
-async def create_thread(fake: FakeDiscord, call: Call) -> Any:
-    parent = bot_channel(fake, call)
-    payload, _ = await _json_object(call)
-    call.refuse([], payload)
-    kind = payload.get("type") or PRIVATE_THREAD
-    if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
-        raise invalid_form(
-            [
-                FieldError(
-                    ("type",), "BASE_TYPE_CHOICES", "Value must be one of {11, 12}.", "thread_type"
-                )
-            ]
-        )
-    return _new_thread(fake, parent, payload, private=kind == PRIVATE_THREAD)
-
-
-@route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
-async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
-    parent = bot_channel(fake, call)
-    message = channel_message(fake, call, parent, "start a thread on")
-    payload, _ = await _json_object(call)
-    call.refuse([], payload)
-    if message.thread_id is not None:
-        raise DiscordError(
-            400, 160004, "A thread has already been created for this message", rule="thread_exists"
-        )
-    reply = _new_thread(fake, parent, payload, private=False, thread_id=message.id)
-    message.thread_id = message.id
-    message.flags |= FLAG_HAS_THREAD
-    return reply
+# DMs -----------------------------------------------------------------------------------------
 
 
 @route("POST", "/users/@me/channels")
 async def create_dm(fake: FakeDiscord, call: Call) -> Any:
-    payload, _ = await _json_object(call)
+    payload, _ = await json_object(call)
     call.refuse([], payload)
     try:
         uid = int(payload.get("recipient_id"))  # type: ignore[arg-type]

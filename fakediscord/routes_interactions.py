@@ -15,10 +15,12 @@ from .errors import (
     DiscordError,
     invalid_form,
     invalid_webhook_token,
+    unknown_channel,
     unknown_interaction,
     unknown_message,
     unknown_webhook,
 )
+from .guards import open_thread_for, thread_archived
 from .messages import assign_component_ids
 from .models import FLAG_EPHEMERAL, FLAG_LOADING, Message
 from .records import (
@@ -114,6 +116,8 @@ async def create_response(fake: FakeDiscord, call: Call) -> Any:
     payload, uploads = await _payload(call)
     ctype = payload.get("type")
     data = payload.get("data") or {}
+    if rec.channel.deleted:
+        raise unknown_channel()
     errors: list[FieldError] = []
     allowed = ALLOWED_CALLBACKS[rec.type]
     if rec.source_message is None:
@@ -152,6 +156,9 @@ async def create_response(fake: FakeDiscord, call: Call) -> Any:
             rules.check_choices(data.get("choices"), _focused_type(rec), ("data", "choices"))
         )
     call.refuse(errors, payload)
+    if ctype in (4, 5, 7):
+        # No channel permissions are needed to answer, but a thread must be open for it.
+        open_thread_for(fake, rec.channel, by_interaction=True)
     message = _acknowledge(fake, rec, ctype, data, draft)
     if not call.query_flag("with_response"):
         return Reply(204)
@@ -255,6 +262,8 @@ def _record(fake: FakeDiscord, call: Call) -> InteractionRecord:
         raise unknown_webhook(
             "webhook_after_autocomplete", "autocomplete interactions have no messages or followups"
         )
+    if rec.channel.deleted:
+        raise unknown_channel()
     return rec
 
 
@@ -284,6 +293,8 @@ async def _edit_via_webhook(
     fake: FakeDiscord, call: Call, rec: InteractionRecord, message: Message, event: str
 ) -> Any:
     payload, uploads = await _payload(call)
+    if rec.channel.archived:
+        raise thread_archived(rec.channel, "edit a message")
     draft = fake.builder.draft(
         payload,
         uploads,
@@ -305,7 +316,10 @@ async def followup(fake: FakeDiscord, call: Call) -> Any:
     payload, uploads = await _payload(call)
     pending = rec.response if rec.callback_type == 5 and rec.response is not None else None
     if pending is not None and pending.loading and not pending.deleted:
-        # The first followup after a "thinking" defer replaces the loading message.
+        # The first followup after a "thinking" defer replaces the loading message: an edit,
+        # so it notifies nobody (and fails in an archived thread like any edit).
+        if rec.channel.archived:
+            raise thread_archived(rec.channel, "fill in the deferred response")
         draft = fake.builder.draft(
             payload,
             uploads,
@@ -330,6 +344,7 @@ async def followup(fake: FakeDiscord, call: Call) -> Any:
             ephemeral=ephemeral,
         )
         call.refuse(draft.errors, payload)
+        open_thread_for(fake, rec.channel, by_interaction=True)
         message = fake._new_message(
             rec.channel,
             fake.bot_user,
@@ -362,6 +377,8 @@ async def edit_original(fake: FakeDiscord, call: Call) -> Any:
 @route("DELETE", ORIGINAL, auth=False)
 async def delete_original(fake: FakeDiscord, call: Call) -> Any:
     rec = _record(fake, call)
+    if rec.channel.archived:
+        raise thread_archived(rec.channel, "delete a message")
     fake._remove(_original(rec), record=rec)
     rec._resolved.set()
     return Reply(204)
@@ -382,5 +399,7 @@ async def edit_webhook_message(fake: FakeDiscord, call: Call) -> Any:
 @route("DELETE", WEBHOOK_MESSAGE, auth=False)
 async def delete_webhook_message(fake: FakeDiscord, call: Call) -> Any:
     rec = _record(fake, call)
+    if rec.channel.archived:
+        raise thread_archived(rec.channel, "delete a message")
     fake._remove(_owned(fake, call, rec), record=rec)
     return Reply(204)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .emoji import emoji_problem
 from .models import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, walk_components
 from .validate import FieldError
 
@@ -58,6 +59,9 @@ def check_message(
     embeds = body.get("embeds") or []
     if isinstance(embeds, list):
         errors.extend(check_embeds(embeds, (*prefix, "embeds")))
+    mentions = body.get("allowed_mentions")
+    if isinstance(mentions, dict):
+        errors.extend(check_allowed_mentions(mentions, (*prefix, "allowed_mentions")))
     flags = body.get("flags") or 0
     if isinstance(flags, int) and flags & ~allowed_flags:
         errors.append(
@@ -115,9 +119,25 @@ def check_embeds(embeds: list[Any], path: Path) -> list[FieldError]:
         if len(fields) > 25:
             errors.append(too_long((*path, i, "fields"), "embed_limits", 25))
         for j, fld in enumerate(fields):
+            if not isinstance(fld, dict):
+                continue
             for key, limit in (("name", 256), ("value", 1024)):
-                if len(fld.get(key) or "") > limit:
+                text = fld.get(key)
+                if not isinstance(text, str) or not text.strip():
+                    errors.append(
+                        rule_error(
+                            (*path, i, "fields", j, key),
+                            "embed_field_empty",
+                            "BASE_TYPE_REQUIRED",
+                            "This field is required",
+                        )
+                    )
+                elif len(text) > limit:
                     errors.append(too_long((*path, i, "fields", j, key), "embed_limits", limit))
+        for key, sub, limit in (("footer", "text", 2048), ("author", "name", 256)):
+            part = embed.get(key)
+            if isinstance(part, dict) and len(part.get(sub) or "") > limit:
+                errors.append(too_long((*path, i, key, sub), "embed_limits", limit))
         total += embed_length(embed)
     if total > MAX_EMBED_TOTAL:
         errors.append(
@@ -129,6 +149,37 @@ def check_embeds(embeds: list[Any], path: Path) -> list[FieldError]:
             )
         )
     return errors
+
+
+def check_allowed_mentions(mentions: dict[str, Any], path: Path) -> list[FieldError]:
+    """``parse`` and an explicit id list of the same kind exclude each other; <= 100 ids."""
+    errors: list[FieldError] = []
+    parse = mentions.get("parse") or []
+    for kind in ("users", "roles"):
+        ids = mentions.get(kind) or []
+        if kind in parse and ids:
+            errors.append(
+                rule_error(
+                    (*path, "parse"),
+                    "allowed_mentions",
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.',
+                )
+            )
+        if len(ids) > 100:
+            errors.append(too_long((*path, kind), "allowed_mentions", 100))
+    return errors
+
+
+def _check_emoji(comp: dict[str, Any], path: Path) -> list[FieldError]:
+    if "emoji" not in comp or comp["emoji"] is None:
+        return []
+    problem = emoji_problem(comp["emoji"])
+    if problem is None:
+        return []
+    key, code, message = problem
+    where = (*path, "emoji", key) if key else (*path, "emoji")
+    return [rule_error(where, "component_emoji", code, message)]
 
 
 def check_components(components: list[Any], path: Path, *, v2: bool) -> list[FieldError]:
@@ -236,7 +287,7 @@ def _check_custom_id(comp: dict[str, Any], path: Path) -> list[FieldError]:
 
 
 def _check_button(comp: dict[str, Any], path: Path) -> list[FieldError]:
-    errors = _check_custom_id(comp, path)
+    errors = _check_custom_id(comp, path) + _check_emoji(comp, path)
     style = comp.get("style")
     label = comp.get("label")
     if isinstance(label, str) and len(label) > MAX_BUTTON_LABEL:
@@ -326,6 +377,7 @@ def _check_select(comp: dict[str, Any], path: Path) -> list[FieldError]:
     for j, opt in enumerate(options):
         if not isinstance(opt, dict):
             continue
+        errors.extend(_check_emoji(opt, (*path, "options", j)))
         for key in ("label", "value", "description"):
             text = opt.get(key)
             if isinstance(text, str) and len(text) > MAX_OPTION_TEXT:

@@ -164,10 +164,29 @@ class RestServer:
         try:
             if fake.latency:
                 await asyncio.sleep(fake.latency)
-            reply = await self._serve(request, method, path)
+            fake.sweep_threads()
+            fault = fake.faults.take(method, path)
+            if fault is not None and fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault is not None and fault.status is not None:
+                code, headers, body = fault.reply()
+                found = self.router.match(method, path)
+                reply: Reply | tuple[str, Reply] = (
+                    found[0].template if found else path,
+                    Reply(code, body, headers),
+                )
+            else:
+                reply = await self._serve(request, method, path)
             if isinstance(reply, tuple):
                 template, reply = reply
             status = reply.status
+            if fake.invalid_requests.note(status, reply.headers.get("X-RateLimit-Scope")):
+                fake.violate(
+                    "invalid_request_limit",
+                    f"more than {fake.invalid_requests.limit} answers of 401/403/429 within "
+                    "10 minutes: Discord's Cloudflare would ban this bot's IP for a while",
+                    f"{method} {path}",
+                )
             return reply.response()
         finally:
             fake.requests.append(

@@ -13,6 +13,7 @@ from .errors import DiscordError
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT, Session
 from .messages import Draft, apply_draft, is_empty
 from .models import DM, FLAG_EPHEMERAL, FLAG_LOADING, Channel, Message, User
+from .notifications import Notification, notified
 
 if TYPE_CHECKING:
     from .gateway import Gateway
@@ -27,6 +28,7 @@ class MessageService:
     gateway: Gateway
     _active: list[InteractionRecord]
     _attachments: dict[int, Any]
+    _notifications: list[Notification]
 
     def _emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
         raise NotImplementedError
@@ -47,8 +49,13 @@ class MessageService:
         allow_empty: bool = False,
         record: InteractionRecord | None = None,
         event: str = "message",
+        replied_to: Message | None = None,
     ) -> Message:
-        """Create, store and announce a message; refuses empty ones as Discord does (50006)."""
+        """Create, store and announce a message; refuses empty ones as Discord does (50006).
+
+        Records whom it notifies (see ``notifications``); a deferred "thinking" message is
+        created empty (``allow_empty``) and notifies nobody, as whatever fills it is an edit.
+        """
         message = Message(
             id=self.world.snowflake(),
             channel_id=channel.id,
@@ -79,6 +86,15 @@ class MessageService:
         self._register_files(message)
         if not message.ephemeral:
             self._announce("MESSAGE_CREATE", message)
+        if draft is not None:
+            self._notifications.extend(
+                notified(
+                    self.world,
+                    message,
+                    allowed_mentions=draft.allowed_mentions,
+                    replied_to=replied_to,
+                )
+            )
         self._note(message, record, event)
         self._emit("message", message)
         return message

@@ -13,20 +13,32 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .models import (
-    ADMINISTRATOR,
-    ALL_PERMISSIONS,
-    DEFAULT_MEMBER_PERMISSIONS,
+    ANNOUNCEMENT_THREAD,
+    AUTO_ARCHIVE_DURATIONS,
     DM,
+    GUILD_ANNOUNCEMENT,
     GUILD_TEXT,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
-    VIEW_CHANNEL,
     Channel,
     FakeDiscordError,
     Member,
     Message,
     Role,
     User,
+)
+from .permissions import (
+    ADMINISTRATOR,
+    DEFAULT_MEMBER_PERMISSIONS,
+    DM_PERMISSIONS,
+    MANAGE_THREADS,
+    MEMBER_OVERWRITE,
+    ROLE_OVERWRITE,
+    VIEW_CHANNEL,
+    Overwrite,
+    apply_implicit,
+    apply_overwrites,
+    base_permissions,
 )
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -192,27 +204,56 @@ class World:
         return self._join(guild, user, role_ids)
 
     def permissions(self, guild: Guild, user: User) -> int:
-        """Guild-level permissions: OR of the member's roles; owner and admins get everything."""
-        if user.id == guild.owner_id:
-            return ALL_PERMISSIONS
+        """Guild-level permissions: @everyone OR the member's roles; owner and admins: all."""
         member = guild.members.get(user.id)
         if member is None:
             return 0
-        value = guild.default_role.permissions
-        for rid in member.role_ids:
-            role = guild.roles.get(rid)
-            if role is not None:
-                value |= role.permissions
-        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+        return base_permissions(
+            is_owner=user.id == guild.owner_id,
+            everyone=guild.default_role.permissions,
+            role_permissions=(
+                guild.roles[rid].permissions for rid in member.role_ids if rid in guild.roles
+            ),
+        )
 
-    # channels --------------------------------------------------------------------------------
+    def create_role(
+        self, guild: Guild, name: str, permissions: int = 0, *, mentionable: bool = False
+    ) -> Role:
+        if not name or len(name) > 100:
+            raise FakeDiscordError("role names are 1-100 characters")
+        role = Role(
+            id=self.snowflake(),
+            guild_id=guild.id,
+            name=name,
+            permissions=int(permissions),
+            position=len(guild.roles),
+            mentionable=mentionable,
+        )
+        guild.roles[role.id] = role
+        return role
 
-    def create_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
+    def bot_role(self, guild: Guild) -> Role:
+        """The managed role Discord gives the bot when it joins (its invite permissions)."""
+        return next(r for r in guild.roles.values() if r.bot_id == self.bot_user.id)
+
+    def remove_member(self, guild: Guild, user: User) -> Member:
+        member = guild.members.pop(user.id, None)
+        if member is None:
+            raise FakeDiscordError(f"{user.name} is not a member of {guild.name}")
+        for cid in guild.channel_ids:
+            self.channels[cid].member_ids.discard(user.id)
+        return member
+
+        # channels --------------------------------------------------------------------------------
+
+    def create_text_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, announcement: bool = False
+    ) -> Channel:
         cid = self.snowflake()
         position = sum(1 for c in guild.channel_ids if not self.channels[c].is_thread)
         channel = Channel(
             id=cid,
-            type=GUILD_TEXT,
+            type=GUILD_ANNOUNCEMENT if announcement else GUILD_TEXT,
             name=name,
             guild_id=guild.id,
             position=position,
@@ -230,24 +271,71 @@ class World:
         private: bool = False,
         owner: User | None = None,
         thread_id: int | None = None,
+        auto_archive_duration: int = 1440,
     ) -> Channel:
-        if parent.type not in (GUILD_TEXT, 5) or parent.guild_id is None:
+        if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT) or parent.guild_id is None:
             raise FakeDiscordError("threads need a text or announcement channel as parent")
+        if private and parent.type == GUILD_ANNOUNCEMENT:
+            raise FakeDiscordError("announcement channels have no private threads")
+        if auto_archive_duration not in AUTO_ARCHIVE_DURATIONS:
+            raise FakeDiscordError(f"auto_archive_duration must be one of {AUTO_ARCHIVE_DURATIONS}")
         guild = self.guilds[parent.guild_id]
         tid = thread_id if thread_id is not None else self.snowflake()
         owner = owner or self.bot_user
+        if parent.type == GUILD_ANNOUNCEMENT:
+            kind = ANNOUNCEMENT_THREAD
+        else:
+            kind = PRIVATE_THREAD if private else PUBLIC_THREAD
         thread = Channel(
             id=tid,
-            type=PRIVATE_THREAD if private else PUBLIC_THREAD,
+            type=kind,
             name=name,
             guild_id=guild.id,
             parent_id=parent.id,
             owner_id=owner.id,
             created_at=self.now(),
             member_ids={owner.id},
+            auto_archive_duration=auto_archive_duration,
+            last_activity_ts=self.now_ts(),
         )
         self._add_channel(guild, thread)
         return thread
+
+    def threads_due_to_archive(self) -> list[Channel]:
+        """Active threads whose inactivity reached their auto-archive duration."""
+        now = self.now_ts()
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread
+            and not c.archived
+            and now - c.last_activity_ts >= c.auto_archive_duration * 60
+        ]
+
+    def set_archived(self, thread: Channel, archived: bool) -> None:
+        thread.archived = archived
+        thread.archived_at = self.now()
+        if not archived:
+            thread.last_activity_ts = self.now_ts()
+
+    def delete_channel(self, channel: Channel) -> list[Channel]:
+        """Remove a channel (with its threads); returns what went, threads first."""
+        gone = [
+            self.channels[c]
+            for c in list(self.guilds[channel.guild_id].channel_ids if channel.guild_id else [])
+            if self.channels[c].parent_id == channel.id and self.channels[c].is_thread
+        ]
+        gone.append(channel)
+        for ch in gone:
+            ch.deleted = True
+            for mid in self.channel_messages.pop(ch.id, []):
+                msg = self.messages.pop(mid, None)
+                if msg is not None:
+                    msg.deleted = True
+            self.channels.pop(ch.id, None)
+            if ch.guild_id is not None:
+                self.guilds[ch.guild_id].channel_ids.remove(ch.id)
+        return gone
 
     def _add_channel(self, guild: Guild, channel: Channel) -> None:
         self.channels[channel.id] = channel
@@ -278,24 +366,60 @@ class World:
         return None if channel.guild_id is None else self.guilds[channel.guild_id]
 
     def can_view(self, user: User, channel: Channel) -> bool:
+        if channel.deleted:
+            return False
         if channel.type == DM:
             return user.id == self.bot_user.id or any(u.id == user.id for u in channel.recipients)
-        guild = self.guild_of(channel)
-        if guild is None or user.id not in guild.members:
-            return False
-        if not self.permissions(guild, user) & VIEW_CHANNEL:
-            return False
-        if channel.type == PRIVATE_THREAD:
-            return user.id in channel.member_ids or user.id == self.bot_user.id
-        return True
+        return bool(self.channel_permissions(user, channel) & VIEW_CHANNEL)
 
     def channel_permissions(self, user: User, channel: Channel) -> int:
+        """What ``user`` may do in ``channel``: roles, overwrites (a thread's come from its
+        parent), then Discord's implicit denials; a private thread is visible only to its
+        members and to those who may manage threads."""
+        if channel.type == DM:
+            return DM_PERMISSIONS if self.can_view(user, channel) else 0
         guild = self.guild_of(channel)
-        if guild is None:
+        member = None if guild is None else guild.members.get(user.id)
+        if guild is None or member is None:
             return 0
-        return self.permissions(guild, user)
+        base = self.permissions(guild, user)
+        source = self.channels.get(channel.parent_id or 0) if channel.is_thread else channel
+        overwrites = source.overwrites if source is not None else {}
+        value = apply_overwrites(
+            base,
+            overwrites,
+            everyone_id=guild.id,
+            role_ids=member.role_ids,
+            member_id=user.id,
+        )
+        value = apply_implicit(value, in_thread=channel.is_thread)
+        if (
+            channel.type == PRIVATE_THREAD
+            and user.id not in channel.member_ids
+            and not value & MANAGE_THREADS
+        ):
+            return 0
+        return value
 
-    # messages --------------------------------------------------------------------------------
+    def set_overwrite(
+        self, channel: Channel, target: Role | User | Member, allow: int, deny: int
+    ) -> Overwrite | None:
+        """Set (or, with allow=deny=0, remove) the overwrite for a role or a member."""
+        if channel.is_thread or channel.guild_id is None:
+            raise FakeDiscordError("threads and DMs have no permission overwrites of their own")
+        if isinstance(target, Role):
+            oid, kind = target.id, ROLE_OVERWRITE
+        else:
+            user = target.user if isinstance(target, Member) else target
+            oid, kind = user.id, MEMBER_OVERWRITE
+        if not allow and not deny:
+            channel.overwrites.pop(oid, None)
+            return None
+        ow = Overwrite(oid, kind, int(allow), int(deny))
+        channel.overwrites[oid] = ow
+        return ow
+
+        # messages --------------------------------------------------------------------------------
 
     def store_message(self, message: Message) -> Message:
         self.messages[message.id] = message
@@ -305,6 +429,8 @@ class World:
             channel.last_message_id = message.id
             if channel.is_thread:
                 channel.message_count += 1
+                channel.last_activity_ts = self.now_ts()
+                channel.member_ids.add(message.author.id)  # posting joins the thread
         return message
 
     def delete_message(self, message: Message) -> None:
@@ -346,7 +472,7 @@ class World:
             voice_states=[],
             members=members,
             channels=[c.payload() for c in channels if not c.is_thread],
-            threads=[c.payload() for c in channels if c.is_thread],
+            threads=[c.payload() for c in channels if c.is_thread and not c.archived],
             presences=[],
             stage_instances=[],
             guild_scheduled_events=[],
@@ -403,9 +529,10 @@ class World:
             "embed_channel_id": None,
         }
 
-    def interaction_member(self, guild: Guild, user: User) -> dict[str, Any]:
+    def interaction_member(self, guild: Guild, user: User, channel: Channel) -> dict[str, Any]:
+        """The member object of an interaction: permissions are those in the channel."""
         data = guild.members[user.id].payload()
-        data["permissions"] = str(self.permissions(guild, user))
+        data["permissions"] = str(self.channel_permissions(user, channel))
         data["unusual_dm_activity_until"] = None
         return data
 

@@ -63,6 +63,11 @@ async def test_replies_match_the_spec(make_fake: Callable[..., Any]) -> None:
         json={"name": "about the board"},
     )
     await get(fake, "POST", "/users/@me/channels", json={"recipient_id": str(town.bob.id)})
+    fake.set_overwrite(town.channel, town.guild.default_role, deny=1 << 13)
+    await get(fake, "PATCH", f"/channels/{town.channel.id}", json={"topic": "ranch talk"})
+    await get(fake, "PATCH", f"/channels/{town.thread.id}", json={"archived": True})
+    await get(fake, "PATCH", f"/channels/{town.thread.id}", json={"archived": False})
+    await get(fake, "DELETE", f"/channels/{town.thread.id}")
     checked = {(r.method, r.route) for r in fake.requests if r.status < 300}
     assert ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") in checked
     assert ("POST", "/webhooks/{webhook_id}/{webhook_token}") in checked

@@ -26,6 +26,7 @@ async def test_login_sync_and_slash_group(fake: FakeDiscord, town: Town) -> None
             "ask",
             "dm",
             "burst",
+            "ping",
         }
         routes = {(r.method, r.route) for r in fake.requests}
         assert ("GET", "/gateway/bot") in routes

@@ -196,11 +196,14 @@ class Bad(app_commands.Group, name="bad", description="Requests Discord refuses"
 class SampleBot(commands.AutoShardedBot):
     """Records errors and interactions so tests can inspect the client side too."""
 
-    def __init__(self, *, sync: bool = True, intents: discord.Intents | None = None) -> None:
+    def __init__(
+        self, *, sync: bool = True, intents: discord.Intents | None = None, **options: Any
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents or discord.Intents.default(),
             guild_ready_timeout=0.05,
+            **options,
         )
         self.sync_on_start = sync
         self.errors: list[BaseException] = []
@@ -275,6 +278,31 @@ class SampleBot(commands.AutoShardedBot):
                 )
             )
             await interaction.followup.send("done")
+
+        @self.tree.command(description="Answer with a text in one of several ways")
+        async def ping(interaction: discord.Interaction, text: str, how: str) -> None:
+            respond, followup = interaction.response, interaction.followup
+            if how == "reply":
+                await respond.send_message(text)
+            elif how == "ephemeral":
+                await respond.send_message(text, ephemeral=True)
+            elif how == "silent":
+                await respond.send_message(text, silent=True)
+            elif how == "edit":
+                await respond.send_message("hold on")
+                await interaction.edit_original_response(content=text)
+            elif how == "defer_edit":
+                await respond.defer(thinking=True)
+                await interaction.edit_original_response(content=text)
+            elif how == "defer_followup":
+                await respond.defer(thinking=True)
+                await followup.send(text)
+            elif how == "second_followup":
+                await respond.defer(thinking=True)
+                await followup.send("working")
+                await followup.send(text)
+            elif how == "no_pings":
+                await respond.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
         if self.sync_on_start:
             await self.tree.sync()
