@@ -49,9 +49,10 @@ class SandboxProcess:
     database: Path
     log: Path
 
-    def stop(self) -> int:
+    def stop(self, how: signal.Signals = signal.SIGINT) -> int:
+        """Stop it with ``how`` (Ctrl+C by default); returns its exit status."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(how)
             try:
                 self.process.wait(15)
             except subprocess.TimeoutExpired:
@@ -64,9 +65,10 @@ class SandboxProcess:
 
 
 @contextlib.contextmanager
-def sandbox_process(workdir: Path, seed: int) -> Iterator[SandboxProcess]:
+def sandbox_process(workdir: Path, seed: int, run: int = 1) -> Iterator[SandboxProcess]:
+    """The sandbox on ``workdir/sandbox.sqlite3``; run ``n`` logs to ``sandbox-n.log``."""
     database = workdir / "sandbox.sqlite3"
-    log = workdir / "sandbox.log"
+    log = workdir / f"sandbox-{run}.log"
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     with log.open("w") as err:
         process = subprocess.Popen(
