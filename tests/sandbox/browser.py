@@ -102,7 +102,7 @@ def sandbox_process(workdir: Path, seed: int, run: int = 1) -> Iterator[SandboxP
         running.stop()
 
 
-def chromium() -> Any:
+def chromium(width: int = 1400, height: int = 1000) -> Any:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -113,7 +113,7 @@ def chromium() -> Any:
         "--no-sandbox",
         "--disable-dev-shm-usage",
         "--disable-gpu",
-        "--window-size=1400,1000",
+        f"--window-size={width},{height}",
         "--lang=en-GB",
     ):
         options.add_argument(arg)
@@ -257,7 +257,20 @@ class Page:
         self.driver.get(self.url)
         self.until(lambda: self.js("return document.body.dataset.ready"), "the page to start")
 
+    def shown(self, css: str) -> bool:
+        found = self.find_all(css)
+        return bool(found) and bool(found[0].is_displayed())
+
+    def reveal(self, drawer: str) -> None:
+        """Open the channel list (``channels``) or player list (``members``) if a narrow
+        window keeps it behind its toggle in the header."""
+        region = "#sidebar" if drawer == "channels" else "#members"
+        if not self.shown(region) and self.shown(f"#{drawer}-toggle"):
+            self.find(f"#{drawer}-toggle").click()
+            self.until(lambda: self.shown(region), f"the {drawer} list to open")
+
     def add_player(self, name: str) -> None:
+        self.reveal("members")
         self.find("#new-user-name").send_keys(name)
         self.find("#add-user").click()
         self.until(lambda: self.find_all(f"#member-list li[data-name='{name}']"), f"{name}")
@@ -267,10 +280,12 @@ class Page:
         uid = self.fresh(lambda: self.find(css).get_attribute("data-user"))
         if self.view().endswith(f":{uid}"):
             return
+        self.reveal("members")
         self.fresh(lambda: self.find(css).click())
         self.until(lambda: self.view().endswith(f":{uid}"), f"the channel as {name}")
 
     def create_channel(self, name: str) -> str:
+        self.reveal("channels")
         self.find("#add-channel").click()
         field = self.find("#new-channel-name")
         field.send_keys(name)
@@ -281,6 +296,7 @@ class Page:
     def open_channel(self, name: str) -> None:
         css = f"#channels li.channel[data-name='{name}']"
         cid = self.fresh(lambda: self.find(css).get_attribute("data-channel"))
+        self.reveal("channels")
         self.fresh(lambda: self.find(css).click())
         self.until(
             lambda: self.find("#channel-name").text == name and self.view().startswith(f"{cid}:"),

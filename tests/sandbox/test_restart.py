@@ -7,89 +7,14 @@ ids, the board picture still loads and the old board's buttons carry the match o
 
 from __future__ import annotations
 
-import json
 import signal
-import time
-import urllib.error
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import games
+from tests.sandbox.api import PageApi, live_match, move, start_game
 from tests.sandbox.browser import sandbox_process
-from tests.sandbox.test_sandbox import live_match
 
-FARM = games.get("farm")
 SEED = 85
-
-
-class PageApi:
-    """The page's JSON API, as its JavaScript calls it."""
-
-    def __init__(self, url: str) -> None:
-        self.base = url.rstrip("/")
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=10) as reply:
-            return json.loads(reply.read())
-
-    def post(self, path: str, **body: Any) -> Any:
-        request = urllib.request.Request(
-            self.base + path,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=20) as reply:
-                return json.loads(reply.read())
-        except urllib.error.HTTPError as err:
-            raise AssertionError(f"{path} answered {err.code}: {err.read()[:300]!r}") from None
-
-    def messages(self, channel: str, user: str) -> list[dict[str, Any]]:
-        return list(self.get(f"/api/messages?channel={channel}&user={user}"))
-
-    def boards(self, channel: str, user: str) -> list[dict[str, Any]]:
-        return [m for m in self.messages(channel, user) if any(e.get("image") for e in m["embeds"])]
-
-
-def until(condition: Callable[[], Any], what: str, timeout: float = 15.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-    return value
-
-
-def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message["components"] for c in row.get("children", [])]
-
-
-def button(message: dict[str, Any], *, label: str | None = None, suffix: str = "") -> str:
-    for b in buttons(message):
-        if b["kind"] != "button" or not b["custom_id"] or b["disabled"]:
-            continue
-        if (label is None or b["label"] == label) and b["custom_id"].endswith(suffix):
-            return str(b["custom_id"])
-    raise AssertionError(f"no button {label or suffix} on {message['id']}")
-
-
-def move(api: PageApi, database: Path, channel: str, ids: dict[str, str]) -> dict[str, Any]:
-    """The player to act presses the newest board's button for their first legal move."""
-    match = live_match(database, channel)
-    state = FARM.load(json.loads(match["state"]))
-    seat = FARM.to_act(state)[0]
-    user = ids[match["seats"][seat]]
-    boards = api.boards(channel, user)
-    board = boards[-1]
-    api.post(
-        "/api/click", user=user, message=board["id"], custom_id=button(board, suffix=f":{seat}:0")
-    )
-    until(lambda: len(api.boards(channel, user)) > len(boards), "the next board")
-    until(lambda: live_match(database, channel)["ply"] == match["ply"] + 1, "the move stored")
-    return api.boards(channel, user)[-1]
 
 
 def test_a_restart_keeps_channels_players_boards_and_the_match(tmp_path: Path) -> None:
@@ -100,14 +25,7 @@ def test_a_restart_keeps_channels_players_boards_and_the_match(tmp_path: Path) -
         carol = api.post("/api/users", name="carol")["id"]
         corral = api.post("/api/channels", name="corral")["id"]
         alice, bob = ids["alice"], ids["bob"]
-        api.post("/api/command", user=alice, channel=corral, text="/farm new")
-        lobby = until(lambda: api.messages(corral, alice), "the lobby")[-1]
-        api.post("/api/click", user=bob, message=lobby["id"], custom_id=button(lobby, label="Join"))
-        until(lambda: "bob" in api.messages(corral, alice)[-1]["html"], "bob in the lobby")
-        api.post(
-            "/api/click", user=alice, message=lobby["id"], custom_id=button(lobby, label="Start")
-        )
-        until(lambda: api.boards(corral, alice), "the first board")
+        start_game(api, corral, alice, bob)
         ids["carol"] = carol
         move(api, first.database, corral, ids)
         move(api, first.database, corral, ids)
