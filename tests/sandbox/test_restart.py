@@ -7,10 +7,14 @@ ids, the board picture still loads and the old board's buttons carry the match o
 
 from __future__ import annotations
 
+import logging
 import signal
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import QuietVoice, quiet_voice_warnings
 from tests.sandbox.api import PageApi, live_match, move, start_game
 from tests.sandbox.browser import sandbox_process
 
@@ -68,3 +72,19 @@ def test_a_restart_keeps_channels_players_boards_and_the_match(tmp_path: Path) -
     log = second.log_text()
     assert "Traceback" not in log and "Discord would refuse" not in log, log[-3000:]
     assert "kept world" in log
+
+
+def test_voice_library_notes_are_dropped_and_other_warnings_kept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    quiet_voice_warnings()
+    quiet_voice_warnings()  # twice is harmless
+    client_log = logging.getLogger("discord.client")
+    assert sum(isinstance(f, QuietVoice) for f in client_log.filters) == 1
+    with caplog.at_level(logging.INFO, logger="discord.client"):
+        client_log.warning("PyNaCl is not installed, voice will NOT be supported")
+        client_log.warning("davey is not installed, voice will NOT be supported")
+        client_log.warning("Shard ID %s has stopped responding to the gateway.", 0)
+    assert [r.getMessage() for r in caplog.records] == [
+        "Shard ID 0 has stopped responding to the gateway."
+    ]
