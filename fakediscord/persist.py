@@ -107,7 +107,7 @@ class WorldFile:
             (world.commands, {}),
         ):
             mapping.clear()  # in place: the emulator's parts hold these very dicts
-            mapping.update(values)  # type: ignore[attr-defined]
+            mapping.update(values)
         world.bot_user, world.application_owner = bot_user, owner
         world.application_id = int(data["application_id"])
         world.bot_token = _token(world.bot_user.id)
