@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -38,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     sandbox.add_argument("--seed", type=int, help="seed every match with this (repeatable games)")
     args = parser.parse_args(argv)
+    quiet_voice_warnings()
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error("--port takes 0 to 65535 (0 picks a free port)")
     if args.sandbox:
@@ -81,14 +84,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_sandbox(port: int, database: Path, seed: int | None) -> int:
-    """The real bot, same code path as production, logged in to the emulator; Ctrl+C stops."""
+    """The real bot, same code path as production, logged in to the emulator; Ctrl+C (or
+    SIGTERM) stops it. The emulated world is kept beside the database, so a restart carries on
+    every channel, player, message and match."""
+    from fakediscord.persist import WorldFile
     from fakediscord.web import Sandbox
 
     discord.utils.setup_logging(level=logging.INFO)
     log = logging.getLogger("bot")
+    world = WorldFile.beside(database)
+    # the world goes with its matches: a new (or deleted) database starts a new world
+    fresh = not database.exists()
 
     async def run() -> None:
-        async with Sandbox(port) as sandbox:
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        async with Sandbox(port, world=world, fresh=fresh) as sandbox:
             token = sandbox.fake.bot_token
             settings = Settings(token=token, database_path=database, sync_commands="always")
             log.info("sandbox starting with %s", settings)
@@ -102,7 +114,13 @@ def run_sandbox(port: int, database: Path, seed: int | None) -> int:
                     running.result()  # the start-up error
                     return
                 print(f"Ranch Hand sandbox: open {sandbox.url} (Ctrl+C stops it)", flush=True)
-                await running
+                stopping = asyncio.create_task(stop.wait())
+                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                stopping.cancel()
+                if running.done():
+                    running.result()
+                else:
+                    log.info("stopping the sandbox; its world is kept in %s", world.path)
 
     try:
         asyncio.run(run())
@@ -116,6 +134,20 @@ def run_sandbox(port: int, database: Path, seed: int | None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+class QuietVoice(logging.Filter):
+    """Drops discord.py's start-up notes that voice libraries are missing: the bot has no
+    voice features, so they only alarm whoever reads the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def quiet_voice_warnings() -> None:
+    client_log = logging.getLogger("discord.client")
+    if not any(isinstance(f, QuietVoice) for f in client_log.filters):
+        client_log.addFilter(QuietVoice())
 
 
 if __name__ == "__main__":

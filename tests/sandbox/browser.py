@@ -49,9 +49,10 @@ class SandboxProcess:
     database: Path
     log: Path
 
-    def stop(self) -> int:
+    def stop(self, how: signal.Signals = signal.SIGINT) -> int:
+        """Stop it with ``how`` (Ctrl+C by default); returns its exit status."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(how)
             try:
                 self.process.wait(15)
             except subprocess.TimeoutExpired:
@@ -64,9 +65,10 @@ class SandboxProcess:
 
 
 @contextlib.contextmanager
-def sandbox_process(workdir: Path, seed: int) -> Iterator[SandboxProcess]:
+def sandbox_process(workdir: Path, seed: int, run: int = 1) -> Iterator[SandboxProcess]:
+    """The sandbox on ``workdir/sandbox.sqlite3``; run ``n`` logs to ``sandbox-n.log``."""
     database = workdir / "sandbox.sqlite3"
-    log = workdir / "sandbox.log"
+    log = workdir / f"sandbox-{run}.log"
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     with log.open("w") as err:
         process = subprocess.Popen(
@@ -100,7 +102,7 @@ def sandbox_process(workdir: Path, seed: int) -> Iterator[SandboxProcess]:
         running.stop()
 
 
-def chromium() -> Any:
+def chromium(width: int = 1400, height: int = 1000) -> Any:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -111,7 +113,7 @@ def chromium() -> Any:
         "--no-sandbox",
         "--disable-dev-shm-usage",
         "--disable-gpu",
-        "--window-size=1400,1000",
+        f"--window-size={width},{height}",
         "--lang=en-GB",
     ):
         options.add_argument(arg)
@@ -255,7 +257,20 @@ class Page:
         self.driver.get(self.url)
         self.until(lambda: self.js("return document.body.dataset.ready"), "the page to start")
 
+    def shown(self, css: str) -> bool:
+        found = self.find_all(css)
+        return bool(found) and bool(found[0].is_displayed())
+
+    def reveal(self, drawer: str) -> None:
+        """Open the channel list (``channels``) or player list (``members``) if a narrow
+        window keeps it behind its toggle in the header."""
+        region = "#sidebar" if drawer == "channels" else "#members"
+        if not self.shown(region) and self.shown(f"#{drawer}-toggle"):
+            self.find(f"#{drawer}-toggle").click()
+            self.until(lambda: self.shown(region), f"the {drawer} list to open")
+
     def add_player(self, name: str) -> None:
+        self.reveal("members")
         self.find("#new-user-name").send_keys(name)
         self.find("#add-user").click()
         self.until(lambda: self.find_all(f"#member-list li[data-name='{name}']"), f"{name}")
@@ -265,10 +280,12 @@ class Page:
         uid = self.fresh(lambda: self.find(css).get_attribute("data-user"))
         if self.view().endswith(f":{uid}"):
             return
+        self.reveal("members")
         self.fresh(lambda: self.find(css).click())
         self.until(lambda: self.view().endswith(f":{uid}"), f"the channel as {name}")
 
     def create_channel(self, name: str) -> str:
+        self.reveal("channels")
         self.find("#add-channel").click()
         field = self.find("#new-channel-name")
         field.send_keys(name)
@@ -279,6 +296,7 @@ class Page:
     def open_channel(self, name: str) -> None:
         css = f"#channels li.channel[data-name='{name}']"
         cid = self.fresh(lambda: self.find(css).get_attribute("data-channel"))
+        self.reveal("channels")
         self.fresh(lambda: self.find(css).click())
         self.until(
             lambda: self.find("#channel-name").text == name and self.view().startswith(f"{cid}:"),

@@ -8,7 +8,6 @@ by clicking the page's buttons and menus, by the "Type a move" form and by the c
 from __future__ import annotations
 
 import json
-import sqlite3
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 
 import games
 from tests.e2e.farm_policy import choose
+from tests.sandbox.api import live_match
 from tests.sandbox.browser import MISSING, Page, SandboxProcess, Shown, chromium, sandbox_process
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no headless browser: {MISSING}")
@@ -51,22 +51,6 @@ def page(driver: Any, sandbox: SandboxProcess) -> Page:
     page = Page(driver, sandbox.url)
     page.open()
     return page
-
-
-def live_match(database: Path, channel_id: str) -> dict[str, Any]:
-    """The newest match in a channel, read from the sandbox's own SQLite file."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
-        conn.row_factory = sqlite3.Row
-        row = conn.execute(
-            "SELECT id, game, status, ply, state FROM matches WHERE channel_id = ? "
-            "ORDER BY id DESC LIMIT 1",
-            (int(channel_id),),
-        ).fetchone()
-        assert row is not None, "no match in that channel"
-        seats = conn.execute(
-            "SELECT seat, name FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)
-        ).fetchall()
-    return {**dict(row), "seats": {s["seat"]: s["name"] for s in seats}}
 
 
 def start_match(page: Page, game: str, host: str, *others: str) -> Shown:

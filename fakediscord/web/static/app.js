@@ -111,6 +111,12 @@ function wire() {
   $("modal-form").addEventListener("submit", submitModal);
   $("messages").addEventListener("scroll", () => { state.stuck = nearEnd(); });
   $("modal-cancel").addEventListener("click", () => $("modal").close());
+  $("channels-toggle").addEventListener("click", () => toggleDrawer("channels"));
+  $("members-toggle").addEventListener("click", () => toggleDrawer("members"));
+  $("scrim").addEventListener("click", () => closeDrawers());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { closeDrawers(); closeMenus(); }
+  });
   document.addEventListener("click", (event) => {
     const link = event.target.closest(".channel-link");
     if (link && state.channels.has(link.dataset.channel)) openChannel(link.dataset.channel);
@@ -139,7 +145,8 @@ function connect() {
 }
 
 async function refresh() {
-  // After a lost connection: the same emulator catches up; a restarted one is a new world.
+  // After a lost connection: a restarted sandbox keeps its world, so catch up on channels,
+  // people and messages; a different world (another server) starts the page afresh.
   try {
     const data = await api("/api/state");
     if (data.server.id !== state.server.id) {
@@ -147,6 +154,10 @@ async function refresh() {
       location.reload();
       return;
     }
+    for (const channel of data.channels) state.channels.set(channel.id, channel);
+    for (const user of data.users) state.users.set(user.id, user);
+    renderChannels();
+    renderMembers();
     await openChannel(state.current);
   } catch (err) {
     notice(`The sandbox is not answering: ${err.message}`, "info");
@@ -247,12 +258,37 @@ function renderMembers() {
 function renderMe() {
   const me = state.users.get(state.me);
   if (!me) return;
-  const slot = $("me-avatar");
-  slot.replaceWith(Object.assign(avatar(me), { id: "me-avatar" }));
+  $("me-avatar").replaceWith(Object.assign(avatar(me), { id: "me-avatar" }));
   $("me-name").textContent = me.name;
+  $("toggle-avatar").replaceWith(Object.assign(avatar(me), { id: "toggle-avatar" }));
+  $("toggle-name").textContent = me.name;
+  $("members-toggle").title = `Acting as ${me.name}: pick another player`;
+}
+
+// --- narrow windows: the channel and player lists slide over the chat ------------------------
+
+function toggleDrawer(which) {
+  const open = !$("app").classList.contains(`show-${which}`);
+  closeDrawers();
+  if (!open) return;
+  $("app").classList.add(`show-${which}`);
+  $(`${which}-toggle`).setAttribute("aria-expanded", "true");
+  $(which === "channels" ? "sidebar" : "members").classList.add("drawer-open");
+  $("scrim").hidden = false;
+}
+
+function closeDrawers() {
+  for (const which of ["channels", "members"]) {
+    $("app").classList.remove(`show-${which}`);
+    $(`${which}-toggle`).setAttribute("aria-expanded", "false");
+  }
+  $("sidebar").classList.remove("drawer-open");
+  $("members").classList.remove("drawer-open");
+  $("scrim").hidden = true;
 }
 
 async function actAs(userId) {
+  closeDrawers();
   if (userId === state.me) return;
   state.me = userId;
   remember();
@@ -273,6 +309,7 @@ async function actAs(userId) {
 
 async function openChannel(channelId) {
   if (!channelId) return;
+  closeDrawers();
   state.current = channelId;
   state.unread.delete(channelId);
   state.loading = true; // live events wait until the history is on screen

@@ -222,6 +222,7 @@ function renderSelect(select, message) {
       const open = !menu.hidden;
       closeMenus();
       menu.hidden = open;
+      if (!open) placeMenu(toggle, menu);
     },
   }, el("span", { class: "select-placeholder", text: select.placeholder }), el("span", { class: "chevron", text: "⌄" }));
   const menu = el("ul", { class: "select-menu", role: "listbox", hidden: true });
@@ -257,6 +258,22 @@ function renderSelect(select, message) {
   }
   box.append(toggle, menu);
   return box;
+}
+
+function placeMenu(toggle, menu) {
+  // Open downwards when the options fit below the menu's button in the message list, else
+  // upwards when there is more room above (as near the message box); never past either edge.
+  menu.classList.remove("up");
+  menu.style.maxHeight = "";
+  const area = $("messages").getBoundingClientRect();
+  const box = toggle.getBoundingClientRect();
+  const below = Math.min(area.bottom, window.innerHeight) - box.bottom - 8;
+  const above = box.top - Math.max(area.top, 0) - 8;
+  const wanted = Math.min(menu.scrollHeight, 320);
+  const up = below < wanted && above > below;
+  menu.classList.toggle("up", up);
+  menu.style.maxHeight = `${Math.max(Math.min(320, up ? above : below), 80)}px`;
+  if (!up && below < 80) menu.scrollIntoView({ block: "nearest" });
 }
 
 function closeMenus() {
