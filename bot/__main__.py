@@ -12,20 +12,38 @@ import contextlib
 import logging
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.client import RanchHand
 from bot.config import MISSING_TOKEN_HELP, ROOT, ConfigError, Settings, load_settings
+from bot.logs import redact_secrets
+from bot.store import OpenError
 
 SANDBOX_DATABASE = ROOT / "data" / "sandbox.sqlite3"
 SANDBOX_PORT = 8765
 
 
+#: ``python -m bot NAME ...``: tools beside the bot (module with ``main(argv) -> int``)
+SUBCOMMANDS: dict[str, str] = {}
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in SUBCOMMANDS:
+        import importlib
+
+        return int(importlib.import_module(SUBCOMMANDS[argv[0]]).main(argv[1:]))
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Ranch Hand bot.")
     parser.add_argument("--sync", action="store_true", help="sync slash commands on this start")
+    cluster = parser.add_argument_group(
+        "shard clusters", "run some of the bot's gateway shards in this process"
+    )
+    cluster.add_argument("--shards", help="the shards this process runs: 0-3 or 0,2,5 (SHARDS)")
+    cluster.add_argument("--shard-count", help="the bot's total number of shards (SHARD_COUNT)")
     sandbox = parser.add_argument_group(
         "sandbox", "play locally in a browser, without Discord or a token"
     )
@@ -51,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.port is not None or args.database is not None or args.seed is not None:
         parser.error("--port, --database and --seed go with --sandbox")
+    overrides = {}
+    if args.shards is not None or args.shard_count is not None:
+        overrides = {"SHARDS": args.shards or "", "SHARD_COUNT": args.shard_count or ""}
     try:
-        settings = load_settings()
+        settings = load_settings(overrides=overrides)
     except ConfigError as err:
         print(f"Configuration error: {err}", file=sys.stderr)
         return 2
@@ -60,13 +81,28 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2
     if args.sync:
-        settings = type(settings)(**{**settings.__dict__, "sync_commands": "always"})
+        settings = replace(settings, sync_commands="always")
+    return run_bot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    """Run until stopped; SIGTERM or Ctrl+C stops gracefully (moves in flight finish)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    logging.getLogger("bot").info("starting with %s", settings)
+    redact_secrets(settings.token)
+    log = logging.getLogger("bot")
+    log.info("starting with %s", settings)
+    point_at_api(settings)
     token = settings.token
+    assert token is not None
 
     async def run() -> None:
-        async with RanchHand(settings) as bot:
+        bot = RanchHand(settings)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        async with bot:
+            await bot.open_store()
             await bot.start(token)
 
     try:
@@ -78,9 +114,29 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except OpenError as err:
+        print(f"Database error: {err}", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as err:
+        print(f"Cannot reach Discord ({type(err).__name__}); check the network.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def point_at_api(settings: Settings) -> None:
+    """Use another Discord API address (a REST proxy, or a local emulator) when configured."""
+    if settings.discord_api_url:
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
+        if settings.discord_gateway_url:
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+                settings.discord_gateway_url
+            )
 
 
 def run_sandbox(port: int, database: Path, seed: int | None) -> int:
@@ -91,6 +147,7 @@ def run_sandbox(port: int, database: Path, seed: int | None) -> int:
     from fakediscord.web import Sandbox
 
     discord.utils.setup_logging(level=logging.INFO)
+    redact_secrets()
     log = logging.getLogger("bot")
     world = WorldFile.beside(database)
     # the world goes with its matches: a new (or deleted) database starts a new world

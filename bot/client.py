@@ -86,8 +86,15 @@ class RanchHand(commands.AutoShardedBot):
         """The store (the name older code and tests use)."""
         return self.store
 
+    async def open_store(self) -> Store:
+        """Open (and migrate) the database: before logging in, so a broken database is
+        reported at once. ``OpenError`` says what is wrong in one line."""
+        if getattr(self, "store", None) is None:
+            self.store = await open_store(self.settings.database)
+        return self.store
+
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database)
+        await self.open_store()
         self.service = MatchService(self.store, seed_source=self.seed_source, clock=self.clock)
         await self.renderer.start()
         for extension in extensions():

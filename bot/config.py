@@ -39,6 +39,9 @@ class Settings:
     metrics_port: int | None = None
     #: seconds that moves in flight get to finish when the bot is stopped
     grace_seconds: float = 10.0
+    #: another Discord API address (a REST proxy, or a local emulator); None: Discord's
+    discord_api_url: str | None = None
+    discord_gateway_url: str | None = None
 
     @property
     def database(self) -> DatabaseUrl:
@@ -68,13 +71,18 @@ class Settings:
 
 
 def load_settings(
-    environ: Mapping[str, str] | None = None, env_file: Path | None = ROOT / ".env"
+    environ: Mapping[str, str] | None = None,
+    env_file: Path | None = ROOT / ".env",
+    *,
+    overrides: Mapping[str, str] | None = None,
 ) -> Settings:
-    """Environment variables win over ``.env``; ``.env`` is optional."""
+    """Command-line ``overrides`` win over environment variables, which win over ``.env``;
+    ``.env`` is optional."""
     values: dict[str, str] = {}
     if env_file is not None and env_file.is_file():
         values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
     values.update(os.environ if environ is None else environ)
+    values.update(overrides or {})
 
     token = values.get("DISCORD_TOKEN", "").strip() or None
     db = values.get("DATABASE_PATH", "").strip()
@@ -112,7 +120,18 @@ def load_settings(
         shard_ids=shard_ids,
         shard_count=shard_count,
         metrics_port=_whole(values, "METRICS_PORT", default=0, low=1, high=65535) if port else None,
+        discord_api_url=_url(values, "DISCORD_API_URL"),
+        discord_gateway_url=_url(values, "DISCORD_GATEWAY_URL"),
     )
+
+
+def _url(values: Mapping[str, str], name: str) -> str | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://", "ws://", "wss://")):
+        raise ConfigError(f"{name} must be an http(s):// or ws(s):// address.")
+    return text
 
 
 def _whole(values: Mapping[str, str], name: str, *, default: int, low: int, high: int) -> int:

@@ -254,4 +254,3 @@ class Delivery:
             return [], None
         filename = f"{match.game}-{match.id}-{match.ply}.png"
         return [discord.File(io.BytesIO(png), filename=filename)], filename
-

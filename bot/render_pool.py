@@ -72,9 +72,7 @@ class Renderer:
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=False)
 
-    async def draw(
-        self, key: str, state: Any, *, previous: Any = None, last: Any = None
-    ) -> bytes:
+    async def draw(self, key: str, state: Any, *, previous: Any = None, last: Any = None) -> bytes:
         self.waiting += 1
         try:
             async with self.limit:

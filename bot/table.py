@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
+
 class Table:
     def __init__(self, bot: RanchHand) -> None:
         self.bot = bot

@@ -99,9 +99,7 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
         kind = story.get("kind", "move")
         plays = [(int(s), str(n)) for s, n in story.get("plays", [])]
         if kind == "start":
-            order = ", ".join(
-                f"{i + 1}. {escape(s.name)}" for i, s in enumerate(match.seats)
-            )
+            order = ", ".join(f"{i + 1}. {escape(s.name)}" for i, s in enumerate(match.seats))
             lines.append(f"🎬 **{escape(match.rules.title)}** begins! Seats: {order}.")
         elif plays:
             seat, notation = plays[0]
@@ -197,5 +195,3 @@ def lobby_text(match: Match) -> str:
         f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
         f"{seats}\n{status} Join with the button or `/{match.game} join`."
     )
-
-

@@ -149,9 +149,7 @@ class TurnClock:
     ) -> bool:
         """Write down that this happened; False if it already had (then do nothing). The
         record is the claim: however many bot processes run, one of them acts."""
-        return await self.store.record_event(
-            match.id, ply, kind, n, seat, due, self.now(), outcome
-        )
+        return await self.store.record_event(match.id, ply, kind, n, seat, due, self.now(), outcome)
 
     async def _unrecord(self, match: Match, ply: int, kind: str) -> None:
         """Forget an event that could not be carried out (the match changed under it)."""
