@@ -81,8 +81,11 @@ class Strong(Easy):
                     return 10.0 + total(dice)
                 case Raid(die):
                     # the best face; among equals, one of a colour somebody else grabs
-                    return 10.0 + die.face + 0.1 * brands[die.colour] - 0.1 * (
-                        die.colour == stud.colour
+                    return (
+                        10.0
+                        + die.face
+                        + 0.1 * brands[die.colour]
+                        - 0.1 * (die.colour == stud.colour)
                     )
                 case Pasture(die):
                     return 10.0 + brand_value(die.colour) / 10.0 - die.face / 100.0

@@ -52,17 +52,14 @@ def threat(state: Any, side: int) -> float:
     """The most the side to move next can take at once, if it is an enemy of ``side``."""
     if state.finished or state.side(state.to_move) == side:
         return 0.0
-    captures, _ = state.moves(state.to_move)
+    captures, plains = state.moves(state.to_move)
     best = 0.0
     for m in captures:
         best = max(best, sum(value(state.board[sq]) for sq in m.taken) * 10.0)
-    stables = geometry(state.size).stables
-    for c in state.colours:
-        if state.side(c) == side and state.board[stables[c]] == 0:
-            # an empty own Stable next to an enemy piece that can step in loses everything
-            for m in state.legal(state.to_move):
-                if m.end == stables[c]:
-                    best = max(best, 1000.0)
+    stables = {geometry(state.size).stables[c] for c in state.colours if state.side(c) == side}
+    # a piece stepping or jumping into an own Stable takes every piece of that colour
+    if any(m.end in stables for m in captures + plains):
+        best = max(best, 1000.0)
     return best
 
 
@@ -84,7 +81,7 @@ class Strong(Policy):
     key = "horseplay"
     level = "strong"
     #: positions looked at per decision (each is one ``apply``)
-    BUDGET = 700
+    BUDGET = 500
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         self.side = state.side(state.to_move)
@@ -144,7 +141,6 @@ class Strong(Policy):
             if alpha >= beta:
                 break
         return v
-
 
     def quick(self, state: Any) -> float:
         key = (state.board, state.to_move, state.scores, state.finished)
