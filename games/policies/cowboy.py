@@ -14,9 +14,10 @@ fights Indians that come near its field.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
-from games.cowboy.board import STEPS
+from games.cowboy.board import STEPS, board_for
 from games.cowboy.fields import free_field_squares, herds, owner_map, steer_at, steer_squares
 from games.cowboy.state import (
     BANDIT,
@@ -54,6 +55,30 @@ def rect_edges(board: Any, x0: int, y0: int, w: int, h: int) -> list[int]:
     out += [board.hedge(i, y0 + h) for i in range(x0, x0 + w)]
     out += [board.vedge(x0, j) for j in range(y0, y0 + h)]
     out += [board.vedge(x0 + w, j) for j in range(y0, y0 + h)]
+    return out
+
+
+@lru_cache(maxsize=8)
+def rectangles(
+    tiles: tuple[tuple[str, int], ...],
+) -> list[tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Every rectangle of a planned shape holding no homestead: its squares, its side edges
+    and the corners and points along its sides (as grid coordinates)."""
+    board = board_for(tiles)
+    out = []
+    for w, h in SHAPES:
+        for y0 in range(board.size - h + 1):
+            for x0 in range(board.size - w + 1):
+                squares = frozenset(
+                    board.sq(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)
+                )
+                if squares & board.homesteads:
+                    continue
+                edges = tuple(rect_edges(board, x0, y0, w, h))
+                points = tuple(
+                    dict.fromkeys(board.ij(p) for e in edges for p in board.edge_points(e))
+                )
+                out.append((squares, edges, points))
     return out
 
 
@@ -205,35 +230,28 @@ class Easy(Policy):
     def field_plan(self, state: Any, seat: int, board: Any) -> Plan:
         fenced = {e for e, _ in state.fences} | board.walls
         owned = owner_map(state.fields)
+        theirs = {s for s, o in owned.items() if o != seat}
         here_i, here_j = board.ij(state.cowboys[seat])
         steers = steer_squares(state)
-        best: tuple[float, int, int, int, int] | None = None
+        best: tuple[float, int] | None = None
         best_edges: list[int] = []
         budget = state.fences_left[seat]
-        for w, h in SHAPES:
-            for y0 in range(board.size - h + 1):
-                for x0 in range(board.size - w + 1):
-                    squares = [board.sq(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)]
-                    if any(s in board.homesteads or owned.get(s, seat) != seat for s in squares):
-                        continue
-                    edges = [e for e in rect_edges(board, x0, y0, w, h) if e not in fenced]
-                    if not edges or len(edges) > budget:
-                        continue
-                    walk = min(
-                        abs(board.ij(p)[0] - here_i) + abs(board.ij(p)[1] - here_j)
-                        for e in edges
-                        for p in board.edge_points(e)
-                    )
-                    inside = sum(1 for s in squares if s in steers)
-                    cost = (
-                        self.FENCE_COST * len(edges)
-                        + self.WALK_COST * walk
-                        - self.STEER_BONUS * inside
-                        - 0.5 * len(squares)
-                    )
-                    key = (cost, y0, x0, w, h)
-                    if best is None or key < best:
-                        best, best_edges = key, edges
+        for n, (squares, edges, points) in enumerate(rectangles(state.tiles)):
+            if not theirs.isdisjoint(squares):
+                continue
+            missing = [e for e in edges if e not in fenced]
+            if not missing or len(missing) > budget:
+                continue
+            walk = min(abs(i - here_i) + abs(j - here_j) for i, j in points)
+            inside = sum(1 for s in squares if s in steers)
+            cost = (
+                self.FENCE_COST * len(missing)
+                + self.WALK_COST * walk
+                - self.STEER_BONUS * inside
+                - 0.5 * len(squares)
+            )
+            if best is None or (cost, n) < best:
+                best, best_edges = (cost, n), missing
         if best is None:
             return Plan(set(), self.tree_points(state), False)
         goals = {p for e in best_edges for p in board.edge_points(e)}
