@@ -21,9 +21,11 @@ MAX_PLIES = 20000
 class Result:
     winners: tuple[int, ...]
     plies: int
-    #: seconds per decision (more than one legal action), per seat
+    #: seconds per decision (more than one legal action), per seat: wall clock, and the CPU
+    #: time of the deciding thread (what the decision costs, whatever else the machine runs)
     times: dict[int, list[float]] = field(default_factory=dict)
     finished: bool = True
+    cpu: dict[int, list[float]] = field(default_factory=dict)
 
 
 def play(
@@ -41,23 +43,25 @@ def play(
     names = [f"p{i}" for i in range(len(seats))]
     state = rules.new_game(names, options, rng=SeededRng(seed, 0))
     times: dict[int, list[float]] = {i: [] for i in range(len(seats))}
+    cpu: dict[int, list[float]] = {i: [] for i in range(len(seats))}
     for ply in range(1, max_plies + 1):
         outcome = rules.outcome(state)
         if outcome is not None:
-            return Result(outcome.winners, ply - 1, times)
+            return Result(outcome.winners, ply - 1, times, cpu=cpu)
         seat = rules.to_act(state)[0]
         actions = rules.legal_actions(state, seat)
         forced = rules.forced_action(state, seat)
         if forced is not None:
             chosen = forced
         else:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             chosen = seats[seat].choose(
                 state, seat, rng=SeededRng(f"{seed}:policy", ply), actions=actions
             )
             if len(actions) > 1:
                 times[seat].append(time.perf_counter() - start)
+                cpu[seat].append(time.thread_time() - start_cpu)
         if watch is not None:
             watch(state, seat, actions, chosen)
         state = rules.apply(state, seat, chosen, rng=SeededRng(seed, ply)).state
-    return Result((), max_plies, times, finished=False)
+    return Result((), max_plies, times, finished=False, cpu=cpu)

@@ -6,7 +6,9 @@ swisses its best colour, and switches its stud with a low die of its stock.
 Strong plays the same rolls but chooses its brand: a new stud (after a 6, or a switch) of the
 colour whose cows left in the herd are worth most and that fewer rivals grab; a switch with its
 stock only when that does not cost it a better brand; and it raids, among equal faces, a cow of
-a rival's brand rather than its own (which it can still grab later).
+a rival's brand rather than its own (which it can still grab later). It also reckons with the
+THREE!s announced for later this round: each of them will rustle the richest stock, so it does
+not fatten its stock for them, and swisses or rustles ahead of them.
 """
 
 from __future__ import annotations
@@ -56,7 +58,40 @@ class Easy(Policy):
                     return 0.0
             return -5.0
 
-        return best_of(actions, score, rng)
+        threes = [s for s in state.order[state.pos + 1 :] if state.rolls[s] == 3]
+        if not threes:
+            return best_of(actions, score, rng)
+        return best_of(actions, lambda a: score(a) + self.rustled(state, seat, a, threes), rng)
+
+    @staticmethod
+    def rustled(state: Any, seat: int, action: Any, threes: list[int]) -> float:
+        """What the THREE!s still to act this round do to this seat's lead: each rustles the
+        richest regular stock when it is richer than its own (it was announced at the roll)."""
+        stocks = [total(p) for p in state.stocks]
+        match action:
+            case Grab(dice):
+                stocks[seat] += total(dice)
+            case Raid(die):
+                stocks[seat] += die.face
+            case Pasture():
+                stocks[seat] += state.studs[seat].face
+            case Rustle(target):
+                stocks[seat], stocks[target] = stocks[target], stocks[seat]
+            case Swiss(colour):
+                stocks[seat] -= sum(d.face for d in state.stocks[seat] if d.colour == colour)
+            case Switch("stock", die):
+                stocks[seat] += state.studs[seat].face - die.face
+        active = state.active()
+
+        def lead(values: list[int]) -> int:
+            return values[seat] - max(values[o] for o in active if o != seat)
+
+        before = lead(stocks)
+        for rustler in threes:
+            target = max((o for o in active if o != rustler), key=lambda o: stocks[o])
+            if stocks[target] > stocks[rustler]:
+                stocks[target], stocks[rustler] = stocks[rustler], stocks[target]
+        return float(lead(stocks) - before)
 
 
 class Strong(Easy):
@@ -107,4 +142,37 @@ class Strong(Easy):
                     return 0.0
             return -5.0
 
-        return best_of(actions, score, rng)
+        threes = [s for s in state.order[state.pos + 1 :] if state.rolls[s] == 3]
+        if not threes:
+            return best_of(actions, score, rng)
+        return best_of(actions, lambda a: score(a) + self.rustled(state, seat, a, threes), rng)
+
+    @staticmethod
+    def rustled(state: Any, seat: int, action: Any, threes: list[int]) -> float:
+        """What the THREE!s still to act this round do to this seat's lead: each rustles the
+        richest regular stock when it is richer than its own (it was announced at the roll)."""
+        stocks = [total(p) for p in state.stocks]
+        match action:
+            case Grab(dice):
+                stocks[seat] += total(dice)
+            case Raid(die):
+                stocks[seat] += die.face
+            case Pasture():
+                stocks[seat] += state.studs[seat].face
+            case Rustle(target):
+                stocks[seat], stocks[target] = stocks[target], stocks[seat]
+            case Swiss(colour):
+                stocks[seat] -= sum(d.face for d in state.stocks[seat] if d.colour == colour)
+            case Switch("stock", die):
+                stocks[seat] += state.studs[seat].face - die.face
+        active = state.active()
+
+        def lead(values: list[int]) -> int:
+            return values[seat] - max(values[o] for o in active if o != seat)
+
+        before = lead(stocks)
+        for rustler in threes:
+            target = max((o for o in active if o != rustler), key=lambda o: stocks[o])
+            if stocks[target] > stocks[rustler]:
+                stocks[target], stocks[rustler] = stocks[rustler], stocks[target]
+        return float(lead(stocks) - before)

@@ -6,9 +6,9 @@ wood when short, then ride to roaming steers and rope them into the field; rustl
 neighbour's steer when standing next to one. Choices that come up on the way go the player's
 way (a reroll of a failed rustle, the Bag o' Bills before paying, the leader loses a turn,
 Indians and twisters placed far from its field, steers near it).
-Strong plans better: it counts the steers a rectangle would pen as it closes, rides towards
-the steers closest to reach, goes rustling from the leader when no steer roams near, and
-fights Indians that come near its field.
+Strong plans better: it counts the steers a rectangle would pen as it closes, goes rustling
+from the leader when no steer roams, fights Indians that come near its field, and places the
+tokens an event gives it against the leader (Indians and twisters near him, steers far).
 """
 
 from __future__ import annotations
@@ -127,6 +127,9 @@ class Easy(Policy):
     STEER_BONUS = 0.0
     HUNT_RUSTLE = False
     FIGHT_NEAR = 0
+    #: how much a token's placement is weighed by the rivals' side (steers far from them,
+    #: Indians and twisters near them)
+    MEAN = 0.0
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         if state.pending is not None:
@@ -270,6 +273,16 @@ class Easy(Policy):
             spots = [board.xy(m) for m in mine] or [here]
             return min(abs(x - a) + abs(y - b) for a, b in spots)
 
+        others = [o for o in range(len(state.names)) if o != seat and o not in state.out]
+        leader = max(others, key=lambda o: herds(state)[o])
+        rivals = [s for f in state.fields if f.owner == leader for s in f.squares]
+        rivals.append(board.around(state.cowboys[leader])[0])
+
+        def near_rivals(s: int) -> float:
+            """How far ``s`` is from the leading rival's fields and cowboy."""
+            x, y = board.xy(s)
+            return min((abs(x - a) + abs(y - b) for a, b in map(board.xy, rivals)), default=0)
+
         def score(a: Any) -> float:
             match a:
                 case Reroll() | UseBills():
@@ -279,9 +292,9 @@ class Easy(Policy):
                 case Give(s):
                     return -s
                 case Place(s) if p.kind == "place" and p.token == "steer":
-                    return -near_me(s)
+                    return -near_me(s) + self.MEAN * near_rivals(s)
                 case Place(s) if p.kind == "place":
-                    return near_me(s)
+                    return near_me(s) - self.MEAN * near_rivals(s)
                 case Place(s):
                     return -s
                 case Claim(s):
@@ -310,3 +323,4 @@ class Strong(Easy):
     STEER_BONUS = 6.0
     HUNT_RUSTLE = True
     FIGHT_NEAR = 2
+    MEAN = 3.0

@@ -206,7 +206,7 @@ class Strong(Easy):
     level = "strong"
     #: lookahead budget: dice sequences per choice and turns per sequence
     ROLLOUTS = 32
-    TURNS = 20
+    TURNS = 32
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         offer = state.offer
