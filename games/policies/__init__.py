@@ -8,9 +8,11 @@ and what a strong decision that failed or took too long falls back to.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from games.policies.base import LEVELS, Policy, RandomPolicy, UnknownPolicy, derive
+from games.rng import Rng, SeededRng
 
 #: game key -> module under games.policies defining ``Easy`` and ``Strong``
 MODULES = {
@@ -44,6 +46,31 @@ def fallback(key: str) -> Any:
     return get(key, "easy")
 
 
+def decide(
+    key: str,
+    level: str,
+    state: Any,
+    seat: int,
+    *,
+    rng: Rng,
+    actions: Sequence[Any] | None = None,
+) -> Any:
+    """``get(key, level).choose(...)``, falling back to the easy player if that one fails.
+
+    The rng is copied first (from one draw of ``rng``), so the fallback decides from the same
+    chance as the failed attempt would have.
+    """
+    seed = derive(rng, "decide").seed
+    try:
+        return get(key, level).choose(state, seat, rng=SeededRng(seed), actions=actions)
+    except UnknownPolicy:
+        raise
+    except Exception:
+        if level == "easy":
+            raise
+        return fallback(key).choose(state, seat, rng=SeededRng(seed), actions=actions)
+
+
 def random_player(key: str) -> Any:
     """Uniformly random legal play, for benchmarks."""
     if key not in MODULES:
@@ -51,4 +78,14 @@ def random_player(key: str) -> Any:
     return RandomPolicy(key)
 
 
-__all__ = ["LEVELS", "MODULES", "Policy", "UnknownPolicy", "derive", "fallback", "get"]
+__all__ = [
+    "LEVELS",
+    "MODULES",
+    "Policy",
+    "UnknownPolicy",
+    "decide",
+    "derive",
+    "fallback",
+    "get",
+    "random_player",
+]

@@ -41,6 +41,22 @@ def test_every_game_has_both_levels_and_unknown_ones_are_refused() -> None:
         policies.get("farm", "hard")
 
 
+def test_a_failing_strong_decision_falls_back_to_the_easy_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = farm_kit.setup(alice={"rabbit": 8})
+    expected = policies.decide("farm", "easy", state, 0, rng=SeededRng(3))
+    assert farm_kit.RULES.format_action(state, expected) == "trade 6 rabbit for 1 sheep"
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("lookahead failed")
+
+    monkeypatch.setattr(policies.get("farm", "strong"), "pick", broken)
+    assert policies.decide("farm", "strong", state, 0, rng=SeededRng(3)) == expected
+    with pytest.raises(GameError):
+        policies.decide("farm", "expert", state, 0, rng=SeededRng(3))
+
+
 def _check(key: str, level: str, state: Any, seat: int, seed: int) -> None:
     rules = games.get(key)
     policy = policies.get(key, level)
