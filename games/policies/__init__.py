@@ -1,0 +1,91 @@
+"""Computer opponents for every game: ``get(key, level)`` with level ``easy`` or ``strong``.
+
+Every policy is pure and deterministic for a given rng and picks only from the rules'
+``legal_actions``. ``fallback(key)`` is the easy policy: what a seat whose clock ran out plays,
+and what a strong decision that failed or took too long falls back to.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from games.policies.base import LEVELS, Policy, RandomPolicy, UnknownPolicy, derive
+from games.rng import Rng, SeededRng
+
+#: game key -> module under games.policies defining ``Easy`` and ``Strong``
+MODULES = {
+    "farm": "farm",
+    "cattle": "cattle",
+    "horseplay": "horseplay",
+    "highrollin": "highrollin",
+    "cowboy": "cowboy",
+}
+
+_CACHE: dict[tuple[str, str], Policy] = {}
+
+
+def get(key: str, level: str = "easy") -> Any:
+    """The computer player for game ``key`` at ``level`` ("easy" or "strong")."""
+    if key not in MODULES:
+        known = ", ".join(sorted(MODULES))
+        raise UnknownPolicy(f"No computer player for game {key!r}; games: {known}.")
+    if level not in LEVELS:
+        raise UnknownPolicy(f"Unknown level {level!r}; levels: {', '.join(LEVELS)}.")
+    found = _CACHE.get((key, level))
+    if found is None:
+        module = importlib.import_module(f"games.policies.{MODULES[key]}")
+        found = (module.Easy if level == "easy" else module.Strong)()
+        _CACHE[(key, level)] = found
+    return found
+
+
+def fallback(key: str) -> Any:
+    """The easy policy: a deadline skip, or a failed strong decision, plays this."""
+    return get(key, "easy")
+
+
+def decide(
+    key: str,
+    level: str,
+    state: Any,
+    seat: int,
+    *,
+    rng: Rng,
+    actions: Sequence[Any] | None = None,
+) -> Any:
+    """``get(key, level).choose(...)``, falling back to the easy player if that one fails.
+
+    The rng is copied first (from one draw of ``rng``), so the fallback decides from the same
+    chance as the failed attempt would have.
+    """
+    seed = derive(rng, "decide").seed
+    try:
+        return get(key, level).choose(state, seat, rng=SeededRng(seed), actions=actions)
+    except UnknownPolicy:
+        raise
+    except Exception:
+        if level == "easy":
+            raise
+        return fallback(key).choose(state, seat, rng=SeededRng(seed), actions=actions)
+
+
+def random_player(key: str) -> Any:
+    """Uniformly random legal play, for benchmarks."""
+    if key not in MODULES:
+        raise UnknownPolicy(f"No computer player for game {key!r}.")
+    return RandomPolicy(key)
+
+
+__all__ = [
+    "LEVELS",
+    "MODULES",
+    "Policy",
+    "UnknownPolicy",
+    "decide",
+    "derive",
+    "fallback",
+    "get",
+    "random_player",
+]

@@ -1,0 +1,326 @@
+"""Super Cowboy Rope Steer Adventure computer players.
+
+Both levels follow a plan: pick a rectangle of range to fence (the one needing fewest new
+fences, closest by, holding steers already), walk its sides fencing one segment a turn, cut
+wood when short, then ride to roaming steers and rope them into the field; rustle a
+neighbour's steer when standing next to one. Choices that come up on the way go the player's
+way (a reroll of a failed rustle, the Bag o' Bills before paying, the leader loses a turn,
+Indians and twisters placed far from its field, steers near it).
+Strong plans better: it counts the steers a rectangle would pen as it closes, goes rustling
+from the leader when no steer roams, fights Indians that come near its field, and places the
+tokens an event gives it against the leader (Indians and twisters near him, steers far).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Any
+
+from games.cowboy.board import STEPS, board_for
+from games.cowboy.fields import free_field_squares, herds, owner_map, steer_at, steer_squares
+from games.cowboy.state import (
+    BANDIT,
+    Again,
+    Claim,
+    Cut,
+    Discard,
+    End,
+    Fence,
+    Fight,
+    Give,
+    Keep,
+    Pay,
+    Place,
+    Remove,
+    Reroll,
+    Rope,
+    Rustle,
+    Step,
+    Target,
+    UseBills,
+)
+from games.cowboy.turn import bandit_zone
+from games.policies.base import Policy
+from games.rng import Rng
+
+#: rectangles tried as fields: (width, height) in squares
+SHAPES = ((2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (2, 2))
+#: how much an item is worth keeping (the lowest is discarded)
+ITEM_VALUE = {"lariat": 3, "bills": 3, "axe": 2, "sixshooter": 2, "brander": 1}
+
+
+def rect_edges(board: Any, x0: int, y0: int, w: int, h: int) -> list[int]:
+    out = [board.hedge(i, y0) for i in range(x0, x0 + w)]
+    out += [board.hedge(i, y0 + h) for i in range(x0, x0 + w)]
+    out += [board.vedge(x0, j) for j in range(y0, y0 + h)]
+    out += [board.vedge(x0 + w, j) for j in range(y0, y0 + h)]
+    return out
+
+
+@lru_cache(maxsize=8)
+def rectangles(
+    tiles: tuple[tuple[str, int], ...],
+) -> list[tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Every rectangle of a planned shape holding no homestead: its squares, its side edges
+    and the corners and points along its sides (as grid coordinates)."""
+    board = board_for(tiles)
+    out = []
+    for w, h in SHAPES:
+        for y0 in range(board.size - h + 1):
+            for x0 in range(board.size - w + 1):
+                squares = frozenset(
+                    board.sq(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)
+                )
+                if squares & board.homesteads:
+                    continue
+                edges = tuple(rect_edges(board, x0, y0, w, h))
+                points = tuple(
+                    dict.fromkeys(board.ij(p) for e in edges for p in board.edge_points(e))
+                )
+                out.append((squares, edges, points))
+    return out
+
+
+def blocked_points(state: Any, seat: int) -> set[int]:
+    """Intersections this cowboy may not step onto."""
+    out = {p for s, p in enumerate(state.cowboys) if s != seat and s not in state.out}
+    out |= bandit_zone(state)
+    out |= {p for p, _ in state.pilgrims}
+    return out
+
+
+def distances(state: Any, seat: int) -> dict[int, tuple[int, str]]:
+    """Steps from the cowboy to every reachable intersection, with the first step's direction."""
+    board = state.board
+    blocked = blocked_points(state, seat)
+    start = state.cowboys[seat]
+    seen: dict[int, tuple[int, str]] = {start: (0, "")}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        d, first = seen[p]
+        for name, (dx, dy) in STEPS.items():
+            q = board.point_step(p, dx, dy)
+            if q is None or q in seen or q in blocked:
+                continue
+            seen[q] = (d + 1, first or name)
+            queue.append(q)
+    return seen
+
+
+class Plan:
+    """What the cowboy is after this turn: edges to fence and points to reach."""
+
+    def __init__(self, edges: set[int], goals: set[int], rope: bool) -> None:
+        self.edges = edges
+        self.goals = goals
+        self.rope = rope
+
+
+class Easy(Policy):
+    key = "cowboy"
+    level = "easy"
+    #: plan weights: a new fence needed, a step to the site, a steer penned when it closes
+    FENCE_COST = 3.0
+    WALK_COST = 1.0
+    STEER_BONUS = 0.0
+    HUNT_RUSTLE = False
+    FIGHT_NEAR = 0
+    #: how much a token's placement is weighed by the rivals' side (steers far from them,
+    #: Indians and twisters near them)
+    MEAN = 0.0
+
+    def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
+        if state.pending is not None:
+            return self.answer(state, seat, actions)
+        return self.turn(state, seat, actions)
+
+    # The turn ------------------------------------------------------------------------------
+
+    def turn(self, state: Any, seat: int, actions: list[Any]) -> Any:
+        kinds = {type(a): a for a in actions}
+        ropes = [a for a in actions if isinstance(a, Rope)]
+        if ropes:
+            return ropes[0]
+        rustles = [a for a in actions if isinstance(a, Rustle)]
+        if rustles:
+            return rustles[0]
+        plan = self.plan(state, seat)
+        if Fence in kinds and state.moved in plan.edges:
+            return kinds[Fence]
+        fights = [a for a in actions if isinstance(a, Fight) and self.threatens(state, seat, a)]
+        if fights:
+            return fights[0]
+        if Cut in kinds and state.fences_left[seat] < len(plan.edges) + 1 and not plan.rope:
+            return kinds[Cut]
+        step = self.step(state, seat, actions, plan)
+        if step is not None:
+            return step
+        if Again in kinds and plan.goals and state.cowboys[seat] not in plan.goals:
+            return kinds[Again]
+        if Cut in kinds and state.fences_left[seat] < 10:
+            return kinds[Cut]
+        return kinds.get(End, actions[-1])
+
+    def step(self, state: Any, seat: int, actions: list[Any], plan: Plan) -> Any:
+        """The step towards the plan: along an edge to fence, else nearer a goal."""
+        steps = {a.dir: a for a in actions if isinstance(a, Step)}
+        if not steps:
+            return None
+        board = state.board
+        here = state.cowboys[seat]
+        if state.phase == "start" and state.fences_left[seat] > 0:
+            for d, a in steps.items():
+                if board.walk_edge(here, *STEPS[d]) in plan.edges:
+                    return a
+        if not plan.goals or here in plan.goals:
+            return None
+        dist = distances(state, seat)
+        reachable = [(dist[g][0], g) for g in plan.goals if g in dist]
+        if not reachable:
+            return None
+        _, goal = min(reachable)
+        return steps.get(dist[goal][1])
+
+    def threatens(self, state: Any, seat: int, fight: Fight) -> bool:
+        if not self.FIGHT_NEAR:
+            return False
+        board = state.board
+        mine = [s for f in state.fields if f.owner == seat for s in f.squares]
+        fx, fy = board.xy(fight.square)
+        return any(
+            abs(board.xy(s)[0] - fx) + abs(board.xy(s)[1] - fy) <= self.FIGHT_NEAR for s in mine
+        )
+
+    # Planning ------------------------------------------------------------------------------
+
+    def plan(self, state: Any, seat: int) -> Plan:
+        board = state.board
+        if free_field_squares(state, seat):
+            goals = self.rope_goals(state, seat)
+            if goals:
+                return Plan(set(), goals, True)
+        if state.fences_left[seat] == 0:
+            return Plan(set(), self.tree_points(state), False)
+        return self.field_plan(state, seat, board)
+
+    def rope_goals(self, state: Any, seat: int) -> set[int]:
+        """Points next to a roaming steer (or, for strong, a rival's steer to rustle)."""
+        board = state.board
+        owned = owner_map(state.fields)
+        targets = [s for s in state.steers if s not in owned]
+        if not targets and self.HUNT_RUSTLE:
+            leader = max(
+                (o for o in range(len(state.names)) if o != seat and o not in state.out),
+                key=lambda o: herds(state)[o],
+            )
+            targets = [s for s in steer_squares(state) if owned.get(s) == leader]
+        goals = set()
+        for s in targets:
+            x, y = board.xy(s)
+            goals |= {board.pt(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+        return goals
+
+    def tree_points(self, state: Any) -> set[int]:
+        board = state.board
+        goals = set()
+        for s in board.trees:
+            x, y = board.xy(s)
+            goals |= {board.pt(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+        return goals
+
+    def field_plan(self, state: Any, seat: int, board: Any) -> Plan:
+        fenced = {e for e, _ in state.fences} | board.walls
+        owned = owner_map(state.fields)
+        theirs = {s for s, o in owned.items() if o != seat}
+        here_i, here_j = board.ij(state.cowboys[seat])
+        steers = steer_squares(state)
+        best: tuple[float, int] | None = None
+        best_edges: list[int] = []
+        budget = state.fences_left[seat]
+        for n, (squares, edges, points) in enumerate(rectangles(state.tiles)):
+            if not theirs.isdisjoint(squares):
+                continue
+            missing = [e for e in edges if e not in fenced]
+            if not missing or len(missing) > budget:
+                continue
+            walk = min(abs(i - here_i) + abs(j - here_j) for i, j in points)
+            inside = sum(1 for s in squares if s in steers)
+            cost = (
+                self.FENCE_COST * len(missing)
+                + self.WALK_COST * walk
+                - self.STEER_BONUS * inside
+                - 0.5 * len(squares)
+            )
+            if best is None or (cost, n) < best:
+                best, best_edges = (cost, n), missing
+        if best is None:
+            return Plan(set(), self.tree_points(state), False)
+        goals = {p for e in best_edges for p in board.edge_points(e)}
+        return Plan(set(best_edges), goals, False)
+
+    # Choices on the way --------------------------------------------------------------------
+
+    def answer(self, state: Any, seat: int, actions: list[Any]) -> Any:
+        p = state.pending
+        board = state.board
+        mine = [s for f in state.fields if f.owner == seat for s in f.squares]
+        here = board.ij(state.cowboys[seat])
+
+        def near_me(s: int) -> float:
+            x, y = board.xy(s)
+            spots = [board.xy(m) for m in mine] or [here]
+            return min(abs(x - a) + abs(y - b) for a, b in spots)
+
+        others = [o for o in range(len(state.names)) if o != seat and o not in state.out]
+        leader = max(others, key=lambda o: herds(state)[o])
+        rivals = [s for f in state.fields if f.owner == leader for s in f.squares]
+        rivals.append(board.around(state.cowboys[leader])[0])
+
+        def near_rivals(s: int) -> float:
+            """How far ``s`` is from the leading rival's fields and cowboy."""
+            x, y = board.xy(s)
+            return min((abs(x - a) + abs(y - b) for a, b in map(board.xy, rivals)), default=0)
+
+        def score(a: Any) -> float:
+            match a:
+                case Reroll() | UseBills():
+                    return 1.0
+                case Keep() | Pay():
+                    return 0.0
+                case Give(s):
+                    return -s
+                case Place(s) if p.kind == "place" and p.token == "steer":
+                    return -near_me(s) + self.MEAN * near_rivals(s)
+                case Place(s) if p.kind == "place":
+                    return near_me(s) - self.MEAN * near_rivals(s)
+                case Place(s):
+                    return -s
+                case Claim(s):
+                    part = next((q for q in p.parts if s in q), ())
+                    return len(part) + 10 * sum(1 for q in part if steer_at(state, q))
+                case Discard(card):
+                    return -ITEM_VALUE.get(card, 0)
+                case Target(t):
+                    return herds(state)[t] + 0.01 * (len(state.names) - t)
+                case Remove(what):
+                    if what == BANDIT:
+                        return 100.0 - near_me(board.around(state.bandit)[0])
+                    return 100.0 - near_me(what)
+            return -1000.0
+
+        best, best_score = 0, float("-inf")
+        for i, a in enumerate(actions):
+            s = score(a)
+            if s > best_score:
+                best, best_score = i, s
+        return best
+
+
+class Strong(Easy):
+    level = "strong"
+    STEER_BONUS = 6.0
+    HUNT_RUSTLE = True
+    FIGHT_NEAR = 2
+    MEAN = 3.0
