@@ -277,36 +277,27 @@ class GameCog(commands.GroupCog):
             return []
         rules = match.rules
         wanted = current.strip().lower()
-        choices = []
+        found = []
         for action in rules.legal_actions(match.state, seat):
             notation = rules.format_action(match.state, action)
-            if wanted and wanted not in notation.lower():
+            if len(notation) > CHOICE_TEXT or (wanted and wanted not in notation.lower()):
                 continue
             label = rules.describe_action(match.state, seat, action)
             name = notation if label.label == notation else f"{notation} — {label.label}"
             if label.note:
                 name += f" ({label.note})"
-            if len(notation) > CHOICE_TEXT:
-                continue
-            choices.append(app_commands.Choice(name=name[:CHOICE_TEXT], value=notation))
-            if len(choices) == AUTOCOMPLETE_LIMIT:
-                break
-        return choices
+            found.append((label.rank, app_commands.Choice(name=name[:CHOICE_TEXT], value=notation)))
+        # the most useful first, as on the board's menu (ties keep the rules' order)
+        found.sort(key=lambda rc: -rc[0])
+        return [choice for _, choice in found[:AUTOCOMPLETE_LIMIT]]
 
     @app_commands.command(
-        name="abandon", description="End the match here (host or Manage Channels)."
+        name="abandon", description="End the match here (host or Manage Channels); asks first."
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self.service.abandon(
-            interaction.channel_id,
-            self.rules.key,
-            user_id=interaction.user.id,
-            can_manage=manages_channel(interaction),
+        await self.bot.table.ask_abandon(
+            interaction, self.rules.key, can_manage=manages_channel(interaction)
         )
-        await interaction.response.send_message(
-            f"🛑 {escape(interaction.user.display_name)} ended the {self.rules.title} match here."
-        )
-        await self.bot.table.retire(match)
 
 
 def _describe_option(spec: OptionSpec) -> str:
