@@ -39,9 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ONLY_HOST = (
-    "Only the host or someone with the Manage Channels permission can end this match."
-)
+ONLY_HOST = "Only the host or someone with the Manage Channels permission can end this match."
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 

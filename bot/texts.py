@@ -224,7 +224,7 @@ def lobby_text(match: Match, *, end: str | None = None) -> str:
 
 
 def names_list(names: Sequence[str]) -> str:
-    """"alice", "alice and bob", "alice, bob and carol" (names already escaped)."""
+    """Names joined: alice; alice and bob; alice, bob and carol (already escaped)."""
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
