@@ -417,10 +417,16 @@ class Table:
             await interaction.response.edit_message(content=str(err), view=None)
             return
         name = escape(interaction.user.display_name)
-        what = "lobby" if stage == "lobby" else "match"
-        await interaction.response.edit_message(content=f"Done: the {what} is ended.", view=None)
-        told = f"🛑 **{name}** ended the {title} {what} here"
-        told += "." if stage == "lobby" else f" at move {ply}."
+        if stage == "lobby":
+            done, told, end = "the lobby is closed", f"closed the {title} lobby here", "closed"
+        else:
+            done, told, end = (
+                "the match has ended",
+                f"ended the {title} match here at move {ply}",
+                "ended",
+            )
+        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+        told = f"🛑 **{name}** {told}."
         try:
             await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
@@ -428,7 +434,7 @@ class Table:
         newest = await self.service.latest_board_row(match.id)
         board = newest if newest is not None and int(newest["ply"]) >= 0 else None
         keep = None if board is None else int(board["message_id"])
-        await self.retire(match, keep=keep, end=f"ended by {name}")
+        await self.retire(match, keep=keep, end=f"{end} by {name}")
         if board is not None:
             await self._end_board(match, board, name)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fakediscord import FakeDiscord
+from fakediscord.permissions import MANAGE_CHANNELS
 from tests.conftest import World
 from tests.e2e.harness import board, boards, expect_board, open_match, running
 from tests.e2e.test_answers import forged, refused
@@ -68,7 +69,7 @@ async def test_confirm_ends_the_match_and_every_message_says_so(
         question = await ask(fake, world, world.alice)
         assert "move 1" in question.content
         rec = await fake.click(world.alice, question, label="Confirm: end it")
-        assert rec.response.content == "Done: the match is ended."
+        assert rec.response.content == "Done: the match has ended."
         assert not rec.response.buttons()
         assert (await runner.match_in(world.channel.id)).status == "abandoned"
         told = [m for m in rec.followups if not m.ephemeral]
@@ -125,6 +126,13 @@ async def test_only_the_asker_may_confirm_and_only_as_asked(
         assert rec.ephemeral and "Manage Channels" in rec.response.content
         question = await ask(fake, world, world.mod)
         stale = await ask(fake, world, world.alice)
+        # ... if they still may when they confirm
+        fake.set_overwrite(world.channel, world.mod, deny=MANAGE_CHANNELS)
+        rec = await fake.click(world.mod, question, label="Confirm: end it")
+        assert "Manage Channels" in rec.response.content
+        assert (await runner.match_in(world.channel.id)).status == "active"
+        fake.set_overwrite(world.channel, world.mod)
+        question = await ask(fake, world, world.mod)
         await fake.click(world.mod, question, label="Confirm: end it")
         assert "(ended by marshal)" in lobby_message(fake, world).content
         # the host's older question, answered after the end
@@ -142,8 +150,8 @@ async def test_a_lobby_closed_by_its_host_says_so(
         assert question.content.startswith("Close the Cattle Baron lobby here?")
         assert "**alice** and **bob** have joined" in question.content
         rec = await fake.click(world.alice, question, label="Confirm: end it")
-        assert rec.response.content == "Done: the lobby is ended."
+        assert rec.response.content == "Done: the lobby is closed."
         assert (await runner.match_in(world.channel.id)).status == "abandoned"
         lobby = lobby_message(fake, world)
-        assert "(ended by alice)" in lobby.content and not lobby.buttons()
-        assert public(fake, world)[-1].content == "🛑 **alice** ended the Cattle Baron lobby here."
+        assert "(closed by alice)" in lobby.content and not lobby.buttons()
+        assert public(fake, world)[-1].content == "🛑 **alice** closed the Cattle Baron lobby here."

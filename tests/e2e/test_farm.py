@@ -295,7 +295,7 @@ async def test_lobby_rules_and_abandon_permissions(
         assert rec.ephemeral and "Close the Super Farmer lobby here?" in rec.response.content
         rec = await fake.click(world.mod, rec.response, label="Confirm: end it")
         assert [m.content for m in rec.followups if not m.ephemeral] == [
-            "🛑 **marshal** ended the Super Farmer lobby here."
+            "🛑 **marshal** closed the Super Farmer lobby here."
         ]
         assert await runner.bot.service.live_in(world.channel.id) is None
         rec = await fake.slash(world.alice, world.channel, "game status")
