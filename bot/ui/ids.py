@@ -2,8 +2,10 @@
 
 Every number in an id is canonical ASCII (``0`` or no leading zero, digits ``0-9`` only: a regex
 ``\\d`` or ``int()`` would also take other scripts' digits) and below ``10**15``, safely inside
-both 2**53 and SQLite's signed 64-bit integers. An id that does not fit its template exactly is
-not ours to act on: the catch-all (``bot.ui.routing``) refuses it before any storage is read.
+both 2**53 and SQLite's signed 64-bit integers (a Discord user id, in the abandon question's
+buttons, has up to 20 digits and is checked against 2**64 when read). An id that does not fit
+its template exactly is not ours to act on: the catch-all (``bot.ui.routing``) refuses it
+before any storage is read.
 """
 
 from __future__ import annotations
