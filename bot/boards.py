@@ -47,3 +47,7 @@ class BoardMessages:
         """Mark every board of a match as old; returns (channel, message) of those that were
         still live, whose buttons the caller removes."""
         return await self.store.retire_boards(match_id)
+
+    async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
+        """(channel id, message id) of every lobby message of a match, oldest first."""
+        return await self.store.lobby_messages(match_id)

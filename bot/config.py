@@ -42,6 +42,9 @@ class Settings:
     #: another Discord API address (a REST proxy, or a local emulator); None: Discord's
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
+    #: where the full rules pages are published, ``{game}`` standing for the game's key (e.g.
+    #: ``https://example.org/rules/{game}``); None: ``/<game> rules`` attaches the page instead
+    rules_url: str | None = None
 
     @property
     def database(self) -> DatabaseUrl:
@@ -122,7 +125,20 @@ def load_settings(
         metrics_port=_whole(values, "METRICS_PORT", default=0, low=1, high=65535) if port else None,
         discord_api_url=_url(values, "DISCORD_API_URL"),
         discord_gateway_url=_url(values, "DISCORD_GATEWAY_URL"),
+        rules_url=_rules_url(values),
     )
+
+
+def _rules_url(values: Mapping[str, str]) -> str | None:
+    text = values.get("RULES_URL", "").strip()
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://")) or "{game}" not in text:
+        raise ConfigError(
+            "RULES_URL must be an http(s):// address with {game} where the game goes, e.g. "
+            "https://example.org/rules/{game}"
+        )
+    return text
 
 
 def _url(values: Mapping[str, str], name: str) -> str | None:
@@ -183,4 +199,5 @@ Optional settings in the same file:
     DEV_GUILD_ID=123456789012345678        # sync commands to one test server instantly
     LOG_LEVEL=INFO
     SYNC_COMMANDS=auto                     # auto | always | never
+    RULES_URL=https://example.org/rules/{game}   # where /<game> rules links the full rules
 """

@@ -27,6 +27,7 @@ from games.rng import SeededRng
 LIVE = ("lobby", "active")
 #: the action-log notation of a seat leaving the game (never a game's own notation)
 FORFEIT = "(forfeit)"
+MOVED_ON = "The match moved on since you asked, so nothing was ended; ask again to end it."
 
 
 class Refusal(Exception):
@@ -380,10 +381,22 @@ class MatchService(BoardMessages):
                 raise Refusal("This match has already started.")
         return await self.get(match.id)
 
-    async def abandon(self, channel_id: int, game: str, *, user_id: int, can_manage: bool) -> Match:
+    async def abandon(
+        self,
+        channel_id: int,
+        game: str,
+        *,
+        user_id: int,
+        can_manage: bool,
+        expected: tuple[int, str, int] | None = None,
+    ) -> Match:
+        """End the live match here; ``expected`` (match id, status, ply): only if it still
+        stands as it did when the player was asked."""
         match = await self._lobby(channel_id, game)
         async with self.lock(match.id):
             match = await self.get(match.id)
+            if expected is not None and (match.id, match.status, match.ply) != expected:
+                raise Refusal(MOVED_ON)
             if user_id != match.host_id and not can_manage:
                 raise Refusal(
                     "Only the host or someone with the Manage Channels permission can end this "

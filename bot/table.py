@@ -8,24 +8,29 @@ buttons from the older boards.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+import games
 from bot import ui
 from bot.matches import Match, MatchService, Refusal
 from bot.store import StorageError
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     PING_USERS,
+    abandon_question,
     board_embed,
     clock_text,
     compose,
     escape,
     everyone,
+    final_status,
     lobby_text,
     mention,
     stamp,
+    story_lines,
 )
 from games.base import GameError
 
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+ONLY_HOST = "Only the host or someone with the Manage Channels permission can end this match."
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
@@ -89,12 +95,17 @@ class Table:
         for older in await self.service.add_board(match.id, message_id, channel_id, -1):
             await self.strip_buttons(channel_id, older)
 
-    async def retire(self, match: Match, *, keep: int | None = None) -> None:
+    async def retire(
+        self, match: Match, *, keep: int | None = None, end: str | None = None
+    ) -> None:
         """The match is over or closed: no message of it keeps buttons (``keep`` has none
-        already, or keeps its own, e.g. a final board's Rematch)."""
+        already, or keeps its own, e.g. a final board's Rematch), and its lobby messages say
+        how it ended (``end``: who ended it, see ``lobby_text``)."""
+        lobbies = await self.service.lobby_messages(match.id)
         for channel_id, message_id in await self.service.retire_boards(match.id):
-            if message_id != keep:
+            if message_id != keep and (channel_id, message_id) not in lobbies:
                 await self.strip_buttons(channel_id, message_id)
+        await self.show_lobby_status(match, lobbies, end=end)
 
     async def lobby_action(
         self, interaction: discord.Interaction[Any], match_id: int, op: str
@@ -138,11 +149,12 @@ class Table:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content="Started; the board is below.")
-        # lobby messages lose their buttons (the one clicked already did)
-        for channel_id, message_id in await self.service.retire_boards(match.id):
-            if message_id != clicked:
-                await self.strip_buttons(channel_id, message_id)
+        await self.service.retire_boards(match.id)
         await self.bot.delivery.deliver(match.id, interaction=interaction)
+        # then every lobby message says "started" and loses its buttons (the one clicked
+        # already did both)
+        lobbies = await self.service.lobby_messages(match.id)
+        await self.show_lobby_status(match, [m for m in lobbies if m[1] != clicked])
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -347,3 +359,115 @@ class Table:
             return
         examples = " · ".join(match.rules.notation[:3])
         await interaction.response.send_modal(ui.MoveModal(self, match, examples))
+
+    # Ending a match (only once the asker confirms) -------------------------------------------
+
+    async def ask_abandon(
+        self, interaction: discord.Interaction[Any], game: str, *, can_manage: bool
+    ) -> None:
+        """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
+        match = await self.service.live_in(interaction.channel_id)
+        if match is None or match.game != game:
+            raise Refusal(f"There is no {games.get(game).title} match here.")
+        if interaction.user.id != match.host_id and not can_manage:
+            raise Refusal(ONLY_HOST)
+        await interaction.response.send_message(
+            abandon_question(match),
+            view=ui.abandon_view(match, interaction.user.id),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def answer_abandon(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        *,
+        stage: str,
+        ply: int,
+        confirmed: bool,
+    ) -> None:
+        """The asker's Confirm or Cancel (the button checked it is theirs). Confirm ends the
+        match if it still stands as asked and they still may end it; every message of the
+        match then says so, and the channel is told."""
+        match = await self.service.get(match_id)
+        title = match.rules.title
+        if not confirmed:
+            await interaction.response.edit_message(
+                content=f"Cancelled: nothing was changed, the {title} match goes on.", view=None
+            )
+            return
+        if not match.live:
+            await interaction.response.edit_message(
+                content=f"This {title} match is already over ({final_status(match)}); "
+                "nothing to end.",
+                view=None,
+            )
+            return
+        perms = interaction.permissions
+        try:
+            match = await self.service.abandon(
+                match.channel_id,
+                match.game,
+                user_id=interaction.user.id,
+                can_manage=perms.manage_channels or perms.administrator,
+                expected=(match_id, stage, ply),
+            )
+        except Refusal as err:
+            await interaction.response.edit_message(content=str(err), view=None)
+            return
+        name = escape(interaction.user.display_name)
+        if stage == "lobby":
+            done, told, end = "the lobby is closed", f"closed the {title} lobby here", "closed"
+        else:
+            done, told, end = (
+                "the match has ended",
+                f"ended the {title} match here at move {ply}",
+                "ended",
+            )
+        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+        told = f"🛑 **{name}** {told}."
+        try:
+            await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as err:
+            log.info("could not tell the channel that match %s ended: %s", match.id, err.status)
+        newest = await self.service.latest_board_row(match.id)
+        board = newest if newest is not None and int(newest["ply"]) >= 0 else None
+        keep = None if board is None else int(board["message_id"])
+        await self.retire(match, keep=keep, end=f"{end} by {name}")
+        if board is not None:
+            await self._end_board(match, board, name)
+
+    async def _end_board(self, match: Match, board: Any, name: str) -> None:
+        """The newest board, edited: its story, then who ended the match; no buttons."""
+        story_from = board["story_from"]
+        after = int(story_from) if story_from is not None else int(board["ply"]) - 1
+        stories = await self.service.store.stories(match.id, after, match.ply)
+        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        files, filename = await self.bot.delivery.picture(match)
+        try:
+            channel = self.bot.get_partial_messageable(int(board["channel_id"]))
+            await channel.get_partial_message(int(board["message_id"])).edit(
+                content=compose(match, lines, ended_by=name),
+                embed=board_embed(match, filename=filename),
+                attachments=files,
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as err:
+            log.info("could not mark board %s as ended: %s", board["message_id"], err.status)
+
+    async def show_lobby_status(
+        self, match: Match, lobbies: list[tuple[int, int]], *, end: str | None = None
+    ) -> None:
+        """The lobby messages, edited to say how the lobby ended ("started", "finished: bob
+        won", "ended by alice"...), without buttons."""
+        text = lobby_text(match, end=end)
+        for channel_id, message_id in lobbies:
+            try:
+                channel = self.bot.get_partial_messageable(channel_id)
+                await channel.get_partial_message(message_id).edit(
+                    content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException as err:
+                log.info("could not update lobby message %s: %s", message_id, err.status)

@@ -43,9 +43,11 @@ def acting_mention(match: Match, seat: int) -> str:
     return f"{mention(match, seat)} ({escape(role)})" if role else mention(match, seat)
 
 
-def compose(match: Match, lines: Sequence[str] = (), *, notes: str = "") -> str:
+def compose(
+    match: Match, lines: Sequence[str] = (), *, notes: str = "", ended_by: str | None = None
+) -> str:
     """The board message's text: what happened (``lines``, already formatted), then who must
-    act (with a mention) or how the match ended."""
+    act (with a mention) or how the match ended (``ended_by``: who ended it, escaped)."""
     lines = list(lines)
     outcome = match.outcome()
     if match.status == "finished" and outcome is not None:
@@ -57,7 +59,8 @@ def compose(match: Match, lines: Sequence[str] = (), *, notes: str = "") -> str:
             reason = f" ({escape(outcome.reason)})" if outcome.reason else ""
             lines.append(f"🏁 **Game over.** Nobody wins{reason}.")
     elif match.status == "abandoned":
-        lines.append("🛑 The match was abandoned.")
+        by = f" by {ended_by}" if ended_by else ""
+        lines.append(f"🛑 The match was ended{by}.")
     elif match.status == "active":
         acting = match.to_act()
         who = " and ".join(acting_mention(match, s) for s in acting)
@@ -167,7 +170,30 @@ def board_embed(match: Match, *, filename: str | None) -> discord.Embed:
     return embed
 
 
-def lobby_text(match: Match) -> str:
+def final_status(match: Match, end: str | None = None) -> str:
+    """How a lobby message reads once the lobby is over: "started", "finished: bob won",
+    "ended by alice" (``end``, already escaped, says who or why), "closed: ..."."""
+    if match.status == "active":
+        return "started"
+    if match.status == "finished":
+        outcome = match.outcome()
+        winners = outcome.winners if outcome is not None else ()
+        if not winners:
+            return "finished: nobody won"
+        names = " and ".join(escape(match.name_of(s)) for s in winners)
+        return f"finished: {names} won"
+    if end:
+        return end
+    if not match.seats:
+        return "closed: everyone left"
+    if match.state is None:
+        return "closed: nobody started it"
+    return "ended"
+
+
+def lobby_text(match: Match, *, end: str | None = None) -> str:
+    """The lobby message: who has joined and how to join; once the lobby is over, its final
+    status (``final_status``)."""
     rules = match.rules
     seats = "\n".join(
         f"{s.seat + 1}. {escape(s.name)}{' (host)' if s.user_id == match.host_id else ''}"
@@ -183,7 +209,7 @@ def lobby_text(match: Match) -> str:
     options += f"\n⏱️ {match.clock.describe()}"
     need = max(0, rules.min_players - len(match.seats))
     if match.status != "lobby":
-        return f"🤠 **{rules.title}** ({match.status}){options}\n{seats}"
+        return f"🤠 **{rules.title}** ({final_status(match, end)}){options}\n{seats}"
     status = (
         f"Waiting for {need} more player{'s' if need != 1 else ''}."
         if need
@@ -194,4 +220,29 @@ def lobby_text(match: Match) -> str:
     return (
         f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
         f"{seats}\n{status} Join with the button or `/{match.game} join`."
+    )
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Names joined: alice; alice and bob; alice, bob and carol (already escaped)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def abandon_question(match: Match) -> str:
+    """The private question ``/<game> abandon`` asks before anything changes."""
+    title = match.rules.title
+    names = [f"**{escape(s.name)}**" for s in match.seats if s.left_at is None]
+    who = names_list(names) or "nobody"
+    if match.status == "lobby":
+        verb = "has" if len(names) == 1 else "have"
+        return (
+            f"Close the {title} lobby here? It has not started; {who} {verb} joined.\n"
+            "Nothing changes unless you confirm."
+        )
+    verb = "is" if len(names) == 1 else "are"
+    return (
+        f"End the {title} match here? {who} {verb} playing, move {match.ply}.\n"
+        "Nothing changes unless you confirm; the match cannot be resumed once ended."
     )

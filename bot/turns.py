@@ -372,8 +372,8 @@ class TurnClock:
         if not await self.service.expire_lobby(match_id):
             return False
         await self._record(match, 0, "lobby", 0, None, due, "expired")
-        for channel_id, message_id in await self.service.retire_boards(match_id):
-            await self.bot.table.strip_buttons(channel_id, message_id)
+        # the lobby message loses its buttons and says it closed
+        await self.bot.table.retire(await self.service.get(match_id))
         await self._send(
             match.channel_id,
             f"⌛ The {match.rules.title} lobby here closed: nobody started it within "

@@ -7,7 +7,9 @@ described slash-command parameter (bool, bounded int, or a choice), with the gam
 from __future__ import annotations
 
 import inspect
+import io
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AUTOCOMPLETE_LIMIT = 25
+EMBED_DESCRIPTION = 4096
+EMBED_FIELD = 1024
+#: the full rules pages, attached by ``/<game> rules`` when no RULES_URL is set
+RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 CHOICE_TEXT = 100
 THREAD_NAME = 100
 #: ``/<key> new`` options that belong to the bot (the turn clock, a thread), not to the game
@@ -244,7 +250,15 @@ class GameCog(commands.GroupCog):
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.service.live_in(interaction.channel_id)
         here = match if match is not None and match.game == self.rules.key else None
-        await interaction.response.send_message(embed=rules_embed(self.rules, here), ephemeral=True)
+        template = getattr(self.bot.settings, "rules_url", None)
+        url = template.replace("{game}", self.rules.key) if template else None
+        page = None if url else rules_page(self.rules.key)
+        embed = rules_embed(self.rules, here, url=url, attached=page is not None)
+        if page is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        attachment = discord.File(io.BytesIO(page), filename=f"{self.rules.key}-rules.md")
+        await interaction.response.send_message(embed=embed, file=attachment, ephemeral=True)
 
     @app_commands.command(
         name="move", description="Make a move by typing it in the game's notation."
@@ -277,36 +291,27 @@ class GameCog(commands.GroupCog):
             return []
         rules = match.rules
         wanted = current.strip().lower()
-        choices = []
+        found = []
         for action in rules.legal_actions(match.state, seat):
             notation = rules.format_action(match.state, action)
-            if wanted and wanted not in notation.lower():
+            if len(notation) > CHOICE_TEXT or (wanted and wanted not in notation.lower()):
                 continue
             label = rules.describe_action(match.state, seat, action)
             name = notation if label.label == notation else f"{notation} — {label.label}"
             if label.note:
                 name += f" ({label.note})"
-            if len(notation) > CHOICE_TEXT:
-                continue
-            choices.append(app_commands.Choice(name=name[:CHOICE_TEXT], value=notation))
-            if len(choices) == AUTOCOMPLETE_LIMIT:
-                break
-        return choices
+            found.append((label.rank, app_commands.Choice(name=name[:CHOICE_TEXT], value=notation)))
+        # the most useful first, as on the board's menu (ties keep the rules' order)
+        found.sort(key=lambda rc: -rc[0])
+        return [choice for _, choice in found[:AUTOCOMPLETE_LIMIT]]
 
     @app_commands.command(
-        name="abandon", description="End the match here (host or Manage Channels)."
+        name="abandon", description="End the match here (host or Manage Channels); asks first."
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self.service.abandon(
-            interaction.channel_id,
-            self.rules.key,
-            user_id=interaction.user.id,
-            can_manage=manages_channel(interaction),
+        await self.bot.table.ask_abandon(
+            interaction, self.rules.key, can_manage=manages_channel(interaction)
         )
-        await interaction.response.send_message(
-            f"🛑 {escape(interaction.user.display_name)} ended the {self.rules.title} match here."
-        )
-        await self.bot.table.retire(match)
 
 
 def _describe_option(spec: OptionSpec) -> str:
@@ -315,23 +320,53 @@ def _describe_option(spec: OptionSpec) -> str:
     return text if len(text) <= CHOICE_TEXT else text[: CHOICE_TEXT - 1] + "…"
 
 
-def rules_embed(rules: Ruleset[Any, Any], match: Match | None) -> discord.Embed:
+def rules_page(key: str) -> bytes | None:
+    """The game's full rules page (markdown), to attach when no RULES_URL is set; None when
+    the bot runs without its docs folder."""
+    try:
+        return (RULES_PAGES / f"{key}.md").read_bytes()
+    except OSError:
+        return None
+
+
+def rules_embed(
+    rules: Ruleset[Any, Any], match: Match | None, *, url: str | None = None, attached: bool = False
+) -> discord.Embed:
+    """``/<game> rules``: the quick start, the options (this match's, or the defaults; our own
+    rulings marked as house rulings) and the move notation; the full rules linked from the title
+    (``url``) or ``attached`` as a file."""
     embed = discord.Embed(
         title=f"{rules.title}: rules",
-        description=rules.summary,
+        url=url,
+        description=_cut(rules.quick_start or rules.summary, EMBED_DESCRIPTION),
         colour=discord.Colour.from_rgb(176, 112, 48),
     )
     options = rules.options_type.parse(match.options if match else {})
     lines = [
         f"`{name}` {rest}" for name, _, rest in (line.partition(" ") for line in options.describe())
     ]
-    heading = "Options in this match" if match else "Options (set them with /" + rules.key + " new)"
+    heading = "Options in this match" if match else f"Options (set them with /{rules.key} new)"
     embed.add_field(
-        name=heading, value="\n".join(f"• {line}" for line in lines) or "none", inline=False
+        name=heading,
+        value=_cut("\n".join(f"• {line}" for line in lines) or "none", EMBED_FIELD),
+        inline=False,
     )
-    embed.add_field(name="Moves", value="\n".join(f"`{n}`" for n in rules.notation), inline=False)
-    embed.set_footer(
-        text=f"{rules.min_players}-{rules.max_players} players · full rules: "
-        f"docs/rules/{rules.key}.md"
+    moves = "\n".join(f"`{n}`" for n in rules.notation) or "buttons only"
+    embed.add_field(
+        name=f"Moves (type them with /{rules.key} move)",
+        value=_cut(moves, EMBED_FIELD),
+        inline=False,
     )
+    if url:
+        embed.add_field(name="Full rules", value=f"[{rules.title}: the full rules]({url})")
+        where = " · full rules: the link above"
+    elif attached:
+        where = " · full rules: the attached file"
+    else:
+        where = ""
+    embed.set_footer(text=f"{rules.min_players}-{rules.max_players} players{where}")
     return embed
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -218,6 +218,9 @@ class Ruleset(ABC, Generic[S, A]):
     options_type: ClassVar[type[Options]] = Options
     #: one paragraph for the ``rules`` command; the full text is docs/rules/<key>.md
     summary: ClassVar[str] = ""
+    #: the rules page's quick start (markdown, a line per paragraph or "- " item), shown first
+    #: by the ``rules`` command
+    quick_start: ClassVar[str] = ""
     #: the notation, one example per line, for the ``rules`` command and the move prompt
     notation: ClassVar[tuple[str, ...]] = ()
     #: dump format version; ``load`` refuses newer ones

@@ -447,6 +447,15 @@ class Store:
             (match_id,),
         )
 
+    async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
+        """(channel_id, message_id) of the match's lobby messages (ply -1), oldest first."""
+        rows = await self.backend.fetchall(
+            "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND ply = -1 "
+            "ORDER BY created_at, message_id",
+            (match_id,),
+        )
+        return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
+
     async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
         async def body(tx: Tx) -> list[tuple[int, int]]:
             rows = await tx.fetchall(

@@ -6,7 +6,9 @@ custom id templates and how their numbers are read.
 """
 
 from bot.ui.components import (
-    DYNAMIC_ITEMS,
+    DYNAMIC_ITEMS as BOARD_ITEMS,
+)
+from bot.ui.components import (
     ActionButton,
     ActionSelect,
     GroupSelect,
@@ -17,6 +19,7 @@ from bot.ui.components import (
     group_view,
     lobby_view,
 )
+from bot.ui.confirm import AbandonButton, abandon_view
 from bot.ui.ids import INVALID
 from bot.ui.layout import (
     Entry,
@@ -30,9 +33,13 @@ from bot.ui.layout import (
 )
 from bot.ui.routing import answer_unclaimed
 
+#: every component the bot answers by its custom id
+DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton)
+
 __all__ = [
     "DYNAMIC_ITEMS",
     "INVALID",
+    "AbandonButton",
     "ActionButton",
     "ActionSelect",
     "Entry",
@@ -42,6 +49,7 @@ __all__ = [
     "Plan",
     "TypeMoveButton",
     "_grouped",
+    "abandon_view",
     "answer_unclaimed",
     "build_view",
     "group_text",

@@ -2,8 +2,10 @@
 
 Every number in an id is canonical ASCII (``0`` or no leading zero, digits ``0-9`` only: a regex
 ``\\d`` or ``int()`` would also take other scripts' digits) and below ``10**15``, safely inside
-both 2**53 and SQLite's signed 64-bit integers. An id that does not fit its template exactly is
-not ours to act on: the catch-all (``bot.ui.routing``) refuses it before any storage is read.
+both 2**53 and SQLite's signed 64-bit integers (a Discord user id, in the abandon question's
+buttons, has up to 20 digits and is checked against 2**64 when read). An id that does not fit
+its template exactly is not ours to act on: the catch-all (``bot.ui.routing``) refuses it
+before any storage is read.
 """
 
 from __future__ import annotations
@@ -27,10 +29,17 @@ GROUP_SELECT = rf"rh:g:{_n('match_id')}:{_n('ply')}:{_n('k')}"
 TYPE_MOVE = rf"rh:t:{_n('match_id')}:{_n('ply')}"
 LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start)"
 MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
+#: the private "End the match here?" question: the match as it was asked about, and who asked
+#: (a Discord id: canonical ASCII, up to 20 digits; its bound is checked when it is read)
+ABANDON = (
+    rf"rh:x:{_n('match_id')}:(?P<stage>lobby|active):{_n('ply')}"
+    rf":(?P<user>[1-9][0-9]{{0,19}}):(?P<op>confirm|cancel)"
+)
+SNOWFLAKE_LIMIT = 2**64
 
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
-    re.compile(t) for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY)
+    re.compile(t) for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY, ABANDON)
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)
 GROUP_VALUE = re.compile(rf"(?P<seat>{NUM})\.(?P<group>{NUM})")

@@ -71,6 +71,19 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     min_players = 2
     max_players = 8
     options_type = CattleOptions
+    #: the quick start of docs/rules/cattle.md (kept equal by a test)
+    quick_start = (
+        "`/cattle new`, friends press **Join**, the host presses **Start** (2-8 players). "
+        "Goal: the biggest haul when the herd is empty (the sum of the faces in your stock "
+        "and Swiss stock). Each round every stud is rolled; players act once each, lowest "
+        "roll first (equal rolls: the newer Discord account first). Your roll decides your "
+        "one move: 1-2 take cows of your brand (your stud's colour), 3 shout THREE! and "
+        "rustle a whole stock or swiss a colour safe, 4 switch your stud, 5 raid any cow, 6 "
+        "put your stud in stock and take a new one. Press a button or pick from a menu (the "
+        "most useful choices come first); `/cattle move raid red 6` types it. A roll that "
+        "allows nothing passes by itself, saying why. Every die shows its letter and face, "
+        "e.g. **R6** = red 6."
+    )
     summary = (
         "Every die is a cow in the herd. Each round everyone rolls their stud and acts once, "
         "lowest roll first; on equal rolls the younger player (the newer Discord account) goes "

@@ -36,6 +36,20 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     min_players = 2
     max_players = 4
     options_type = CowboyOptions
+    #: the quick start of docs/rules/cowboy.md (kept equal by a test)
+    quick_start = (
+        "- Start with `/cowboy new` (2-4 players); a game takes about 30 rounds.\n"
+        "- Goal: be the first with **five steers in your fields**.\n"
+        "- Your turn: ride one step (a direction button), then do one thing: **build a "
+        "fence** on the line you just rode, **cut wood** by a tree, **rope** a steer next to "
+        "you into your field, **rustle** a rival's steer, **fight** Indians, or **ride on**; "
+        "or just **End the turn**.\n"
+        "- Close a field with fences (streams and homestead sides count); whoever closes it "
+        "owns it.\n"
+        "- After every turn an event card moves steers, Indians, twisters and more.\n"
+        "- After 60 rounds the most steers wins; at 0-0 nobody does (the prairie wins).\n"
+        "- Buttons do it all; typed moves also work: `/cowboy move fence`."
+    )
     summary = (
         "Ride the range and be the first with five steers in your fields. Each turn you may "
         "move your cowboy one step along the grid, then do one thing: build a fence on the line "

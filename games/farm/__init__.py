@@ -63,6 +63,19 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     min_players = 2
     max_players = 6
     options_type = FarmOptions
+    #: the quick start of docs/rules/farm.md (kept equal by a test)
+    quick_start = (
+        "`/farm new`, friends click **Join**, the host clicks **Start** (2-6 players). "
+        "**Goal:** be first to own a rabbit, a sheep, a pig, a cow and a horse, one of each "
+        "at least. **Your turn:** at most one trade (a ready trade from the menu, or an offer"
+        " to a player), then **Roll the dice**. Each animal shown breeds: you gain half of "
+        "(what you own + what the dice show), rounded down. A **fox** eats your rabbits, a "
+        "**wolf** your rabbits, sheep, pigs and cows, unless a small dog (fox) or a big dog "
+        "(wolf) gives itself up instead. The picture shows the last move (the dice, what was "
+        "eaten and bred, with +/- marks) and every pen; the menu puts the most useful trade "
+        "first. Trade rates: 6 rabbits = 1 sheep, 2 sheep = 1 pig, 3 pigs = 1 cow, 2 cows = 1"
+        " horse, 1 sheep = 1 small dog, 1 cow = 1 big dog; any mix of equal worth is allowed."
+    )
     summary = (
         "Breed a farm: the first to own a rabbit, a sheep, a pig, a cow and a horse wins. "
         "Each turn you may make one trade (with the stock, or offer one to a player, who "

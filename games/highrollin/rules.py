@@ -62,6 +62,17 @@ class HighRollinRules(Ruleset[State, Action]):
     min_players = 2
     max_players = 4
     options_type = HighRollinOptions
+    #: the quick start of docs/rules/highrollin.md (kept equal by a test)
+    quick_start = (
+        "`/highrollin new`, friends press **Join**, the host presses **Start** (2-4). Goal: "
+        "first past 100 points. On your turn press **Suggested** (or another mix) to roll "
+        "five dice from your pile, then stack them one by one on the four towers: a die fits "
+        "on the same number or a 1 (either way), never on its own colour. Stack all five to "
+        "score the four tower tops; when nothing fits, roll the rest again or stop. A roll "
+        "with no fit at all costs a penalty off the tallest tower. Empty your pile to go out."
+        " Tall towers wobble: fallen dice score for the others. A lone placement or a pile "
+        "with one way to roll plays by itself. **R6** on a die = red 6."
+    )
     summary = (
         "Stack dice on four shared towers. On your turn pick five dice from your pile (any "
         "colours; the Suggested button picks the mix least likely to give a penalty) and roll "

@@ -66,6 +66,21 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
     min_players = 2
     max_players = 4
     options_type = HorseplayOptions
+    #: the quick start of docs/rules/horseplay.md (kept equal by a test)
+    quick_start = (
+        "- `/horseplay new` (2-4 players). On your turn pick your move from the menu under "
+        "the board: captures first, each with a note on what it risks (with many moves, a "
+        "menu per piece).\n"
+        "- Men step one square diagonally forward on the blue squares; at the far edge they "
+        "are crowned and may then step any diagonal way.\n"
+        "- Jump an enemy piece to take it; keep jumping while you can. Skip a capture you had"
+        " and one of your capturing pieces is **huffed** (lost): the move menu warns you "
+        "first.\n"
+        "- End a move on an enemy's corner **Stable** and that whole colour is taken. Keep "
+        "yours shut: a warning sign marks what an enemy can take next turn.\n"
+        "- Win by being the last colour (or team) on the board. Points only break a stalled "
+        "game (50 rounds without a capture), so they are shown small."
+    )
     summary = (
         "Draughts for two to four on the blue squares of a 9x9 or 11x11 board. Men move one "
         "square diagonally forward and are crowned on the far edge; crowns move along any "

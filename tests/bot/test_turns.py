@@ -20,7 +20,7 @@ from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
 from bot.matches import Match, MatchService, Refusal
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
-from bot.texts import story_lines
+from bot.texts import lobby_text, story_lines
 from bot.turns import TurnClock
 from games.rng import SeededRng
 
@@ -61,6 +61,8 @@ class StubBot:
     boards: list[tuple[Match, str, list[str]]] = field(default_factory=list)
     dms: list[tuple[int, str]] = field(default_factory=list)
     stripped: list[int] = field(default_factory=list)
+    #: what the lobby messages of retired matches were changed to say
+    lobby_texts: list[str] = field(default_factory=list)
 
     @property
     def table(self) -> StubBot:
@@ -90,6 +92,13 @@ class StubBot:
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         self.stripped.append(message_id)
+
+    async def retire(
+        self, match: Match, *, keep: int | None = None, end: str | None = None
+    ) -> None:
+        for _, message_id in await self.service.retire_boards(match.id):
+            self.stripped.append(message_id)
+        self.lobby_texts.append(lobby_text(match, end=end))
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         bot = self
@@ -422,6 +431,8 @@ async def test_a_lobby_nobody_starts_expires_with_a_message(bot: StubBot) -> Non
     assert notice.content.startswith("⌛ The Super Farmer lobby here closed")
     assert "within 24 h" in notice.content and "/farm new" in notice.content
     assert bot.stripped == [9001], "the lobby message loses its buttons"
+    (status,) = bot.lobby_texts
+    assert "(closed: nobody started it)" in status, "and says why it closed"
     assert (await bot.service.get(lobby.id)).status == "abandoned"
     assert await bot.service.live_in(CHANNEL) is None, "the channel is free again"
     assert await tick(bot, 30) == 0

@@ -92,6 +92,8 @@ async def test_whole_two_player_game_by_buttons(
         winner = seat_user[outcome.winners[0]]
         assert "Game over" in final.content and winner.mention in final.content
         assert not final.buttons(), "a finished game has no buttons"
+        lobby = fake.messages(world.channel)[0]
+        assert f"(finished: {winner.name} won)" in lobby.content and not lobby.buttons()
         # the stored state is exactly what replaying the log from the seed gives
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
@@ -290,7 +292,11 @@ async def test_lobby_rules_and_abandon_permissions(
         rec = await fake.slash(world.carol, world.channel, "farm abandon")
         assert rec.ephemeral and "Manage Channels" in rec.response.content
         rec = await fake.slash(world.mod, world.channel, "farm abandon")
-        assert not rec.ephemeral and "ended" in rec.response.content
+        assert rec.ephemeral and "Close the Super Farmer lobby here?" in rec.response.content
+        rec = await fake.click(world.mod, rec.response, label="Confirm: end it")
+        assert [m.content for m in rec.followups if not m.ephemeral] == [
+            "🛑 **marshal** closed the Super Farmer lobby here."
+        ]
         assert await runner.bot.service.live_in(world.channel.id) is None
         rec = await fake.slash(world.alice, world.channel, "game status")
         assert rec.ephemeral and "No match" in str(rec.response.embeds[0])

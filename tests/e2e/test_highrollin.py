@@ -445,3 +445,22 @@ async def test_restart_mid_turn_keeps_the_match_and_old_buttons_work(
             assert newest.id != old_board.id
     finally:
         await runner.stop()
+
+
+async def test_typed_move_suggestions_put_the_most_useful_first(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        match, _ = await start_with_twenty_placements(fake, world, runner)
+        choices = await fake.autocomplete(
+            world.alice, world.channel, "highrollin move", focused="action", action="place"
+        )
+        values = [c["value"] for c in choices]
+        state = match.state
+        offered = RULES.legal_actions(state, 0)
+        rank = {
+            RULES.format_action(state, a): RULES.describe_action(state, 0, a).rank for a in offered
+        }
+        assert sorted(values) == sorted(rank), "every placement is suggested"
+        assert values[0] == "place 5 on 1", "the die scoring most comes first"
+        assert [rank[v] for v in values] == sorted(rank.values(), reverse=True)

@@ -1,0 +1,84 @@
+"""The private "End the match here?" question and its Confirm and Cancel buttons.
+
+Each button's custom id (``rh:x:<match>:<lobby|active>:<ply>:<user>:<confirm|cancel>``) holds the
+match as it stood when the question was asked and who asked, so an answer still works after a
+restart, is refused for a match that moved on or ended meanwhile, and counts only from the
+person who asked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.matches import Match
+from bot.ui import ids
+from bot.ui.routing import run, table_of
+
+NOT_YOURS = "Only the person who asked can answer this."
+
+
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
+    def __init__(
+        self, match_id: int, stage: str, ply: int, user_id: int | None, op: str, *, item: Any = None
+    ) -> None:
+        self.match_id, self.stage, self.ply, self.user_id, self.op = (
+            match_id,
+            stage,
+            ply,
+            user_id,
+            op,
+        )
+        if item is None:
+            confirm = op == "confirm"
+            item = discord.ui.Button(
+                label="Confirm: end it" if confirm else "Cancel",
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"rh:x:{match_id}:{stage}:{ply}:{user_id}:{op}",
+            )
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> AbandonButton:
+        user = int(match["user"])  # the template admits ASCII digits only
+        return cls(
+            int(match["match_id"]),
+            match["stage"],
+            int(match["ply"]),
+            user if user < ids.SNOWFLAKE_LIMIT else None,
+            match["op"],
+            item=item,
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.user_id is None:
+            await table_of(interaction).refuse(interaction, ids.INVALID)
+            return
+        if interaction.user.id != self.user_id:
+            await table_of(interaction).refuse(interaction, NOT_YOURS)
+            return
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.answer_abandon(
+                interaction,
+                self.match_id,
+                stage=self.stage,
+                ply=self.ply,
+                confirmed=self.op == "confirm",
+            ),
+        )
+
+
+def abandon_view(match: Match, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("confirm", "cancel"):
+        view.add_item(AbandonButton(match.id, match.status, match.ply, user_id, op))
+    return view
