@@ -88,8 +88,11 @@ class StubBot:
             lines = story_lines(match, stories)
             self.boards.append((match, lines[0], lines[1:]))
 
-    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+    async def strip_buttons(self, channel_id: int, message_id: int, **_: Any) -> None:
         self.stripped.append(message_id)
+
+    async def postable(self, channel_id: int, **_: Any) -> Any:
+        return self.get_partial_messageable(channel_id)
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         bot = self
