@@ -373,12 +373,12 @@ class TurnClock:
             return False
         blocked = match.paused_by == BLOCKED
         if blocked:
-            try:  # still no way to post there: stay stopped, look again later
+            try:
                 await self.bot.table.postable(match.channel_id)
-            except CannotPost:
-                await self.store.set_next_due(match.id, now + BLOCKED_RETRY)
-                return False
-            except discord.HTTPException:
+            except (CannotPost, discord.HTTPException) as err:
+                # still no way to post there: stay stopped, look again in a few hours
+                match, _ = await self.resume(match_id, at=now)
+                await self.block(match, str(err), announce=False)
                 return False
         try:
             match, paused = await self.resume(match_id, at=until)
