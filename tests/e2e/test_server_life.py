@@ -3,6 +3,7 @@ status, a development server's commands, and a board still owed after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 
@@ -90,31 +91,66 @@ async def test_a_development_server_lists_each_command_once(
         await runner.stop()
 
 
+async def lease_ran_out(runner: BotRunner, match_id: int) -> None:
+    """The dead bot's claim on its board has run out (as it does after half a minute)."""
+    assert runner.bot is not None
+    await runner.bot.store.execute(
+        "UPDATE outbox SET next_try_at = 0 WHERE match_id = ?", (match_id,)
+    )
+
+
 async def test_a_board_owed_when_the_bot_stopped_is_posted_after_the_restart(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database, seed=85) as runner:
         first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        # Discord takes no new message for a while: the move is stored, its board is owed
-        fake.faults.add(method="POST", path_regex=r"^/webhooks/", status=503, times=None)
-        fake.faults.add(
-            method="POST", path_regex=r"^/channels/\d+/messages$", status=503, times=None
-        )
-        fake.take_notifications()
-        await fake.click(world.alice, first, label="Roll the dice")
-        assert len(boards(fake, world.channel)) == 1
+        # the bot stored alice's move (and its board story) and died before posting it
         match = await runner.match_in(world.channel.id)
-        assert match.ply == 1 and await runner.bot.store.undelivered(match.id)
-        fake.faults.clear()
-        await runner.restart()
         assert runner.bot is not None
-        # the outbox retries on its own backoff (a couple of seconds for a first retry)
+        await runner.bot.service.act(match.id, world.alice.id, text="roll")
+        await lease_ran_out(runner, match.id)
+        fake.take_notifications()
+        await runner.stop()
+        assert len(boards(fake, world.channel)) == 1
+        await runner.start()
+        assert runner.bot is not None
         bot = runner.bot
         await until(lambda: len(boards(fake, world.channel)) == 2, what="the owed board")
         await fake.settle()
+        await until(lambda: not fake.get_message(first.id).buttons(), what="older board quiet")
         assert await bot.delivery.pending() == 0, "posted once"
         newest = board(fake, world.channel)
         assert newest.id != first.id and world.bob.mention in newest.content
         assert "alice" in newest.content and "roll" in newest.content
         assert [(n.user.name, n.kind) for n in fake.take_notifications()] == [("bob", "mention")]
         assert await runner.bot.store.undelivered(match.id) == 0
+
+
+async def test_a_board_owed_to_a_channel_deleted_meanwhile_closes_its_match(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    runner = BotRunner(fake, database, 85)
+    await runner.start()
+    try:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        assert runner.bot is not None
+        await runner.bot.service.act(match.id, world.alice.id, text="roll")  # then it died
+        await lease_ran_out(runner, match.id)
+        await runner.stop()
+        fake.delete_channel(world.channel)  # while the bot is away: no event reaches it
+        bot = await runner.start()
+
+        async def closed() -> bool:
+            return (await bot.service.get(match.id)).status == "abandoned"
+
+        for _ in range(300):
+            if await closed():
+                break
+            await asyncio.sleep(0.05)
+        assert await closed(), "the owed board found the channel gone and ended the match"
+        assert await bot.store.undelivered(match.id) == 0
+        # how the bot learnt it: Discord's answer about the channel it looked up
+        assert {v.rule for v in fake.take_violations()} <= {"unknown_channel"}
+    finally:
+        await runner.stop()
