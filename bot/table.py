@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
-#: ``paused_by`` of a clock the bot paused itself: it cannot post in the match's channel
-CLOCK_BLOCKED = BLOCKED
 #: how often a blocked clock tries its channel again by itself (a player's action there also
 #: checks at once)
 BLOCKED_RETRY = 6 * 3600.0

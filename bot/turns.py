@@ -33,7 +33,16 @@ from bot.clock import (
     resumed_turn_start,
 )
 from bot.matches import Match, MoveResult, Refusal
-from bot.table import BLOCKED, BLOCKED_RETRY, PING_USERS, CannotPost, everyone, mention, stamp
+from bot.table import (
+    BLOCKED,
+    BLOCKED_RETRY,
+    PING_USERS,
+    CannotPost,
+    escape,
+    everyone,
+    mention,
+    stamp,
+)
 from games.base import GameError
 
 if TYPE_CHECKING:
@@ -263,7 +272,7 @@ class TurnClock:
             return False
         if not await self._record(match, match.ply, "deadline", 0, seat, deadline, kind):
             return False
-        name = discord.utils.escape_markdown(match.name_of(seat))
+        name = escape(match.name_of(seat))
         hours = match.clock.deadline_hours
         if kind == "skip":
             await self._skip(match, seat, deadline, name, hours)
@@ -523,6 +532,6 @@ def pause_text(match: Match, name: str) -> str:
         f"⏸️ {name} paused the clock of this {match.rules.title} match until "
         f"{stamp(match.paused_until, 'f')} ({stamp(match.paused_until)}). {who}\n"
         f"No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
-        f"or with `/game resume`. ({discord.utils.escape_markdown(seat.name)} has "
+        f"or with `/game resume`. ({escape(seat.name)} has "
         f"{hours_text(max(0.0, left))} of pause left in this match.)"
     )

@@ -119,6 +119,8 @@ async def test_player_names_are_escaped_and_ping_nobody(
         await runner.tick()  # a reminder for the rascal (seat 0)
         reminder = fake.messages(world.channel)[-1]
         assert rascal.mention in reminder.content
+        rec = await fake.slash(rascal, world.channel, "game pause", hours=1)
+        assert "paused the clock" in rec.response.content
         for message in fake.messages(world.channel):
             assert "@everyone" not in message.content, message.content
         kinds = {n.kind for n in fake.notifications()}
