@@ -125,6 +125,10 @@ async def test_a_channel_that_loses_send_rights_stops_the_clock_and_says_so(
         rec = await moved(fake, world, world.alice)
         notes = [m.content for m in rec.followups if m.ephemeral]
         assert any("turn clock is paused" in n and "Send Messages" in n for n in notes), notes
+        clock_field = next(
+            f for f in board(fake, world.channel).embeds[0]["fields"] if "Turn clock" in f["name"]
+        )
+        assert "I cannot post in this channel" in clock_field["value"], "the board says so too"
         # a moderator fixes the channel: bob's next action starts the clock again
         fake.set_overwrite(world.channel, fake.world.bot_user)
         rec = await moved(fake, world, world.bob)
@@ -171,3 +175,32 @@ async def test_a_lobby_that_expires_where_the_bot_cannot_post_still_says_it_clos
         closed = fake.get_message(lobby.id)
         assert "lobby here closed" in closed.content and not closed.buttons()
         assert boards(fake, world.channel) == []
+
+
+async def test_a_refusal_the_bot_did_not_foresee_stops_the_clock_too(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    """The bot's picture of its rights can be out of date; Discord's 403 is what counts."""
+    plain_member_bot(fake, world)
+    clock = ManualClock()
+    async with running(fake, database, seed=85, clock=clock) as runner:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        # the change reaches Discord's side only (no event: the bot's cache still allows it)
+        fake.world.set_overwrite(world.channel, fake.world.bot_user, 0, SEND_MESSAGES)
+        before = len(fake.messages(world.channel))
+        clock.advance(24)
+        await runner.tick()
+        assert len(fake.messages(world.channel)) == before
+        refused = fake.take_violations()
+        assert refused and {v.rule for v in refused} == {refused[0].rule}, refused
+        match = await runner.match_in(world.channel.id)
+        assert match.paused and match.paused_by == BLOCKED
+        for _ in range(5):  # the clock ticks on; it does not knock again every minute
+            clock.advance(1)
+            await runner.tick()
+        assert fake.take_violations() == []
+        clock.advance(96)
+        await runner.tick()
+        assert (await runner.match_in(world.channel.id)).ply == 0, "no deadline fired"
+        assert len(fake.take_violations()) <= 1, "one look after a few hours, refused again"
+        assert (await runner.match_in(world.channel.id)).paused
