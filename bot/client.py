@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import ui
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.matches import MatchService, Refusal
+from bot.matches import Match, MatchService, Refusal
 from bot.render_pool import Renderer
 from bot.store import Store, open_store
 from bot.table import Table
@@ -137,6 +137,37 @@ class RanchHand(commands.AutoShardedBot):
             if store is not None:
                 await store.close()
 
+    # Channels, threads and servers that go -------------------------------------------------
+
+    def still_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is (as far as this process can tell) still in that server: it is
+        in the cache, or the server belongs to shards another process runs."""
+        if guild_id is None or self.get_guild(guild_id) is not None:
+            return True
+        shards = self.shard_ids
+        count = self.shard_count or 1
+        return shards is not None and (guild_id >> 22) % count not in shards
+
+    async def close_matches(self, matches: list[Match]) -> int:
+        """End matches whose channel, thread or server is gone: their seats are free again
+        and nothing more is posted for them. Returns how many were live."""
+        closed = 0
+        for match in matches:
+            if await self.service.close(match.id):
+                closed += 1
+                log.info("match %s closed: its channel, thread or server is gone", match.id)
+            await self.service.retire_boards(match.id)  # nothing left to edit there
+        return closed
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.close_matches(await self.service.live_in_channels([channel.id]))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.close_matches(await self.service.live_in_channels([payload.thread_id]))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.close_matches(await self.service.live_in_guild(guild.id))
+
     # Command sync ------------------------------------------------------------------------
 
     def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
@@ -147,18 +178,32 @@ class RanchHand(commands.AutoShardedBot):
 
         Discord limits command creation per day, so a restart with unchanged commands must not
         sync again.
+
+        With ``DEV_GUILD_ID`` the commands live in that server only: they are copied there
+        (guild commands update at once) and the application's global commands are cleared,
+        so that server never lists every command twice (guild and global). Use a separate
+        application for development: its global commands are removed.
         """
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = json.dumps(self.command_payload(guild), sort_keys=True)
-        digest = hashlib.sha256(payload.encode()).hexdigest()
-        scope = f"commands:{self.settings.dev_guild_id or 'global'}:{self.application_id}"
+            self.tree.clear_commands(guild=None)  # the copies answer in the dev server
         policy = self.settings.sync_commands
         if policy == "never":
             return False
-        if policy == "auto" and await self.store.get_meta(scope) == digest:
-            log.info("slash commands unchanged; not syncing")
+        synced = await self._sync_scope(guild, force=policy != "auto")
+        if guild is not None:
+            synced = await self._sync_scope(None, force=policy != "auto") or synced
+        return synced
+
+    async def _sync_scope(self, guild: discord.abc.Snowflake | None, *, force: bool) -> bool:
+        """Sync one scope (a server, or global) when its command set changed since the last
+        sync there (or when forced)."""
+        payload = json.dumps(self.command_payload(guild), sort_keys=True)
+        digest = hashlib.sha256(payload.encode()).hexdigest()
+        scope = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
+        if not force and await self.store.get_meta(scope) == digest:
+            log.info("slash commands unchanged (%s); not syncing", "guild" if guild else "global")
             return False
         synced = await self.tree.sync(guild=guild)
         await self.store.set_meta(scope, digest)

@@ -27,6 +27,7 @@ import discord
 from bot import ui
 from bot.matches import Match
 from bot.render_pool import RenderError
+from bot.table import CannotPost
 from bot.texts import (
     PING_USERS,
     board_embed,
@@ -41,8 +42,11 @@ log = logging.getLogger(__name__)
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
-#: Discord error codes that mean the channel is gone for good (or the bot was removed)
+#: Discord error codes that mean the channel is gone for good (or the bot was removed: 50001,
+#: unless the bot is still in the server, where it means View Channel was taken away)
 GONE = {10003, 50001}
+#: what a CannotPost counts as in the outbox's last error
+CANNOT_POST = 50013
 
 
 class Delivery:
@@ -160,6 +164,9 @@ class Delivery:
         except discord.HTTPException as err:
             await self._failed(match, plies, rows, err)
             return None
+        except CannotPost as err:
+            await self._failed(match, plies, rows, None, reason=str(err))
+            return None
         await self.store.boards_delivered(match_id, plies, message.id, time.time())
         if not in_place:
             older = await self.service.add_board(
@@ -173,25 +180,37 @@ class Delivery:
         return message
 
     async def _failed(
-        self, match: Match, plies: list[int], rows: Sequence[Any], err: discord.HTTPException
+        self,
+        match: Match,
+        plies: list[int],
+        rows: Sequence[Any],
+        err: discord.HTTPException | None,
+        *,
+        reason: str | None = None,
     ) -> None:
-        code = getattr(err, "code", 0)
-        if code in GONE or getattr(err, "status", 0) == 404:
+        code = CANNOT_POST if err is None else getattr(err, "code", 0)
+        status = 403 if err is None else getattr(err, "status", 0)
+        in_server = code == 50001 and self.bot.still_in(match.guild_id)
+        if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
             await self.store.boards_delivered(match.id, plies, None, time.time(), "gone")
-            await self.service.close(match.id)
+            await self.bot.close_matches([match])
             return
+        if status == 403:
+            # the bot may not post there: the board waits, and the clock stops (no deadline
+            # on a player who cannot be told); a player's action there says why
+            await self.bot.turns.block(match, reason or f"Discord refused my message ({code})")
         attempts = max(int(r["attempts"]) for r in rows)
         wait = BACKOFF[min(attempts - 1, len(BACKOFF) - 1)]
         log.warning(
             "match %s: board for plies %s not delivered (%s %s); next try in %.0f s",
             match.id,
             plies,
-            getattr(err, "status", "?"),
+            status,
             code,
             wait,
         )
-        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{err.status}:{code}")
+        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{status}:{code}")
 
     async def _post(
         self,
@@ -219,7 +238,7 @@ class Delivery:
             }
             if interaction is not None and clicked == edit:
                 return await interaction.edit_original_response(**kwargs)
-            channel = self.bot.get_partial_messageable(match.channel_id)
+            channel = await self.bot.table.postable(match.channel_id, edit=True)
             return await channel.get_partial_message(edit).edit(**kwargs)
         kwargs = {
             "content": content,
@@ -236,7 +255,7 @@ class Delivery:
                 log.info("board followup failed (%s); posting to the channel", err.status)
                 files, _ = await self.picture(match, previous=previous, last=last)
                 kwargs["files"] = files
-        channel = self.bot.get_partial_messageable(match.channel_id)
+        channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
 
     async def picture(

@@ -16,6 +16,8 @@ from bot.matches import Match, Seat
 from games.base import Event
 
 CONTENT_LIMIT = 2000
+#: ``paused_by`` of a turn clock the bot stopped itself because it cannot post in the channel
+BLOCKED = 0
 PING_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -145,6 +147,8 @@ def clock_text(match: Match) -> str:
     text = match.clock.describe()
     if match.status != "active":
         return text
+    if match.paused and match.paused_by == BLOCKED:
+        return f"{text}\n⏸️ Paused: I cannot post in this channel by myself (see `/game status`)"
     if match.paused and match.paused_until is not None:
         return f"{text}\n⏸️ Paused until {stamp(match.paused_until, 'f')}"
     if match.deadline_at is not None:

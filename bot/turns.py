@@ -33,7 +33,16 @@ from bot.clock import (
     resumed_turn_start,
 )
 from bot.matches import Match, MoveResult, Refusal
-from bot.table import PING_USERS, everyone, mention, stamp
+from bot.table import (
+    BLOCKED,
+    BLOCKED_RETRY,
+    PING_USERS,
+    CannotPost,
+    escape,
+    everyone,
+    mention,
+    stamp,
+)
 from games.base import GameError
 
 if TYPE_CHECKING:
@@ -219,7 +228,10 @@ class TurnClock:
             lines.append(f"[Jump to the board]({link})")
         if level == REMINDERS:
             lines.append("Away for a while? `/game pause` stops the clock (up to 7 days).")
-        await self._send(match.channel_id, "\n".join(lines), PING_USERS)
+        if not await self._send(match, "\n".join(lines), PING_USERS):
+            # nobody was reminded: the clock stopped (or it will try again); so will this
+            await self._unrecord(match, match.turn_ply, "reminder")
+            return
         if prefs.dm:
             where = await self._where(match)
             dm = [f"⏰ Your move in **{title}** {where} (waiting {waited})."]
@@ -249,9 +261,18 @@ class TurnClock:
 
     async def _deadline(self, match: Match, seat: int, deadline: float) -> bool:
         kind = match.clock.on_deadline
+        try:
+            await self.bot.table.postable(match.channel_id)
+        except CannotPost as err:
+            # its board could not be posted: nobody would learn of it; the clock stops
+            await self.block(match, str(err))
+            return True
+        except discord.HTTPException as err:
+            log.info("match %s: channel not reachable (%s); deadline later", match.id, err)
+            return False
         if not await self._record(match, match.ply, "deadline", 0, seat, deadline, kind):
             return False
-        name = discord.utils.escape_markdown(match.name_of(seat))
+        name = escape(match.name_of(seat))
         hours = match.clock.deadline_hours
         if kind == "skip":
             await self._skip(match, seat, deadline, name, hours)
@@ -265,7 +286,7 @@ class TurnClock:
             await self.bot.delivery.deliver(result.match.id)
         else:
             await self._send(
-                match.channel_id,
+                match,
                 f"⌛ {mention(match, seat)}, the deadline for your move ({hours} h) "
                 "has passed. Nothing happens automatically in this match; the host "
                 f"can end it with `/{match.game} abandon`.",
@@ -308,6 +329,11 @@ class TurnClock:
             seat = match.seat_of(user_id)
             if seat is None or match.seats[seat].left_at is not None:
                 raise Refusal("Only the players of this match can pause it.")
+            if match.paused and match.paused_by == BLOCKED:
+                raise Refusal(
+                    "The clock is paused already: I cannot post in this channel by myself "
+                    "(`/game status` says why)."
+                )
             if match.paused:
                 assert match.paused_until is not None
                 raise Refusal(
@@ -354,12 +380,25 @@ class TurnClock:
         until = match.paused_until
         if until is None or until > now:
             return False
+        blocked = match.paused_by == BLOCKED
+        if blocked:
+            try:
+                await self.bot.table.postable(match.channel_id)
+            except (CannotPost, discord.HTTPException) as err:
+                # still no way to post there: stay stopped, look again in a few hours
+                match, _ = await self.resume(match_id, at=now)
+                await self.block(match, str(err), announce=False)
+                return False
         try:
             match, paused = await self.resume(match_id, at=until)
         except Refusal:
             return False  # resumed by hand meanwhile
         await self._record(match, match.ply, "resume", int(until), None, until, "auto")
-        await self._send(match.channel_id, resume_text(match, paused, by=None), PING_USERS)
+        if blocked:
+            text = resume_text(match, paused, by="I can post here again, so I")
+        else:
+            text = resume_text(match, paused, by=None)
+        await self._send(match, text, PING_USERS)
         return True
 
     # Lobbies -------------------------------------------------------------------------------
@@ -372,14 +411,15 @@ class TurnClock:
         if not await self.service.expire_lobby(match_id):
             return False
         await self._record(match, 0, "lobby", 0, None, due, "expired")
-        # the lobby message loses its buttons and says it closed
-        await self.bot.table.retire(await self.service.get(match_id))
-        await self._send(
-            match.channel_id,
+        closed = (
             f"⌛ The {match.rules.title} lobby here closed: nobody started it within "
-            f"{match.clock.lobby_hours} h. Open a new one with `/{match.game} new`.",
-            NO_PINGS,
+            f"{match.clock.lobby_hours} h. Open a new one with `/{match.game} new`."
         )
+        # the notice first (posting reopens an archived thread), then the lobby message loses
+        # its buttons and says it closed (an edit needs no right to post, so that is seen
+        # even where the notice cannot be posted)
+        await self._send(match, closed, NO_PINGS)
+        await self.bot.table.retire(await self.service.get(match_id))
         return True
 
     # Preferences and delivery --------------------------------------------------------------
@@ -392,12 +432,72 @@ class TurnClock:
             return ClockSettings()
         return ClockSettings.from_mapping(await self.store.guild_settings(guild_id))
 
-    async def _send(self, channel_id: int, content: str, mentions: discord.AllowedMentions) -> None:
+    async def _send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
+        """Post in the match's channel (an archived thread is reopened first). When the bot
+        may not post there, the match's clock stops (``block``) rather than run on while
+        nobody hears of it; a channel that is gone ends the match. False if not posted."""
         try:
-            channel = self.bot.get_partial_messageable(channel_id)
+            channel = await self.bot.table.postable(match.channel_id)
             await channel.send(content, allowed_mentions=mentions)
+            return True
+        except CannotPost as err:
+            await self.block(match, str(err))
+        except discord.Forbidden as err:
+            await self.block(match, f"Discord refused my message ({err.code})")
+        except discord.NotFound as err:
+            if err.code == 10003:
+                log.info("match %s: its channel is gone; closing it", match.id)
+                await self.bot.close_matches([match])
         except discord.HTTPException as err:
-            log.warning("could not post in channel %s: %s", channel_id, err)
+            log.warning("could not post in channel %s: %s", match.channel_id, err)
+        return False
+
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        """Stop the clock of a match whose channel the bot cannot post in (a pause by the
+        bot, stored, so the clock neither fires a deadline on a player it could not remind
+        nor tries the channel every minute); it looks again every few hours, and a player's
+        action there resumes it once the bot can post. False if it was stopped already."""
+        if match.status != "active" or match.paused:
+            return False
+        now = self.now()
+        if not await self.store.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
+            return False
+        log.warning(
+            "match %s: cannot post in channel %s (%s); clock paused",
+            match.id,
+            match.channel_id,
+            reason,
+        )
+        if announce and match.parent_id is not None:
+            await self._tell_parent(match, reason)
+        return True
+
+    async def unblock(self, match_id: int) -> bool:
+        """Start again a clock the bot stopped itself; False if it was not stopped so."""
+        match = await self.service.get(match_id)
+        if match.paused_by != BLOCKED or match.paused_at is None:
+            return False
+        try:
+            await self.resume(match_id)
+        except Refusal:
+            return False
+        return True
+
+    async def _tell_parent(self, match: Match, reason: str) -> None:
+        """A match thread the bot cannot post in (locked, say): tell its players in the
+        channel the thread belongs to, if the bot may post there."""
+        assert match.parent_id is not None
+        text = (
+            f"⚠️ {everyone(match)}: I cannot post in the {match.rules.title} thread "
+            f"<#{match.channel_id}> ({reason}), so its turn clock is paused: no reminders, no "
+            "deadlines. A moderator can fix that (or end the match with "
+            f"`/{match.game} abandon` in the thread)."
+        )
+        try:
+            channel = await self.bot.table.postable(match.parent_id)
+            await channel.send(text, allowed_mentions=PING_USERS)
+        except (CannotPost, discord.HTTPException) as err:
+            log.info("match %s: could not tell the parent channel either: %s", match.id, err)
 
     async def _dm(self, user_id: int, content: str) -> None:
         """A DM; a user who closed their DMs is skipped (the channel mention still went out)."""
@@ -432,6 +532,6 @@ def pause_text(match: Match, name: str) -> str:
         f"⏸️ {name} paused the clock of this {match.rules.title} match until "
         f"{stamp(match.paused_until, 'f')} ({stamp(match.paused_until)}). {who}\n"
         f"No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
-        f"or with `/game resume`. ({discord.utils.escape_markdown(seat.name)} has "
+        f"or with `/game resume`. ({escape(seat.name)} has "
         f"{hours_text(max(0.0, left))} of pause left in this match.)"
     )

@@ -66,8 +66,10 @@ def _annotation(spec: OptionSpec) -> Any:
     return spec.kind
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog):
-    """Base for one game's command group; subclasses set ``rules`` and the group name."""
+    """Base for one game's command group; subclasses set ``rules`` and the group name.
+    Matches are played in servers: the commands are not offered in DMs."""
 
     rules: ClassVar[Ruleset[Any, Any]]
 
@@ -138,10 +140,12 @@ class GameCog(commands.GroupCog):
         on_deadline: str | None = None,
         thread: bool | None = None,
     ) -> None:
-        if interaction.channel_id is None:
+        if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal("Matches are played in server channels and threads.")
-        # refuse bad options before anything is created (a thread, a match)
+        # refuse bad options, and a channel the bot could not play in, before anything is
+        # created (a thread, a match)
         self.rules.options_type.parse(options)
+        self.bot.table.check_permissions(interaction, new_thread=bool(thread))
         clock = (await self.bot.turns.guild_defaults(interaction.guild_id)).with_changes(
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
         )
@@ -164,28 +168,35 @@ class GameCog(commands.GroupCog):
     async def _open_in_thread(
         self, interaction: discord.Interaction[Any], options: dict[str, Any], clock: ClockSettings
     ) -> None:
-        """A public thread off this channel, keyed by its own id, with the lobby inside."""
+        """A thread off this channel (a public thread; an announcement thread in an
+        announcement channel), keyed by its own id, with the lobby inside. The permissions were
+        checked already; the reply stays private until the thread and lobby exist, and the
+        channel is then told with a new message."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(
                 "A match thread opens from a text channel; here, start the match without `thread`."
             )
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         name = f"{self.rules.title} · {user.display_name}"[:THREAD_NAME]
+        kind = (
+            discord.ChannelType.news_thread
+            if channel.is_news()
+            else discord.ChannelType.public_thread
+        )
         try:
             thread = await channel.create_thread(
                 name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
+                type=kind,
+                auto_archive_duration=10080,  # the longest: a match may sit for days
                 reason=f"{self.rules.title} match opened by {user}",
             )
-        except discord.Forbidden:
-            await interaction.delete_original_response()  # the refusal is private
-            await interaction.followup.send(
-                "I may not open threads here (I need Create Public Threads and Send Messages "
-                "in Threads). Start the match without `thread`, or ask a moderator.",
-                ephemeral=True,
+        except discord.HTTPException as err:
+            log.info("could not open a match thread in %s: %s", channel.id, err)
+            await interaction.edit_original_response(
+                content="Discord would not let me open a thread here just now. Start the match "
+                "without `thread`, or try again later."
             )
             return
         match = await self.service.create(
@@ -198,12 +209,22 @@ class GameCog(commands.GroupCog):
             parent_id=channel.id,
             clock=clock,
         )
-        lobby = await thread.send(
-            lobby_text(match),
-            view=ui.lobby_view(match),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            lobby = await thread.send(
+                lobby_text(match),
+                view=ui.lobby_view(match),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as err:
+            log.info("could not post the lobby in thread %s: %s", thread.id, err)
+            await self.bot.close_matches([match])
+            await interaction.edit_original_response(
+                content="I opened a thread but could not post the lobby in it; nothing was "
+                "started. Start the match without `thread`, or ask a moderator."
+            )
+            return
         await self.bot.table.track(match, thread.id, lobby.id)
+        await interaction.edit_original_response(content=f"Opened {thread.mention}.")
         await interaction.followup.send(
             f"🧵 {escape(user.display_name)} opened a {self.rules.title} lobby in "
             f"{thread.mention}: join there!",

@@ -30,6 +30,26 @@ from cogs.base import manages_channel
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
 
+#: Discord's embed limits: characters per field value, in all, and fields per embed
+FIELD_LIMIT = 1024
+EMBED_LIMIT = 6000
+MAX_FIELDS = 25
+
+
+def fit_lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
+    """As many whole lines as fit in ``limit`` characters, then how many were left out."""
+    lines = [line[:limit] for line in lines]
+    for count in range(len(lines), -1, -1):
+        shown = lines[:count]
+        if count < len(lines):
+            shown.append(f"… and {len(lines) - count} more")
+        text = "\n".join(shown)
+        if len(text) <= limit:
+            return text or "—"
+    return "—"
+
+
+@app_commands.guild_only()
 class GameCommands(
     commands.GroupCog, group_name="game", group_description="Ranch Hand: matches in this server"
 ):
@@ -51,8 +71,13 @@ class GameCommands(
             line = rules.status_line(here.state) if here.state is not None else "lobby"
             embed.add_field(
                 name=f"Here: {rules.title} (match #{here.id})",
-                value=f"{here.status}, move {here.ply}; players: {seats}\n{escape(line)}\n"
-                f"⏱️ {clock_text(here)}",
+                value=fit_lines(
+                    [
+                        f"{here.status}, move {here.ply}; players: {seats}",
+                        *escape(line).splitlines(),
+                        f"⏱️ {clock_text(here)}",
+                    ]
+                ),
                 inline=False,
             )
         else:
@@ -71,13 +96,30 @@ class GameCommands(
             if others:
                 embed.add_field(
                     name="Elsewhere in this server",
-                    value="\n".join(
-                        f"<#{m.channel_id}>: {m.rules.title}, {m.status}, move {m.ply}"
-                        for m in others[:15]
+                    value=fit_lines(
+                        [
+                            f"<#{m.channel_id}>: {m.rules.title}, {m.status}, move {m.ply}"
+                            for m in others
+                        ]
                     ),
                     inline=False,
                 )
+        problem = self.bot.table.problem_here(interaction)
+        if problem is not None:
+            embed.add_field(
+                name="⚠️ I cannot post here by myself",
+                value=fit_lines(
+                    [
+                        "Boards still reach you when you act, but reminders, deadlines and "
+                        "notices cannot be posted, so a match's turn clock here stops.",
+                        problem,
+                    ]
+                ),
+                inline=False,
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+        if here is not None:
+            await self.bot.table.channel_notice(interaction, here)
 
     @app_commands.command(
         name="history", description="The latest moves of the match in this channel."

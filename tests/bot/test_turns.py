@@ -90,7 +90,7 @@ class StubBot:
             lines = story_lines(match, stories)
             self.boards.append((match, lines[0], lines[1:]))
 
-    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+    async def strip_buttons(self, channel_id: int, message_id: int, **_: Any) -> None:
         self.stripped.append(message_id)
 
     async def retire(
@@ -99,6 +99,9 @@ class StubBot:
         for _, message_id in await self.service.retire_boards(match.id):
             self.stripped.append(message_id)
         self.lobby_texts.append(lobby_text(match, end=end))
+
+    async def postable(self, channel_id: int, **_: Any) -> Any:
+        return self.get_partial_messageable(channel_id)
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         bot = self

@@ -209,14 +209,16 @@ async def test_server_settings_need_permission_and_set_new_matches(
 async def test_a_match_in_its_own_thread(fake: FakeDiscord, world: World, database: Path) -> None:
     async with running(fake, database) as runner:
         rec = await fake.slash(world.alice, world.channel, "farm new", thread=True)
-        assert not rec.ephemeral
+        # privately answered until the thread and its lobby exist; then the channel is told
+        assert rec.ephemeral and rec.response.content.startswith("Opened")
+        (announcement,) = [m for m in rec.followups if not m.ephemeral]
         (thread,) = [
             c
             for c in fake.world.channels.values()
             if c.is_thread and c.parent_id == world.channel.id
         ]
         assert thread.name == "Super Farmer · alice"
-        assert f"<#{thread.id}>" in rec.followups[0].content
+        assert f"<#{thread.id}>" in announcement.content
         (lobby,) = fake.messages(thread)
         assert "Super Farmer" in lobby.content and lobby.buttons()
         rec = await fake.click(world.bob, lobby, label="Join")
