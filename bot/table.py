@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import ui
+from bot.computers import Computers
 from bot.matches import Match, MatchService, Refusal
 from bot.store import StorageError
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
@@ -40,6 +41,7 @@ RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute.
 class Table:
     def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
+        self.computers = Computers(bot)
 
     @property
     def service(self) -> MatchService:
@@ -97,8 +99,10 @@ class Table:
                 await self.strip_buttons(channel_id, message_id)
 
     async def lobby_action(
-        self, interaction: discord.Interaction[Any], match_id: int, op: str
+        self, interaction: discord.Interaction[Any], match_id: int, op: str, target: int = 0
     ) -> None:
+        """A lobby button (join, leave, start, add an ``easy``/``strong`` computer) or the
+        host's "Remove a computer" menu (``op`` "remove", ``target`` the computer's id)."""
         try:
             match = await self.service.get(match_id)
             if match.status != "lobby" or match.channel_id != interaction.channel_id:
@@ -110,6 +114,14 @@ class Table:
             if op == "join":
                 match = await self.service.join(
                     match.channel_id, match.game, user_id=user.id, name=user.display_name
+                )
+            elif op in ("easy", "strong"):
+                match = await self.service.add_computer(
+                    match.channel_id, match.game, user_id=user.id, level=op
+                )
+            elif op == "remove":
+                match = await self.service.remove_computer(
+                    match.channel_id, match.game, user_id=user.id, computer_id=target
                 )
             else:
                 match = await self.service.leave(match.channel_id, match.game, user_id=user.id)
@@ -142,7 +154,13 @@ class Table:
         for channel_id, message_id in await self.service.retire_boards(match.id):
             if message_id != clicked:
                 await self.strip_buttons(channel_id, message_id)
-        await self.bot.delivery.deliver(match.id, interaction=interaction)
+        last = await self.computers.play(match.id)  # a computer may open the game
+        await self.bot.delivery.deliver(
+            match.id,
+            interaction=interaction,
+            previous=last and last.previous_state,
+            last=last and last.action,
+        )
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -201,6 +219,8 @@ class Table:
             return
         if clicked is None:
             await interaction.edit_original_response(content=f"Played `{result.notation}`.")
+        # computers answer before the board goes out: one message shows it all
+        result = await self.computers.play(match_id) or result
         message = await self.bot.delivery.deliver(
             match_id,
             interaction=interaction,

@@ -17,7 +17,9 @@ import pytest
 
 import games
 from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
+from bot.computers import Computers, easy_action
 from bot.matches import Match, MatchService, Refusal
+from bot.render_pool import Renderer
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
 from bot.texts import story_lines
@@ -73,6 +75,14 @@ class StubBot:
     @property
     def delivery(self) -> StubBot:
         return self
+
+    @property
+    def computers(self) -> Computers:
+        return Computers(self)  # type: ignore[arg-type]
+
+    @property
+    def renderer(self) -> Renderer:
+        return Renderer(0)
 
     async def deliver(self, match_id: int, **_: Any) -> None:
         """Take the match's undelivered boards from the outbox, as the bot would post them:
@@ -256,13 +266,13 @@ def test_notification_preferences_parse_and_describe() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(games.RULESETS))
-async def test_skip_at_the_deadline_plays_the_default_and_the_game_goes_on(
+async def test_skip_at_the_deadline_plays_the_easy_computer_move_and_the_game_goes_on(
     bot: StubBot, game: str
 ) -> None:
     match = await started(bot, game)
     seat = match.to_act()[0]
     rules = match.rules
-    expected = rules.format_action(match.state, rules.default_action(match.state, seat))
+    expected = rules.format_action(match.state, easy_action(match, seat))
     await tick(bot, 24)
     await tick(bot, 48)
     assert len(bot.sent) == 2
