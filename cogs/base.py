@@ -40,7 +40,7 @@ TABLE_OPTIONS: dict[str, tuple[Any, str]] = {
     ),
     "on_deadline": (
         Literal["skip", "forfeit", "none"],
-        "At the deadline: skip (play the default move), forfeit (the player leaves), none",
+        "At the deadline: skip (play the easy computer's move), forfeit (the player leaves), none",
     ),
     "thread": (bool, "Open a thread for this match and play there"),
     "computers": (app_commands.Range[int, 0, 7], "Computer players to seat at once (default 0)"),
