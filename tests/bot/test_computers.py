@@ -162,9 +162,7 @@ async def test_a_failing_strong_computer_plays_the_easy_move_and_logs_it(
     first = (await service.history(match.id, limit=1000))[waiting.ply]
     assert first["seat"] == 1
     assert first["notation"] == waiting.rules.format_action(waiting.state, expected)
-    assert any(
-        "failed" in r.getMessage() and "easy move" in r.getMessage() for r in caplog.records
-    )
+    assert any("failed" in r.getMessage() and "easy move" in r.getMessage() for r in caplog.records)
     after = await service.get(match.id)
     assert after.status == "finished" or after.to_act()[0] == 0, "the match went on"
 

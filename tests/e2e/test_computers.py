@@ -264,3 +264,52 @@ async def test_a_computer_turn_left_by_a_restart_plays_itself(
         no_computer_mentioned(fake, world.channel)
     finally:
         await runner.stop()
+
+
+def herd(**animals: int) -> dict[str, int]:
+    kinds = ("rabbit", "sheep", "pig", "cow", "horse", "small_dog", "big_dog")
+    return {k: animals.get(k, 0) for k in kinds}
+
+
+async def test_farm_offers_a_computer_answers_at_once_and_a_person_is_asked(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database, seed=85) as runner:
+        lobby = await lobby_with(fake, world.alice, world.channel, "farm", computers=1)
+        await start(fake, world.alice, world.channel, lobby)
+        match = await runner.match_in(world.channel.id)
+        dump = FARM.dump(match.state)
+        dump["players"][0]["herd"] = herd(rabbit=8, sheep=1)
+        dump["players"][1]["herd"] = herd(rabbit=1, sheep=2, pig=1)
+        await runner.set_state(match.id, dump)
+        # the person offers; the computer answers in the same board, no waiting
+        offer = "offer 6 rabbit for 1 sheep to Computer 1 (easy)"
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "farm move", action=offer)
+        )
+        after = await runner.match_in(world.channel.id)
+        assert after.state.offer is None and after.to_act() == (0,), "answered at once"
+        history = await runner.bot.service.history(match.id)
+        assert history[-1]["seat"] == 1 and history[-1]["notation"] in ("accept", "decline")
+        assert (
+            f"🤖 **Computer 1 (easy)** played `{history[-1]['notation']}`"
+            in board(fake, world.channel).content
+        )
+        # a computer's offer waits on the person, who is mentioned and alone has buttons
+        dump = FARM.dump(after.state)
+        dump["turn"] = 1
+        dump["offer"] = {"by": 1, "to": 0, "give": herd(sheep=1), "get": herd(rabbit=6)}
+        dump["players"][0]["herd"] = herd(rabbit=8, sheep=1)
+        await runner.set_state(match.id, dump)
+        waiting = await runner.match_in(world.channel.id)
+        assert waiting.to_act() == (0, 1) and waiting.computer_to_act() is None
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "farm board")
+        )
+        shown = board(fake, world.channel)
+        assert f"{world.alice.mention}, your move." in shown.content
+        labels = " ".join(b.label for b in shown.buttons())
+        assert "Withdraw" not in labels and "Type a move" in labels
+        moves = [b for b in shown.buttons() if b.custom_id.startswith("rh:a:")]
+        assert moves and all(b.custom_id.split(":")[4] == "0" for b in moves)
+        no_computer_mentioned(fake, world.channel)
