@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import render
+from games import policies
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,9 @@ class RenderError(Exception):
 
 def _warm() -> None:
     render.warm()
+    for key in policies.MODULES:  # the computer players decide in these workers too
+        for level in policies.LEVELS:
+            policies.get(key, level)
 
 
 def _draw(key: str, state: Any, previous: Any, last: Any) -> tuple[bytes, float]:
