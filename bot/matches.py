@@ -274,6 +274,8 @@ class MatchService(BoardMessages):
                 f"{rules.title} seats at most {rules.max_players} players: you and up to "
                 f"{rules.max_players - 1} computers."
             )
+        if any(level not in policies.LEVELS for level in computers):
+            raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
         clock = clock or ClockSettings()
         opts = rules.options_type.parse(options or {}).to_dict()
         existing = await self.live_in(channel_id)
@@ -310,10 +312,10 @@ class MatchService(BoardMessages):
         match = await self.get(match_id)
         if computers:
             async with self.lock(match_id):
-                added = [
-                    _computer_seat(match, i, level) for i, level in enumerate(computers, start=1)
-                ]
-                match = await self._set_seats(match, [*match.seats, *added])
+                seats = list(match.seats)
+                for level in computers:
+                    seats.append(_computer_seat(match.id, seats, level))
+                match = await self._set_seats(match, seats)
         return match
 
     async def _lobby(self, channel_id: int, game: str) -> Match:
@@ -360,9 +362,8 @@ class MatchService(BoardMessages):
                 raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
             if len(match.seats) >= match.rules.max_players:
                 raise Refusal(f"This match is full ({match.rules.max_players} players).")
-            used = {-s.user_id - 16 * match.id for s in match.seats if s.computer is not None}
-            n = next(i for i in range(1, 16) if i not in used)
-            return await self._set_seats(match, [*match.seats, _computer_seat(match, n, level)])
+            seats = [*match.seats, _computer_seat(match.id, match.seats, level)]
+            return await self._set_seats(match, seats)
 
     async def remove_computer(
         self, channel_id: int, game: str, *, user_id: int, computer_id: int
@@ -736,9 +737,16 @@ def _busy_channel(existing: Match) -> Refusal:
     )
 
 
-def _computer_seat(match: Match, n: int, level: str) -> Seat:
-    """Computer ``n`` of the match: a negative user id no person or other match has."""
-    return Seat(len(match.seats), -(16 * match.id + n), f"Computer {n} ({level})", computer=level)
+def _computer_seat(match_id: int, seats: Sequence[Seat], level: str) -> Seat:
+    """The next computer of the match, "Computer n (level)" with the lowest free number: a
+    negative user id no person or other match has, a name no other seat has."""
+    ids = {s.user_id for s in seats}
+    names = {s.name.lower() for s in seats}
+    for n in range(1, 16):
+        name = f"Computer {n} ({level})"
+        if -(16 * match_id + n) not in ids and name.lower() not in names:
+            return Seat(len(seats), -(16 * match_id + n), name, computer=level)
+    raise Refusal("This match has no room for another computer player.")
 
 
 def _clean_name(name: str) -> str:

@@ -74,6 +74,12 @@ async def test_computer_seats_are_named_numbered_and_have_their_own_negative_ids
     match = await service.add_computer(CHANNEL, "farm", user_id=ALICE, level="easy")
     assert [s.name for s in match.seats] == ["alice", "Computer 2 (easy)", "Computer 1 (easy)"]
     assert mention(match, 1) == "🤖 Computer 2 (easy)" and everyone(match) == f"<@{ALICE}>"
+    # a person who took a computer's name keeps it; the computer takes the next number
+    await service.join(CHANNEL, "farm", user_id=BOB, name="computer 3 (easy)")
+    match = await service.add_computer(CHANNEL, "farm", user_id=ALICE, level="easy")
+    assert match.seats[-1].name == "Computer 4 (easy)"
+    with pytest.raises(Refusal, match="easy or strong"):
+        await lobby(bot, "farm", "hard", channel=CHANNEL + 2)
 
 
 async def test_only_the_host_seats_computers_within_the_game_limit(bot: StubBot) -> None:
