@@ -313,3 +313,21 @@ async def test_farm_offers_a_computer_answers_at_once_and_a_person_is_asked(
         moves = [b for b in shown.buttons() if b.custom_id.startswith("rh:a:")]
         assert moves and all(b.custom_id.split(":")[4] == "0" for b in moves)
         no_computer_mentioned(fake, world.channel)
+
+
+async def test_a_computer_that_opens_the_game_plays_before_the_first_board(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    # with this seed the roll-off gives the computer the first turn
+    async with running(fake, database, seed=2) as runner:
+        lobby = await lobby_with(fake, world.alice, world.channel, "highrollin", computers=1)
+        first = await start(fake, world.alice, world.channel, lobby)
+        assert len(boards(fake, world.channel)) == 1, "one board for the start and its moves"
+        assert "High Rollin'** begins" in first.content
+        assert "🤖 **Computer 1 (easy)** played" in first.content
+        assert (
+            first.content.rstrip().endswith("your move.") and world.alice.mention in first.content
+        )
+        match = await runner.match_in(world.channel.id)
+        assert match.to_act() == (0,) and first.buttons()
+        assert [n.user.id for n in fake.notifications(world.channel)] == [world.alice.id]
