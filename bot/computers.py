@@ -64,8 +64,6 @@ class Computers:
         self.bot = bot
         self.budget = budget
         self._busy: set[int] = set()
-        #: milliseconds of the last decisions (for benchmarks)
-        self.timings: list[float] = []
 
     def busy(self, match_id: int) -> bool:
         return match_id in self._busy
@@ -157,6 +155,10 @@ class Computers:
                 match.ply,
             )
             return easy_action(match, seat)
-        self.timings.append((time.perf_counter() - start) * 1000)
-        del self.timings[:-1000]
+        log.debug(
+            "match %s: %s computer decided in %.0f ms",
+            match.id,
+            level,
+            (time.perf_counter() - start) * 1000,
+        )
         return action

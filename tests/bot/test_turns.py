@@ -292,6 +292,30 @@ async def test_skip_at_the_deadline_plays_the_easy_computer_move_and_the_game_go
     assert await tick(bot, 80) == 0, "the deadline applied once"
 
 
+async def test_a_skipped_turn_hands_over_to_a_computer_which_plays_at_once(bot: StubBot) -> None:
+    service = bot.service
+    await service.create(
+        "horseplay",
+        guild_id=1,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        name="alice",
+        computers=("strong",),
+    )
+    match = await service.start(CHANNEL, "horseplay", user_id=ALICE)
+    assert match.to_act() == (0,)
+    await tick(bot, 24)
+    assert bot.sent[0].content.startswith(f"⏰ <@{ALICE}>")
+    assert await tick(bot, 72) == 1
+    ((_, headline, lines),) = bot.boards
+    assert headline.startswith("⌛ **alice**'s time ran out (72 h): played `")
+    assert any(line.startswith("🤖 **Computer 1 (strong)** played `") for line in lines)
+    after = await service.get(match.id)
+    assert after.to_act() == (0,) and after.ply == 2, "the computer answered; alice is next"
+    assert after.next_check() == after.turn_started_at + 24 * HOUR, "alice's clock, not at once"
+    assert all("<@-" not in p.content for p in bot.sent), "a computer is never reminded"
+
+
 @pytest.mark.parametrize("game", sorted(games.RULESETS))
 async def test_forfeit_at_the_deadline_ends_a_two_player_game(bot: StubBot, game: str) -> None:
     match = await started(bot, game, clock=ClockSettings(on_deadline="forfeit"))
