@@ -217,3 +217,17 @@ async def test_decisions_in_worker_processes_match_the_thread_and_replay(bot: St
         waiting.state, 1, rng=decision_rng(waiting.seed, waiting.ply), actions=menu
     )
     assert menu[in_process] is chosen
+
+
+async def test_computers_answer_moves_made_while_the_clock_is_paused(bot: StubBot) -> None:
+    service = bot.service
+    match = await lobby(bot, "horseplay", "easy")
+    await service.start(CHANNEL, "horseplay", user_id=ALICE)
+    now = time.time()
+    assert await service.store.pause(match.id, now, now + 3600, ALICE)
+    await service.act(match.id, ALICE, index=0)
+    paused = await service.get(match.id)
+    assert paused.paused and paused.computer_to_act() == 1
+    assert paused.next_check() == now + 3600, "the clock itself waits for the pause's end"
+    assert await Computers(bot).play(match.id) is not None  # type: ignore[arg-type]
+    assert (await service.get(match.id)).to_act() == (0,)
