@@ -24,7 +24,7 @@ PAUSE_ALLOWANCE = 7 * DAY
 ON_DEADLINE = ("skip", "forfeit", "none")
 #: what each consequence means, for settings listings and help texts
 CONSEQUENCES = {
-    "skip": "the bot plays the game's default move for the late player",
+    "skip": "the bot plays the easy computer player's move for the late player",
     "forfeit": "the late player leaves the game; it goes on while two remain",
     "none": "nothing happens automatically; players are told the deadline passed",
 }

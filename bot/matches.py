@@ -12,7 +12,7 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from bot.boards import BoardMessages
 from bot.clock import ClockSettings, deadline_due, next_check
 from bot.store import Conflict, MoveRecord, SeatRow, Store
 from bot.store.store import ActionRow, BoardStory
+from games import policies
 from games.base import Event, GameError, NotYourTurn, Outcome, Ruleset, Step
 from games.rng import SeededRng
 
@@ -107,13 +108,22 @@ class Match:
             return ()
         return self.rules.to_act(self.state)
 
+    def computer_to_act(self) -> int | None:
+        """The computer seat the match waits on (the first seat to act), else None."""
+        acting = self.to_act()
+        if acting and self.seats[acting[0]].computer is not None:
+            return acting[0]
+        return None
+
     def outcome(self) -> Outcome | None:
         if self.state is None:
             return None
         return self.rules.outcome(self.state)
 
     def next_check(self, *, reminders_sent: int = 0, deadline_done: bool = False) -> float | None:
-        """When the turn clock must next look at this match."""
+        """When the turn clock must next look at this match (a computer's turn: at once)."""
+        if not self.paused and self.computer_to_act() is not None:
+            return self.turn_started_at or self.updated_at
         return next_check(
             self.status,
             created_at=self.created_at,
@@ -255,8 +265,18 @@ class MatchService(BoardMessages):
         parent_id: int | None = None,
         clock: ClockSettings | None = None,
         rematch_of: int | None = None,
+        computers: Sequence[str] = (),
     ) -> Match:
+        """A lobby hosted by ``user_id``, with a computer seat for each level in
+        ``computers``."""
         rules = games.get(game)
+        if len(computers) > rules.max_players - 1:
+            raise Refusal(
+                f"{rules.title} seats at most {rules.max_players} players: you and up to "
+                f"{rules.max_players - 1} computers."
+            )
+        if any(level not in policies.LEVELS for level in computers):
+            raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
         clock = clock or ClockSettings()
         opts = rules.options_type.parse(options or {}).to_dict()
         existing = await self.live_in(channel_id)
@@ -290,7 +310,14 @@ class MatchService(BoardMessages):
             if existing is None:
                 raise
             raise _busy_channel(existing) from None
-        return await self.get(match_id)
+        match = await self.get(match_id)
+        if computers:
+            async with self.lock(match_id):
+                seats = list(match.seats)
+                for level in computers:
+                    seats.append(_computer_seat(match.id, seats, level))
+                match = await self._set_seats(match, seats)
+        return match
 
     async def _lobby(self, channel_id: int, game: str) -> Match:
         match = await self.live_in(channel_id)
@@ -327,6 +354,39 @@ class MatchService(BoardMessages):
             seat = Seat(len(match.seats), user_id, seat_name, computer=computer)
             return await self._set_seats(match, [*match.seats, seat])
 
+    async def add_computer(self, channel_id: int, game: str, *, user_id: int, level: str) -> Match:
+        """The host adds a computer player ("easy" or "strong") to the lobby."""
+        match = await self._lobby(channel_id, game)
+        async with self.lock(match.id):
+            match = await self._hosted(match.id, user_id, "add computer players")
+            if level not in policies.LEVELS:
+                raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
+            if len(match.seats) >= match.rules.max_players:
+                raise Refusal(f"This match is full ({match.rules.max_players} players).")
+            seats = [*match.seats, _computer_seat(match.id, match.seats, level)]
+            return await self._set_seats(match, seats)
+
+    async def remove_computer(
+        self, channel_id: int, game: str, *, user_id: int, computer_id: int
+    ) -> Match:
+        """The host takes a computer player (by its user id) out of the lobby."""
+        match = await self._lobby(channel_id, game)
+        async with self.lock(match.id):
+            match = await self._hosted(match.id, user_id, "remove computer players")
+            seat = match.seat_of(computer_id)
+            if seat is None or match.seats[seat].computer is None:
+                raise Refusal("That computer player is no longer in this lobby.")
+            return await self._set_seats(match, [s for s in match.seats if s.seat != seat])
+
+    async def _hosted(self, match_id: int, user_id: int, doing: str) -> Match:
+        match = await self.get(match_id)
+        if match.status != "lobby":
+            raise Refusal("This match has already started.")
+        if user_id != match.host_id:
+            host = next(s.name for s in match.seats if s.user_id == match.host_id)
+            raise Refusal(f"Only the host ({host}) can {doing}.")
+        return match
+
     async def leave(self, channel_id: int, game: str, *, user_id: int) -> Match:
         match = await self._lobby(channel_id, game)
         async with self.lock(match.id):
@@ -362,6 +422,8 @@ class MatchService(BoardMessages):
                     f"{rules.title} needs at least {rules.min_players} players; "
                     f"{need} more must `/{game} join`."
                 )
+            if all(s.computer is not None for s in match.seats):
+                raise Refusal("A match needs at least one person playing.")
             state = rules.new_game(
                 [s.name for s in match.seats],
                 match.options,
@@ -483,7 +545,9 @@ class MatchService(BoardMessages):
         """Play ``action`` (else the ruleset's default) for ``seat``: turn clocks, computers."""
         async with self.lock(match_id):
             match = await self.get(match_id)
-            if match.status != "active" or match.ply != expected_ply or match.paused:
+            # a pause stops the clock; computers still answer the moves made meanwhile
+            paused = match.paused and kind != "computer"
+            if match.status != "active" or match.ply != expected_ply or paused:
                 raise Refusal("The match has moved on.")
             if seat not in match.to_act():
                 raise Refusal("The match has moved on.")
@@ -684,6 +748,18 @@ def _busy_channel(existing: Match) -> Refusal:
         f"Finish it or end it with `/{existing.game} abandon` first, or start yours in "
         "another channel or thread."
     )
+
+
+def _computer_seat(match_id: int, seats: Sequence[Seat], level: str) -> Seat:
+    """The next computer of the match, "Computer n (level)" with the lowest free number: a
+    negative user id no person or other match has, a name no other seat has."""
+    ids = {s.user_id for s in seats}
+    names = {s.name.lower() for s in seats}
+    for n in range(1, 16):
+        name = f"Computer {n} ({level})"
+        if -(16 * match_id + n) not in ids and name.lower() not in names:
+            return Seat(len(seats), -(16 * match_id + n), name, computer=level)
+    raise Refusal("This match has no room for another computer player.")
 
 
 def _clean_name(name: str) -> str:

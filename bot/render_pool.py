@@ -6,6 +6,10 @@ worker processes (one per core by default), each of which builds its caches (fon
 static layers) when it starts, before the first move. At most ``queue`` pictures wait at once;
 a move beyond that waits its turn (nothing is dropped). ``workers=0`` draws in a thread of the
 bot's own process (tests, small installs).
+
+``run(fn, *args, timeout=...)`` sends other pure CPU work to the same workers (the computer
+players' decisions), with a time limit: past it the caller gets ``TimeoutError`` at once and
+the worker finishes the abandoned job on its own.
 """
 
 from __future__ import annotations
@@ -15,13 +19,17 @@ import logging
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 import render
+from games import policies
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class RenderError(Exception):
@@ -30,6 +38,9 @@ class RenderError(Exception):
 
 def _warm() -> None:
     render.warm()
+    for key in policies.MODULES:  # the computer players decide in these workers too
+        for level in policies.LEVELS:
+            policies.get(key, level)
 
 
 def _draw(key: str, state: Any, previous: Any, last: Any) -> tuple[bytes, float]:
@@ -97,3 +108,17 @@ class Renderer:
             log.error("a render worker died; starting a new pool")
             self._pool = self._new_pool()
             return await asyncio.to_thread(_draw, key, state, previous, last)
+
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """``fn(*args)`` in a worker (a module-level function and picklable arguments), or in
+        a thread without workers; ``TimeoutError`` after ``timeout`` seconds."""
+        if self._pool is None:
+            job = asyncio.to_thread(fn, *args)
+        else:
+            job = asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        try:
+            return await asyncio.wait_for(job, timeout)
+        except BrokenProcessPool:
+            log.error("a worker died; starting a new pool")
+            self._pool = self._new_pool()
+            raise

@@ -16,6 +16,7 @@ import discord
 
 import games
 from bot import ui
+from bot.computers import Computers
 from bot.matches import Match, MatchService, Refusal
 from bot.store import StorageError
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
@@ -92,6 +93,7 @@ def is_thread(channel: Any) -> bool:
 class Table:
     def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
+        self.computers = Computers(bot)
 
     @property
     def service(self) -> MatchService:
@@ -244,8 +246,10 @@ class Table:
         await self.show_lobby_status(match, lobbies, end=end)
 
     async def lobby_action(
-        self, interaction: discord.Interaction[Any], match_id: int, op: str
+        self, interaction: discord.Interaction[Any], match_id: int, op: str, target: int = 0
     ) -> None:
+        """A lobby button (join, leave, start, add an ``easy``/``strong`` computer) or the
+        host's "Remove a computer" menu (``op`` "remove", ``target`` the computer's id)."""
         try:
             match = await self.service.get(match_id)
             if match.status != "lobby" or match.channel_id != interaction.channel_id:
@@ -257,6 +261,14 @@ class Table:
             if op == "join":
                 match = await self.service.join(
                     match.channel_id, match.game, user_id=user.id, name=user.display_name
+                )
+            elif op in ("easy", "strong"):
+                match = await self.service.add_computer(
+                    match.channel_id, match.game, user_id=user.id, level=op
+                )
+            elif op == "remove":
+                match = await self.service.remove_computer(
+                    match.channel_id, match.game, user_id=user.id, computer_id=target
                 )
             else:
                 match = await self.service.leave(match.channel_id, match.game, user_id=user.id)
@@ -287,7 +299,13 @@ class Table:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content="Started; the board is below.")
         await self.service.retire_boards(match.id)
-        await self.bot.delivery.deliver(match.id, interaction=interaction)
+        last = await self.computers.play(match.id)  # a computer may open the game
+        await self.bot.delivery.deliver(
+            match.id,
+            interaction=interaction,
+            previous=last and last.previous_state,
+            last=last and last.action,
+        )
         # then every lobby message says "started" and loses its buttons (the one clicked
         # already did both)
         lobbies = await self.service.lobby_messages(match.id)
@@ -351,6 +369,8 @@ class Table:
             return
         if clicked is None:
             await interaction.edit_original_response(content=f"Played `{result.notation}`.")
+        # computers answer before the board goes out: one message shows it all
+        result = await self.computers.play(match_id) or result
         message = await self.bot.delivery.deliver(
             match_id,
             interaction=interaction,

@@ -26,12 +26,18 @@ def escape(text: str) -> str:
 
 
 def mention(match: Match, seat: int) -> str:
-    return f"<@{match.user_of(seat)}>"
+    """A mention of a person; a computer player is named, never mentioned: "🤖 Name"."""
+    found = match.seats[seat]
+    if found.computer is not None:
+        return f"🤖 {escape(found.name)}"
+    return f"<@{found.user_id}>"
 
 
 def everyone(match: Match) -> str:
-    """Mentions of every player still in the match."""
-    return " ".join(f"<@{s.user_id}>" for s in match.seats if s.left_at is None)
+    """Mentions of every person still in the match (computers are not notified)."""
+    return " ".join(
+        f"<@{s.user_id}>" for s in match.seats if s.left_at is None and s.computer is None
+    )
 
 
 def stamp(at: float, style: str = "R") -> str:
@@ -65,8 +71,13 @@ def compose(
         lines.append(f"🛑 The match was ended{by}.")
     elif match.status == "active":
         acting = match.to_act()
-        who = " and ".join(acting_mention(match, s) for s in acting)
-        lines.append(f"➡️ {who}, your move.")
+        people = [s for s in acting if match.seats[s].computer is None]
+        if people:
+            who = " and ".join(acting_mention(match, s) for s in people)
+            lines.append(f"➡️ {who}, your move.")
+        else:  # (while a computer decides, or it could not and the clock will retry)
+            who = " and ".join(acting_mention(match, s) for s in acting)
+            lines.append(f"➡️ {who} is thinking…")
     if notes and lines:
         # the notes of the board's buttons (warnings before a move) go just before the
         # mention line (already escaped, with bold labels)
@@ -104,7 +115,10 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
         kind = story.get("kind", "move")
         plays = [(int(s), str(n)) for s, n in story.get("plays", [])]
         if kind == "start":
-            order = ", ".join(f"{i + 1}. {escape(s.name)}" for i, s in enumerate(match.seats))
+            order = ", ".join(
+                f"{i + 1}. {'🤖 ' if s.computer else ''}{escape(s.name)}"
+                for i, s in enumerate(match.seats)
+            )
             lines.append(f"🎬 **{escape(match.rules.title)}** begins! Seats: {order}.")
         elif plays:
             seat, notation = plays[0]
@@ -136,7 +150,7 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
 
 def seat_label(match: Match, seat: Seat) -> str:
     """A player in the board's list: bold when acting, struck through after leaving."""
-    name = escape(seat.name)
+    name = ("🤖 " if seat.computer is not None else "") + escape(seat.name)
     if seat.left_at is not None:
         return f"~~{name}~~"
     return f"**{name}**" if seat.seat in match.to_act() else name
@@ -200,7 +214,8 @@ def lobby_text(match: Match, *, end: str | None = None) -> str:
     status (``final_status``)."""
     rules = match.rules
     seats = "\n".join(
-        f"{s.seat + 1}. {escape(s.name)}{' (host)' if s.user_id == match.host_id else ''}"
+        f"{s.seat + 1}. {'🤖 ' if s.computer else ''}{escape(s.name)}"
+        f"{' (host)' if s.user_id == match.host_id else ''}"
         for s in match.seats
     )
     opts = rules.options_type.parse(match.options)
@@ -223,7 +238,8 @@ def lobby_text(match: Match, *, end: str | None = None) -> str:
     status += f" The lobby closes {stamp(closes)} unless it starts."
     return (
         f"🤠 **{rules.title}** lobby ({rules.min_players}-{rules.max_players} players){options}\n"
-        f"{seats}\n{status} Join with the button or `/{match.game} join`."
+        f"{seats}\n{status} Join with the button or `/{match.game} join`; the host can add "
+        "computer players."
     )
 
 

@@ -32,6 +32,7 @@ from bot.clock import (
     reminders_due,
     resumed_turn_start,
 )
+from bot.computers import easy_action
 from bot.matches import Match, MoveResult, Refusal
 from bot.table import (
     BLOCKED,
@@ -173,6 +174,9 @@ class TurnClock:
         acting = match.to_act()
         if not acting:
             return False
+        if match.computer_to_act() is not None:
+            # a computer's turn plays itself (here: one left over by a restart); no clock
+            return await self._computers(match.id)
         seat = acting[0]
         deadline = match.deadline_at
         if deadline is not None and deadline <= now:
@@ -245,7 +249,7 @@ class TurnClock:
         kind = match.clock.on_deadline
         if kind == "skip":
             try:
-                action = match.rules.default_action(match.state, seat)
+                action = easy_action(match, seat)
                 move = match.rules.format_action(match.state, action)
             except GameError:
                 return "your turn is played for you"
@@ -283,7 +287,7 @@ class TurnClock:
                 log.info("forfeit in match %s not applied: %s", match.id, err)
                 await self._unrecord(match, match.ply, "deadline")
                 return False
-            await self.bot.delivery.deliver(result.match.id)
+            await self._deliver(result.match.id, result)
         else:
             await self._send(
                 match,
@@ -297,17 +301,22 @@ class TurnClock:
     async def _skip(
         self, match: Match, seat: int, deadline: float, name: str, hours: int | None
     ) -> None:
-        """Play the default for the late seat, and keep playing while the same turn goes on
-        (a turn can be several moves: roll, then stack...); one board shows it all."""
+        """Play the easy computer player's move for the late seat, and keep playing while the
+        same turn goes on (a turn can be several moves: roll, then stack...); then any
+        computers whose turn follows; one board shows it all."""
         last: MoveResult | None = None
+        current = match
         ply = match.ply
         for _ in range(MAX_DEFAULT_MOVES):
             try:
-                last = await self.service.act_default(match.id, seat, expected_ply=ply)
+                action = await self.bot.table.computers.decide(current, seat, "easy")
+                last = await self.service.act_default(
+                    match.id, seat, expected_ply=ply, action=action
+                )
             except (Refusal, GameError) as err:
                 log.info("default move in match %s not applied: %s", match.id, err)
                 break
-            moved = last.match
+            moved = current = last.match
             if last.turn_passed or moved.status != "active" or moved.to_act()[:1] != (seat,):
                 break
             ply = moved.ply
@@ -316,7 +325,24 @@ class TurnClock:
         if last is None:  # moved or paused meanwhile: the deadline may come again later
             await self._unrecord(match, match.ply, "deadline")
             return
-        await self.bot.delivery.deliver(match.id)
+        await self._deliver(match.id, last)
+
+    async def _computers(self, match_id: int) -> bool:
+        """Play the computers' turns the match waits on, and deliver their board."""
+        last = await self.bot.table.computers.play(match_id)
+        if last is None:
+            return False
+        await self.bot.delivery.deliver(
+            match_id, previous=last.previous_state, last=last.action
+        )
+        return True
+
+    async def _deliver(self, match_id: int, result: MoveResult) -> None:
+        """The board of a move the clock made, after the computers whose turn follows."""
+        last = await self.bot.table.computers.play(match_id) or result
+        await self.bot.delivery.deliver(
+            match_id, previous=last.previous_state, last=last.action
+        )
 
     # Pauses --------------------------------------------------------------------------------
 

@@ -46,9 +46,11 @@ TABLE_OPTIONS: dict[str, tuple[Any, str]] = {
     ),
     "on_deadline": (
         Literal["skip", "forfeit", "none"],
-        "At the deadline: skip (play the default move), forfeit (the player leaves), none",
+        "At the deadline: skip (play the easy computer's move), forfeit (the player leaves), none",
     ),
     "thread": (bool, "Open a thread for this match and play there"),
+    "computers": (app_commands.Range[int, 0, 7], "Computer players to seat at once (default 0)"),
+    "level": (Literal["easy", "strong"], "How well those computers play (default easy)"),
 }
 
 
@@ -139,6 +141,8 @@ class GameCog(commands.GroupCog):
         deadline_hours: int | None = None,
         on_deadline: str | None = None,
         thread: bool | None = None,
+        computers: int | None = None,
+        level: str | None = None,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal("Matches are played in server channels and threads.")
@@ -146,11 +150,17 @@ class GameCog(commands.GroupCog):
         # created (a thread, a match)
         self.rules.options_type.parse(options)
         self.bot.table.check_permissions(interaction, new_thread=bool(thread))
+        seated = (level or "easy",) * (computers or 0)
+        if len(seated) >= self.rules.max_players:
+            raise Refusal(
+                f"{self.rules.title} seats at most {self.rules.max_players} players: you and up "
+                f"to {self.rules.max_players - 1} computers."
+            )
         clock = (await self.bot.turns.guild_defaults(interaction.guild_id)).with_changes(
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
         )
         if thread:
-            await self._open_in_thread(interaction, options, clock)
+            await self._open_in_thread(interaction, options, clock, seated)
             return
         parent = getattr(interaction.channel, "parent_id", None)
         match = await self.service.create(
@@ -162,11 +172,16 @@ class GameCog(commands.GroupCog):
             options=options,
             parent_id=parent,
             clock=clock,
+            computers=seated,
         )
         await self.bot.table.send_lobby(interaction, match)
 
     async def _open_in_thread(
-        self, interaction: discord.Interaction[Any], options: dict[str, Any], clock: ClockSettings
+        self,
+        interaction: discord.Interaction[Any],
+        options: dict[str, Any],
+        clock: ClockSettings,
+        seated: tuple[str, ...] = (),
     ) -> None:
         """A thread off this channel (a public thread; an announcement thread in an
         announcement channel), keyed by its own id, with the lobby inside. The permissions were
@@ -208,6 +223,7 @@ class GameCog(commands.GroupCog):
             options=options,
             parent_id=channel.id,
             clock=clock,
+            computers=seated,
         )
         try:
             lobby = await thread.send(

@@ -189,7 +189,7 @@ class GameCommands(
     @app_commands.describe(
         reminder_hours="Remind a player after this many hours, up to 3 times (0: no reminders)",
         deadline_hours="Hours a player has for a move (0: no deadline)",
-        on_deadline="At the deadline: skip (default move), forfeit (player leaves) or none",
+        on_deadline="At the deadline: skip (easy computer's move), forfeit (player leaves) or none",
         lobby_hours="Close a lobby nobody started after this many hours",
     )
     async def settings(

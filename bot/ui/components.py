@@ -28,6 +28,7 @@ from bot.ui.layout import (
     chunks,
     cut,
     group_entries,
+    people_acting,
     plan,
     private_buttons,
 )
@@ -36,7 +37,7 @@ from bot.ui.routing import MOVE_FIELD, MOVE_LENGTH, run, table_of
 
 def build_view(match: Match) -> discord.ui.View | None:
     """The components for a board message, or None when nobody can act."""
-    if match.status != "active" or not match.to_act():
+    if match.status != "active" or not people_acting(match):
         return None
     layout = plan(match)
     view = discord.ui.View(timeout=None)
@@ -261,13 +262,20 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
+        "easy": ("Add computer (easy)", discord.ButtonStyle.secondary),
+        "strong": ("Add computer (strong)", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, match_id: int, op: str) -> None:
         self.match_id, self.op = match_id, op
         label, style = self.LABELS[op]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"rh:l:{match_id}:{op}")
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=f"rh:l:{match_id}:{op}",
+                emoji="🤖" if op in ("easy", "strong") else None,
+            )
         )
 
     @classmethod
@@ -287,11 +295,60 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         )
 
 
+class RemoveComputerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_REMOVE
+):
+    """The host's menu of the lobby's computer players, to take one out before the start."""
+
+    def __init__(self, match_id: int, computers: list[tuple[int, str]] | None = None) -> None:
+        self.match_id = match_id
+        options = [
+            discord.SelectOption(label=cut(name, OPTION_TEXT), value=str(-user_id), emoji="🤖")
+            for user_id, name in computers or []
+        ] or [discord.SelectOption(label="none", value="0")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rh:r:{match_id}", placeholder="Remove a computer…", options=options
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> RemoveComputerSelect:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        target = ids.number(values[0]) if len(values) == 1 else None
+        if not target:
+            await table_of(interaction).refuse(interaction, ids.INVALID)
+            return
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.lobby_action(interaction, self.match_id, "remove", -target),
+        )
+
+
 def lobby_view(match: Match) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start"):
+    for op in ("join", "leave", "start", "easy", "strong"):
         view.add_item(LobbyButton(match.id, op))
+    computers = [(s.user_id, s.name) for s in match.seats if s.computer is not None]
+    if computers:
+        view.add_item(RemoveComputerSelect(match.id, computers))
     return view
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, TypeMoveButton, LobbyButton)
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    TypeMoveButton,
+    LobbyButton,
+    RemoveComputerSelect,
+)

@@ -82,12 +82,18 @@ def escape(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
+def people_acting(match: Match) -> tuple[int, ...]:
+    """The seats that may act now and take their moves from the board: the people (a
+    computer's turn plays itself)."""
+    return tuple(s for s in match.to_act() if match.seats[s].computer is None)
+
+
 def menu(match: Match) -> list[Entry]:
-    """Every legal action of every seat that may act now: seat by seat, higher rank first
+    """Every legal action of every person that may act now: seat by seat, higher rank first
     (ties keep the ``legal_actions`` order)."""
     rules = match.rules
     state = match.state
-    acting = match.to_act()
+    acting = people_acting(match)
     several = len(acting) > 1
     entries = []
     for seat in acting:
@@ -194,7 +200,7 @@ def _flat(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan | None
         if len(by_seat) <= rows:
             if any(len(items) > SELECT_OPTIONS for items in by_seat.values()):
                 return None
-            several = len(match.to_act()) > 1
+            several = len(people_acting(match)) > 1
             selects = [_listing(match, seat, items, several) for seat, items in by_seat.items()]
             return Plan(buttons=buttons, selects=selects)
         rows = len(by_seat)
@@ -259,7 +265,7 @@ def _groups_beside(
     """The groups of every move that is not one of ``buttons`` (loose ones join "More
     moves"), and how many rows the buttons leave."""
     kept = {_key(e) for e in buttons}
-    several = len(match.to_act()) > 1
+    several = len(people_acting(match)) > 1
     rest = []
     for e in entries:
         if _key(e) in kept:
@@ -274,7 +280,7 @@ def _groups_beside(
 def notes_text(match: Match) -> str:
     """The notes of the board's buttons, one line each ("" when none): the board message
     shows it with the buttons (select options carry their notes themselves)."""
-    if match.status != "active" or not match.to_act():
+    if match.status != "active" or not people_acting(match):
         return ""
     return "\n".join(note_lines(plan(match).buttons))
 

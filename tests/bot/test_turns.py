@@ -17,7 +17,9 @@ import pytest
 
 import games
 from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
+from bot.computers import Computers, easy_action
 from bot.matches import Match, MatchService, Refusal
+from bot.render_pool import Renderer
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
 from bot.texts import lobby_text, story_lines
@@ -75,6 +77,14 @@ class StubBot:
     @property
     def delivery(self) -> StubBot:
         return self
+
+    @property
+    def computers(self) -> Computers:
+        return Computers(self)  # type: ignore[arg-type]
+
+    @property
+    def renderer(self) -> Renderer:
+        return Renderer(0)
 
     async def deliver(self, match_id: int, **_: Any) -> None:
         """Take the match's undelivered boards from the outbox, as the bot would post them:
@@ -268,13 +278,13 @@ def test_notification_preferences_parse_and_describe() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(games.RULESETS))
-async def test_skip_at_the_deadline_plays_the_default_and_the_game_goes_on(
+async def test_skip_at_the_deadline_plays_the_easy_computer_move_and_the_game_goes_on(
     bot: StubBot, game: str
 ) -> None:
     match = await started(bot, game)
     seat = match.to_act()[0]
     rules = match.rules
-    expected = rules.format_action(match.state, rules.default_action(match.state, seat))
+    expected = rules.format_action(match.state, easy_action(match, seat))
     await tick(bot, 24)
     await tick(bot, 48)
     assert len(bot.sent) == 2
@@ -292,6 +302,30 @@ async def test_skip_at_the_deadline_plays_the_default_and_the_game_goes_on(
     assert history[0]["notation"] == expected and history[0]["seat"] == seat
     assert await bot.service.replay(match.id) == after.state
     assert await tick(bot, 80) == 0, "the deadline applied once"
+
+
+async def test_a_skipped_turn_hands_over_to_a_computer_which_plays_at_once(bot: StubBot) -> None:
+    service = bot.service
+    await service.create(
+        "horseplay",
+        guild_id=1,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        name="alice",
+        computers=("strong",),
+    )
+    match = await service.start(CHANNEL, "horseplay", user_id=ALICE)
+    assert match.to_act() == (0,)
+    await tick(bot, 24)
+    assert bot.sent[0].content.startswith(f"⏰ <@{ALICE}>")
+    assert await tick(bot, 72) == 1
+    ((_, headline, lines),) = bot.boards
+    assert headline.startswith("⌛ **alice**'s time ran out (72 h): played `")
+    assert any(line.startswith("🤖 **Computer 1 (strong)** played `") for line in lines)
+    after = await service.get(match.id)
+    assert after.to_act() == (0,) and after.ply == 2, "the computer answered; alice is next"
+    assert after.next_check() == after.turn_started_at + 24 * HOUR, "alice's clock, not at once"
+    assert all("<@-" not in p.content for p in bot.sent), "a computer is never reminded"
 
 
 @pytest.mark.parametrize("game", sorted(games.RULESETS))

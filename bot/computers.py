@@ -1,0 +1,164 @@
+"""Computer players at the table: their turns play themselves, at once, and never block.
+
+``Computers.play(match_id)`` plays every turn the match waits on a computer for, in order
+(several computers in a row, a computer answering an offer), each through the match service
+as a move of kind ``computer``; the caller then delivers one board for all of it. A decision
+runs in the worker pool (``Renderer.run``) with a time limit; one that fails or runs out of
+time plays the easy player's move instead (logged), and if even that fails the ruleset's
+default move: a computer seat never holds a match up. The deadline's ``skip`` plays the easy
+player's move for a person too (``easy_action``).
+
+Decisions are deterministic: the rng comes from the match's seed and ply, so the same position
+in the same match gets the same move (a reminder can name the move a skip will play).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.matches import Match, MoveResult, Refusal
+from games import policies
+from games.base import GameError
+from games.rng import SeededRng
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+#: seconds a decision may take in the pool before the easy move is played instead
+BUDGET = 2.0
+#: computer moves played in one go at most (the clock goes on with the rest a minute later)
+MAX_MOVES = 400
+
+
+def decision_rng(seed: int, ply: int) -> SeededRng:
+    return SeededRng(f"computer:{seed}", ply)
+
+
+def decide_index(key: str, level: str, state: Any, seat: int, seed: int, ply: int) -> int:
+    """In a worker: the policy's choice as an index into ``legal_actions(state, seat)``."""
+    rules = policies.get(key, level).rules
+    menu = rules.legal_actions(state, seat)
+    chosen = policies.get(key, level).choose(state, seat, rng=decision_rng(seed, ply), actions=menu)
+    return next(i for i, action in enumerate(menu) if action is chosen)
+
+
+def easy_action(match: Match, seat: int) -> Any:
+    """The easy player's move for ``seat`` now (the ruleset's default if even that fails)."""
+    try:
+        return policies.fallback(match.game).choose(
+            match.state, seat, rng=decision_rng(match.seed, match.ply)
+        )
+    except Exception:
+        log.exception("match %s: the easy player failed; playing the default move", match.id)
+        return match.rules.default_action(match.state, seat)
+
+
+class Computers:
+    """The driver of the computer seats of every match this process handles."""
+
+    def __init__(self, bot: RanchHand, *, budget: float = BUDGET) -> None:
+        self.bot = bot
+        self.budget = budget
+        self._busy: set[int] = set()
+
+    def busy(self, match_id: int) -> bool:
+        return match_id in self._busy
+
+    async def play(self, match_id: int) -> MoveResult | None:
+        """Play the computers' turns of the match until a person must act or it ends; the
+        last move played (None: none). Errors are logged: the caller still delivers."""
+        if match_id in self._busy:
+            return None
+        self._busy.add(match_id)
+        last = None
+        try:
+            for _ in range(MAX_MOVES):
+                moved = await self._one(match_id)
+                if moved is None:
+                    break
+                last = moved
+        except Exception:
+            log.exception("match %s: computer players stopped; the clock will retry", match_id)
+        finally:
+            self._busy.discard(match_id)
+        return last
+
+    async def _one(self, match_id: int) -> MoveResult | None:
+        service = self.bot.service
+        match = await service.get(match_id)
+        seat = match.computer_to_act()
+        if seat is None:
+            return None
+        level = match.seats[seat].computer or "easy"
+        action = await self.decide(match, seat, level)
+        try:
+            return await self._act(match, seat, action)
+        except Refusal as err:
+            log.info("match %s: computer move not applied: %s", match.id, err)
+            return None
+        except GameError as err:
+            log.error(
+                "match %s: the %s computer chose a move the rules refuse (%s); playing "
+                "the easy move",
+                match.id,
+                level,
+                err,
+            )
+            try:
+                return await self._act(match, seat, easy_action(match, seat))
+            except (Refusal, GameError) as again:
+                log.error("match %s: the easy move was refused too: %s", match.id, again)
+                return None
+
+    async def _act(self, match: Match, seat: int, action: Any) -> MoveResult:
+        return await self.bot.service.act_default(
+            match.id, seat, expected_ply=match.ply, action=action, kind="computer"
+        )
+
+    async def decide(self, match: Match, seat: int, level: str) -> Any:
+        """The move of a ``level`` player for ``seat``, decided in the worker pool within the
+        time budget; the easy move (decided here) if that fails."""
+        actions = match.rules.legal_actions(match.state, seat)
+        if len(actions) == 1:
+            return actions[0]
+        start = time.perf_counter()
+        try:
+            index = await self.bot.renderer.run(
+                decide_index,
+                match.game,
+                level,
+                match.state,
+                seat,
+                match.seed,
+                match.ply,
+                timeout=self.budget,
+            )
+            action = actions[index]
+        except TimeoutError:
+            log.error(
+                "match %s: the %s computer took over %.1f s at ply %s; playing the easy move",
+                match.id,
+                level,
+                self.budget,
+                match.ply,
+            )
+            return easy_action(match, seat)
+        except Exception:
+            log.exception(
+                "match %s: the %s computer failed at ply %s; playing the easy move",
+                match.id,
+                level,
+                match.ply,
+            )
+            return easy_action(match, seat)
+        log.debug(
+            "match %s: %s computer decided in %.0f ms",
+            match.id,
+            level,
+            (time.perf_counter() - start) * 1000,
+        )
+        return action
