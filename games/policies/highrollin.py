@@ -124,8 +124,8 @@ def evaluate(state: Any, seat: int, start_round: int, start_game: int) -> float:
 class Strong(Easy):
     level = "strong"
     #: rollouts per choice, and at most this many choices are tried that way
-    ROLLOUTS = 12
-    CHOICES = 4
+    ROLLOUTS = 24
+    CHOICES = 5
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         easy = Easy.pick(self, state, seat, actions, rng)
