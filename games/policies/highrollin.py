@@ -102,8 +102,7 @@ class Easy(Policy):
 
 
 def lift_score(state: Any, tower: int) -> float:
-    """Lift where the tops left behind suit the next player least... and the dice taken are
-    fewest (a tower of the same height gives the same count; prefer lower faces on top)."""
+    """Lift as few dice as the penalty allows, then leave the lower face on top."""
     stack = state.towers[tower]
     k = min(state.penalty or 0, len(stack) - 1)
     return -k - stack[len(stack) - k - 1].face / 10.0
