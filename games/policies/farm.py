@@ -205,7 +205,7 @@ class Easy(Policy):
 class Strong(Easy):
     level = "strong"
     #: lookahead budget: dice sequences per choice and turns per sequence
-    ROLLOUTS = 32
+    ROLLOUTS = 64
     TURNS = 32
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:

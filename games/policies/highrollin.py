@@ -102,8 +102,7 @@ class Easy(Policy):
 
 
 def lift_score(state: Any, tower: int) -> float:
-    """Lift where the tops left behind suit the next player least... and the dice taken are
-    fewest (a tower of the same height gives the same count; prefer lower faces on top)."""
+    """Lift as few dice as the penalty allows, then leave the lower face on top."""
     stack = state.towers[tower]
     k = min(state.penalty or 0, len(stack) - 1)
     return -k - stack[len(stack) - k - 1].face / 10.0
@@ -124,8 +123,8 @@ def evaluate(state: Any, seat: int, start_round: int, start_game: int) -> float:
 class Strong(Easy):
     level = "strong"
     #: rollouts per choice, and at most this many choices are tried that way
-    ROLLOUTS = 12
-    CHOICES = 4
+    ROLLOUTS = 24
+    CHOICES = 5
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         easy = Easy.pick(self, state, seat, actions, rng)
