@@ -67,7 +67,7 @@ def board_plies(fake: FakeDiscord, channel: Any, match_id: int) -> Counter[int]:
 async def outbox(runner: BotRunner, match_id: int) -> list[Any]:
     assert runner.bot is not None
     return await runner.bot.store.fetchall(
-        "SELECT ply, delivered_at, attempts, outcome FROM outbox WHERE match_id = ? ORDER BY ply",
+        "SELECT ply, delivered_at, message_id, outcome FROM outbox WHERE match_id = ? ORDER BY ply",
         (match_id,),
     )
 
@@ -77,7 +77,9 @@ async def all_delivered_once(fake: FakeDiscord, runner: BotRunner, channel: Any)
     match = await runner.match_in(channel.id)
     rows = await outbox(runner, match.id)
     assert rows and all(r["delivered_at"] is not None for r in rows), [dict(r) for r in rows]
-    assert all(r["outcome"] in ("", "posted", "delivered") or r["outcome"] for r in rows)
+    assert all(r["outcome"] == "sent" for r in rows), [dict(r) for r in rows]
+    posted = {m.id for m in boards(fake, channel)}
+    assert all(int(r["message_id"]) in posted for r in rows), "each row names its board"
     shown = board_plies(fake, channel, match.id)
     for row in rows:
         assert shown[int(row["ply"])] == 1, f"ply {row['ply']} shown {shown[int(row['ply'])]}x"
