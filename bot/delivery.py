@@ -27,6 +27,7 @@ import discord
 from bot import ui
 from bot.matches import Match
 from bot.render_pool import RenderError
+from bot.store import StorageError
 from bot.texts import (
     PING_USERS,
     board_embed,
@@ -160,7 +161,7 @@ class Delivery:
         except discord.HTTPException as err:
             await self._failed(match, plies, rows, err)
             return None
-        await self.store.boards_delivered(match_id, plies, message.id, time.time())
+        await self._record_delivered(match_id, plies, message.id)
         if not in_place:
             older = await self.service.add_board(
                 match.id, message.id, message.channel.id, upto, story_from=story_from
@@ -171,6 +172,26 @@ class Delivery:
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
         return message
+
+    async def _record_delivered(self, match_id: int, plies: list[int], message_id: int) -> None:
+        """The board is out: record it, waiting out a busy database (within the claim's lease,
+        so no other pass posts the board again meanwhile)."""
+        deadline = time.monotonic() + self.lease / 2
+        wait = 0.5
+        while True:
+            try:
+                await self.store.boards_delivered(match_id, plies, message_id, time.time())
+                return
+            except StorageError as err:
+                if time.monotonic() + wait > deadline:
+                    raise
+                log.warning(
+                    "match %s: board posted but not yet recorded (%s); trying again",
+                    match_id,
+                    err.kind,
+                )
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 4.0)
 
     async def _failed(
         self, match: Match, plies: list[int], rows: Sequence[Any], err: discord.HTTPException

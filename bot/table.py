@@ -201,14 +201,25 @@ class Table:
             return
         if clicked is None:
             await interaction.edit_original_response(content=f"Played `{result.notation}`.")
-        message = await self.bot.delivery.deliver(
-            match_id,
-            interaction=interaction,
-            clicked=None if clicked is None else clicked.id,
-            previous=result.previous_state,
-            last=result.action,
-        )
-        if message is None and await self.service.store.undelivered(match_id):
+        try:
+            message = await self.bot.delivery.deliver(
+                match_id,
+                interaction=interaction,
+                clicked=None if clicked is None else clicked.id,
+                previous=result.previous_state,
+                last=result.action,
+            )
+            late = message is None and await self.service.store.undelivered(match_id)
+        except StorageError as err:
+            # the move is stored: only its board waits (the outbox posts it later)
+            log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)
+            await self._quietly(
+                interaction,
+                "Your move was saved, but the bot's database was too busy to post the new "
+                "board; it will be posted here shortly.",
+            )
+            return
+        if late:
             await self._quietly(
                 interaction,
                 "Your move was saved, but Discord would not take the new board just now; it "
