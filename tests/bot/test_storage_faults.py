@@ -290,3 +290,22 @@ async def plays_again_as(
     shown = board(fake, world.channel)
     await expect_board(fake, world.channel, fake.click(user, shown, label="Roll the dice"))
     assert (await runner.match_in(world.channel.id)).ply == ply + 1
+
+
+async def test_a_typed_move_the_database_refuses_says_it_was_not_saved(
+    fake: FakeDiscord, world: World, farm: BotRunner
+) -> None:
+    """``/farm move``: the private "thinking" reply becomes the news that nothing was saved,
+    and the board keeps its buttons."""
+    assert farm.bot is not None
+    ply = (await farm.match_in(world.channel.id)).ply
+    shown = board(fake, world.channel)
+    await farm.bot.store.execute("PRAGMA query_only = ON")
+    record = await fake.slash(world.alice, world.channel, "farm move", action="roll")
+    await fake.settle()
+    assert record.ephemeral and record.response is not None
+    assert record.response.content.endswith(NOT_SAVED), record.response.content
+    assert (await farm.match_in(world.channel.id)).ply == ply
+    assert board(fake, world.channel).id == shown.id and shown.buttons(), "the board still works"
+    await farm.bot.store.execute("PRAGMA query_only = OFF")
+    await plays_again(fake, world, farm, ply)
