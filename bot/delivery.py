@@ -158,7 +158,8 @@ class Delivery:
                 previous=previous,
                 last=last,
             )
-        except discord.HTTPException as err:
+        except (discord.HTTPException, discord.RateLimited) as err:
+            # RateLimited: a 429 longer than the client's max_ratelimit_timeout
             await self._failed(match, plies, rows, err)
             return None
         await self._record_delivered(match_id, plies, message.id)
@@ -194,7 +195,11 @@ class Delivery:
                 wait = min(wait * 2, 4.0)
 
     async def _failed(
-        self, match: Match, plies: list[int], rows: Sequence[Any], err: discord.HTTPException
+        self,
+        match: Match,
+        plies: list[int],
+        rows: Sequence[Any],
+        err: discord.HTTPException | discord.RateLimited,
     ) -> None:
         code = getattr(err, "code", 0)
         if code in GONE or getattr(err, "status", 0) == 404:
@@ -203,7 +208,7 @@ class Delivery:
             await self.service.close(match.id)
             return
         attempts = max(int(r["attempts"]) for r in rows)
-        wait = BACKOFF[min(attempts - 1, len(BACKOFF) - 1)]
+        wait = max(BACKOFF[min(attempts - 1, len(BACKOFF) - 1)], getattr(err, "retry_after", 0.0))
         log.warning(
             "match %s: board for plies %s not delivered (%s %s); next try in %.0f s",
             match.id,
@@ -212,7 +217,8 @@ class Delivery:
             code,
             wait,
         )
-        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{err.status}:{code}")
+        status = getattr(err, "status", 429)
+        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{status}:{code}")
 
     async def _post(
         self,

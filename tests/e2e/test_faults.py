@@ -150,10 +150,16 @@ async def test_the_board_survives_a_fault_on_its_followup(
     await next_player_moves(fake, world, farm)
 
 
+@pytest.mark.parametrize(
+    "fault",
+    [{"status": 500}, {"status": 429, "retry_after": 0.2}],
+    ids=["500 always", "429 always"],
+)
 async def test_a_followup_that_always_fails_goes_to_the_channel(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None
+    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, fault: dict
 ) -> None:
-    added = fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=None)
+    """discord.py tries a followup five times (waiting out each 429), then gives up."""
+    added = fake.faults.add(method="POST", path_regex=FOLLOWUP, times=None, **fault)
     record = await roll(fake, world, farm)
     newest = board(fake, world.channel)
     assert added.hits >= 2, "discord.py tried the followup again"
@@ -241,3 +247,35 @@ async def test_a_bot_that_died_before_posting_leaves_the_board_to_the_next_start
     await fake.settle()
     await all_delivered_once(fake, farm, world.channel)
     await next_player_moves(fake, world, farm)
+
+
+async def test_a_rate_limit_longer_than_the_bots_patience_leaves_the_board_to_the_outbox(
+    fake: FakeDiscord, world: World, database: Path, quick_retries: None
+) -> None:
+    """With ``max_ratelimit_timeout`` set, discord.py refuses to wait out a long 429 on the
+    channel and raises ``RateLimited`` (not an HTTP error): the move stays stored, the player
+    is told, and the outbox posts the board later, once."""
+    runner = BotRunner(fake, database, 7, extra={"max_ratelimit_timeout": 30.0})
+    await runner.start()
+    try:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        before = await runner.match_in(world.channel.id)
+        shown = len(boards(fake, world.channel))
+        fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
+        fake.faults.add(method="POST", path_regex=CHANNEL_POST, status=429, retry_after=45)
+        record = await fake.click(world.alice, board(fake, world.channel), label="Roll the dice")
+        await until(lambda: bool([m for m in record.followups if m.ephemeral]), what="a note")
+        await fake.settle()
+        (note,) = [m.content for m in record.followups if m.ephemeral]
+        assert "Your move was saved" in note, note
+        assert (await runner.match_in(world.channel.id)).ply == before.ply + 1
+        assert len(boards(fake, world.channel)) == shown
+        fake.faults.clear()
+        assert runner.bot is not None
+        await runner.bot.store.execute("UPDATE outbox SET next_try_at = 0")
+        assert await runner.bot.delivery.pending() == 1
+        await fake.settle()
+        await all_delivered_once(fake, runner, world.channel)
+        await next_player_moves(fake, world, runner)
+    finally:
+        await runner.stop()
