@@ -48,7 +48,7 @@ def _clean(record: logging.LogRecord) -> None:
     except Exception:  # a malformed call: the handler reports it, unredacted args aside
         message = str(record.msg)
     cleaned = redact(message)
-    if cleaned != message or record.args:
+    if cleaned != message:
         record.msg, record.args = cleaned, ()
     if record.exc_info or record.exc_text:
         # The traceback joins the message, redacted: a formatter that formats ``exc_info``

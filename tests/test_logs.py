@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.config import load_settings
 from bot.logs import redact, redact_secrets
 from fakediscord import FakeDiscord
 from tests.conftest import World
@@ -83,6 +84,10 @@ async def test_a_match_at_debug_level_logs_no_secret(
         await fake.click(world.bob, board(fake, world.channel), label="Type a move")  # refused
         assert runner.bot is not None
         logging.getLogger("bot").info("a database at %s", DSN)
+        settings = load_settings(
+            environ={"DISCORD_TOKEN": fake.bot_token, "DATABASE_URL": DSN}, env_file=None
+        )
+        logging.getLogger("bot").info("starting with %s (%r)", settings, settings.database)
         logging.getLogger("bot").warning("connecting with %r", {"dsn": DSN, "token": "abc"})
         try:
             raise RuntimeError(f"failed on {DSN} with {fake.bot_token}")
