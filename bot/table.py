@@ -215,8 +215,8 @@ class Table:
             log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)
             await self._quietly(
                 interaction,
-                "Your move was saved, but the bot's database was too busy to post the new "
-                "board; it will be posted here shortly.",
+                "Your move was saved, but the bot's database could not be reached to post "
+                "the new board; it will be posted here shortly.",
             )
             return
         if late:
