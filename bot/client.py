@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.delivery import Delivery
 from bot.matches import Match, MatchService, Refusal
 from bot.render_pool import Renderer
+from bot.slash_checks import options_checked
 from bot.store import Store, open_store
 from bot.table import Table
 from bot.turns import TurnClock
@@ -80,6 +81,7 @@ class RanchHand(commands.AutoShardedBot):
         self.in_flight = 0
         self.stopping = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = options_checked  # type: ignore[method-assign]
 
     @property
     def db(self) -> Store:

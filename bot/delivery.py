@@ -27,6 +27,7 @@ import discord
 from bot import ui
 from bot.matches import Match
 from bot.render_pool import RenderError
+from bot.store import StorageError
 from bot.table import CannotPost
 from bot.texts import (
     PING_USERS,
@@ -161,13 +162,14 @@ class Delivery:
                 previous=previous,
                 last=last,
             )
-        except discord.HTTPException as err:
+        except (discord.HTTPException, discord.RateLimited) as err:
+            # RateLimited: a 429 longer than the client's max_ratelimit_timeout
             await self._failed(match, plies, rows, err)
             return None
         except CannotPost as err:
             await self._failed(match, plies, rows, None, reason=str(err))
             return None
-        await self.store.boards_delivered(match_id, plies, message.id, time.time())
+        await self._record_delivered(match_id, plies, message.id)
         if not in_place:
             older = await self.service.add_board(
                 match.id, message.id, message.channel.id, upto, story_from=story_from
@@ -179,17 +181,37 @@ class Delivery:
             await self.bot.table.retire(match, keep=message.id)
         return message
 
+    async def _record_delivered(self, match_id: int, plies: list[int], message_id: int) -> None:
+        """The board is out: record it, waiting out a busy database (within the claim's lease,
+        so no other pass posts the board again meanwhile)."""
+        deadline = time.monotonic() + self.lease / 2
+        wait = 0.5
+        while True:
+            try:
+                await self.store.boards_delivered(match_id, plies, message_id, time.time())
+                return
+            except StorageError as err:
+                if time.monotonic() + wait > deadline:
+                    raise
+                log.warning(
+                    "match %s: board posted but not yet recorded (%s); trying again",
+                    match_id,
+                    err.kind,
+                )
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 4.0)
+
     async def _failed(
         self,
         match: Match,
         plies: list[int],
         rows: Sequence[Any],
-        err: discord.HTTPException | None,
+        err: discord.HTTPException | discord.RateLimited | None,
         *,
         reason: str | None = None,
     ) -> None:
         code = CANNOT_POST if err is None else getattr(err, "code", 0)
-        status = 403 if err is None else getattr(err, "status", 0)
+        status = 403 if err is None else getattr(err, "status", 429)
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
@@ -201,7 +223,7 @@ class Delivery:
             # on a player who cannot be told); a player's action there says why
             await self.bot.turns.block(match, reason or f"Discord refused my message ({code})")
         attempts = max(int(r["attempts"]) for r in rows)
-        wait = BACKOFF[min(attempts - 1, len(BACKOFF) - 1)]
+        wait = max(BACKOFF[min(attempts - 1, len(BACKOFF) - 1)], getattr(err, "retry_after", 0.0))
         log.warning(
             "match %s: board for plies %s not delivered (%s %s); next try in %.0f s",
             match.id,

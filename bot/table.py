@@ -371,14 +371,25 @@ class Table:
             await interaction.edit_original_response(content=f"Played `{result.notation}`.")
         # computers answer before the board goes out: one message shows it all
         result = await self.computers.play(match_id) or result
-        message = await self.bot.delivery.deliver(
-            match_id,
-            interaction=interaction,
-            clicked=None if clicked is None else clicked.id,
-            previous=result.previous_state,
-            last=result.action,
-        )
-        if message is None and await self.service.store.undelivered(match_id):
+        try:
+            message = await self.bot.delivery.deliver(
+                match_id,
+                interaction=interaction,
+                clicked=None if clicked is None else clicked.id,
+                previous=result.previous_state,
+                last=result.action,
+            )
+            late = message is None and await self.service.store.undelivered(match_id)
+        except StorageError as err:
+            # the move is stored: only its board waits (the outbox posts it later)
+            log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)
+            await self._quietly(
+                interaction,
+                "Your move was saved, but the bot's database could not be reached to post "
+                "the new board; it will be posted here shortly.",
+            )
+            return
+        if late:
             await self._quietly(
                 interaction,
                 "Your move was saved, but Discord would not take the new board just now; it "

@@ -1,0 +1,74 @@
+"""Slash-command options are checked against their declared ranges, lengths and choices.
+
+Discord's client only sends values within a command's declared bounds, but discord.py passes
+whatever arrives straight to the command: a tampered client could pause a match for a million
+hours or save a negative reminder time. Every command's options are checked here first, from
+the same declarations that were synced; a value outside them is refused privately and the
+command does not run.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.enums import AppCommandOptionType as Kind
+
+log = logging.getLogger(__name__)
+
+REFUSED = "That command's options are not valid; use the choices and limits Discord shows."
+_TYPES: dict[Kind, tuple[type, ...]] = {
+    Kind.string: (str,),
+    Kind.integer: (int,),
+    Kind.number: (int, float),
+    Kind.boolean: (bool,),
+}
+
+
+def problem(params: Mapping[str, Any], options: list[Mapping[str, Any]]) -> str | None:
+    """What is wrong with these option values for these parameters (None: nothing)."""
+    for option in options:
+        name, value = option.get("name"), option.get("value")
+        param = params.get(name) if isinstance(name, str) else None
+        if param is None:
+            return f"unknown option {name!r}"
+        types = _TYPES.get(param.type)
+        if types is None:
+            continue  # users, channels, roles, attachments: resolved by discord.py
+        if not isinstance(value, types) or (
+            param.type is not Kind.boolean and isinstance(value, bool)
+        ):
+            return f"{name}: wrong type"
+        size = len(value) if isinstance(value, str) else value
+        if isinstance(size, bool):
+            continue
+        if param.min_value is not None and size < param.min_value:
+            return f"{name}: below {param.min_value}"
+        if param.max_value is not None and size > param.max_value:
+            return f"{name}: above {param.max_value}"
+        if param.choices and value not in [c.value for c in param.choices]:
+            return f"{name}: not one of the choices"
+    return None
+
+
+async def options_checked(interaction: discord.Interaction[Any]) -> bool:
+    """The command tree's global check: False (after a private refusal) stops the command."""
+    if interaction.type is not discord.InteractionType.application_command:
+        return True  # autocomplete carries half-typed values on purpose
+    data: Any = interaction.data or {}
+    if data.get("type", 1) != 1:
+        return True  # context menus have no options
+    tree: app_commands.CommandTree[Any] = interaction.client.tree  # type: ignore[attr-defined]
+    try:
+        command, options = tree._get_app_command_options(data)
+    except app_commands.AppCommandError:
+        return True  # discord.py answers unknown commands through the tree's error handler
+    wrong = problem(getattr(command, "_params", {}), list(options))
+    if wrong is None:
+        return True
+    log.info("refused /%s: %s", command.qualified_name, wrong)
+    await interaction.response.send_message(REFUSED, ephemeral=True)
+    return False
