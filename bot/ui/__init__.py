@@ -12,10 +12,12 @@ from bot.ui.components import (
     GroupSelect,
     LobbyButton,
     MoveModal,
+    RematchButton,
     TypeMoveButton,
     build_view,
     group_view,
     lobby_view,
+    rematch_view,
 )
 from bot.ui.ids import INVALID
 from bot.ui.layout import (
@@ -40,6 +42,7 @@ __all__ = [
     "LobbyButton",
     "MoveModal",
     "Plan",
+    "RematchButton",
     "TypeMoveButton",
     "_grouped",
     "answer_unclaimed",
@@ -51,4 +54,5 @@ __all__ = [
     "menu",
     "notes_text",
     "plan",
+    "rematch_view",
 ]

@@ -26,11 +26,12 @@ ACTION_SELECT = rf"rh:s:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('k')}"
 GROUP_SELECT = rf"rh:g:{_n('match_id')}:{_n('ply')}:{_n('k')}"
 TYPE_MOVE = rf"rh:t:{_n('match_id')}:{_n('ply')}"
 LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start)"
+REMATCH = rf"rh:r:{_n('match_id')}"
 MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
 
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
-    re.compile(t) for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY)
+    re.compile(t) for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY, REMATCH)
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)
 GROUP_VALUE = re.compile(rf"(?P<seat>{NUM})\.(?P<group>{NUM})")
