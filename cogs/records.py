@@ -181,8 +181,8 @@ class Records(commands.Cog):
             group.add_command(command)
 
     async def cog_unload(self) -> None:
-        group = _game_group(self.bot)
-        for command in COMMANDS:
+        group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
+        for command in COMMANDS if group is not None else ():
             group.remove_command(command.name)
 
 
