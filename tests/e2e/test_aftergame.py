@@ -124,9 +124,7 @@ async def test_rematch_replay_export_and_ratings(
         await until(lambda: len(boards(fake, world.channel)) > before, what="the new board")
         new = await runner.match_in(world.channel.id)
         assert new.id != old.id and new.status == "active"
-        assert [(s.user_id, s.name) for s in new.seats] == [
-            (s.user_id, s.name) for s in old.seats
-        ]
+        assert [(s.user_id, s.name) for s in new.seats] == [(s.user_id, s.name) for s in old.seats]
         assert new.options == old.options and new.clock == old.clock
         row = await runner.bot.store.match(new.id)
         assert row["rematch_of"] == old.id
