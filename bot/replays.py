@@ -32,7 +32,7 @@ VERSION = 1
 #: the action-log notation of a seat leaving the game (as ``bot.matches.FORFEIT``)
 FORFEIT = "(forfeit)"
 #: frames an animation starts from at most, and the size it must fit (Discord takes 10 MB)
-MAX_FRAMES = 90
+MAX_FRAMES = 60
 ANIMATION_LIMIT = 7_000_000
 
 

@@ -49,6 +49,12 @@ def _fitted(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     its own background (its bottom-left pixel), a larger one scaled down to fit, centred."""
     if image.size == size:
         return image
+    if image.mode == "P" and image.width <= size[0] and image.height <= size[1]:
+        # padding keeps the picture's own palette: no colour changes, no quantizing
+        canvas = Image.new("P", size, image.getpixel((0, image.height - 1)))
+        canvas.putpalette(image.getpalette() or [])
+        canvas.paste(image, ((size[0] - image.width) // 2, 0))
+        return canvas
     rgb = image.convert("RGB")
     scale = min(1.0, size[0] / rgb.width, size[1] / rgb.height)
     if scale < 1.0:
@@ -57,6 +63,9 @@ def _fitted(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     background = image.convert("RGB").getpixel((0, image.height - 1))
     canvas = Image.new("RGB", size, background)
     canvas.paste(rgb, ((size[0] - rgb.width) // 2, 0))
+    if image.mode == "P":
+        # back onto the picture's own colours (quick: no new palette to work out)
+        return canvas.quantize(palette=image, dither=Image.Dither.NONE)
     return canvas
 
 
@@ -67,7 +76,8 @@ def _paletted(image: Image.Image) -> Image.Image:
         return image
     rgb = image.convert("RGB")
     if rgb.getcolors(256) is not None:
-        return rgb.quantize(colors=256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
+        method = Image.Quantize.MAXCOVERAGE
+        return rgb.quantize(colors=256, method=method, dither=Image.Dither.NONE)
     return rgb.quantize(colors=256, dither=Image.Dither.NONE)
 
 
@@ -87,13 +97,14 @@ def fit(
     encode: Callable[[Sequence[Image.Image]], bytes] = gif,
 ) -> tuple[bytes, int]:
     """The animation of as many of ``frames`` as fit in ``limit`` bytes, and how many were
-    kept (each try keeps about two thirds of the frames of the last)."""
+    kept (a file too big is tried again with fewer frames, in proportion, with a margin)."""
     chosen = list(range(len(frames)))
     while True:
         data = encode([frames[i] for i in chosen])
         if len(data) <= limit or len(chosen) <= 2:
             return data, len(chosen)
-        keep = pick(len(chosen), max(2, len(chosen) * 2 // 3))
+        share = min(0.85, 0.9 * limit / len(data))
+        keep = pick(len(chosen), max(2, int(len(chosen) * share)))
         chosen = [chosen[i] for i in keep]
 
 
