@@ -647,7 +647,7 @@ class Store:
             claimed = await tx.execute(
                 "INSERT INTO results (match_id, guild_id, game, finished_at, rated) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (match_id, guild_id, game, at, bool(rated_users)),
+                (match_id, guild_id, game, at, int(bool(rated_users))),
             )
             if claimed != 1:
                 return False
