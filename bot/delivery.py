@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ui
+from bot import records, ui
 from bot.matches import Match
 from bot.render_pool import RenderError
 from bot.store import StorageError
@@ -179,6 +179,8 @@ class Delivery:
                     await self.bot.table.strip_buttons(message.channel.id, message_id)
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
+            board = (message.channel.id, message.id)
+            await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
         return message
 
     async def _record_delivered(self, match_id: int, plies: list[int], message_id: int) -> None:
@@ -249,7 +251,7 @@ class Delivery:
         content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
         files, filename = await self.picture(match, previous=previous, last=last)
         embed = board_embed(match, filename=filename)
-        view = ui.build_view(match) if buttons else None
+        view = (ui.build_view(match) or ui.rematch_view(match)) if buttons else None
         if edit is not None:
             kwargs: dict[str, Any] = {
                 "content": content,

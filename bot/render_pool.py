@@ -49,6 +49,12 @@ def _draw(key: str, state: Any, previous: Any, last: Any) -> tuple[bytes, float]
     return png, (time.perf_counter() - start) * 1000
 
 
+def _replay(data: dict[str, Any]) -> tuple[bytes, int, int]:
+    from bot import replays
+
+    return replays.animation(data)
+
+
 def _ready() -> int:
     return os.getpid()
 
@@ -122,3 +128,17 @@ class Renderer:
             log.error("a worker died; starting a new pool")
             self._pool = self._new_pool()
             raise
+
+    async def replay(self, data: dict[str, Any]) -> tuple[bytes, int, int]:
+        """A match's animation (``bot.replays.animation`` of its export), built in a worker
+        so other matches' pictures do not wait for it: (GIF, frames, moves)."""
+        async with self.limit:
+            if self._pool is None:
+                return await asyncio.to_thread(_replay, data)
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._pool, _replay, data)
+            except BrokenProcessPool:
+                log.error("a render worker died; starting a new pool")
+                self._pool = self._new_pool()
+                return await asyncio.to_thread(_replay, data)

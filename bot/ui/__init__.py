@@ -14,11 +14,13 @@ from bot.ui.components import (
     GroupSelect,
     LobbyButton,
     MoveModal,
+    RematchButton,
     RemoveComputerSelect,
     TypeMoveButton,
     build_view,
     group_view,
     lobby_view,
+    rematch_view,
 )
 from bot.ui.confirm import AbandonButton, abandon_view
 from bot.ui.ids import INVALID
@@ -48,6 +50,7 @@ __all__ = [
     "LobbyButton",
     "MoveModal",
     "Plan",
+    "RematchButton",
     "RemoveComputerSelect",
     "TypeMoveButton",
     "_grouped",
@@ -61,4 +64,5 @@ __all__ = [
     "menu",
     "notes_text",
     "plan",
+    "rematch_view",
 ]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot import rematch
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.layout import (
@@ -344,11 +345,43 @@ def lobby_view(match: Match) -> discord.ui.View:
     return view
 
 
+class RematchButton(
+    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH
+):
+    """On a finished match's final board: its players play again (``bot.rematch``)."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"rh:p:{match_id}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction, self.match_id, lambda t: rematch.click(t, interaction, self.match_id)
+        )
+
+
+def rematch_view(match: Match) -> discord.ui.View | None:
+    """The final board's Rematch button (None unless the match is finished)."""
+    if match.status != "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match.id))
+    return view
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
     GroupSelect,
     TypeMoveButton,
     LobbyButton,
+    RematchButton,
     RemoveComputerSelect,
 )

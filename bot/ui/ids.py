@@ -30,6 +30,8 @@ TYPE_MOVE = rf"rh:t:{_n('match_id')}:{_n('ply')}"
 LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start|easy|strong)"
 #: the host's "Remove a computer" menu (each option's value: the computer's id, negated)
 LOBBY_REMOVE = rf"rh:r:{_n('match_id')}"
+#: the final board's Rematch button
+REMATCH = rf"rh:p:{_n('match_id')}"
 MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
 #: the private "End the match here?" question: the match as it was asked about, and who asked
 #: (a Discord id: canonical ASCII, up to 20 digits; its bound is checked when it is read)
@@ -42,7 +44,16 @@ SNOWFLAKE_LIMIT = 2**64
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
     re.compile(t)
-    for t in (ACTION_BUTTON, ACTION_SELECT, GROUP_SELECT, TYPE_MOVE, LOBBY, LOBBY_REMOVE, ABANDON)
+    for t in (
+        ACTION_BUTTON,
+        ACTION_SELECT,
+        GROUP_SELECT,
+        TYPE_MOVE,
+        LOBBY,
+        LOBBY_REMOVE,
+        ABANDON,
+        REMATCH,
+    )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)
 GROUP_VALUE = re.compile(rf"(?P<seat>{NUM})\.(?P<group>{NUM})")

@@ -142,7 +142,8 @@ async def test_whole_farm_match_against_a_strong_computer(
                 assert "🤖 **Computer 1 (strong)** played" in posted[-1].content
             moves += 1
         final = board(fake, world.channel)
-        assert "Game over" in final.content and not final.buttons()
+        assert "Game over" in final.content
+        assert [b.label for b in final.buttons()] == ["Rematch"], "only a rematch is offered"
         history = await runner.bot.service.history(match.id, limit=1000)
         assert any(h["seat"] == 1 for h in history), "the computer played"
         assert await runner.bot.service.replay(match.id) == match.state

@@ -356,7 +356,9 @@ async def test_two_player_game_from_new_to_five_steers(
         final = board(fake, world.channel)
         assert f"{match.name_of(outcome.winners[0])} has five steers and wins!" in final.content
         assert "Game over" in final.content and winner.mention in final.content
-        assert not final.buttons() and not final.selects(), "a finished game has no menus"
+        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         rec = await fake.slash(world.bob, world.channel, "cowboy move", action="end")

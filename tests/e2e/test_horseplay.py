@@ -208,7 +208,9 @@ async def test_two_player_game_from_new_to_the_end(
         outcome = match.outcome()
         assert outcome is not None and outcome.winners == (0,)
         assert "Game over" in final.content and world.alice.mention in final.content
-        assert not final.buttons() and not final.selects(), "a finished game has no menus"
+        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         # a finished match takes no more moves

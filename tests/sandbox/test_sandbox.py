@@ -196,7 +196,8 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     assert "Game over" in final.text
     seats = live_match(sandbox.database, channel)["seats"]
     assert any(f"@{n} wins" in final.text for n in seats.values())
-    assert not final.has("button.btn"), "a finished game has no buttons"
+    ids = final.attributes("button.btn", "data-custom-id")
+    assert len(ids) == 1 and ids[0].startswith("rh:p:"), "a finished game offers only a rematch"
     # one message per turn, and one for the end
     assert page.board_count() == turns + 1
 

@@ -1,0 +1,104 @@
+"""Rematch: the final board's button opens a new lobby for the same players.
+
+The first player of the finished match to click opens a lobby in the same channel with the
+same game, options and turn clock (a new seed; ``rematch_of`` names the old match); each other
+player who clicks takes their old seat (seats keep their old order and names, computer seats
+come back by themselves). The previous host hosts again once back; until then, the first to
+click does. The host starts it as any lobby. Only the finished match's players may click, and
+a channel where a match is live refuses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.matches import Match, Refusal
+from bot.store import SeatRow
+from bot.texts import escape, lobby_text
+
+
+async def click(table: Any, interaction: discord.Interaction[Any], match_id: int) -> None:
+    """Open the rematch lobby, or take a seat in it; refusals are private."""
+    service = table.service
+    old = await service.get(match_id)
+    user_id = interaction.user.id
+    if old.status != "finished":
+        raise Refusal("Only a finished match can be played again.")
+    mine = old.seat_of(user_id)
+    if mine is None or old.seats[mine].computer is not None:
+        raise Refusal(
+            "Only the players of this match can ask for a rematch; you are welcome to start "
+            f"your own with `/{old.game} new`."
+        )
+    live = await service.live_in(old.channel_id)
+    match = None
+    if live is None:
+        try:
+            match = await _open(service, old, user_id)
+        except Refusal:
+            # another player's click opened it a moment ago: take a seat in it instead
+            live = await service.live_in(old.channel_id)
+            if live is None:
+                raise
+    if match is None:
+        assert live is not None
+        row = await service.store.match(live.id)
+        if live.status != "lobby" or row is None or row["rematch_of"] != old.id:
+            raise Refusal(
+                f"A {live.rules.title} match is already live in this channel; a rematch can "
+                "start here once it is over."
+            )
+        if live.seat_of(user_id) is not None:
+            raise Refusal("You are already in the rematch; the host starts it.")
+        match = await _take_seat(service, old, live, user_id)
+    back = sum(1 for s in match.seats if s.computer is None)
+    wanted = sum(1 for s in old.seats if s.computer is None)
+    head = (
+        f"🔁 **Rematch** of the last {old.rules.title} match: "
+        f"{escape(old.name_of(mine))} is in ({back} of {wanted} back). "
+        "Players of the last match: press Rematch on its final board, or Join here."
+    )
+    await table.send_lobby(interaction, match, text=f"{head}\n{lobby_text(match)}")
+
+
+async def _open(service: Any, old: Match, user_id: int) -> Match:
+    me = old.seats[old.seat_of(user_id) or 0]
+    match: Match = await service.create(
+        old.game,
+        guild_id=old.guild_id,
+        channel_id=old.channel_id,
+        user_id=user_id,
+        name=me.name,
+        options=old.options,
+        parent_id=old.parent_id,
+        clock=old.clock,
+        rematch_of=old.id,
+    )
+    computers = [s for s in old.seats if s.computer is not None]
+    if not computers:
+        return match
+    return await _seat(service, old, match, [*match.seats, *computers], host=user_id)
+
+
+async def _take_seat(service: Any, old: Match, live: Match, user_id: int) -> Match:
+    async with service.lock(live.id):
+        live = await service.get(live.id)
+        if live.status != "lobby":
+            raise Refusal("The rematch has already started; you can watch it, though.")
+        me = old.seats[old.seat_of(user_id) or 0]
+        host = user_id if user_id == old.host_id else live.host_id
+        return await _seat(service, old, live, [*live.seats, me], host=host)
+
+
+async def _seat(service: Any, old: Match, match: Match, seats: list[Any], *, host: int) -> Match:
+    """The lobby's seats in the old match's order (newcomers who joined by button last)."""
+    before = {s.user_id: s.seat for s in old.seats}
+    order = sorted(seats, key=lambda s: before.get(s.user_id, len(before) + s.seat))
+    rows = [SeatRow(i, s.user_id, s.name, computer=s.computer) for i, s in enumerate(order)]
+    if len(rows) > match.rules.max_players:
+        raise Refusal(f"The rematch is full ({match.rules.max_players} players).")
+    if not await service.store.set_seats(match.id, rows, service.clock(), host_id=host):
+        raise Refusal("The rematch has already started; you can watch it, though.")
+    return await service.get(match.id)

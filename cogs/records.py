@@ -1,0 +1,198 @@
+"""After the game: ``/game replay``, ``/game export``, ``/game leaderboard``, ``/game profile``.
+
+These join the ``/game`` group of ``cogs.game`` (loaded before this module: cogs load in name
+order). Match numbers stay within their server: another server's match, a running one or a
+number that does not exist is refused privately and nothing is posted.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot import records, replays
+from bot.matches import Refusal
+from bot.render_pool import RenderError
+from bot.table import escape, stamp
+from bot.turns import board_link
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.from_rgb(176, 112, 48)
+MATCH_ID = app_commands.Range[int, 1, 10**15 - 1]
+GAME_CHOICES = [
+    app_commands.Choice(name=games.get(k).title, value=k) for k in sorted(games.RULESETS)
+]
+QUIET = discord.AllowedMentions.none()
+
+
+def _ids(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    if interaction.channel_id is None:
+        raise Refusal("Use this in a server channel.")
+    return {"guild_id": interaction.guild_id, "channel_id": interaction.channel_id}
+
+
+@app_commands.command(
+    name="replay", description="An animation of a finished match (default: the latest here)."
+)
+@app_commands.describe(match="The match number (from /game profile or an export)")
+async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
+    bot = interaction.client
+    found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
+    data = await records.export_of(bot.service, found)
+    await interaction.response.defer(thinking=True)
+    try:
+        gif, frames, moves = await bot.renderer.replay(data)
+    except (RenderError, replays.BadExport, OSError) as err:
+        log.exception("match %s: the replay could not be built", found.id)
+        await interaction.edit_original_response(
+            content=f"Sorry, the replay of match #{found.id} could not be drawn: {err}"[:300]
+        )
+        return
+    names = " · ".join(escape(s.name) for s in found.seats)
+    step = "every move" if frames > moves else f"{frames} frames over {moves} moves"
+    await interaction.edit_original_response(
+        content=f"🎞️ **{found.rules.title}**, match #{found.id}: {names} ({step}).",
+        attachments=[discord.File(io.BytesIO(gif), filename=f"{found.game}-{found.id}.gif")],
+        allowed_mentions=QUIET,
+    )
+
+
+@app_commands.command(
+    name="export", description="A finished match as a JSON file anyone can replay and check."
+)
+@app_commands.describe(match="The match number (default: the latest finished here)")
+async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
+    bot = interaction.client
+    found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
+    data = await records.export_of(bot.service, found)
+    body = json.dumps(data, indent=1, ensure_ascii=False).encode()
+    await interaction.response.send_message(
+        f"Match #{found.id} ({found.rules.title}, {found.ply} moves). Check it with "
+        "`python -m bot replay FILE`: it replays the match from its seed.",
+        file=discord.File(io.BytesIO(body), filename=f"ranchhand-{found.game}-{found.id}.json"),
+        ephemeral=True,
+    )
+
+
+@app_commands.command(
+    name="leaderboard", description="The best-rated players of a game in this server."
+)
+@app_commands.describe(game="Which game")
+@app_commands.choices(game=GAME_CHOICES)
+async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
+    guild_id = _guild(interaction)
+    store = interaction.client.store
+    rows = await store.leaderboard(guild_id, game, 10)
+    names = await store.seat_names([int(r["user_id"]) for r in rows])
+    title = games.get(game).title
+    lines = [
+        f"**{n}.** {escape(names.get(int(r['user_id']), 'player'))}: {_rating(r)}"
+        for n, r in enumerate(rows, start=1)
+    ]
+    mine = await store.rating_place(guild_id, game, interaction.user.id)
+    you = (
+        f"You are **#{mine[1]}**: {_rating(mine[0])}"
+        if mine
+        else f"You have no {title} rating here yet: finish a match against another person."
+    )
+    embed = discord.Embed(
+        title=f"🏆 {title}: leaderboard",
+        description=("\n".join(lines) or "Nobody is rated yet.") + f"\n\n{you}",
+        colour=COLOUR,
+    )
+    embed.set_footer(text="OpenSkill ratings (mu - 3 sigma); forfeits count as losses.")
+    await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+
+@app_commands.command(name="profile", description="A player's ratings and recent matches here.")
+@app_commands.describe(user="Whose profile (default: yours)")
+async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+    guild_id = _guild(interaction)
+    store = interaction.client.store
+    who = user or interaction.user
+    name = (await store.seat_names([who.id])).get(who.id, who.display_name)
+    embed = discord.Embed(title=f"🤠 {escape(name)}", colour=COLOUR)
+    for r in await store.ratings_of(guild_id, who.id):
+        key = str(r["game"])
+        place = await store.rating_place(guild_id, key, who.id)
+        where = f" · #{place[1]} here" if place else ""
+        embed.add_field(
+            name=games.get(key).title if key in games.RULESETS else key,
+            value=f"{r['played']} played, {r['won']} won\n{_rating(r)}{where}",
+            inline=True,
+        )
+    recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id, 5)]
+    embed.add_field(
+        name="Recent matches", value="\n".join(recent) or "None finished yet.", inline=False
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Ratings belong to a server; use this in one.")
+    return interaction.guild_id
+
+
+def _rating(row: Any) -> str:
+    mu, sigma = float(row["mu"]), float(row["sigma"])
+    return f"{records.ordinal(mu, sigma):.1f} (μ {mu:.1f}, σ {sigma:.1f}), {row['played']} played"
+
+
+def _recent(guild_id: int, user_id: int, row: Any) -> str:
+    summary = json.loads(row["summary"] or "{}")
+    seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
+    title = games.get(row["game"]).title if row["game"] in games.RULESETS else row["game"]
+    if seat.get("won"):
+        result = "won"
+    elif seat.get("left"):
+        result = "left (forfeit)"
+    else:
+        result = f"place {seat.get('place', '?')}"
+    others = ", ".join(
+        escape(s["name"]) for s in summary.get("seats", []) if s.get("user_id") != user_id
+    )
+    board = summary.get("board")
+    link = f" · [final board]({board_link(guild_id, *board)})" if board else ""
+    when = stamp(float(row["finished_at"]), "d")
+    return f"#{row['match_id']} {title} vs {others}: {result}, {when}{link}"
+
+
+COMMANDS = (replay, export, leaderboard, profile)
+
+
+class Records(commands.Cog):
+    """Holds the commands this module adds to the ``/game`` group."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        group = _game_group(self.bot)
+        for command in COMMANDS:
+            group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
+        for command in COMMANDS if group is not None else ():
+            group.remove_command(command.name)
+
+
+def _game_group(bot: Any) -> app_commands.Group:
+    cog = bot.get_cog("GameCommands")
+    group = getattr(cog, "__cog_app_commands_group__", None)
+    if group is None:
+        raise RuntimeError("cogs.records needs cogs.game (the /game group) loaded first")
+    return group
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Records(bot))
