@@ -487,16 +487,14 @@ class Store:
         params: tuple[Any, ...] = (now + lease, match_id) + (() if mine else (now,))
 
         async def body(tx: Tx) -> list[Row]:
-            await tx.execute(
+            # the rows this statement changed, and only those (never compare float times)
+            rows = await tx.fetchall(
                 "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
-                f"WHERE match_id = ? AND delivered_at IS NULL {guard}",
+                f"WHERE match_id = ? AND delivered_at IS NULL {guard} "
+                "RETURNING ply, channel_id, payload, turn_passed, attempts",
                 params,
             )
-            return await tx.fetchall(
-                "SELECT ply, channel_id, payload, turn_passed, attempts FROM outbox "
-                "WHERE match_id = ? AND delivered_at IS NULL AND next_try_at = ? ORDER BY ply",
-                (match_id, now + lease),
-            )
+            return sorted(rows, key=lambda r: int(r["ply"]))
 
         return await self.write(body)
 
