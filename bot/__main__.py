@@ -28,7 +28,7 @@ SANDBOX_PORT = 8765
 
 
 #: ``python -m bot NAME ...``: tools beside the bot (module with ``main(argv) -> int``)
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {"migrate-db": "bot.migrate"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,6 +88,12 @@ class _PgTx(Tx):
         except _ERRORS as err:
             raise storage_error(err) from err
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
+        except _ERRORS as err:
+            raise storage_error(err) from err
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         try:
             return await self.conn.fetchrow(numbered(sql), *params)
