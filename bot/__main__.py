@@ -21,6 +21,7 @@ import discord
 from bot.client import RanchHand
 from bot.config import MISSING_TOKEN_HELP, ROOT, ConfigError, Settings, load_settings
 from bot.logs import redact_secrets
+from bot.metrics import MetricsError
 from bot.store import OpenError
 
 SANDBOX_DATABASE = ROOT / "data" / "sandbox.sqlite3"
@@ -116,6 +117,9 @@ def run_bot(settings: Settings) -> int:
         return 2
     except OpenError as err:
         print(f"Database error: {err}", file=sys.stderr)
+        return 2
+    except MetricsError as err:
+        print(f"Metrics error: {err}", file=sys.stderr)
         return 2
     except aiohttp.ClientConnectionError as err:
         print(f"Cannot reach Discord ({type(err).__name__}); check the network.", file=sys.stderr)

@@ -9,6 +9,7 @@ buttons from the older boards.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -175,6 +176,7 @@ class Table:
         text: str | None,
     ) -> None:
         user_id = interaction.user.id
+        started = time.perf_counter()
         try:
             match, mine = await self.service.check_actor(match_id, user_id, ply=ply, seat=seat)
             if text is not None:
@@ -208,6 +210,7 @@ class Table:
             previous=result.previous_state,
             last=result.action,
         )
+        self.bot.metrics.moved(result.match.game, started)
         if message is None and await self.service.store.undelivered(match_id):
             await self._quietly(
                 interaction,

@@ -538,7 +538,22 @@ class Store:
         )
         return int(row["n"]) if row else 0
 
+    async def boards_pending(self) -> int:
+        """Boards stored but not yet posted, in every match (for the metrics)."""
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"
+        )
+        return int(row["n"]) if row else 0
+
     # The turn clock ------------------------------------------------------------------------
+
+    async def clock_backlog(self, now: float) -> int:
+        """How many matches' clock checks are due (for the metrics)."""
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM matches WHERE next_due_at IS NOT NULL AND next_due_at <= ?",
+            (now,),
+        )
+        return int(row["n"]) if row else 0
 
     async def due(self, now: float, limit: int = 500) -> list[Row]:
         """Matches whose next clock check has come (indexed: the cost grows with what is due,

@@ -94,9 +94,7 @@ async def test_migrate_db_moves_matches_in_progress_to_postgresql(
         assert (await db.latest_board(1))["message_id"] == 9_100_000_000_000_000_001
         assert await db.get_meta("commands:global:1") == "abc"
         # new matches take ids after the copied ones
-        fresh = await service.create(
-            "farm", guild_id=77, channel_id=999, user_id=BOB, name="bob"
-        )
+        fresh = await service.create("farm", guild_id=77, channel_id=999, user_id=BOB, name="bob")
         assert fresh.id == 5
     finally:
         await db.close()
