@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -113,14 +114,12 @@ class Metrics:
             await site.start()
         except OSError as err:
             await runner.cleanup()
+            reason = os.strerror(err.errno) if err.errno else str(err)
             raise MetricsError(
-                f"Cannot serve metrics on {HOST}:{port} ({err.strerror or err}); "
-                "choose another METRICS_PORT."
+                f"Cannot serve metrics on {HOST}:{port} ({reason}); choose another METRICS_PORT."
             ) from None
         self._runner = runner
-        server = site._server  # the bound socket tells the port when 0 was asked for
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else port
+        self.port = runner.addresses[0][1] if runner.addresses else port
         logging.getLogger().addHandler(self._errors)
         log.info("metrics on http://%s:%s/metrics (cluster %s)", HOST, self.port, self.cluster)
 
