@@ -201,7 +201,7 @@ def pg_server() -> Iterator[PgServer]:
     assert bindir is not None
     try:
         server = _start(bindir)
-    except (OSError, RuntimeError, subprocess.SubprocessError, KeyError) as err:
+    except (OSError, RuntimeError, subprocess.SubprocessError, LookupError) as err:
         detail = getattr(err, "stderr", b"") or b""
         if isinstance(detail, bytes):
             detail = detail.decode(errors="replace")
