@@ -103,3 +103,18 @@ def test_cluster_names() -> None:
     assert cluster_name([5, 0, 2]) == "0,2,5"
     assert cluster_name([1]) == "1"
     assert re.fullmatch(r"[0-9,\-]+|all", cluster_name([7, 8]))
+
+
+async def test_a_cluster_runs_the_shards_it_was_given(tmp_path: Path) -> None:
+    from bot.client import RanchHand
+    from bot.config import Settings, load_settings
+
+    settings = load_settings(
+        {"DISCORD_TOKEN": "t", "SHARDS": "2-3", "SHARD_COUNT": "8"}, env_file=None
+    )
+    bot = RanchHand(settings)
+    assert bot.shard_ids == [2, 3] and bot.shard_count == 8
+    assert bot.metrics.cluster == "2-3"
+    whole = RanchHand(Settings(token="t", database_path=tmp_path / "x.sqlite3"))
+    assert whole.shard_ids is None and whole.shard_count is None, "Discord's recommendation"
+    assert whole.metrics.cluster == "all"
