@@ -14,6 +14,7 @@ import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
 def run_bot(settings: Settings) -> int:
     """Run until stopped; SIGTERM or Ctrl+C stops gracefully (moves in flight finish)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    redact_secrets(settings.token)
+    redact_secrets(settings.token, database_password(settings))
     log = logging.getLogger("bot")
     log.info("starting with %s", settings)
     point_at_api(settings)
@@ -127,6 +128,15 @@ def run_bot(settings: Settings) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def database_password(settings: Settings) -> str | None:
+    """The password in DATABASE_URL (redacted from every log line by value too)."""
+    if not settings.database_url:
+        return None
+    with contextlib.suppress(ValueError):
+        return urlsplit(settings.database_url).password
+    return None
 
 
 def point_at_api(settings: Settings) -> None:

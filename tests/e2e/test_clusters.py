@@ -23,6 +23,7 @@ from bot.store import Store, open_store
 from fakediscord import FakeDiscord
 from tests.conftest import FAST_RATE_LIMITS
 from tests.e2e.harness import board, boards, expect_board, open_match
+from tests.pgserver import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -241,6 +242,7 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
             for cluster in (first, second):
                 assert await cluster.stop() == 0
                 assert "Traceback" not in cluster.text(), cluster.text()[-3000:]
+                assert PASSWORD not in cluster.text()
         fake.assert_no_violations()
     finally:
         await store.close()
