@@ -14,6 +14,7 @@ import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -21,6 +22,7 @@ import discord
 from bot.client import RanchHand
 from bot.config import MISSING_TOKEN_HELP, ROOT, ConfigError, Settings, load_settings
 from bot.logs import redact_secrets
+from bot.metrics import MetricsError
 from bot.store import OpenError
 
 SANDBOX_DATABASE = ROOT / "data" / "sandbox.sqlite3"
@@ -28,7 +30,7 @@ SANDBOX_PORT = 8765
 
 
 #: ``python -m bot NAME ...``: tools beside the bot (module with ``main(argv) -> int``)
-SUBCOMMANDS: dict[str, str] = {"replay": "bot.replays"}
+SUBCOMMANDS: dict[str, str] = {"replay": "bot.replays", "migrate-db": "bot.migrate"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
 def run_bot(settings: Settings) -> int:
     """Run until stopped; SIGTERM or Ctrl+C stops gracefully (moves in flight finish)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    redact_secrets(settings.token)
+    redact_secrets(settings.token, database_password(settings))
     log = logging.getLogger("bot")
     log.info("starting with %s", settings)
     point_at_api(settings)
@@ -117,12 +119,24 @@ def run_bot(settings: Settings) -> int:
     except OpenError as err:
         print(f"Database error: {err}", file=sys.stderr)
         return 2
+    except MetricsError as err:
+        print(f"Metrics error: {err}", file=sys.stderr)
+        return 2
     except aiohttp.ClientConnectionError as err:
         print(f"Cannot reach Discord ({type(err).__name__}); check the network.", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def database_password(settings: Settings) -> str | None:
+    """The password in DATABASE_URL (redacted from every log line by value too)."""
+    if not settings.database_url:
+        return None
+    with contextlib.suppress(ValueError):
+        return urlsplit(settings.database_url).password
+    return None
 
 
 def point_at_api(settings: Settings) -> None:

@@ -20,6 +20,7 @@ from bot import ui
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.matches import Match, MatchService, Refusal
+from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.slash_checks import options_checked
 from bot.store import Store, open_store
@@ -77,6 +78,7 @@ class RanchHand(commands.AutoShardedBot):
         self.table = Table(self)
         self.renderer = Renderer(settings.render_workers)
         self.delivery = Delivery(self, lease=board_lease)
+        self.metrics = Metrics(self)
         #: moves and starts being handled now (a graceful stop waits for them)
         self.in_flight = 0
         self.stopping = False
@@ -98,6 +100,8 @@ class RanchHand(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.open_store()
         self.service = MatchService(self.store, seed_source=self.seed_source, clock=self.clock)
+        if self.settings.metrics_port is not None:
+            await self.metrics.start(self.settings.metrics_port)
         await self.renderer.start()
         for extension in extensions():
             await self.load_extension(extension)
@@ -134,6 +138,7 @@ class RanchHand(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            await self.metrics.close()
             await self.renderer.close()
             store = getattr(self, "store", None)
             if store is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -343,6 +344,7 @@ class Table:
         text: str | None,
     ) -> None:
         user_id = interaction.user.id
+        started = time.perf_counter()
         try:
             match, mine = await self.service.check_actor(match_id, user_id, ply=ply, seat=seat)
             if text is not None:
@@ -379,6 +381,7 @@ class Table:
                 previous=result.previous_state,
                 last=result.action,
             )
+            self.bot.metrics.moved(result.match.game, started)
             late = message is None and await self.service.store.undelivered(match_id)
         except StorageError as err:
             # the move is stored: only its board waits (the outbox posts it later)

@@ -46,6 +46,11 @@ class Tx(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for each of ``rows`` (backends may send them at once)."""
+        for params in rows:
+            await self.execute(sql, params)
+
 
 class Backend(ABC):
     #: "sqlite" or "postgresql": which spelling of the migrations to run

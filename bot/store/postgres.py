@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import socket
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -78,6 +79,19 @@ _ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
+def _reason(err: BaseException, timeout: float) -> str:
+    """Why a connection failed, in a few words (asyncpg's texts can carry the whole DSN)."""
+    if isinstance(err, ConnectionRefusedError):
+        return "connection refused: is the server running and listening there?"
+    if isinstance(err, socket.gaierror):
+        return "unknown host name"
+    if isinstance(err, TimeoutError):
+        return f"no answer within {timeout:g} s"
+    if asyncpg is not None and isinstance(err, asyncpg.PostgresError):
+        return type(err).__name__
+    return getattr(err, "strerror", None) or type(err).__name__
+
+
 class _PgTx(Tx):
     def __init__(self, conn: Any) -> None:
         self.conn = conn
@@ -85,6 +99,12 @@ class _PgTx(Tx):
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
             return _rowcount(await self.conn.execute(numbered(sql), *params))
+        except _ERRORS as err:
+            raise storage_error(err) from err
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
         except _ERRORS as err:
             raise storage_error(err) from err
 
@@ -125,12 +145,9 @@ class PostgresBackend(Backend):
         except asyncpg.InvalidCatalogNameError as err:
             raise OpenError(f"PostgreSQL at {where}: that database does not exist.") from err
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
-            reason = (
-                type(err).__name__
-                if isinstance(err, asyncpg.PostgresError)
-                else (getattr(err, "strerror", None) or "no answer")
-            )
-            raise OpenError(f"Cannot connect to PostgreSQL at {where} ({reason}).") from err
+            raise OpenError(
+                f"Cannot connect to PostgreSQL at {where} ({_reason(err, timeout)})."
+            ) from err
         return cls(pool, where)
 
     async def close(self) -> None:

@@ -65,6 +65,12 @@ class _SqliteTx(Tx):
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.conn.executemany(sql, [tuple(r) for r in rows])
+        except (sqlite3.Error, ValueError) as err:
+            raise storage_error(err) from err
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         try:
             async with self.conn.execute(sql, tuple(params)) as cur:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.store.backend import Backend, OpenError, Row, StorageError, Tx
+from bot.store.outbox import OutboxQueries
 from bot.store.schema import MIGRATIONS, for_dialect
 
 T = TypeVar("T")
@@ -82,7 +83,7 @@ class MoveRecord:
 BOARD_LEASE = 30.0
 
 
-class Store:
+class Store(OutboxQueries):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
         self.closing = False
@@ -476,80 +477,15 @@ class Store:
             "DELETE FROM board_messages WHERE live = 0 AND created_at < ?", (before,)
         )
 
-    # The outbox ---------------------------------------------------------------------------
+    # The turn clock ------------------------------------------------------------------------
 
-    async def boards_due(self, now: float, limit: int = 50) -> list[int]:
-        """Matches with a board to deliver whose lease has run out (oldest first)."""
-        rows = await self.backend.fetchall(
-            "SELECT match_id, MIN(next_try_at) AS due FROM outbox WHERE delivered_at IS NULL "
-            "AND next_try_at <= ? GROUP BY match_id ORDER BY due LIMIT ?",
-            (now, limit),
-        )
-        return [int(r["match_id"]) for r in rows]
-
-    async def claim_boards(
-        self, match_id: int, now: float, lease: float, *, mine: bool
-    ) -> list[Row]:
-        """Take the undelivered boards of a match for ``lease`` seconds, oldest first: only
-        those whose lease has run out, or (``mine``: the process that stored the move) all."""
-        guard = "" if mine else "AND next_try_at <= ?"
-        params: tuple[Any, ...] = (now + lease, match_id) + (() if mine else (now,))
-
-        async def body(tx: Tx) -> list[Row]:
-            await tx.execute(
-                "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
-                f"WHERE match_id = ? AND delivered_at IS NULL {guard}",
-                params,
-            )
-            return await tx.fetchall(
-                "SELECT ply, channel_id, payload, turn_passed, attempts FROM outbox "
-                "WHERE match_id = ? AND delivered_at IS NULL AND next_try_at = ? ORDER BY ply",
-                (match_id, now + lease),
-            )
-
-        return await self.write(body)
-
-    async def stories(self, match_id: int, after: int, upto: int) -> list[Row]:
-        """The board stories of plies ``after < ply <= upto`` (delivered or not)."""
-        return await self.backend.fetchall(
-            "SELECT ply, payload, turn_passed FROM outbox WHERE match_id = ? AND ply > ? "
-            "AND ply <= ? ORDER BY ply",
-            (match_id, after, upto),
-        )
-
-    async def boards_delivered(
-        self,
-        match_id: int,
-        plies: Sequence[int],
-        message_id: int | None,
-        at: float,
-        outcome: str = "sent",
-    ) -> None:
-        marks = ", ".join("?" for _ in plies)
-        await self.backend.execute(
-            "UPDATE outbox SET delivered_at = ?, message_id = ?, outcome = ? "
-            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
-            (at, message_id, outcome, match_id, *plies),
-        )
-
-    async def boards_retry(
-        self, match_id: int, plies: Sequence[int], at: float, outcome: str
-    ) -> None:
-        marks = ", ".join("?" for _ in plies)
-        await self.backend.execute(
-            "UPDATE outbox SET next_try_at = ?, outcome = ? "
-            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
-            (at, outcome, match_id, *plies),
-        )
-
-    async def undelivered(self, match_id: int) -> int:
+    async def clock_backlog(self, now: float) -> int:
+        """How many matches' clock checks are due (for the metrics)."""
         row = await self.backend.fetchone(
-            "SELECT COUNT(*) AS n FROM outbox WHERE match_id = ? AND delivered_at IS NULL",
-            (match_id,),
+            "SELECT COUNT(*) AS n FROM matches WHERE next_due_at IS NOT NULL AND next_due_at <= ?",
+            (now,),
         )
         return int(row["n"]) if row else 0
-
-    # The turn clock ------------------------------------------------------------------------
 
     async def due(self, now: float, limit: int = 500) -> list[Row]:
         """Matches whose next clock check has come (indexed: the cost grows with what is due,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 
@@ -19,8 +18,8 @@ ALICE, BOB, CAROL = 11, 22, 33
 
 
 @pytest.fixture
-async def service(tmp_path: Path):
-    db = await open_store(tmp_path / "m.sqlite3")
+async def service(store_url: str):
+    db = await open_store(store_url)
     try:
         yield MatchService(db, seed_source=lambda: 85)
     finally:
@@ -37,11 +36,11 @@ async def started(service: MatchService, players=((ALICE, "alice"), (BOB, "bob")
     return await service.start(CHANNEL, "farm", user_id=host)
 
 
-async def test_schema_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
-    db = await open_store(tmp_path / "v.sqlite3")
+async def test_schema_is_migrated_to_the_latest_version(store_url: str) -> None:
+    db = await open_store(store_url)
     assert await db.version() == len(MIGRATIONS)
     await db.close()
-    db = await open_store(tmp_path / "v.sqlite3")  # reopening migrates nothing twice
+    db = await open_store(store_url)  # reopening migrates nothing twice
     assert await db.version() == len(MIGRATIONS)
     await db.close()
 
@@ -125,8 +124,8 @@ async def test_simultaneous_clicks_apply_once(service: MatchService) -> None:
     assert (await service.get(match.id)).ply == 1
 
 
-async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
-    path = tmp_path / "persist.sqlite3"
+async def test_state_survives_reopening_the_database(store_url: str) -> None:
+    path = store_url
     db = await open_store(path)
     service = MatchService(db, seed_source=lambda: 7)
     match = await started(service)

@@ -139,9 +139,9 @@ class StubBot:
 
 
 @pytest.fixture
-async def bot(tmp_path: Path) -> Any:
+async def bot(store_url: str) -> Any:
     clock = Clock()
-    db = await open_store(tmp_path / "clock.sqlite3")
+    db = await open_store(store_url)
     stub = StubBot(db, clock, MatchService(db, seed_source=lambda: 85, clock=clock))
     stub.turns = TurnClock(stub)  # type: ignore[attr-defined]
     try:
@@ -375,7 +375,7 @@ async def test_none_at_the_deadline_tells_everyone_once_and_changes_nothing(bot:
 
 
 async def test_a_bot_down_past_two_deadlines_applies_both_once_in_order(
-    bot: StubBot, tmp_path: Path
+    bot: StubBot, store_url: str
 ) -> None:
     first = await started(bot, channel=CHANNEL)
     bot.clock.to(1)
@@ -383,7 +383,7 @@ async def test_a_bot_down_past_two_deadlines_applies_both_once_in_order(
     await bot.db.close()
     # the bot is down for five days, then starts again on the same database
     clock = Clock(T0 + 120 * HOUR)
-    db = await open_store(tmp_path / "clock.sqlite3")
+    db = await open_store(store_url)
     bot.db, bot.clock = db, clock
     bot.service = MatchService(db, seed_source=lambda: 85, clock=clock)
     bot.turns = TurnClock(bot)  # type: ignore[attr-defined]

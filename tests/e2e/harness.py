@@ -35,7 +35,8 @@ class ManualClock:
 @dataclass
 class BotRunner:
     fake: FakeDiscord
-    database: Path
+    #: a SQLite file, or a database URL (``postgresql://...``)
+    database: Path | str
     seed: int | Callable[[], int] = 1
     bot: RanchHand | None = None
     task: asyncio.Task[None] | None = None
@@ -44,10 +45,15 @@ class BotRunner:
     #: the bot's clock (turn clocks, reminders, deadlines); None: real time
     clock: Callable[[], float] | None = None
 
+    #: further settings (e.g. ``metrics_port``)
+    options: dict[str, Any] = field(default_factory=dict)
+
     def settings(self) -> Settings:
-        return Settings(
-            token=self.fake.bot_token, database_path=self.database, sync_commands="auto"
-        )
+        if isinstance(self.database, str):
+            where: dict[str, Any] = {"database_url": self.database}
+        else:
+            where = {"database_path": self.database}
+        return Settings(token=self.fake.bot_token, sync_commands="auto", **where, **self.options)
 
     async def start(self) -> RanchHand:
         seed = self.seed
@@ -203,7 +209,7 @@ async def open_match(
 @contextlib.asynccontextmanager
 async def running(
     fake: FakeDiscord,
-    database: Path,
+    database: Path | str,
     seed: int = 1,
     clock: Callable[[], float] | None = None,
 ) -> AsyncIterator[BotRunner]:

@@ -27,6 +27,14 @@ from tests.e2e.harness import (
 )
 
 RULES = games.get("farm")
+
+
+@pytest.fixture
+def database(store_url: str) -> str:
+    """Every Super Farmer game runs on both backends: a SQLite file and PostgreSQL."""
+    return store_url
+
+
 #: with this seed the greedy player below wins a two-player game in about thirty moves
 SHORT_GAME_SEED = 85
 
@@ -52,7 +60,7 @@ async def play_by_buttons(
 
 
 async def test_whole_two_player_game_by_buttons(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
         first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -101,7 +109,7 @@ async def test_whole_two_player_game_by_buttons(
 
 
 async def test_spectator_and_wrong_player_are_refused_privately(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -128,7 +136,7 @@ async def test_spectator_and_wrong_player_are_refused_privately(
 
 
 async def test_malformed_and_illegal_typed_moves_change_nothing(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -147,7 +155,7 @@ async def test_malformed_and_illegal_typed_moves_change_nothing(
 
 
 async def test_double_click_applies_once_and_refuses_the_stale_one(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -167,7 +175,7 @@ async def test_double_click_applies_once_and_refuses_the_stale_one(
 
 
 async def test_offer_to_another_player_accept_and_decline(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -216,7 +224,7 @@ async def test_offer_to_another_player_accept_and_decline(
 
 
 async def test_restart_mid_game_keeps_everything_and_old_buttons_work(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     runner = BotRunner(fake, database, seed=SHORT_GAME_SEED)
     await runner.start()
@@ -254,7 +262,9 @@ async def test_restart_mid_game_keeps_everything_and_old_buttons_work(
         await runner.stop()
 
 
-async def test_two_channels_play_at_once(fake: FakeDiscord, world: World, database: Path) -> None:
+async def test_two_channels_play_at_once(
+    fake: FakeDiscord, world: World, database: Path | str
+) -> None:
     async with running(fake, database) as runner:
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
         await open_match(fake, "farm", world.other_channel, world.carol, world.alice)
@@ -278,7 +288,7 @@ async def test_two_channels_play_at_once(fake: FakeDiscord, world: World, databa
 
 
 async def test_lobby_rules_and_abandon_permissions(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         rec = await fake.slash(world.alice, world.channel, "farm new", strict_trades=True)
@@ -303,7 +313,7 @@ async def test_lobby_rules_and_abandon_permissions(
 
 
 async def test_move_autocomplete_lists_legal_moves(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, database: Path | str
 ) -> None:
     async with running(fake, database) as runner:
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
@@ -327,7 +337,7 @@ async def test_move_autocomplete_lists_legal_moves(
 
 @pytest.mark.parametrize("player_count", [6])
 async def test_six_players_fit_on_one_board(
-    fake: FakeDiscord, world: World, database: Path, player_count: int
+    fake: FakeDiscord, world: World, database: Path | str, player_count: int
 ) -> None:
     players = [world.alice, world.bob, world.carol, world.mod]
     for i in range(player_count - len(players)):
@@ -341,7 +351,7 @@ async def test_six_players_fit_on_one_board(
 
 
 async def test_a_click_that_fails_after_the_acknowledgement_leaves_the_board_usable(
-    fake: FakeDiscord, world: World, database: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, world: World, database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with running(fake, database) as runner:
         current = await open_match(fake, "farm", world.channel, world.alice, world.bob)

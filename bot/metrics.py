@@ -1,0 +1,155 @@
+"""Prometheus metrics on 127.0.0.1 (``METRICS_PORT``): how busy one bot process (a cluster of
+shards) is, and how much work waits in the shared database.
+
+Every series carries ``cluster`` (the shards this process runs, e.g. ``0-3``, or ``all``):
+
+- ``ranchhand_moves_total{game}``: moves players made through this process
+- ``ranchhand_move_seconds``: from a player's click (or typed move) to its board posted
+- ``ranchhand_render_queue``: pictures waiting to be drawn
+- ``ranchhand_clock_backlog``: matches whose turn-clock check is due now (whole database)
+- ``ranchhand_outbox_pending``: move boards stored but not yet posted (whole database)
+- ``ranchhand_errors_total{source}``: errors logged (by the top-level logger: bot, discord...)
+- ``ranchhand_guilds``: servers this process serves
+
+The page is served from the bot's own event loop, so the database figures are read fresh at
+each scrape. The endpoint listens on the loopback address only: put a scraper beside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from aiohttp import web
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+log = logging.getLogger(__name__)
+
+HOST = "127.0.0.1"
+#: seconds a scrape waits for the database figures before showing the last ones
+QUERY_TIMEOUT = 2.0
+LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+class MetricsError(Exception):
+    """The metrics endpoint cannot be served: one line for the operator."""
+
+
+def cluster_name(shard_ids: Sequence[int] | None) -> str:
+    """``0-3`` for a run of shards, ``0,2,5`` otherwise, ``all`` for every shard."""
+    if shard_ids is None:
+        return "all"
+    ids = sorted(shard_ids)
+    if len(ids) > 1 and ids == list(range(ids[0], ids[-1] + 1)):
+        return f"{ids[0]}-{ids[-1]}"
+    return ",".join(str(i) for i in ids)
+
+
+class _ErrorCounter(logging.Handler):
+    def __init__(self, counter: Counter, cluster: str) -> None:
+        super().__init__(level=logging.ERROR)
+        self.counter = counter
+        self.cluster = cluster
+
+    def emit(self, record: logging.LogRecord) -> None:
+        source = record.name.split(".", 1)[0]
+        self.counter.labels(cluster=self.cluster, source=source).inc()
+
+
+class Metrics:
+    """One process's figures; ``start(port)`` serves them (nothing is served without it)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.cluster = cluster_name(bot.settings.shard_ids)
+        self.registry = CollectorRegistry()
+        labels = ["cluster"]
+
+        def metric(kind: Any, name: str, text: str, extra: Sequence[str] = (), **kw: Any) -> Any:
+            return kind(name, text, [*labels, *extra], registry=self.registry, **kw)
+
+        self.moves = metric(Counter, "ranchhand_moves", "Moves made by players", ["game"])
+        self.move_seconds = metric(
+            Histogram,
+            "ranchhand_move_seconds",
+            "Seconds from a player's move to its board posted",
+            buckets=LATENCY_BUCKETS,
+        )
+        self.render_queue = metric(Gauge, "ranchhand_render_queue", "Pictures waiting")
+        self.clock_backlog = metric(
+            Gauge, "ranchhand_clock_backlog", "Matches whose turn-clock check is due"
+        )
+        self.outbox_pending = metric(
+            Gauge, "ranchhand_outbox_pending", "Move boards stored but not yet posted"
+        )
+        self.errors = metric(Counter, "ranchhand_errors", "Errors logged", ["source"])
+        self.guilds = metric(Gauge, "ranchhand_guilds", "Servers this process serves")
+        self._errors = _ErrorCounter(self.errors, self.cluster)
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    def moved(self, game: str, started: float) -> None:
+        """A player's move was stored and its board delivered (``started``: perf_counter)."""
+        self.moves.labels(cluster=self.cluster, game=game).inc()
+        self.move_seconds.labels(cluster=self.cluster).observe(time.perf_counter() - started)
+
+    async def start(self, port: int) -> None:
+        app = web.Application()
+        app.router.add_get("/metrics", self._page)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, HOST, port)
+            await site.start()
+        except OSError as err:
+            await runner.cleanup()
+            reason = os.strerror(err.errno) if err.errno else str(err)
+            raise MetricsError(
+                f"Cannot serve metrics on {HOST}:{port} ({reason}); choose another METRICS_PORT."
+            ) from None
+        self._runner = runner
+        self.port = runner.addresses[0][1] if runner.addresses else port
+        logging.getLogger().addHandler(self._errors)
+        log.info("metrics on http://%s:%s/metrics (cluster %s)", HOST, self.port, self.cluster)
+
+    async def close(self) -> None:
+        logging.getLogger().removeHandler(self._errors)
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+    async def refresh(self) -> None:
+        """Read the figures that are not counted as they happen."""
+        cluster = self.cluster
+        self.render_queue.labels(cluster=cluster).set(self.bot.renderer.waiting)
+        self.guilds.labels(cluster=cluster).set(len(self.bot.guilds))
+        store = getattr(self.bot, "store", None)
+        if store is None:
+            return
+        try:
+            backlog, pending = await asyncio.wait_for(
+                asyncio.gather(store.clock_backlog(self.bot.clock()), store.boards_pending()),
+                QUERY_TIMEOUT,
+            )
+        except Exception as err:  # the page still shows the other figures
+            log.warning("metrics: the database figures could not be read (%s)", type(err).__name__)
+            return
+        self.clock_backlog.labels(cluster=cluster).set(backlog)
+        self.outbox_pending.labels(cluster=cluster).set(pending)
+
+    async def _page(self, _: web.Request) -> web.Response:
+        await self.refresh()
+        return web.Response(
+            body=generate_latest(self.registry), headers={"Content-Type": CONTENT_TYPE_LATEST}
+        )

@@ -1,0 +1,97 @@
+"""The outbox's queries: boards stored with their moves, claimed, delivered or retried.
+
+A board is written in the move's own transaction (``Store._queue_board``); the process that
+stored it posts it at once, and any process may take it over once its lease runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from bot.store.backend import Backend, Row, Tx
+
+
+class OutboxQueries:
+    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
+
+    backend: Backend
+    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+
+    # The outbox ---------------------------------------------------------------------------
+
+    async def boards_due(self, now: float, limit: int = 50) -> list[int]:
+        """Matches with a board to deliver whose lease has run out (oldest first)."""
+        rows = await self.backend.fetchall(
+            "SELECT match_id, MIN(next_try_at) AS due FROM outbox WHERE delivered_at IS NULL "
+            "AND next_try_at <= ? GROUP BY match_id ORDER BY due LIMIT ?",
+            (now, limit),
+        )
+        return [int(r["match_id"]) for r in rows]
+
+    async def claim_boards(
+        self, match_id: int, now: float, lease: float, *, mine: bool
+    ) -> list[Row]:
+        """Take the undelivered boards of a match for ``lease`` seconds, oldest first: only
+        those whose lease has run out, or (``mine``: the process that stored the move) all."""
+        guard = "" if mine else "AND next_try_at <= ?"
+        params: tuple[Any, ...] = (now + lease, match_id) + (() if mine else (now,))
+
+        async def body(tx: Tx) -> list[Row]:
+            # the rows this statement changed, and only those (never compare float times)
+            rows = await tx.fetchall(
+                "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
+                f"WHERE match_id = ? AND delivered_at IS NULL {guard} "
+                "RETURNING ply, channel_id, payload, turn_passed, attempts",
+                params,
+            )
+            return sorted(rows, key=lambda r: int(r["ply"]))
+
+        return await self.write(body)
+
+    async def stories(self, match_id: int, after: int, upto: int) -> list[Row]:
+        """The board stories of plies ``after < ply <= upto`` (delivered or not)."""
+        return await self.backend.fetchall(
+            "SELECT ply, payload, turn_passed FROM outbox WHERE match_id = ? AND ply > ? "
+            "AND ply <= ? ORDER BY ply",
+            (match_id, after, upto),
+        )
+
+    async def boards_delivered(
+        self,
+        match_id: int,
+        plies: Sequence[int],
+        message_id: int | None,
+        at: float,
+        outcome: str = "sent",
+    ) -> None:
+        marks = ", ".join("?" for _ in plies)
+        await self.backend.execute(
+            "UPDATE outbox SET delivered_at = ?, message_id = ?, outcome = ? "
+            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
+            (at, message_id, outcome, match_id, *plies),
+        )
+
+    async def boards_retry(
+        self, match_id: int, plies: Sequence[int], at: float, outcome: str
+    ) -> None:
+        marks = ", ".join("?" for _ in plies)
+        await self.backend.execute(
+            "UPDATE outbox SET next_try_at = ?, outcome = ? "
+            f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
+            (at, outcome, match_id, *plies),
+        )
+
+    async def undelivered(self, match_id: int) -> int:
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE match_id = ? AND delivered_at IS NULL",
+            (match_id,),
+        )
+        return int(row["n"]) if row else 0
+
+    async def boards_pending(self) -> int:
+        """Boards stored but not yet posted, in every match (for the metrics)."""
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"
+        )
+        return int(row["n"]) if row else 0

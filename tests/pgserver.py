@@ -1,0 +1,231 @@
+"""A throwaway PostgreSQL server for the tests: ``initdb`` + ``pg_ctl`` in a temporary folder.
+
+One server serves the whole test run (started the first time a test asks for it, stopped at
+the end); every test gets a database of its own, dropped afterwards. The server listens on a
+free loopback port (password login) and on a Unix socket in its folder (used to create and
+drop databases). PostgreSQL refuses to run as root, so as root the server runs as the
+``postgres`` user that Debian's package creates.
+
+Without the binaries the PostgreSQL tests skip, saying why; with ``CI=true`` they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+#: the superuser's password for TCP logins (the tests check it never reaches any output)
+PASSWORD = "ranch-secret-7f3a"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def find_bindir() -> Path | None:
+    """Where initdb and pg_ctl live: PATH, ``pg_config --bindir``, Debian's folders."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(os.path.realpath(found)).parent
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        out = subprocess.run(
+            ["pg_config", "--bindir"], capture_output=True, text=True, timeout=10, check=True
+        ).stdout.strip()
+        if out and (Path(out) / "initdb").exists():
+            return Path(out)
+    for candidate in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if (Path(candidate) / "initdb").exists():
+            return Path(candidate)
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class PgServer:
+    bindir: Path
+    home: Path
+    port: int
+    run_as: list[str]
+    names: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def socket_dir(self) -> Path:
+        return self.home / "sock"
+
+    def url(self, database: str, *, password: str = PASSWORD) -> str:
+        return f"postgresql://postgres:{password}@127.0.0.1:{self.port}/{database}"
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        return subprocess.run(
+            [
+                str(self.bindir / "psql"),
+                "-X",
+                "-q",
+                "-At",
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-h",
+                str(self.socket_dir),
+                "-p",
+                str(self.port),
+                "-U",
+                "postgres",
+                "-d",
+                database,
+                "-c",
+                sql,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout
+
+    def create_database(self) -> str:
+        name = f"t{os.getpid()}_{next(self.names)}"
+        self.psql(f"CREATE DATABASE {name}")
+        return name
+
+    def drop_database(self, name: str) -> None:
+        with contextlib.suppress(subprocess.SubprocessError):
+            self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _start(bindir: Path) -> PgServer:
+    home = Path(tempfile.mkdtemp(prefix="ranchhand-pg-"))
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser")
+        if runuser is None:
+            raise RuntimeError("running as root needs runuser to start PostgreSQL as postgres")
+        run_as = [runuser, "-u", "postgres", "--"]
+        shutil.chown(home, "postgres", "postgres")
+    data, sock = home / "data", home / "sock"
+    pwfile = home / "pw"
+    pwfile.write_text(PASSWORD + "\n")
+    sock.mkdir()
+    if run_as:
+        for path in (sock, pwfile):
+            shutil.chown(path, "postgres", "postgres")
+    subprocess.run(
+        [
+            *run_as,
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "--pwfile",
+            str(pwfile),
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    pwfile.unlink()
+    port = free_port()
+    options = (
+        f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+    )
+    subprocess.run(
+        [
+            *run_as,
+            str(bindir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(home / "log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=90,
+    )
+    return PgServer(bindir, home, port, run_as)
+
+
+def _stop(server: PgServer) -> None:
+    with contextlib.suppress(subprocess.SubprocessError):
+        subprocess.run(
+            [
+                *server.run_as,
+                str(server.bindir / "pg_ctl"),
+                "-D",
+                str(server.home / "data"),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
+            capture_output=True,
+            timeout=60,
+        )
+    shutil.rmtree(server.home, ignore_errors=True)
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"PostgreSQL tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(f"PostgreSQL tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    bindir = find_bindir()
+    if bindir is None:
+        unavailable("initdb/pg_ctl not found (install Debian's postgresql package)")
+    assert bindir is not None
+    try:
+        server = _start(bindir)
+    except (OSError, RuntimeError, subprocess.SubprocessError, LookupError) as err:
+        detail = getattr(err, "stderr", b"") or b""
+        if isinstance(detail, bytes):
+            detail = detail.decode(errors="replace")
+        unavailable(f"could not start a PostgreSQL server ({err}) {detail.strip()[-300:]}")
+    try:
+        yield server
+    finally:
+        _stop(server)
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test."""
+    name = pg_server.create_database()
+    try:
+        yield pg_server.url(name)
+    finally:
+        pg_server.drop_database(name)
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL for one test, on each backend in turn: a SQLite file, a PostgreSQL
+    database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ranchhand.sqlite3'}"
+    return str(request.getfixturevalue("pg_url"))
