@@ -137,7 +137,12 @@ class Bots:
 
 
 def start_bots(
-    fake: FakeDiscord, clusters: int, database: str, workers: int, logs: Path
+    fake: FakeDiscord,
+    clusters: int,
+    database: str,
+    workers: int,
+    logs: Path,
+    profile: str | None = None,
 ) -> Bots:
     procs = []
     for i in range(clusters):
@@ -156,6 +161,8 @@ def start_bots(
         else:
             env["DATABASE_PATH"] = database
         args = [sys.executable, "-m", "bot"]
+        if profile and i == 0:
+            args = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "bot"]
         if clusters > 1:
             args += ["--shards", str(i), "--shard-count", str(clusters)]
         log = open(logs / f"bot-{i}.log", "wb")  # noqa: SIM115 (kept open for the process)
@@ -437,6 +444,7 @@ async def main() -> None:
     parser.add_argument("--render-workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--tables", type=int, help="tables per game and size (default by rate)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", help="write a cProfile of the (first) bot process here")
     args = parser.parse_args()
     chosen = list(GAMES) if args.game == ["all"] else args.game
     for g in chosen:
@@ -449,7 +457,9 @@ async def main() -> None:
     fake = FakeDiscord()
     await fake.start()
     guilds = [fake.create_guild(f"Load {i}") for i in range(max(2, 2 * args.clusters))]
-    bots = start_bots(fake, args.clusters, database, args.render_workers, Path(tmp.name))
+    bots = start_bots(
+        fake, args.clusters, database, args.render_workers, Path(tmp.name), args.profile
+    )
     try:
         await asyncio.wait_for(_ready(fake, bots, args.clusters, guilds), 60)
         players = Players(fake, args.seed)

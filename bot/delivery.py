@@ -15,6 +15,7 @@ nobody again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -52,6 +53,7 @@ class Delivery:
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
         self._busy: set[int] = set()
+        self._stop = asyncio.Event()
 
     @property
     def service(self) -> Any:
@@ -67,26 +69,37 @@ class Delivery:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="board-delivery")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def stop(self, deadline: float | None = None) -> None:
+        """Stop the background deliverer: its current pass may finish until ``deadline``
+        (``time.monotonic()``), then it is cancelled (an unfinished board stays in the outbox
+        and is delivered after the restart)."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stop.set()
+        wait = 0.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(task), wait)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        while True:
+        while not self._stop.is_set():
             try:
                 await self.pending()
             except Exception:
                 log.exception("board delivery pass failed")
-            await asyncio.sleep(self.interval)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.interval)
 
     async def pending(self) -> int:
         """Deliver every board whose first try failed or whose bot died; returns how many
         messages were posted."""
         posted = 0
         for match_id in await self.store.boards_due(time.time()):
+            if self._stop.is_set():
+                break
             if match_id in self._busy:
                 continue
             if await self.deliver(match_id, mine=False) is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -85,6 +86,19 @@ class TurnClock:
     def stop(self) -> None:
         self.loop.cancel()
 
+    async def finish(self, deadline: float) -> None:
+        """Start no new tick; let a tick under way finish (it stops between matches once the
+        bot is stopping) until ``deadline`` (``time.monotonic()``), else cancel it."""
+        self.loop.stop()
+        wait = max(0.0, deadline - time.monotonic())
+        try:
+            await asyncio.wait_for(self._lock.acquire(), wait)
+        except TimeoutError:
+            self.loop.cancel()
+            return
+        self._lock.release()
+        self.loop.cancel()
+
     async def _run(self) -> None:
         try:
             await self.tick()
@@ -106,6 +120,8 @@ class TurnClock:
                 now = self.now()
                 acted = 0
                 for item in sorted(await self._due(now)):
+                    if getattr(self.bot, "stopping", False):
+                        return done + acted
                     handler = handlers[item.kind]
                     try:
                         acted += await handler(item.match_id, now)
