@@ -194,6 +194,8 @@ class Step:
     refused: int = 0
     busy: int = 0
     lost: int = 0
+    #: the players' own mistakes (a button gone meanwhile...), by kind
+    errors: dict[str, int] = field(default_factory=dict)
 
 
 class Players:
@@ -254,7 +256,11 @@ class Players:
         board = table.board
         choices = [m for m in _action_ids(board)]
         if not choices:
-            groups = [c for c in walk_components(board.components) if GROUP.match(c["custom_id"])]
+            groups = [
+                c
+                for c in walk_components(board.components)
+                if GROUP.match(str(c.get("custom_id", "")))
+            ]
             if not groups:  # finished: a new match, not measured
                 await self.restart(table)
                 return
@@ -280,11 +286,15 @@ class Players:
             if kind == "a":
                 rec = await fake.click(user, board, custom_id=cid)
             else:
-                comp = next(c for c in walk_components(board.components) if c["custom_id"] == cid)
+                comp = next(
+                    c for c in walk_components(board.components) if c.get("custom_id") == cid
+                )
                 value = self.rng.choice(comp["options"])["value"]
                 rec = await fake.select(user, board, [value], custom_id=cid)
         if rec.acked_at is None or rec.callback_type != 7:  # refused (ephemeral) or expired
             step.refused += 1
+            if os.environ.get("LOAD_DEBUG"):
+                print("refused:", rec.callback_type, rec.response and rec.response.content[:80])
             table.pending = None
             return
         step.first.append(rec.acked_at - rec.dispatched_at)
@@ -317,8 +327,8 @@ class Players:
         async def turn(table: Table) -> None:
             try:
                 await self.move(table, step)
-            except (ComponentError, KeyError, StopIteration, AttributeError):
-                step.refused += 1
+            except (ComponentError, KeyError, StopIteration, AttributeError) as err:
+                step.errors[type(err).__name__] = step.errors.get(type(err).__name__, 0) + 1
             finally:
                 table.busy = False
 
@@ -424,6 +434,7 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
     for name in ("busy", "refused", "lost"):
         if getattr(step, name):
             notes.append(f"{name} {getattr(step, name)}")
+    notes += [f"{kind} {n}" for kind, n in step.errors.items()]
     return (
         f"{game:10s} {seats:5d} {rate:5.0f} {len(ms) / elapsed:6.1f} "
         f"{pct(first, 0.5):6.1f}/{pct(first, 0.99):<7.1f} "

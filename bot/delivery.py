@@ -117,17 +117,23 @@ class Delivery:
         mine: bool = True,
         previous: Any = None,
         last: Any = None,
+        picture: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message | None:
         """Post (or update) the board for the match's undelivered moves; None if there was
-        nothing to deliver or it failed (it will be tried again)."""
+        nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
+        picture of that ply being drawn), used if the match still stands at that ply."""
         self._busy.add(match_id)
         try:
             rows = await self.store.claim_boards(match_id, time.time(), self.lease, mine=mine)
             if not rows:
                 return None
-            return await self._deliver(match_id, rows, interaction, clicked, previous, last)
+            return await self._deliver(
+                match_id, rows, interaction, clicked, previous, last, picture
+            )
         finally:
             self._busy.discard(match_id)
+            if picture is not None and not picture[1].done():
+                picture[1].cancel()
 
     async def _deliver(
         self,
@@ -137,6 +143,7 @@ class Delivery:
         clicked: int | None,
         previous: Any,
         last: Any,
+        drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message | None:
         match = await self.service.get(match_id)
         plies = [int(r["ply"]) for r in rows]
@@ -169,6 +176,7 @@ class Delivery:
                 buttons=current,
                 previous=previous,
                 last=last,
+                drawing=drawing,
             )
         except discord.HTTPException as err:
             await self._failed(match, plies, rows, err)
@@ -217,9 +225,13 @@ class Delivery:
         buttons: bool,
         previous: Any,
         last: Any,
+        drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message:
         content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
-        files, filename = await self.picture(match, previous=previous, last=last)
+        if drawing is not None and drawing[0] == match.ply:
+            files, filename = await drawing[1]
+        else:
+            files, filename = await self.picture(match, previous=previous, last=last)
         embed = board_embed(match, filename=filename)
         view = ui.build_view(match) if buttons else None
         if edit is not None:
