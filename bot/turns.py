@@ -47,6 +47,8 @@ MAX_DEFAULT_MOVES = 60
 #: catch-up passes per tick (a resumed pause can make a deadline due at once)
 PASSES = 4
 NO_PINGS = discord.AllowedMentions.none()
+#: records of boards without buttons are forgotten after this long (seconds), once an hour
+BOARD_MEMORY = 7 * 24 * 3600.0
 
 
 @dataclass(frozen=True, order=True)
@@ -66,6 +68,7 @@ class TurnClock:
     def __init__(self, bot: RanchHand, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
+        self._forgot_at: float | None = None
         self.loop = tasks.loop(seconds=interval)(self._run)
         self.loop.before_loop(self.bot.wait_until_ready)
 
@@ -115,6 +118,7 @@ class TurnClock:
             "lobby": self._expire_lobby,
         }
         async with self._lock:
+            await self._forget_old_boards()
             done = 0
             for _ in range(PASSES):
                 now = self.now()
@@ -134,6 +138,16 @@ class TurnClock:
                 if not acted:
                     break
             return done
+
+    async def _forget_old_boards(self) -> None:
+        now = self.now()
+        if self._forgot_at is not None and now - self._forgot_at < HOUR:
+            return
+        self._forgot_at = now
+        try:
+            await self.store.forget_old_boards(now - BOARD_MEMORY)
+        except Exception:
+            log.exception("turn clock: forgetting old board records failed")
 
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""
