@@ -24,7 +24,7 @@ from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.slash_checks import options_checked
 from bot.store import Store, open_store
-from bot.table import Table
+from bot.table import RESTARTING, Table
 from bot.turns import TurnClock
 from games.base import GameError
 
@@ -82,6 +82,8 @@ class RanchHand(commands.AutoShardedBot):
         #: moves and starts being handled now (a graceful stop waits for them)
         self.in_flight = 0
         self.stopping = False
+        self._closing: asyncio.Future[None] | None = None
+        self._declining: set[asyncio.Future[None]] = set()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = options_checked  # type: ignore[method-assign]
 
@@ -109,9 +111,39 @@ class RanchHand(commands.AutoShardedBot):
         # clicks no component answers, and the "Type a move" box, by custom id
         self.add_listener(ui.answer_unclaimed, "on_interaction")
         await self.sync_commands()
+        self._gate_interactions()
         if self.clock_interval is not None:
             self.turns.start()  # ticks once when ready (catching up), then every interval
             self.delivery.start()
+
+    def _gate_interactions(self) -> None:
+        """Once the bot is stopping, every new interaction gets a polite "restarting" answer
+        and reaches no command or component (moves already under way finish)."""
+        parsers = self._connection.parsers
+        dispatch = parsers["INTERACTION_CREATE"]
+
+        def gate(data: Any) -> None:
+            if not self.stopping:
+                dispatch(data)
+                return
+            interaction: discord.Interaction[Any] = discord.Interaction(
+                data=data, state=self._connection
+            )
+            task = asyncio.ensure_future(self._decline(interaction))
+            self._declining.add(task)
+            task.add_done_callback(self._declining.discard)
+
+        parsers["INTERACTION_CREATE"] = gate
+
+    async def _decline(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.handling():
+            try:
+                if interaction.type is discord.InteractionType.autocomplete:
+                    await interaction.response.autocomplete([])
+                else:
+                    await interaction.response.send_message(RESTARTING, ephemeral=True)
+            except discord.HTTPException as err:
+                log.info("could not decline interaction %s: %s", interaction.id, err.status)
 
     @contextlib.asynccontextmanager
     async def handling(self) -> AsyncIterator[None]:
@@ -124,18 +156,29 @@ class RanchHand(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """A graceful stop: take no new interactions, let the moves in flight finish (their
-        boards posted) within ``grace_seconds``, then close the connection and the store."""
-        if self.stopping:
-            return await super().close()
+        boards posted) within ``grace_seconds``, then close the connection, the render pool
+        and the store. Every caller (a signal, ``async with``, discord.py itself) waits for
+        the same stop, so nothing is left half closed when the event loop ends."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._closing)
+
+    async def __aexit__(self, *exc: object) -> None:
+        # discord.py skips close() once the connection is closed; the stop may still be
+        # finishing (render pool, store), and the event loop must not end before it does
+        await self.close()
+
+    async def _shut_down(self) -> None:
         self.stopping = True
-        self.turns.stop()
-        await self.delivery.stop()
         deadline = time.monotonic() + self.settings.grace_seconds
-        while self.in_flight and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        if self.in_flight:
-            log.warning("stopping with %d moves still in flight", self.in_flight)
         try:
+            # the clock's and the outbox's current passes finish; no new ones start
+            await self.turns.finish(deadline)
+            await self.delivery.stop(deadline)
+            while self.in_flight and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            if self.in_flight:
+                log.warning("stopping with %d moves still in flight", self.in_flight)
             await super().close()
         finally:
             await self.metrics.close()
@@ -143,6 +186,7 @@ class RanchHand(commands.AutoShardedBot):
             store = getattr(self, "store", None)
             if store is not None:
                 await store.close()
+            log.info("stopped")
 
     # Channels, threads and servers that go -------------------------------------------------
 

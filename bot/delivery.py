@@ -15,6 +15,7 @@ nobody again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -57,6 +58,7 @@ class Delivery:
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
         self._busy: set[int] = set()
+        self._stop = asyncio.Event()
 
     @property
     def service(self) -> Any:
@@ -72,26 +74,37 @@ class Delivery:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="board-delivery")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def stop(self, deadline: float | None = None) -> None:
+        """Stop the background deliverer: its current pass may finish until ``deadline``
+        (``time.monotonic()``), then it is cancelled (an unfinished board stays in the outbox
+        and is delivered after the restart)."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stop.set()
+        wait = 0.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(task), wait)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        while True:
+        while not self._stop.is_set():
             try:
                 await self.pending()
             except Exception:
                 log.exception("board delivery pass failed")
-            await asyncio.sleep(self.interval)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.interval)
 
     async def pending(self) -> int:
         """Deliver every board whose first try failed or whose bot died; returns how many
         messages were posted."""
         posted = 0
         for match_id in await self.store.boards_due(time.time()):
+            if self._stop.is_set():
+                break
             if match_id in self._busy:
                 continue
             if await self.deliver(match_id, mine=False) is not None:
@@ -109,17 +122,23 @@ class Delivery:
         mine: bool = True,
         previous: Any = None,
         last: Any = None,
+        picture: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message | None:
         """Post (or update) the board for the match's undelivered moves; None if there was
-        nothing to deliver or it failed (it will be tried again)."""
+        nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
+        picture of that ply being drawn), used if the match still stands at that ply."""
         self._busy.add(match_id)
         try:
             rows = await self.store.claim_boards(match_id, time.time(), self.lease, mine=mine)
             if not rows:
                 return None
-            return await self._deliver(match_id, rows, interaction, clicked, previous, last)
+            return await self._deliver(
+                match_id, rows, interaction, clicked, previous, last, picture
+            )
         finally:
             self._busy.discard(match_id)
+            if picture is not None and not picture[1].done():
+                picture[1].cancel()
 
     async def _deliver(
         self,
@@ -129,6 +148,7 @@ class Delivery:
         clicked: int | None,
         previous: Any,
         last: Any,
+        drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message | None:
         match = await self.service.get(match_id)
         plies = [int(r["ply"]) for r in rows]
@@ -161,6 +181,7 @@ class Delivery:
                 buttons=current,
                 previous=previous,
                 last=last,
+                drawing=drawing,
             )
         except (discord.HTTPException, discord.RateLimited) as err:
             # RateLimited: a 429 longer than the client's max_ratelimit_timeout
@@ -247,9 +268,13 @@ class Delivery:
         buttons: bool,
         previous: Any,
         last: Any,
+        drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message:
         content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
-        files, filename = await self.picture(match, previous=previous, last=last)
+        if drawing is not None and drawing[0] == match.ply:
+            files, filename = await drawing[1]
+        else:
+            files, filename = await self.picture(match, previous=previous, last=last)
         embed = board_embed(match, filename=filename)
         view = (ui.build_view(match) or ui.rematch_view(match)) if buttons else None
         if edit is not None:

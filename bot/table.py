@@ -8,6 +8,7 @@ buttons from the older boards.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -357,32 +358,42 @@ class Table:
         if clicked is not None:
             # The acknowledgement itself takes the buttons off the board (or private menu)
             # that was used: at once, with no extra request, and it cannot be clicked twice.
-            await interaction.response.edit_message(view=None)
+            acknowledging = interaction.response.edit_message(view=None)
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            acknowledging = interaction.response.defer(ephemeral=True, thinking=True)
+        # the acknowledgement travels while the move is applied and its picture drawn
+        ack = asyncio.ensure_future(acknowledging)
         try:
             result = await self.service.act(
                 match_id, user_id, ply=ply, seat=seat, index=index, text=text
             )
         except Exception as err:
-            if clicked is not None:
-                await self._give_back_buttons(interaction, match_id, clicked.id, ply)
-            await self._not_played(interaction, err, deferred=clicked is None)
+            if await self._acked(ack, interaction):
+                if clicked is not None:
+                    await self._give_back_buttons(interaction, match_id, clicked.id, ply)
+                await self._not_played(interaction, err, deferred=clicked is None)
             return
-        if clicked is None:
-            await interaction.edit_original_response(content=f"Played `{result.notation}`.")
         # computers answer before the board goes out: one message shows it all
         result = await self.computers.play(match_id) or result
+        picture = asyncio.ensure_future(
+            self.bot.delivery.picture(
+                result.match, previous=result.previous_state, last=result.action
+            )
+        )
+        acked = await self._acked(ack, interaction)
+        if acked and clicked is None:
+            await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)
         try:
             message = await self.bot.delivery.deliver(
                 match_id,
-                interaction=interaction,
+                interaction=interaction if acked else None,
                 clicked=None if clicked is None else clicked.id,
                 previous=result.previous_state,
                 last=result.action,
+                picture=(result.match.ply, picture),
             )
             self.bot.metrics.moved(result.match.game, started)
-            late = message is None and await self.service.store.undelivered(match_id)
+            late = message is None and acked and await self.service.store.undelivered(match_id)
         except StorageError as err:
             # the move is stored: only its board waits (the outbox posts it later)
             log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)
@@ -399,6 +410,15 @@ class Table:
                 "will be posted here as soon as it can.",
             )
         await self.channel_notice(interaction, result.match)
+
+    async def _acked(self, ack: asyncio.Future[Any], interaction: discord.Interaction[Any]) -> bool:
+        """Whether the acknowledgement went through (else the board goes to the channel)."""
+        try:
+            await ack
+        except discord.HTTPException as err:
+            log.info("could not acknowledge interaction %s: %s", interaction.id, err.status)
+            return False
+        return True
 
     async def _not_played(
         self, interaction: discord.Interaction[Any], err: Exception, *, deferred: bool

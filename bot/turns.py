@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,8 @@ MAX_DEFAULT_MOVES = 60
 #: catch-up passes per tick (a resumed pause can make a deadline due at once)
 PASSES = 4
 NO_PINGS = discord.AllowedMentions.none()
+#: records of boards without buttons are forgotten after this long (seconds), once an hour
+BOARD_MEMORY = 7 * 24 * 3600.0
 
 
 @dataclass(frozen=True, order=True)
@@ -75,6 +78,7 @@ class TurnClock:
     def __init__(self, bot: RanchHand, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
+        self._forgot_at: float | None = None
         self.loop = tasks.loop(seconds=interval)(self._run)
         self.loop.before_loop(self.bot.wait_until_ready)
 
@@ -95,6 +99,19 @@ class TurnClock:
     def stop(self) -> None:
         self.loop.cancel()
 
+    async def finish(self, deadline: float) -> None:
+        """Start no new tick; let a tick under way finish (it stops between matches once the
+        bot is stopping) until ``deadline`` (``time.monotonic()``), else cancel it."""
+        self.loop.stop()
+        wait = max(0.0, deadline - time.monotonic())
+        try:
+            await asyncio.wait_for(self._lock.acquire(), wait)
+        except TimeoutError:
+            self.loop.cancel()
+            return
+        self._lock.release()
+        self.loop.cancel()
+
     async def _run(self) -> None:
         try:
             await self.tick()
@@ -111,11 +128,14 @@ class TurnClock:
             "lobby": self._expire_lobby,
         }
         async with self._lock:
+            await self._forget_old_boards()
             done = 0
             for _ in range(PASSES):
                 now = self.now()
                 acted = 0
                 for item in sorted(await self._due(now)):
+                    if getattr(self.bot, "stopping", False):
+                        return done + acted
                     handler = handlers[item.kind]
                     try:
                         acted += await handler(item.match_id, now)
@@ -128,6 +148,16 @@ class TurnClock:
                 if not acted:
                     break
             return done
+
+    async def _forget_old_boards(self) -> None:
+        now = self.now()
+        if self._forgot_at is not None and now - self._forgot_at < HOUR:
+            return
+        self._forgot_at = now
+        try:
+            await self.store.forget_old_boards(now - BOARD_MEMORY)
+        except Exception:
+            log.exception("turn clock: forgetting old board records failed")
 
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""

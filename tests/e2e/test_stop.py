@@ -1,0 +1,129 @@
+"""A graceful stop during a move: the move ends with its board, or its board follows after the
+restart; never a move stored without a board, never a closed database under a move, and
+whoever clicks while the bot stops is told it is restarting."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from bot.store import open_store
+from bot.table import RESTARTING
+from fakediscord import FakeDiscord
+from tests.conftest import World
+from tests.e2e.harness import BotRunner, board, boards, open_match, until
+
+FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
+
+
+def ply_of(message: Any) -> int:
+    return int(message.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
+
+
+async def click_a_move(fake: FakeDiscord, runner: BotRunner, world: World) -> tuple[Any, int]:
+    """The acting player clicks their first button; returns once it is acknowledged."""
+    match = await runner.match_in(world.channel.id)
+    seat = match.to_act()[0]
+    user = {0: world.alice, 1: world.bob}[seat]
+    current = board(fake, world.channel)
+    button = next(b for b in current.buttons() if f":{seat}:" in b.custom_id)
+    with fake.without_settling():
+        rec = await fake.click(user, current, custom_id=button.custom_id)
+    assert rec.callback_type == 7, "the click was taken"
+    return rec, match.ply
+
+
+async def outbox_after_stop(runner: BotRunner) -> tuple[int, int]:
+    """(the match's ply, boards still undelivered), read from the database after the stop."""
+    store = await open_store(runner.settings().database)
+    try:
+        match = await store.fetchone("SELECT ply FROM matches ORDER BY id DESC LIMIT 1")
+        left = await store.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"
+        )
+        assert match is not None and left is not None
+        return int(match["ply"]), int(left["n"])
+    finally:
+        await store.close()
+
+
+async def test_a_stop_during_a_move_finishes_it_with_its_board_and_declines_newcomers(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    runner = BotRunner(fake, database)
+    bot = await runner.start()
+    try:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        before = len(boards(fake, world.channel))
+        # the board's post is slow: the stop begins while the move is in flight
+        fake.faults.add(method="POST", path_regex=FOLLOWUP, delay=0.6)
+        _, ply = await click_a_move(fake, runner, world)
+        assert bot.in_flight == 1
+        stopping = asyncio.create_task(bot.close())
+        await until(lambda: bot.stopping, what="the stop to begin")
+        with fake.without_settling():
+            late = await fake.slash(world.carol, world.other_channel, "game ping")
+        assert late.ephemeral and late.response is not None
+        assert late.response.content == RESTARTING
+        await stopping
+        assert bot.is_closed()
+    finally:
+        await runner.stop()
+    posted = boards(fake, world.channel)
+    assert len(posted) == before + 1, "the move's board was posted before the bot stopped"
+    assert ply_of(posted[-1]) > ply
+    stored_ply, undelivered = await outbox_after_stop(runner)
+    assert stored_ply == ply_of(posted[-1]) and undelivered == 0
+    # a restart has nothing left to post
+    await runner.start()
+    try:
+        await asyncio.sleep(0.3)
+        await fake.settle()
+        assert len(boards(fake, world.channel)) == before + 1
+    finally:
+        await runner.stop()
+
+
+async def test_a_move_still_posting_past_the_grace_gets_its_board_after_the_restart(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    short = dataclasses.replace(BotRunner(fake, database).settings(), grace_seconds=0.2)
+    runner = BotRunner(fake, database, extra={"board_lease": 0.5})
+    runner.settings = lambda: short  # type: ignore[method-assign]
+    bot = await runner.start()
+    try:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        before = {m.id for m in boards(fake, world.channel)}
+        # the Discord side never answers the board's post before the grace runs out
+        fault = fake.faults.add(method="POST", path_regex=FOLLOWUP, delay=2.0)
+        _, ply = await click_a_move(fake, runner, world)
+        clicked_at = asyncio.get_running_loop().time()
+        await bot.close()
+        fake.faults.remove(fault)
+    finally:
+        await runner.stop()
+    stored_ply, _ = await outbox_after_stop(runner)
+    if stored_ply == ply:  # never applied: nothing to show, nothing to post
+        assert {m.id for m in boards(fake, world.channel)} == before
+        return
+    # applied: the board is posted, at the latest by the restarted bot from the outbox
+    await runner.start()
+    try:
+
+        def shown() -> bool:
+            return any(
+                m.id not in before and ply_of(m) == stored_ply
+                for m in boards(fake, world.channel)
+            )
+
+        await until(shown, timeout=15, what="the move's board after the restart")
+        await fake.settle()
+    finally:
+        await runner.stop()
+    assert (await outbox_after_stop(runner))[1] == 0
+    # the stopped bot hung up on its slow request: the emulator saw that connection go
+    await asyncio.sleep(max(0.0, clicked_at + 2.3 - asyncio.get_running_loop().time()))
+    for violation in fake.take_violations():
+        assert "Connection lost" in violation.detail, violation
