@@ -1,0 +1,160 @@
+"""Where the bot may post: the permissions a whole match needs, checked up front and said out
+loud; archived threads reopened; a channel the bot cannot post in reported to its players.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.matches import Match, Refusal
+from bot.texts import escape
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+#: how often a blocked clock tries its channel again by itself (a player's action there also
+#: checks at once)
+BLOCKED_RETRY = 6 * 3600.0
+THREAD_TYPES = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+class CannotPost(Exception):
+    """The bot may not post in a match's channel; ``str(err)`` says why, for players."""
+
+
+def missing_permissions(
+    perms: discord.Permissions, *, in_thread: bool, new_thread: bool = False
+) -> list[str]:
+    """What the bot lacks (Discord's names) to play a whole match in a channel (or, with
+    ``in_thread``, a thread; with ``new_thread``, a new public thread off this channel):
+    post boards with their picture and embed, and fetch its own messages."""
+    wanted = [("view_channel", "View Channel")]
+    if new_thread:
+        wanted.append(("create_public_threads", "Create Public Threads"))
+    if in_thread or new_thread:
+        wanted.append(("send_messages_in_threads", "Send Messages in Threads"))
+    else:
+        wanted.append(("send_messages", "Send Messages"))
+    wanted += [
+        ("attach_files", "Attach Files"),
+        ("embed_links", "Embed Links"),
+        ("read_message_history", "Read Message History"),
+    ]
+    return [label for attr, label in wanted if not getattr(perms, attr)]
+
+
+def how_to_grant(bot_name: str) -> str:
+    return (
+        f"A moderator can allow them for **{escape(bot_name)}** in this channel's settings "
+        "(Edit Channel → Permissions → add the bot or its role), or for the bot's role in "
+        "Server Settings → Roles."
+    )
+
+
+def is_thread(channel: Any) -> bool:
+    return getattr(channel, "type", None) in THREAD_TYPES
+
+
+class ChannelAccess:
+    """Part of ``Table``: checks and reaches the channels matches live in."""
+
+    bot: RanchHand
+
+    # Where the bot may post ----------------------------------------------------------------
+
+    def check_permissions(
+        self, interaction: discord.Interaction[Any], *, new_thread: bool = False
+    ) -> None:
+        """Refuse (privately, before anything is created) when the bot lacks what a whole
+        match needs here, naming each missing permission and how to grant it."""
+        missing = missing_permissions(
+            interaction.app_permissions,
+            in_thread=is_thread(interaction.channel),
+            new_thread=new_thread,
+        )
+        if missing:
+            where = "open a match thread here" if new_thread else "run a match here"
+            raise Refusal(
+                f"I can't {where}: I'm missing **{', '.join(missing)}** in this channel. "
+                + how_to_grant(self._name())
+                + " Then try again."
+            )
+
+    def problem_here(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Why the bot could not post in the interaction's channel by itself, or None."""
+        perms = interaction.app_permissions
+        missing = missing_permissions(perms, in_thread=is_thread(interaction.channel))
+        if missing:
+            return f"I'm missing **{', '.join(missing)}** here. {how_to_grant(self._name())}"
+        if getattr(interaction.channel, "locked", False) and not perms.manage_threads:
+            return (
+                "this thread was locked by a moderator. A moderator can unlock it, or end the "
+                "match with its `abandon` command."
+            )
+        return None
+
+    def _name(self) -> str:
+        return self.bot.user.name if self.bot.user else "Ranch Hand"
+
+    async def channel_notice(self, interaction: discord.Interaction[Any], match: Match) -> None:
+        """After a player's action in a match's channel: if the bot cannot post there by
+        itself, stop the match's clock (no reminder could reach anyone) and say why and how
+        to fix it, privately; if it can again, start a clock it had stopped."""
+        if match.status != "active" or interaction.channel_id != match.channel_id:
+            return
+        problem = self.problem_here(interaction)
+        try:
+            if problem is not None:
+                await self.bot.turns.block(match, problem, announce=False)
+                await interaction.followup.send(
+                    "⚠️ I cannot post in this channel by myself, so this match's turn clock is "
+                    f"paused (no reminders, no deadlines): {problem}",
+                    ephemeral=True,
+                )
+            elif await self.bot.turns.unblock(match.id):
+                await interaction.followup.send(
+                    "▶️ I can post here again, so this match's turn clock runs again.",
+                    ephemeral=True,
+                )
+        except discord.HTTPException as err:
+            log.info("could not tell the player about the channel: %s", err.status)
+
+    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.abc.Messageable:
+        """The channel to post in by the bot's own means (not through an interaction): an
+        archived thread is unarchived first; raises ``CannotPost`` saying why when the bot may
+        not post there (missing permissions, a locked thread). ``edit``: only to edit the
+        bot's own message, which needs no right to post."""
+        channel = await self._resolve(channel_id)
+        guild = getattr(channel, "guild", None)
+        me = getattr(guild, "me", None)
+        if channel is not None and me is not None:
+            perms = channel.permissions_for(me)
+            missing = missing_permissions(perms, in_thread=is_thread(channel))
+            if missing and not edit:
+                raise CannotPost(f"I'm missing **{', '.join(missing)}** there")
+            if isinstance(channel, discord.Thread):
+                if channel.locked and not perms.manage_threads:
+                    raise CannotPost("the thread was locked by a moderator")
+                if channel.archived:
+                    await channel.edit(archived=False)
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def _resolve(self, channel_id: int) -> Any:
+        """The channel or thread; archived threads leave discord.py's cache, so a channel
+        not in it is fetched (None if it cannot be)."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.Forbidden as err:
+                raise CannotPost("I'm missing **View Channel** there") from err
+        return channel

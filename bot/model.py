@@ -1,0 +1,152 @@
+"""What a match is, as the bot sees it: its seats, its state and what a move did.
+
+Pure values (no storage, no Discord), shared by the match service, the lobby and the Discord
+side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from bot.clock import ClockSettings, deadline_due, next_check
+from games.base import Event, Outcome, Ruleset
+
+LIVE = ("lobby", "active")
+#: the action-log notation of a seat leaving the game (never a game's own notation)
+FORFEIT = "(forfeit)"
+MOVED_ON = "The match moved on since you asked, so nothing was ended; ask again to end it."
+
+
+class Refusal(Exception):
+    """A request the bot turns down politely; ``str(err)`` is shown only to the asker."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+    #: seconds of pause this player has used in this match
+    pause_used: float = 0.0
+    #: when the player left the game (a forfeit), else None
+    left_at: float | None = None
+    #: a computer seat's level ("easy" or "strong"); None for a person
+    computer: str | None = None
+
+
+@dataclass
+class Match:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    parent_id: int | None
+    status: str
+    host_id: int
+    seed: int
+    ply: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    created_at: float
+    updated_at: float
+    state: Any = None
+    turn_started_at: float | None = None
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    #: the ply at which the current turn's clock started (reminders are counted per turn)
+    turn_ply: int = 0
+    paused_at: float | None = None
+    paused_until: float | None = None
+    paused_by: int | None = None
+
+    @property
+    def rules(self) -> Ruleset[Any, Any]:
+        return games.get(self.game)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def deadline_at(self) -> float | None:
+        """When the current turn's deadline falls (None: no deadline, not running, paused)."""
+        if self.status != "active" or self.turn_started_at is None or self.paused:
+            return None
+        return deadline_due(self.turn_started_at, self.clock)
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def name_of(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.status != "active" or self.state is None:
+            return ()
+        return self.rules.to_act(self.state)
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat the match waits on (the first seat to act), else None."""
+        acting = self.to_act()
+        if acting and self.seats[acting[0]].computer is not None:
+            return acting[0]
+        return None
+
+    def outcome(self) -> Outcome | None:
+        if self.state is None:
+            return None
+        return self.rules.outcome(self.state)
+
+    def next_check(self, *, reminders_sent: int = 0, deadline_done: bool = False) -> float | None:
+        """When the turn clock must next look at this match (a computer's turn: at once)."""
+        if not self.paused and self.computer_to_act() is not None:
+            return self.turn_started_at or self.updated_at
+        return next_check(
+            self.status,
+            created_at=self.created_at,
+            lobby_hours=self.clock.lobby_hours,
+            turn_started_at=self.turn_started_at,
+            settings=self.clock,
+            paused_until=self.paused_until if self.paused else None,
+            reminders_sent=reminders_sent,
+            deadline_done=deadline_done,
+        )
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A move as stored: the player's own action, then any forced moves that followed it
+    (``plays`` lists every (seat, notation) in order; ``events`` are all of their events)."""
+
+    match: Match
+    seat: int
+    user_id: int
+    notation: str
+    action: Any
+    events: tuple[Event, ...]
+    previous_state: Any = field(repr=False, default=None)
+    plays: tuple[tuple[int, str], ...] = ()
+    #: the ply the match stood at before this move (its board's buttons carried it)
+    from_ply: int = 0
+    #: whether the turn passed to someone else (or the match ended): a new board message
+    turn_passed: bool = True
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == "finished"
+
+
+def event_dicts(events: Any) -> list[dict[str, Any]]:
+    """Events as an outbox story holds them (minor detail marked)."""
+    return [{"text": e.text, "minor": True} if e.minor else {"text": e.text} for e in events]

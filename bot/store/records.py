@@ -1,0 +1,140 @@
+"""After the game: results, ratings and finished matches (profiles, leaderboards, replays).
+
+Part of ``Store``: a finished match is recorded once (``results`` is its claim) and its
+players' ratings change in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.backend import Backend, Row, Tx
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A player's rating after a match, and whether they won it."""
+
+    mu: float
+    sigma: float
+    won: bool = False
+
+
+class RecordQueries:
+    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
+
+    backend: Backend
+    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+
+    # After the game: results, ratings, finished matches -----------------------------------
+
+    async def latest_finished_in(self, channel_id: int) -> Row | None:
+        """The newest finished match of a channel."""
+        return await self.backend.fetchone(
+            "SELECT * FROM matches WHERE channel_id = ? AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def record_result(
+        self,
+        match_id: int,
+        guild_id: int | None,
+        game: str,
+        at: float,
+        summary: Callable[[dict[int, tuple[float, float]]], tuple[str, dict[int, Rated]]],
+        rated_users: Sequence[int],
+    ) -> bool:
+        """Record a finished match once (False if it had been recorded): the result row is
+        the claim, and the ratings of ``rated_users`` change in the same transaction.
+        ``summary`` gets their current (mu, sigma) and returns the result's JSON and the new
+        ratings."""
+
+        async def body(tx: Tx) -> bool:
+            claimed = await tx.execute(
+                "INSERT INTO results (match_id, guild_id, game, finished_at, rated) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (match_id, guild_id, game, at, int(bool(rated_users))),
+            )
+            if claimed != 1:
+                return False
+            current: dict[int, tuple[float, float]] = {}
+            if rated_users and guild_id is not None:
+                marks = ", ".join("?" for _ in rated_users)
+                for row in await tx.fetchall(
+                    "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+                    f"AND user_id IN ({marks})",
+                    (guild_id, game, *rated_users),
+                ):
+                    current[int(row["user_id"])] = (float(row["mu"]), float(row["sigma"]))
+            text, new = summary(current)
+            await tx.execute("UPDATE results SET summary = ? WHERE match_id = ?", (text, match_id))
+            for user_id, rated in new.items():
+                await tx.execute(
+                    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, won, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
+                    "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
+                    "sigma = excluded.sigma, played = ratings.played + 1, "
+                    "won = ratings.won + excluded.won, updated_at = excluded.updated_at",
+                    (guild_id, game, user_id, rated.mu, rated.sigma, int(rated.won), at),
+                )
+            return True
+
+        return await self.write(body)
+
+    async def result(self, match_id: int) -> Row | None:
+        return await self.backend.fetchone("SELECT * FROM results WHERE match_id = ?", (match_id,))
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Row]:
+        """The best ratings of a game in a server, by ordinal (mu - 3 sigma)."""
+        return await self.backend.fetchall(
+            "SELECT user_id, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        )
+
+    async def rating_place(self, guild_id: int, game: str, user_id: int) -> tuple[Row, int] | None:
+        """A player's rating in a game and their place on the server's board (1 = top)."""
+        row = await self.backend.fetchone(
+            "SELECT user_id, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND game = ? "
+            "AND user_id = ?",
+            (guild_id, game, user_id),
+        )
+        if row is None:
+            return None
+        ahead = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ? AND "
+            "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND user_id < ?))",
+            (guild_id, game, *(float(row["mu"]) - 3 * float(row["sigma"]),) * 2, user_id),
+        )
+        return row, 1 + (int(ahead["n"]) if ahead else 0)
+
+    async def ratings_of(self, guild_id: int, user_id: int) -> list[Row]:
+        return await self.backend.fetchall(
+            "SELECT game, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY played DESC, game",
+            (guild_id, user_id),
+        )
+
+    async def results_of(self, guild_id: int, user_id: int, limit: int = 5) -> list[Row]:
+        """The newest recorded matches of a player in a server."""
+        return await self.backend.fetchall(
+            "SELECT r.match_id, r.game, r.finished_at, r.rated, r.summary FROM results r "
+            "JOIN seats s ON s.match_id = r.match_id WHERE r.guild_id = ? AND s.user_id = ? "
+            "AND s.computer IS NULL ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+
+    async def seat_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each of these players last sat down with."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.backend.fetchall(
+            f"SELECT user_id, name, joined_at FROM seats WHERE user_id IN ({marks}) "
+            "AND computer IS NULL ORDER BY joined_at",
+            tuple(user_ids),
+        )
+        return {int(r["user_id"]): str(r["name"]) for r in rows}
