@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import records, ui
+from bot.channels import CannotPost
 from bot.matches import Match
 from bot.render_pool import RenderError
 from bot.store import StorageError
-from bot.table import CannotPost
 from bot.texts import (
     PING_USERS,
     board_embed,
