@@ -58,6 +58,13 @@ class Easy(Policy):
                     return 0.0
             return -5.0
 
+        return self.best_counting_threes(state, seat, actions, score, rng)
+
+    def best_counting_threes(
+        self, state: Any, seat: int, actions: Any, score: Any, rng: Any
+    ) -> Any:
+        """The best-scoring action, counting what the THREE!s announced for later in the
+        round will do to this seat's lead."""
         threes = [s for s in state.order[state.pos + 1 :] if state.rolls[s] == 3]
         if not threes:
             return best_of(actions, score, rng)
@@ -142,37 +149,4 @@ class Strong(Easy):
                     return 0.0
             return -5.0
 
-        threes = [s for s in state.order[state.pos + 1 :] if state.rolls[s] == 3]
-        if not threes:
-            return best_of(actions, score, rng)
-        return best_of(actions, lambda a: score(a) + self.rustled(state, seat, a, threes), rng)
-
-    @staticmethod
-    def rustled(state: Any, seat: int, action: Any, threes: list[int]) -> float:
-        """What the THREE!s still to act this round do to this seat's lead: each rustles the
-        richest regular stock when it is richer than its own (it was announced at the roll)."""
-        stocks = [total(p) for p in state.stocks]
-        match action:
-            case Grab(dice):
-                stocks[seat] += total(dice)
-            case Raid(die):
-                stocks[seat] += die.face
-            case Pasture():
-                stocks[seat] += state.studs[seat].face
-            case Rustle(target):
-                stocks[seat], stocks[target] = stocks[target], stocks[seat]
-            case Swiss(colour):
-                stocks[seat] -= sum(d.face for d in state.stocks[seat] if d.colour == colour)
-            case Switch("stock", die):
-                stocks[seat] += state.studs[seat].face - die.face
-        active = state.active()
-
-        def lead(values: list[int]) -> int:
-            return values[seat] - max(values[o] for o in active if o != seat)
-
-        before = lead(stocks)
-        for rustler in threes:
-            target = max((o for o in active if o != rustler), key=lambda o: stocks[o])
-            if stocks[target] > stocks[rustler]:
-                stocks[target], stocks[rustler] = stocks[rustler], stocks[target]
-        return float(lead(stocks) - before)
+        return self.best_counting_threes(state, seat, actions, score, rng)
