@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.clock import ClockSettings
+from bot.clock import ClockSettings, next_check
 from bot.model import MOVED_ON, Match, Refusal, Seat, event_dicts
 from bot.store import Conflict, SeatRow
 from games import policies
@@ -72,7 +72,13 @@ class Lobbies:
             "deadline_hours": clock.deadline_hours,
             "on_deadline": clock.on_deadline,
             "lobby_hours": clock.lobby_hours,
-            "next_due_at": now + clock.lobby_hours * 3600.0,
+            "next_due_at": next_check(
+                "lobby",
+                created_at=now,
+                lobby_hours=clock.lobby_hours,
+                turn_started_at=None,
+                settings=clock,
+            ),
             "rematch_of": rematch_of,
         }
         try:

@@ -99,9 +99,7 @@ class MatchService(Lobbies, BoardMessages):
             seed=row["seed"],
             ply=row["ply"],
             options=json.loads(row["options"]),
-            seats=[
-                Seat(s.seat, s.user_id, s.name, s.pause_used, s.left_at, s.computer) for s in seats
-            ],
+            seats=seats,
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             turn_started_at=row["turn_started_at"],

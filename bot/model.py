@@ -11,6 +11,7 @@ from typing import Any
 
 import games
 from bot.clock import ClockSettings, deadline_due, next_check
+from bot.store.store import SeatRow
 from games.base import Event, Outcome, Ruleset
 
 LIVE = ("lobby", "active")
@@ -23,17 +24,9 @@ class Refusal(Exception):
     """A request the bot turns down politely; ``str(err)`` is shown only to the asker."""
 
 
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    user_id: int
-    name: str
-    #: seconds of pause this player has used in this match
-    pause_used: float = 0.0
-    #: when the player left the game (a forfeit), else None
-    left_at: float | None = None
-    #: a computer seat's level ("easy" or "strong"); None for a person
-    computer: str | None = None
+#: a seat of a match: the row the store keeps (seat number, player, name, pause used, when
+#: they left, and for a computer its level)
+Seat = SeatRow
 
 
 @dataclass

@@ -26,11 +26,16 @@ WRITE_ATTEMPTS = 3
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A seat of a match (the bot calls it ``bot.model.Seat``)."""
+
     seat: int
     user_id: int
     name: str
+    #: seconds of pause this player has used in this match
     pause_used: float = 0.0
+    #: when the player left the game (a forfeit), else None
     left_at: float | None = None
+    #: a computer seat's level ("easy" or "strong"); None for a person
     computer: str | None = None
 
 
