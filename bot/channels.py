@@ -120,7 +120,7 @@ class ChannelAccess:
                     f"paused (no reminders, no deadlines): {problem}",
                     ephemeral=True,
                 )
-            elif await self.bot.turns.unblock(match.id):
+            elif await self.bot.turns.unblock(match):
                 await interaction.followup.send(
                     "▶️ I can post here again, so this match's turn clock runs again.",
                     ephemeral=True,

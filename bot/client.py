@@ -101,7 +101,12 @@ class RanchHand(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.open_store()
-        self.service = MatchService(self.store, seed_source=self.seed_source, clock=self.clock)
+        self.service = MatchService(
+            self.store,
+            seed_source=self.seed_source,
+            clock=self.clock,
+            board_lease=self.delivery.lease,
+        )
         if self.settings.metrics_port is not None:
             await self.metrics.start(self.settings.metrics_port)
         await self.renderer.start()

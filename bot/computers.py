@@ -68,9 +68,13 @@ class Computers:
     def busy(self, match_id: int) -> bool:
         return match_id in self._busy
 
-    async def play(self, match_id: int) -> MoveResult | None:
+    async def play(self, match_id: int, match: Match | None = None) -> MoveResult | None:
         """Play the computers' turns of the match until a person must act or it ends; the
-        last move played (None: none). Errors are logged: the caller still delivers."""
+        last move played (None: none). Errors are logged: the caller still delivers.
+        ``match``: the match as it stands now, if the caller has it (no computer to act in it
+        means nothing to do, with no trip to the database)."""
+        if match is not None and (match.status != "active" or match.computer_to_act() is None):
+            return None
         if match_id in self._busy:
             return None
         self._busy.add(match_id)

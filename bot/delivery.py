@@ -4,7 +4,9 @@ A move is stored together with its board story (``outbox``). The bot that stored
 board at once, through the interaction when there is one; if that fails (a 5xx, a 429 past
 retries, an expired token) or the bot dies first, the board is posted to the channel later,
 with backoff, by whichever bot process delivers boards then, until it is delivered or the
-channel is gone. Each board is claimed before it is posted, so it is posted exactly once.
+channel is gone. Each board is claimed before it is posted, so it is posted exactly once; a
+board whose process died between posting it and recording it is found in the channel by the
+process that takes it over, not posted again.
 
 One message per turn: a board that hands the turn to another player (or ends the match) is a
 new message, with the mention that notifies them; further actions by the same player in the
@@ -30,6 +32,7 @@ from bot.channels import CannotPost
 from bot.matches import Match
 from bot.render_pool import RenderError
 from bot.store import StorageError
+from bot.store.store import NewBoard
 from bot.texts import (
     PING_USERS,
     board_embed,
@@ -49,6 +52,8 @@ BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
 GONE = {10003, 50001}
 #: what a CannotPost counts as in the outbox's last error
 CANNOT_POST = 50013
+#: how many of a channel's newest messages are searched for a board posted but not recorded
+RECENT = 25
 
 
 class Delivery:
@@ -123,17 +128,31 @@ class Delivery:
         previous: Any = None,
         last: Any = None,
         picture: tuple[int, asyncio.Future[Any]] | None = None,
+        match: Match | None = None,
+        claimed: Sequence[Any] = (),
     ) -> discord.Message | None:
         """Post (or update) the board for the match's undelivered moves; None if there was
         nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
-        picture of that ply being drawn), used if the match still stands at that ply."""
+        picture of that ply being drawn), used if the match still stands at that ply.
+        ``match``: the match as this process just stored it, if the caller has it;
+        ``claimed``: the boards its commit claimed (else they are claimed here)."""
         self._busy.add(match_id)
         try:
-            rows = await self.store.claim_boards(match_id, time.time(), self.lease, mine=mine)
+            rows = list(claimed) or await self.store.claim_boards(
+                match_id, time.time(), self.lease, mine=mine
+            )
             if not rows:
                 return None
             return await self._deliver(
-                match_id, rows, interaction, clicked, previous, last, picture
+                match_id,
+                rows,
+                interaction,
+                clicked,
+                previous,
+                last,
+                picture,
+                match,
+                recovering=not mine and not claimed,
             )
         finally:
             self._busy.discard(match_id)
@@ -149,10 +168,15 @@ class Delivery:
         previous: Any,
         last: Any,
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
+        stored: Match | None = None,
+        *,
+        recovering: bool = False,
     ) -> discord.Message | None:
-        match = await self.service.get(match_id)
         plies = [int(r["ply"]) for r in rows]
         upto = max(plies)
+        # the match as stored with the newest claimed board, or newer: no need to read it
+        fresh = stored is not None and stored.ply >= upto and stored.id == match_id
+        match = stored if fresh and stored is not None else await self.service.get(match_id)
         current = upto == match.ply
         latest = await self.service.latest_board_row(match_id)
         passed = any(bool(r["turn_passed"]) for r in rows) or not current
@@ -171,8 +195,12 @@ class Delivery:
             story_from = min(story_from, min(plies) - 1)
         stories = await self.store.stories(match_id, story_from, upto)
         lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        found = None
+        if recovering and not in_place:
+            after = int(latest["message_id"]) if latest is not None else 0
+            found = await self._posted_unrecorded(match, upto, after)
         try:
-            message = await self._post(
+            message = found or await self._post(
                 match,
                 lines,
                 interaction=interaction,
@@ -190,29 +218,60 @@ class Delivery:
         except CannotPost as err:
             await self._failed(match, plies, rows, None, reason=str(err))
             return None
-        await self._record_delivered(match_id, plies, message.id)
+        new = None
         if not in_place:
-            older = await self.service.add_board(
-                match.id, message.id, message.channel.id, upto, story_from=story_from
-            )
-            for message_id in older:
-                if message_id != clicked:
-                    await self.bot.table.strip_buttons(message.channel.id, message_id)
+            new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
+        older = await self._record_delivered(match_id, plies, message.id, new)
+        for message_id in older:
+            if message_id != clicked:
+                await self.bot.table.strip_buttons(message.channel.id, message_id)
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
             board = (message.channel.id, message.id)
             await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
         return message
 
-    async def _record_delivered(self, match_id: int, plies: list[int], message_id: int) -> None:
-        """The board is out: record it, waiting out a busy database (within the claim's lease,
-        so no other pass posts the board again meanwhile)."""
+    async def _posted_unrecorded(
+        self, match: Match, ply: int, after: int
+    ) -> discord.Message | None:
+        """This match's board at ``ply`` if it is already in the channel: a process that
+        posted it died before recording it, and its lease ran out. Looked for among the
+        channel's newest messages (after the match's last recorded board), so a crash never
+        posts a board twice; if the channel cannot be read, the board is posted."""
+        try:
+            channel = await self.bot.table.postable(match.channel_id)
+            async for message in channel.history(limit=RECENT):
+                if message.id <= after:
+                    break
+                if self.bot.user is None or message.author.id != self.bot.user.id:
+                    continue
+                embed = message.embeds[0] if message.embeds else None
+                footer = embed.footer.text if embed is not None else None
+                if (
+                    embed is not None
+                    and footer is not None
+                    and footer.startswith(f"Match #{match.id} ")
+                    and (embed.title or "").endswith(f": move {ply}")
+                ):
+                    log.info("match %s: board of ply %s was already posted", match.id, ply)
+                    return message
+        except (discord.HTTPException, CannotPost) as err:
+            log.info("match %s: could not look for an unrecorded board: %s", match.id, err)
+        return None
+
+    async def _record_delivered(
+        self, match_id: int, plies: list[int], message_id: int, new: NewBoard | None
+    ) -> list[int]:
+        """The board is out: record it (and, if it is a new message, that it is the match's
+        board now), waiting out a busy database (within the claim's lease, so no other pass
+        posts the board again meanwhile); returns older boards that still carry buttons."""
         deadline = time.monotonic() + self.lease / 2
         wait = 0.5
         while True:
             try:
-                await self.store.boards_delivered(match_id, plies, message_id, time.time())
-                return
+                return await self.store.board_posted(
+                    match_id, plies, message_id, time.time(), new
+                )
             except StorageError as err:
                 if time.monotonic() + wait > deadline:
                     raise

@@ -30,7 +30,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
     event_dicts,
 )
 from bot.store import MoveRecord, Store
-from bot.store.store import ActionRow, BoardStory
+from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
 from games.base import Event, GameError, NotYourTurn, Step
 from games.rng import SeededRng
 
@@ -45,12 +45,19 @@ class MatchService(Lobbies, BoardMessages):
         *,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
+        board_lease: float = BOARD_LEASE,
     ) -> None:
+        """``board_lease``: how long a move's process holds the claim on posting its board
+        (real seconds, as the deliverer counts them)."""
         self.store = store
+        self.board_lease = board_lease
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        #: the newest ply this process stored per match (a match loaded at an older ply is
+        #: stale); bounded like the state cache
+        self._plies: OrderedDict[int, int] = OrderedDict()
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -58,14 +65,14 @@ class MatchService(Lobbies, BoardMessages):
     # Loading -------------------------------------------------------------------------------
 
     async def get(self, match_id: int) -> Match:
-        row = await self.store.match(match_id)
-        if row is None:
+        loaded = await self.store.match_with_seats(match_id)
+        if loaded is None:
             raise Refusal("That match no longer exists.")
-        return await self._hydrate(row)
+        return await self._hydrate(*loaded)
 
     async def live_in(self, channel_id: int) -> Match | None:
-        row = await self.store.live_match_in(channel_id)
-        return None if row is None else await self._hydrate(row)
+        loaded = await self.store.live_match_with_seats(channel_id)
+        return None if loaded is None else await self._hydrate(*loaded)
 
     async def in_guild(self, guild_id: int, *, live_only: bool = True) -> list[Match]:
         rows = await self.store.matches_in_guild(guild_id, live_only=live_only, limit=50)
@@ -80,8 +87,9 @@ class MatchService(Lobbies, BoardMessages):
     async def live_in_guild(self, guild_id: int) -> list[Match]:
         return [await self._hydrate(r) for r in await self.store.live_matches_in_guild(guild_id)]
 
-    async def _hydrate(self, row: Any) -> Match:
-        seats = await self.store.seats(row["id"])
+    async def _hydrate(self, row: Any, seats: list[Seat] | None = None) -> Match:
+        if seats is None:
+            seats = await self.store.seats(row["id"])
         clock = ClockSettings(
             reminder_hours=row["reminder_hours"],
             deadline_hours=row["deadline_hours"] or None,
@@ -127,10 +135,18 @@ class MatchService(Lobbies, BoardMessages):
     # Moves ---------------------------------------------------------------------------------
 
     async def check_actor(
-        self, match_id: int, user_id: int, *, ply: int | None = None, seat: int | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        *,
+        ply: int | None = None,
+        seat: int | None = None,
+        loaded: Match | None = None,
     ) -> tuple[Match, int]:
-        """Refuse a move early, before anything is acknowledged publicly."""
-        match = await self.get(match_id)
+        """Refuse a move early, before anything is acknowledged publicly. ``loaded``: the
+        match as just read for this interaction, if it was."""
+        fresh = loaded is not None and loaded.id == match_id
+        match = loaded if fresh and loaded is not None else await self.get(match_id)
         return match, self._actor_seat(match, user_id, ply=ply, seat=seat)
 
     def _actor_seat(self, match: Match, user_id: int, *, ply: int | None, seat: int | None) -> int:
@@ -168,10 +184,15 @@ class MatchService(Lobbies, BoardMessages):
         seat: int | None = None,
         index: int | None = None,
         text: str | None = None,
+        loaded: Match | None = None,
     ) -> MoveResult:
-        """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``."""
+        """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``.
+        ``loaded``: the match as just read for this move (``check_actor``), used unless this
+        process stored a later ply meanwhile; a move stored by another process is caught by
+        the commit's guard."""
         async with self.lock(match_id):
-            match = await self.get(match_id)
+            fresh = loaded is not None and self._plies.get(match_id, loaded.ply) == loaded.ply
+            match = loaded if fresh and loaded is not None else await self.get(match_id)
             mine = self._actor_seat(match, user_id, ply=ply, seat=seat)
             rules = match.rules
             if index is not None:
@@ -312,10 +333,17 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        if not await self.store.commit_move(record):
+        committed = await self.store.commit_move(
+            record, claim_until=time.time() + self.board_lease
+        )
+        if committed is None:
             raise Refusal("Someone else moved first; use the newest board.")
         match.ply, match.updated_at = record.ply, now
         self._remember((match.id, match.ply), state)
+        self._plies[match.id] = match.ply
+        self._plies.move_to_end(match.id)
+        while len(self._plies) > 4096:
+            self._plies.popitem(last=False)
         # the picture marks what the last play changed: the state just before it
         before_last = plays[-2][4].state if len(plays) > 1 else previous
         return MoveResult(
@@ -329,6 +357,7 @@ class MatchService(Lobbies, BoardMessages):
             plays=tuple((p[0], p[2]) for p in plays),
             from_ply=from_ply,
             turn_passed=turn_passed,
+            boards=tuple(committed.boards),
         )
 
     async def history(self, match_id: int, limit: int = 20) -> list[dict[str, Any]]:

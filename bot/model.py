@@ -134,6 +134,8 @@ class MoveResult:
     from_ply: int = 0
     #: whether the turn passed to someone else (or the match ended): a new board message
     turn_passed: bool = True
+    #: the match's undelivered boards, claimed for this process when the move was stored
+    boards: tuple[Any, ...] = field(repr=False, default=())
 
     @property
     def finished(self) -> bool:

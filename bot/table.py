@@ -220,7 +220,10 @@ class Table(ChannelAccess):
         user_id = interaction.user.id
         started = time.perf_counter()
         try:
-            match, mine = await self.service.check_actor(match_id, user_id, ply=ply, seat=seat)
+            loaded = interaction.extras.pop(ui.LOADED, None)
+            match, mine = await self.service.check_actor(
+                match_id, user_id, ply=ply, seat=seat, loaded=loaded
+            )
             if text is not None:
                 match.rules.parse_action(match.state, mine, text)
         except (Refusal, GameError) as err:
@@ -238,7 +241,7 @@ class Table(ChannelAccess):
         ack = asyncio.ensure_future(acknowledging)
         try:
             result = await self.service.act(
-                match_id, user_id, ply=ply, seat=seat, index=index, text=text
+                match_id, user_id, ply=ply, seat=seat, index=index, text=text, loaded=match
             )
         except Exception as err:
             if await self._acked(ack, interaction):
@@ -247,7 +250,7 @@ class Table(ChannelAccess):
                 await self._not_played(interaction, err, deferred=clicked is None)
             return
         # computers answer before the board goes out: one message shows it all
-        result = await self.computers.play(match_id) or result
+        result = await self.computers.play(match_id, result.match) or result
         picture = asyncio.ensure_future(
             self.bot.delivery.picture(
                 result.match, previous=result.previous_state, last=result.action
@@ -264,6 +267,8 @@ class Table(ChannelAccess):
                 previous=result.previous_state,
                 last=result.action,
                 picture=(result.match.ply, picture),
+                match=result.match,
+                claimed=result.boards,
             )
             self.bot.metrics.moved(result.match.game, started)
             late = message is None and acked and await self.service.store.undelivered(match_id)

@@ -369,9 +369,9 @@ class TurnClock:
 
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
         """The board of a move the clock made, after the computers whose turn follows."""
-        last = await self.bot.table.computers.play(match_id) or result
+        last = await self.bot.table.computers.play(match_id, result.match) or result
         await self.bot.delivery.deliver(
-            match_id, previous=last.previous_state, last=last.action
+            match_id, previous=last.previous_state, last=last.action, match=last.match
         )
 
     # Pauses --------------------------------------------------------------------------------
@@ -528,13 +528,13 @@ class TurnClock:
             await self._tell_parent(match, reason)
         return True
 
-    async def unblock(self, match_id: int) -> bool:
-        """Start again a clock the bot stopped itself; False if it was not stopped so."""
-        match = await self.service.get(match_id)
+    async def unblock(self, match: Match) -> bool:
+        """Start again a clock the bot stopped itself; False if it was not stopped so (as the
+        match stood when it was loaded for the action that asks)."""
         if match.paused_by != BLOCKED or match.paused_at is None:
             return False
         try:
-            await self.resume(match_id)
+            await self.resume(match.id)
         except Refusal:
             return False
         return True

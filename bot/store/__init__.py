@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from bot.store.backend import Backend, Conflict, OpenError, StorageError
-from bot.store.store import MoveRecord, SeatRow, Store
+from bot.store.store import Committed, MoveRecord, SeatRow, Store
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,7 @@ async def open_store(url: DatabaseUrl | str | Path) -> Store:
 
 
 __all__ = [
+    "Committed",
     "Conflict",
     "DatabaseUrl",
     "MoveRecord",

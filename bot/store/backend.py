@@ -46,6 +46,10 @@ class Tx(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
+    async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run a statement whose count nobody needs (backends may save a trip)."""
+        await self.execute(sql, params)
+
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """One statement for each of ``rows`` (backends may send them at once)."""
         for params in rows:

@@ -34,20 +34,25 @@ class OutboxQueries:
     ) -> list[Row]:
         """Take the undelivered boards of a match for ``lease`` seconds, oldest first: only
         those whose lease has run out, or (``mine``: the process that stored the move) all."""
-        guard = "" if mine else "AND next_try_at <= ?"
-        params: tuple[Any, ...] = (now + lease, match_id) + (() if mine else (now,))
+        return await self.write(
+            lambda tx: self.claim_in(tx, match_id, now + lease, None if mine else now)
+        )
 
-        async def body(tx: Tx) -> list[Row]:
-            # the rows this statement changed, and only those (never compare float times)
-            rows = await tx.fetchall(
-                "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
-                f"WHERE match_id = ? AND delivered_at IS NULL {guard} "
-                "RETURNING ply, channel_id, payload, turn_passed, attempts",
-                params,
-            )
-            return sorted(rows, key=lambda r: int(r["ply"]))
-
-        return await self.write(body)
+    async def claim_in(
+        self, tx: Tx, match_id: int, until: float, expired_by: float | None
+    ) -> list[Row]:
+        """Within ``tx``: claim the match's undelivered boards until ``until`` (only those
+        whose lease ran out by ``expired_by``, if given), oldest first."""
+        guard = "" if expired_by is None else "AND next_try_at <= ?"
+        params: tuple[Any, ...] = (until, match_id) + (() if expired_by is None else (expired_by,))
+        # the rows this statement changed, and only those (never compare float times)
+        rows = await tx.fetchall(
+            "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
+            f"WHERE match_id = ? AND delivered_at IS NULL {guard} "
+            "RETURNING ply, channel_id, payload, turn_passed, attempts",
+            params,
+        )
+        return sorted(rows, key=lambda r: int(r["ply"]))
 
     async def stories(self, match_id: int, after: int, upto: int) -> list[Row]:
         """The board stories of plies ``after < ply <= upto`` (delivered or not)."""
@@ -65,8 +70,21 @@ class OutboxQueries:
         at: float,
         outcome: str = "sent",
     ) -> None:
+        await self.write(
+            lambda tx: self._delivered(tx, match_id, plies, message_id, at, outcome)
+        )
+
+    async def _delivered(
+        self,
+        tx: Tx,
+        match_id: int,
+        plies: Sequence[int],
+        message_id: int | None,
+        at: float,
+        outcome: str,
+    ) -> None:
         marks = ", ".join("?" for _ in plies)
-        await self.backend.execute(
+        await tx.put(
             "UPDATE outbox SET delivered_at = ?, message_id = ?, outcome = ? "
             f"WHERE match_id = ? AND ply IN ({marks}) AND delivered_at IS NULL",
             (at, message_id, outcome, match_id, *plies),

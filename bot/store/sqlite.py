@@ -65,6 +65,17 @@ class _SqliteTx(Tx):
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
+    async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
+        # no count wanted: one trip to the connection's thread instead of two
+        try:
+            await self.conn.execute_fetchall(sql, tuple(params))
+        except (sqlite3.Error, ValueError) as err:
+            raise storage_error(err) from err
+
+    async def control(self, sql: str) -> None:
+        """A statement with no rows and no count (BEGIN, COMMIT)."""
+        await self.put(sql)
+
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             await self.conn.executemany(sql, [tuple(r) for r in rows])
@@ -72,16 +83,13 @@ class _SqliteTx(Tx):
             raise storage_error(err) from err
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return await cur.fetchone()
-        except (sqlite3.Error, ValueError) as err:
-            raise storage_error(err) from err
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        # one trip to the connection's thread (execute, fetch and close there)
         try:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            return list(await self.conn.execute_fetchall(sql, tuple(params)))
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
@@ -164,10 +172,10 @@ class SqliteBackend(Backend):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self.write_lock:
-            await self._tx.execute("BEGIN IMMEDIATE")
+            await self._tx.control("BEGIN IMMEDIATE")
             try:
                 yield self._tx
-                await self._tx.execute("COMMIT")
+                await self._tx.control("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self.conn.execute("ROLLBACK")

@@ -39,6 +39,11 @@ class SeatRow:
     computer: str | None = None
 
 
+#: a seat's columns, as read with its match (``s_seat``, ``s_user_id``...)
+SEAT_FIELDS = ("seat", "user_id", "name", "pause_used", "left_at", "computer")
+SEAT_COLUMNS = ", ".join(f"s.{name} AS s_{name}" for name in SEAT_FIELDS)
+
+
 @dataclass(frozen=True)
 class ActionRow:
     """One line of the action log."""
@@ -59,6 +64,24 @@ class BoardStory:
     channel_id: int
     payload: str
     turn_passed: bool = True
+
+
+@dataclass(frozen=True)
+class NewBoard:
+    """A board posted as a new message: where, the ply it shows, when, and the ply after
+    which its running story starts."""
+
+    channel_id: int
+    ply: int
+    at: float
+    story_from: int | None = None
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A stored move: the boards its process now holds the claim on, oldest first."""
+
+    boards: list[Row]
 
 
 @dataclass(frozen=True)
@@ -200,6 +223,32 @@ class Store(OutboxQueries, RecordQueries):
     async def match(self, match_id: int) -> Row | None:
         return await self.backend.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
 
+    async def match_with_seats(self, match_id: int) -> tuple[Row, list[SeatRow]] | None:
+        """The match's row and its seats, in one query (a move's path loads this)."""
+        return await self._with_seats("m.id = ?", (match_id,))
+
+    async def live_match_with_seats(self, channel_id: int) -> tuple[Row, list[SeatRow]] | None:
+        return await self._with_seats(
+            "m.channel_id = ? AND m.status IN ('lobby', 'active')", (channel_id,)
+        )
+
+    async def _with_seats(
+        self, where: str, params: Sequence[Any]
+    ) -> tuple[Row, list[SeatRow]] | None:
+        rows = await self.backend.fetchall(
+            f"SELECT m.*, {SEAT_COLUMNS} FROM matches m "
+            f"LEFT JOIN seats s ON s.match_id = m.id WHERE {where} ORDER BY s.seat",
+            params,
+        )
+        if not rows:
+            return None
+        seats = [
+            SeatRow(**{name: r[f"s_{name}"] for name in SEAT_FIELDS})
+            for r in rows
+            if r["s_seat"] is not None
+        ]
+        return rows[0], seats
+
     async def live_match_in(self, channel_id: int) -> Row | None:
         return await self.backend.fetchone(
             "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
@@ -334,11 +383,17 @@ class Store(OutboxQueries, RecordQueries):
         )
         return changed == 1
 
-    async def commit_move(self, move: MoveRecord) -> bool:
+    async def commit_move(
+        self, move: MoveRecord, *, claim_until: float | None = None
+    ) -> Committed | None:
         """Store a move, its action-log rows, a leaving seat and its board in the outbox, in
-        one transaction guarded by the ply: False if another move came first."""
+        one transaction guarded by the ply: None if another move came first. With a board,
+        the match's undelivered boards (this one and any earlier) are claimed by the caller,
+        who posts them (``Committed.boards``), until ``claim_until`` (default: the board
+        lease after the move)."""
+        until = move.at + BOARD_LEASE if claim_until is None else claim_until
 
-        async def body(tx: Tx) -> bool:
+        async def body(tx: Tx) -> Committed | None:
             changed = await tx.execute(
                 "UPDATE matches SET state = ?, ply = ?, status = ?, updated_at = ?, "
                 "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
@@ -359,11 +414,11 @@ class Store(OutboxQueries, RecordQueries):
                 ),
             )
             if changed != 1:
-                return False
-            for row in move.actions:
-                await tx.execute(
-                    "INSERT INTO actions (match_id, ply, seat, user_id, notation, events, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                return None
+            await tx.executemany(
+                "INSERT INTO actions (match_id, ply, seat, user_id, notation, events, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
                     (
                         move.match_id,
                         row.ply,
@@ -372,23 +427,26 @@ class Store(OutboxQueries, RecordQueries):
                         row.notation,
                         json.dumps(list(row.events)),
                         move.at,
-                    ),
-                )
+                    )
+                    for row in move.actions
+                ],
+            )
             if move.leaves is not None:
-                await tx.execute(
+                await tx.put(
                     "UPDATE seats SET left_at = ? WHERE match_id = ? AND seat = ?",
                     (move.at, move.match_id, move.leaves),
                 )
-            if move.board is not None:
-                await self._queue_board(tx, move.match_id, move.ply, move.board, move.at)
-            return True
+            if move.board is None:
+                return Committed([])
+            await self._queue_board(tx, move.match_id, move.ply, move.board, move.at)
+            return Committed(await self.claim_in(tx, move.match_id, until, None))
 
         return await self.write(body)
 
     async def _queue_board(
         self, tx: Tx, match_id: int, ply: int, board: BoardStory, at: float
     ) -> None:
-        await tx.execute(
+        await tx.put(
             "INSERT INTO outbox (match_id, ply, channel_id, payload, turn_passed, created_at, "
             "next_try_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
@@ -425,26 +483,54 @@ class Store(OutboxQueries, RecordQueries):
         story_from: int | None = None,
     ) -> list[int]:
         """Record a new board message; returns older boards that still carry buttons."""
+        return await self.write(
+            lambda tx: self._add_board(tx, match_id, message_id, channel_id, ply, at, story_from)
+        )
+
+    async def board_posted(
+        self,
+        match_id: int,
+        plies: Sequence[int],
+        message_id: int,
+        delivered_at: float,
+        new: NewBoard | None,
+    ) -> list[int]:
+        """A board is out: its outbox rows delivered and, if it is a new message (``new``),
+        recorded as the match's board, in one transaction; returns older boards that still
+        carry buttons."""
 
         async def body(tx: Tx) -> list[int]:
-            rows = await tx.fetchall(
-                "SELECT message_id FROM board_messages WHERE match_id = ? AND live = 1 "
-                "AND message_id <> ?",
-                (match_id, message_id),
+            await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
+            if new is None:
+                return []
+            return await self._add_board(
+                tx, match_id, message_id, new.channel_id, new.ply, new.at, new.story_from
             )
-            await tx.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            await tx.execute(
-                "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
-                "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
-                "DO UPDATE SET live = 1, ply = excluded.ply",
-                (match_id, message_id, channel_id, ply, at, story_from),
-            )
-            return [int(r["message_id"]) for r in rows]
 
         return await self.write(body)
+
+    async def _add_board(
+        self,
+        tx: Tx,
+        match_id: int,
+        message_id: int,
+        channel_id: int,
+        ply: int,
+        at: float,
+        story_from: int | None,
+    ) -> list[int]:
+        rows = await tx.fetchall(
+            "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
+            "AND message_id <> ? RETURNING message_id",
+            (match_id, message_id),
+        )
+        await tx.put(
+            "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
+            "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
+            "DO UPDATE SET live = 1, ply = excluded.ply",
+            (match_id, message_id, channel_id, ply, at, story_from),
+        )
+        return sorted(int(r["message_id"]) for r in rows)
 
     async def latest_board(self, match_id: int) -> Row | None:
         """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""

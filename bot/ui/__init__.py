@@ -34,7 +34,7 @@ from bot.ui.layout import (
     notes_text,
     plan,
 )
-from bot.ui.routing import answer_unclaimed
+from bot.ui.routing import LOADED, answer_unclaimed
 
 #: every component the bot answers by its custom id
 DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton)
@@ -42,6 +42,7 @@ DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton)
 __all__ = [
     "DYNAMIC_ITEMS",
     "INVALID",
+    "LOADED",
     "AbandonButton",
     "ActionButton",
     "ActionSelect",

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 #: the text box's custom id inside the move box
 MOVE_FIELD = "move"
 MOVE_LENGTH = 200
+#: where ``run`` leaves the match it read, in ``interaction.extras``
+LOADED = "rh_match"
 
 
 def table_of(interaction: discord.Interaction[Any]) -> Any:
@@ -53,6 +55,8 @@ async def run(
             raise Refusal(ids.INVALID) from None
         if match.channel_id != interaction.channel_id:
             raise Refusal(ids.INVALID)
+        # the work may use the match as just read rather than read it again
+        interaction.extras[LOADED] = match
         await work(table)
     except Exception as err:
         await table.failed(interaction, err)

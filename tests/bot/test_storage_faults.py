@@ -10,6 +10,7 @@ writes (``PRAGMA query_only``, what SQLite reports for a read-only file) are sai
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import threading
@@ -202,7 +203,7 @@ async def quick_busy(runner: BotRunner, monkeypatch: pytest.MonkeyPatch) -> None
     await runner.start()
 
 
-async def test_a_lock_right_after_the_move_was_stored_still_tells_the_player_it_was_saved(
+async def test_a_lock_right_after_the_move_was_stored_does_not_hold_up_its_board(
     fake: FakeDiscord,
     world: World,
     database: Path,
@@ -210,8 +211,8 @@ async def test_a_lock_right_after_the_move_was_stored_still_tells_the_player_it_
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """The move is stored; then the database is locked before its board is claimed: the
-    player hears the move was saved, and the board is posted once the lock is gone."""
+    """The move is stored; then the database is locked: the board was claimed with the move,
+    so it is posted at once, recorded once the lock is gone, and never posted twice."""
     await quick_busy(farm, monkeypatch)
     assert farm.bot is not None
     service = farm.bot.service
@@ -224,22 +225,23 @@ async def test_a_lock_right_after_the_move_was_stored_still_tells_the_player_it_
         return result
 
     monkeypatch.setattr(service, "act", act_then_lock)
-    ply = (await farm.match_in(world.channel.id)).ply
+    match = await farm.match_in(world.channel.id)
     before = len(boards(fake, world.channel))
     _, record = await click_roll(fake, world)
-    await until(lambda: bool(private_notes(record)), timeout=30, what="a private note")
+    await until(lambda: len(boards(fake, world.channel)) == before + 1, what="the new board")
+    assert other.thread.is_alive(), "posted while the database was still locked"
     other.__exit__()
+    await until(lambda: farm.bot is not None and not farm.bot.in_flight, what="the move done")
     await fake.settle()
-    (note,) = private_notes(record)
-    assert "move was saved" in note, note
-    assert (await farm.match_in(world.channel.id)).ply == ply + 1
     monkeypatch.setattr(service, "act", act)
-    # later (the lease on the board ran out), the delivery loop posts it, once
+    assert (await farm.match_in(world.channel.id)).ply == match.ply + 1
+    assert await farm.bot.store.undelivered(match.id) == 0, "recorded after the lock"
     await farm.bot.store.execute("UPDATE outbox SET next_try_at = 0 WHERE delivered_at IS NULL")
-    await farm.bot.delivery.pending()
+    assert await farm.bot.delivery.pending() == 0, "nothing left to post"
     await fake.settle()
-    assert len(boards(fake, world.channel)) == before + 1
-    assert await farm.bot.store.undelivered((await farm.match_in(world.channel.id)).id) == 0
+    assert len(boards(fake, world.channel)) == before + 1, "posted once"
+    assert not private_notes(record), "the player sees the board, no apology"
+    await plays_again_as(fake, world, farm, world.bob, match.ply + 1)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a fault, not a bug"
 
 
@@ -309,3 +311,36 @@ async def test_a_typed_move_the_database_refuses_says_it_was_not_saved(
     assert board(fake, world.channel).id == shown.id and shown.buttons(), "the board still works"
     await farm.bot.store.execute("PRAGMA query_only = OFF")
     await plays_again(fake, world, farm, ply)
+
+
+async def test_a_board_posted_by_a_process_that_died_before_recording_it_is_not_posted_again(
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot posts the board and dies before the post is recorded; after the restart its
+    lease runs out and the outbox finds the board already in the channel."""
+    assert farm.bot is not None
+    delivery = farm.bot.delivery
+
+    async def dies(*args: Any, **kwargs: Any) -> list[int]:
+        raise asyncio.CancelledError  # the process is gone before the record is written
+
+    monkeypatch.setattr(delivery, "_record_delivered", dies)
+    match = await farm.match_in(world.channel.id)
+    before = len(boards(fake, world.channel))
+    await click_roll(fake, world)
+    await until(lambda: len(boards(fake, world.channel)) == before + 1, what="the new board")
+    await farm.stop()
+    monkeypatch.undo()
+    await farm.start()
+    assert farm.bot is not None
+    assert await farm.bot.store.undelivered(match.id) == 1, "its post was never recorded"
+    await farm.bot.store.execute("UPDATE outbox SET next_try_at = 0 WHERE delivered_at IS NULL")
+    await farm.bot.delivery.pending()
+    await fake.settle()
+    assert len(boards(fake, world.channel)) == before + 1, "posted once"
+    assert await farm.bot.store.undelivered(match.id) == 0, "recorded as that message"
+    # and the match goes on from that board, whose buttons are the live ones
+    await plays_again_as(fake, world, farm, world.bob, match.ply + 1)

@@ -384,19 +384,22 @@ async def test_a_bot_down_past_two_deadlines_applies_both_once_in_order(
     # the bot is down for five days, then starts again on the same database
     clock = Clock(T0 + 120 * HOUR)
     db = await open_store(store_url)
-    bot.db, bot.clock = db, clock
-    bot.service = MatchService(db, seed_source=lambda: 85, clock=clock)
-    bot.turns = TurnClock(bot)  # type: ignore[attr-defined]
-    assert await bot.turns.tick() == 2  # type: ignore[attr-defined]
-    assert [m.id for m, _, _ in bot.boards] == [first.id, second.id]
-    assert all("time ran out" in headline for _, headline, _ in bot.boards)
-    assert bot.sent == [], "stale reminders are not sent once the deadline applied"
-    assert await bot.turns.tick() == 0  # type: ignore[attr-defined]
-    for match in (first, second):
-        after = await bot.service.get(match.id)
-        assert after.ply == 1 and after.turn_started_at == clock()
-        kinds = [k for _, k, _, _ in await events_of(bot, match.id)]
-        assert kinds == ["deadline"]
+    try:
+        bot.db, bot.clock = db, clock
+        bot.service = MatchService(db, seed_source=lambda: 85, clock=clock)
+        bot.turns = TurnClock(bot)  # type: ignore[attr-defined]
+        assert await bot.turns.tick() == 2  # type: ignore[attr-defined]
+        assert [m.id for m, _, _ in bot.boards] == [first.id, second.id]
+        assert all("time ran out" in headline for _, headline, _ in bot.boards)
+        assert bot.sent == [], "stale reminders are not sent once the deadline applied"
+        assert await bot.turns.tick() == 0  # type: ignore[attr-defined]
+        for match in (first, second):
+            after = await bot.service.get(match.id)
+            assert after.ply == 1 and after.turn_started_at == clock()
+            kinds = [k for _, k, _, _ in await events_of(bot, match.id)]
+            assert kinds == ["deadline"]
+    finally:
+        await db.close()
 
 
 # Pauses -----------------------------------------------------------------------------------------

@@ -230,7 +230,7 @@ async def test_a_failing_strong_computer_plays_the_easy_move_and_the_match_goes_
 async def test_a_computer_turn_left_by_a_restart_plays_itself(
     fake: FakeDiscord, world: World, database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def stopped(self: Computers, match_id: int) -> None:
+    async def stopped(self: Computers, match_id: int, match: object = None) -> None:
         return None  # the bot "dies" before its computers move
 
     runner = BotRunner(fake, database, seed=85)

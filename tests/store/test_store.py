@@ -135,22 +135,30 @@ async def test_moves_are_guarded_by_the_ply_and_logged(store: Store) -> None:
 
 async def test_the_outbox_claims_each_board_once(store: Store) -> None:
     match_id = await new_match(store)
-    assert await store.commit_move(move(match_id, 0, T0 + 10))
-    assert await store.commit_move(move(match_id, 1, T0 + 11, passed=False))
+    first = await store.commit_move(move(match_id, 0, T0 + 10))
+    assert first is not None, "the move is stored and the storing bot holds its boards"
+    assert [(r["ply"], bool(r["turn_passed"]), r["attempts"]) for r in first.boards] == [
+        (0, True, 1),
+        (1, True, 1),
+    ]
+    second = await store.commit_move(move(match_id, 1, T0 + 11, passed=False))
+    assert second is not None
+    assert [(r["ply"], r["attempts"]) for r in second.boards] == [(0, 2), (1, 2), (2, 1)]
+    assert await store.commit_move(move(match_id, 1, T0 + 12)) is None, "ply taken"
     assert await store.undelivered(match_id) == 3
     assert await store.boards_due(T0 + 20) == [], "the storing bot's lease has not run out"
     assert await store.claim_boards(match_id, T0 + 20, 30.0, mine=False) == []
     claimed = await store.claim_boards(match_id, T0 + 20, 30.0, mine=True)
     assert [(r["ply"], bool(r["turn_passed"]), r["attempts"]) for r in claimed] == [
-        (0, True, 1),
-        (1, True, 1),
-        (2, False, 1),
+        (0, True, 3),
+        (1, True, 3),
+        (2, False, 2),
     ]
     assert await store.claim_boards(match_id, T0 + 21, 30.0, mine=False) == [], "leased"
     await store.boards_retry(match_id, [2], T0 + 25, "5xx")
     assert await store.boards_due(T0 + 26) == [match_id]
     again = await store.claim_boards(match_id, T0 + 26, 30.0, mine=False)
-    assert [(r["ply"], r["attempts"]) for r in again] == [(2, 2)]
+    assert [(r["ply"], r["attempts"]) for r in again] == [(2, 3)]
     await store.boards_delivered(match_id, [0, 1, 2], 9_000_000_000_000_000_001, T0 + 27)
     assert await store.undelivered(match_id) == 0
     assert await store.boards_due(T0 + 10_000) == []
