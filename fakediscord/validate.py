@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 if TYPE_CHECKING:  # jsonschema is needed only when there is a spec to validate against
     from jsonschema import Draft202012Validator
@@ -165,7 +166,12 @@ def _escape(pointer_part: str) -> str:
 
 
 class SpecValidator:
-    """Compiled validators for the operations the fake serves, built lazily and cached."""
+    """Compiled validators for the operations the fake serves, built lazily and cached.
+
+    A body is first checked by ``jsonschema_rs`` (compiled, about a hundred times faster)
+    when it is installed; only a body it finds invalid goes through ``jsonschema``, whose
+    detailed errors become Discord's error shape. Both implement the same draft, so what is
+    refused does not change, only what a valid body costs."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
         from referencing import Registry, Resource
@@ -177,6 +183,30 @@ class SpecValidator:
         resource = Resource.from_contents(doc, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(_SPEC_URI, resource)
         self._cache: dict[str, Draft202012Validator | None] = {}
+        self._fast: dict[str, Any] = {}
+        self._fast_registry: Any = None
+        try:
+            import jsonschema_rs
+        except ImportError:  # the slower path alone is just as strict
+            self._rs: Any = None
+        else:
+            self._rs = jsonschema_rs
+
+    def _fast_check(self, validator: Draft202012Validator, body: Any) -> bool:
+        """True when the compiled validator finds ``body`` valid (False: look closer)."""
+        if self._rs is None:
+            return False
+        ref = validator.schema["$ref"]
+        fast = self._fast.get(ref)
+        if fast is None:
+            if self._fast_registry is None:
+                self._fast_registry = self._rs.Registry([(_SPEC_URI, self.doc)])
+            uri, fragment = ref.split("#", 1)
+            fast = self._rs.Draft202012Validator(
+                {"$ref": f"{uri}#{quote(fragment, safe='/~')}"}, registry=self._fast_registry
+            )
+            self._fast[ref] = fast
+        return bool(fast.is_valid(body))
 
     def _validator(self, pointer: str, exists: bool) -> Draft202012Validator | None:
         if pointer not in self._cache:
@@ -227,7 +257,7 @@ class SpecValidator:
 
     def validate_request(self, template: str, method: str, body: Any) -> list[FieldError]:
         validator = self.request_validator(template, method)
-        if validator is None:
+        if validator is None or self._fast_check(validator, body):
             return []
         return errors_of(validator, body)
 
@@ -235,7 +265,7 @@ class SpecValidator:
         self, template: str, method: str, status: int, body: Any
     ) -> list[FieldError]:
         validator = self.response_validator(template, method, status)
-        if validator is None:
+        if validator is None or self._fast_check(validator, body):
             return []
         return errors_of(validator, body)
 
