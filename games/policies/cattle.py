@@ -2,13 +2,20 @@
 
 Easy does the obvious with each roll: grabs the best dice of its brand, raids the best die,
 puts a 6 out to pasture for a stud of the richest colour, rustles a richer stock or else
-swisses its best colour, and switches its stud with a low die of its stock.
-Strong plays the same rolls but chooses its brand: a new stud (after a 6, or a switch) of the
-colour whose cows left in the herd are worth most and that fewer rivals grab; a switch with its
-stock only when that does not cost it a better brand; and it raids, among equal faces, a cow of
-a rival's brand rather than its own (which it can still grab later). It also reckons with the
-THREE!s announced for later this round: each of them will rustle the richest stock, so it does
-not fatten its stock for them, and swisses or rustles ahead of them.
+swisses its best colour, and switches its stud with a low die of its stock. It reckons with
+the THREE!s announced for later this round: each of them will rustle the richest stock, so it
+does not fatten its stock for them, and swisses or rustles ahead of them.
+
+Strong plays every sensible choice on to the end of the game many times and keeps the one that
+wins most often. The choices: the best grab of one and of two, every rustle and swiss, every
+switch with its stock, per colour the best raid and the lowest and highest cow as a new stud,
+and the pass. For each, the rest of the round is played as the easy players at the table will
+play it (their rolls are known), then playouts in a fast model of the game
+(``games.policies.cattle_sim``) roll on to the empty herd, every player playing as easy does.
+Playout ``i`` of every choice rolls the same dice, so the choices are compared on equal luck,
+and sequential halving spends the playouts on the choices still in contention. The budget is
+a count (playouts times cows left in the herd), not a time, so a decision replays exactly and
+takes about as long at any table.
 """
 
 from __future__ import annotations
@@ -111,7 +118,7 @@ class Strong(Easy):
     level = "strong"
     #: look-ahead per decision, in cows left in the herd times playouts (a playout costs
     #: about one step per cow left, plus a round's rolls per player)
-    BUDGET = 12000
+    BUDGET = 24000
     #: playouts per candidate at most, and at least in the first round of elimination
     MOST = 400
     LEAST = 8
