@@ -21,6 +21,7 @@ from games.cowboy.board import STEPS, board_for
 from games.cowboy.fields import free_field_squares, herds, owner_map, steer_at, steer_squares
 from games.cowboy.state import (
     BANDIT,
+    WIN,
     Again,
     Claim,
     Cut,
@@ -324,3 +325,138 @@ class Strong(Easy):
     HUNT_RUSTLE = True
     FIGHT_NEAR = 2
     MEAN = 3.0
+    #: turns further than this count as never (a token's placement)
+    FAR = 5
+    #: a roaming steer inside a rectangle counts this much less per fence still missing
+    #: (it may wander off before the field closes); a printed steer counts in full
+    DECAY = 0.5
+    #: cost of a missing fence that cannot be built now (the Bandit or a cowboy stands at an
+    #: end), and of each steer the field would lack room for
+    BLOCKED_COST = 2.0
+    SHORT_COST = 3.0
+
+    def field_plan(self, state: Any, seat: int, board: Any) -> Plan:
+        """The rectangle to fence: fewest new fences, closest, holding steers (printed ones in
+        full, roaming ones less the more fences are missing), with room for the steers still
+        needed; only fences whose line can be ridden now are goals."""
+        fenced = {e for e, _ in state.fences} | board.walls
+        owned = owner_map(state.fields)
+        theirs = {s for s, o in owned.items() if o != seat}
+        here = state.cowboys[seat]
+        blocked = blocked_points(state, seat)
+        steers = steer_squares(state)
+        printed = {s for s in board.printed if s not in state.stolen}
+        taken = steers | set(state.indians) | set(state.twisters)
+        need = WIN - herds(state)[seat]
+        room = len(free_field_squares(state, seat))
+        budget = state.fences_left[seat]
+        best: tuple[float, int] | None = None
+        plan = Plan(set(), self.tree_points(state), False)
+        for n, (squares, edges, _) in enumerate(rectangles(state.tiles)):
+            if not theirs.isdisjoint(squares):
+                continue
+            missing = [e for e in edges if e not in fenced]
+            if not missing or len(missing) > budget:
+                continue
+            starts = {e: rideable(board, e, here, blocked) for e in missing}
+            goals = {p for s in starts.values() for p in s}
+            if not goals:
+                continue
+            walk = min(manhattan(board, here, p) for p in goals)
+            inside = sum(1 for s in squares if s in steers)
+            sure = sum(1 for s in squares if s in printed)
+            free = sum(1 for s in squares if s not in taken)
+            short = max(0, need - inside - free - room)
+            cost = (
+                self.FENCE_COST * len(missing)
+                + self.BLOCKED_COST * sum(1 for s in starts.values() if not s)
+                + self.WALK_COST * walk
+                - self.STEER_BONUS * (sure + (inside - sure) * self.DECAY ** (len(missing) - 1))
+                - 0.5 * len(squares)
+                + self.SHORT_COST * short
+            )
+            if best is None or (cost, n) < best:
+                best = (cost, n)
+                plan = Plan({e for e, s in starts.items() if s}, goals, False)
+        return plan
+
+    def answer(self, state: Any, seat: int, actions: list[Any]) -> Any:
+        p = state.pending
+        if p.kind != "place" or p.token not in ("steer", "indian", "twister"):
+            return super().answer(state, seat, actions)
+        others = [o for o in range(len(state.names)) if o != seat and o not in state.out]
+        if p.token == "steer":
+            score = self.steer_spot(state, seat, others)
+        else:
+            score = self.raider_spot(state, seat, others, p.token)
+        best, best_score = 0, float("-inf")
+        for i, a in enumerate(actions):
+            s = score(a.square)
+            if s > best_score:
+                best, best_score = i, s
+        return best
+
+    def steer_spot(self, state: Any, seat: int, others: list[int]) -> Any:
+        """A steer goes where this cowboy ropes it before any rival can: turns to reach it
+        (rivals move first), counted only for cowboys with room in a field."""
+        owned = owner_map(state.fields)
+        board = state.board
+        reach = {o: distances(state, o) for o in [seat, *others]}
+        room = {o: bool(free_field_squares(state, o)) for o in [seat, *others]}
+
+        def turns(o: int, s: int) -> float:
+            if not room[o]:
+                return self.FAR
+            x, y = board.xy(s)
+            d = min(
+                (reach[o][q][0] for q in corners(board, x, y) if q in reach[o]),
+                default=99,
+            )
+            return min(self.FAR, 1 + max(0, d - 1) / 2)
+
+        def score(s: int) -> float:
+            if s in owned:
+                return 100.0 if owned[s] == seat else -100.0
+            mine = turns(seat, s)
+            theirs = min((turns(o, s) for o in others), default=self.FAR)
+            return theirs - mine + (1.0 if mine < theirs else 0.0)
+
+        return score
+
+    def raider_spot(self, state: Any, seat: int, others: list[int], token: str) -> Any:
+        """Indians (who eat steers) go near rivals' steers, twisters (who tear down fences)
+        near rivals' fields; both far from this player's."""
+        board = state.board
+        steers = steer_squares(state)
+        mine: list[int] = []
+        theirs: list[int] = []
+        for f in state.fields:
+            squares = (
+                [s for s in f.squares if s in steers] if token == "indian" else list(f.squares)
+            )
+            (mine if f.owner == seat else theirs if f.owner in others else []).extend(squares)
+
+        def near(s: int, targets: list[int]) -> int:
+            x, y = board.xy(s)
+            return min(
+                (max(abs(x - a), abs(y - b)) for a, b in map(board.xy, targets)), default=8
+            )
+
+        return lambda s: min(near(s, mine), 8) - min(near(s, theirs), 8)
+
+
+def manhattan(board: Any, p: int, q: int) -> int:
+    (a, b), (c, d) = board.ij(p), board.ij(q)
+    return abs(a - c) + abs(b - d)
+
+
+def rideable(board: Any, e: int, here: int, blocked: set[int]) -> list[int]:
+    """The ends of edge ``e`` a cowboy may ride it from: the other end must be free to step
+    onto, and this end free to reach (or where he stands)."""
+    a, b = board.edge_points(e)
+    return [p for p, q in ((a, b), (b, a)) if q not in blocked and (p == here or p not in blocked)]
+
+
+def corners(board: Any, x: int, y: int) -> list[int]:
+    """The four intersections around square (x, y)."""
+    return [board.pt(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)]
