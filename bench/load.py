@@ -193,6 +193,9 @@ class Step:
     ping_done: list[float] = field(default_factory=list)
     refused: int = 0
     busy: int = 0
+    #: matches that ended in the step and were started again (their lobby and start count
+    #: in the step's CPU, not as moves)
+    restarts: int = 0
     lost: int = 0
     #: the players' own mistakes (a button gone meanwhile...), by kind
     errors: dict[str, int] = field(default_factory=dict)
@@ -262,6 +265,7 @@ class Players:
                 if GROUP.match(str(c.get("custom_id", "")))
             ]
             if not groups:  # finished: a new match, not measured
+                step.restarts += 1
                 await self.restart(table)
                 return
             comp = self.rng.choice(groups)
@@ -431,7 +435,7 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
     ping = [v * 1000 for v in step.ping_done]
     ratio = pct(ms, 0.5) / pct(ping, 0.5) if ping and ms else float("nan")
     notes = []
-    for name in ("busy", "refused", "lost"):
+    for name in ("busy", "refused", "lost", "restarts"):
         if getattr(step, name):
             notes.append(f"{name} {getattr(step, name)}")
     notes += [f"{kind} {n}" for kind, n in step.errors.items()]

@@ -367,17 +367,24 @@ class Delivery:
         return await channel.send(**kwargs)
 
     async def picture(
-        self, match: Match, *, previous: Any = None, last: Any = None
+        self,
+        match: Match,
+        *,
+        previous: Any = None,
+        last: Any = None,
+        state: Any = None,
+        ply: int | None = None,
     ) -> tuple[list[discord.File], str | None]:
-        """The board picture as an attachment; none (a text-only board) if drawing failed."""
-        if match.state is None:
+        """The board picture as an attachment; none (a text-only board) if drawing failed.
+        ``state`` and ``ply``: a state of the match other than its current one (a move's
+        new state, drawn while it is being stored)."""
+        state = match.state if state is None else state
+        if state is None:
             return [], None
         try:
-            png = await self.bot.renderer.draw(
-                match.game, match.state, previous=previous, last=last
-            )
+            png = await self.bot.renderer.draw(match.game, state, previous=previous, last=last)
         except RenderError:
             log.exception("match %s: drawing the board failed; posting text only", match.id)
             return [], None
-        filename = f"{match.game}-{match.id}-{match.ply}.png"
+        filename = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
         return [discord.File(io.BytesIO(png), filename=filename)], filename

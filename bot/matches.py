@@ -37,6 +37,9 @@ from games.rng import SeededRng
 #: forced moves played in a row after one move, at most (a safety bound, never reached in play)
 MAX_FORCED = 200
 
+#: told a move's new state before it is stored: (match, new ply, state, previous, last action)
+Early = Callable[[Match, int, Any, Any, Any], None]
+
 
 class MatchService(Lobbies, BoardMessages):
     def __init__(
@@ -185,11 +188,13 @@ class MatchService(Lobbies, BoardMessages):
         index: int | None = None,
         text: str | None = None,
         loaded: Match | None = None,
+        early: Early | None = None,
     ) -> MoveResult:
         """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``.
         ``loaded``: the match as just read for this move (``check_actor``), used unless this
         process stored a later ply meanwhile; a move stored by another process is caught by
-        the commit's guard."""
+        the commit's guard. ``early(match, ply, state, previous, last)`` is told the new
+        state before it is stored (to start drawing it meanwhile; the commit may still lose)."""
         async with self.lock(match_id):
             fresh = loaded is not None and self._plies.get(match_id, loaded.ply) == loaded.ply
             match = loaded if fresh and loaded is not None else await self.get(match_id)
@@ -204,7 +209,7 @@ class MatchService(Lobbies, BoardMessages):
                 action = rules.parse_action(match.state, mine, text)
             else:
                 raise Refusal("No move given.")
-            return await self._apply(match, mine, user_id, action)
+            return await self._apply(match, mine, user_id, action, early=early)
 
     async def act_default(
         self,
@@ -248,7 +253,14 @@ class MatchService(Lobbies, BoardMessages):
             return await self.store.close_match(match_id, self.clock(), only_lobby=True)
 
     async def _apply(
-        self, match: Match, seat: int, user_id: int, action: Any, *, kind: str = "move"
+        self,
+        match: Match,
+        seat: int,
+        user_id: int,
+        action: Any,
+        *,
+        kind: str = "move",
+        early: Early | None = None,
     ) -> MoveResult:
         """Apply the move, then every forced move that follows it (a lone pass, a forced
         placement), and store them together."""
@@ -267,7 +279,7 @@ class MatchService(Lobbies, BoardMessages):
                 break
             seat, action = forced
             user_id = match.user_of(seat)
-        return await self._commit(match, plays, kind=kind)
+        return await self._commit(match, plays, kind=kind, early=early)
 
     def _forced(self, match: Match, state: Any) -> tuple[int, Any] | None:
         acting = match.rules.to_act(state)
@@ -288,6 +300,7 @@ class MatchService(Lobbies, BoardMessages):
         *,
         leaves: int | None = None,
         kind: str = "move",
+        early: Early | None = None,
     ) -> MoveResult:
         """Store the plays as the next plies, guarded by the ply, with their action-log rows,
         a leaving seat and the board to post, all in one transaction."""
@@ -333,6 +346,11 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
+        # the picture marks what the last play changed: the state just before it
+        before_last = plays[-2][4].state if len(plays) > 1 else previous
+        last = action0 if len(plays) == 1 else plays[-1][3]
+        if early is not None:
+            early(match, record.ply, state, before_last, last)
         committed = await self.store.commit_move(
             record, claim_until=time.time() + self.board_lease
         )
@@ -344,14 +362,12 @@ class MatchService(Lobbies, BoardMessages):
         self._plies.move_to_end(match.id)
         while len(self._plies) > 4096:
             self._plies.popitem(last=False)
-        # the picture marks what the last play changed: the state just before it
-        before_last = plays[-2][4].state if len(plays) > 1 else previous
         return MoveResult(
             match,
             seat0,
             user0,
             notation0,
-            action0 if len(plays) == 1 else plays[-1][3],
+            last,
             tuple(events),
             before_last,
             plays=tuple((p[0], p[2]) for p in plays),

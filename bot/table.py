@@ -237,13 +237,32 @@ class Table(ChannelAccess):
             acknowledging = interaction.response.edit_message(view=None)
         else:
             acknowledging = interaction.response.defer(ephemeral=True, thinking=True)
-        # the acknowledgement travels while the move is applied and its picture drawn
+        # the acknowledgement travels while the move is applied and stored, and the new
+        # board is drawn meanwhile (unless computers are to answer first: then their picture)
         ack = asyncio.ensure_future(acknowledging)
+        drawing: list[tuple[int, asyncio.Future[Any]]] = []
+
+        def early(match: Match, new_ply: int, state: Any, previous: Any, last: Any) -> None:
+            job = self.bot.delivery.picture(
+                match, previous=previous, last=last, state=state, ply=new_ply
+            )
+            drawing.append((new_ply, asyncio.ensure_future(job)))
+
+        computers = any(s.computer is not None for s in match.seats)
         try:
             result = await self.service.act(
-                match_id, user_id, ply=ply, seat=seat, index=index, text=text, loaded=match
+                match_id,
+                user_id,
+                ply=ply,
+                seat=seat,
+                index=index,
+                text=text,
+                loaded=match,
+                early=None if computers else early,
             )
         except Exception as err:
+            for _, job in drawing:
+                job.cancel()
             if await self._acked(ack, interaction):
                 if clicked is not None:
                     await self._give_back_buttons(interaction, match_id, clicked.id, ply)
@@ -251,11 +270,16 @@ class Table(ChannelAccess):
             return
         # computers answer before the board goes out: one message shows it all
         result = await self.computers.play(match_id, result.match) or result
-        picture = asyncio.ensure_future(
-            self.bot.delivery.picture(
-                result.match, previous=result.previous_state, last=result.action
+        if drawing and drawing[-1][0] == result.match.ply:
+            picture = drawing[-1][1]
+        else:
+            for _, job in drawing:
+                job.cancel()
+            picture = asyncio.ensure_future(
+                self.bot.delivery.picture(
+                    result.match, previous=result.previous_state, last=result.action
+                )
             )
-        )
         acked = await self._acked(ack, interaction)
         if acked and clicked is None:
             await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)

@@ -19,7 +19,7 @@ from games.cattle import COLOURS, LETTERS, CattleState, Die, total
 from games.cattle.menu import menu
 from games.cattle.model import Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch, plural
 from games.cattle.talk import pass_reason
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
 WIDTH = 600
@@ -398,13 +398,13 @@ def _player(
         tag, ink = f"rolled {state.rolls[seat]}", MUTED
     else:
         tag, ink = "", MUTED
-    if tag and x + w + 8 + font(18).getlength(tag) < x1 - 70:
+    if tag and x + w + 8 + length(font(18), tag) < x1 - 70:
         c.text((x + w + 8, mid), tag, 18, bold=ink == RUST, ink=ink, paper=PANEL, anchor="lm")
     c.text((x1 - 12, mid), str(state.score(seat)), 26, bold=True, ink=INK, paper=PANEL,
            anchor="rm")
     delta = change.delta.get(seat)
     if delta:
-        score_w = font(26, True).getlength(str(state.score(seat)))
+        score_w = length(font(26, True), str(state.score(seat)))
         c.text((x1 - 18 - score_w, mid), f"{delta:+d}", 18, bold=True,
                ink=GAIN if delta > 0 else RUST, paper=PANEL, anchor="rm")
     y = y0 + PLAYER_TOP

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import font
+from render.common import font, length
 
 Colour = tuple[int, int, int]
 #: zlib level for the PNG: flat palette pictures lose little size at the fastest level
@@ -73,7 +73,7 @@ def text_sprite(
     """``text`` in ``ink`` on a ``paper`` box exactly as tall as the font's line."""
     f: ImageFont.FreeTypeFont = font(size, bold)
     ascent, descent = f.getmetrics()
-    width = max(1, int(f.getlength(text)) + 2)
+    width = max(1, int(length(f, text)) + 2)
     image = Image.new("RGB", (width, ascent + descent), paper)
     ImageDraw.Draw(image).text((1, 0), text, font=f, fill=ink)
     return palette.reduce(image)
@@ -175,9 +175,9 @@ class Canvas:
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis to ``width`` pixels."""
     f = font(size, bold)
-    if f.getlength(text) <= width:
+    if length(f, text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and length(f, text + "…") > width:
         text = text[:-1]
     return text + "…"
 

@@ -33,7 +33,7 @@ from games.highrollin.model import (
     plural,
     topple_chance,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
 W = 600
@@ -274,7 +274,7 @@ def _fallen(c: Canvas, tower: int, dice: tuple[Die, ...]) -> None:
     span = len(dice) * (FALLEN_DIE + 3)
     x = min(max(TABLE[0] + 8, TOWER_X[tower] - span / 2), TABLE[2] - 8 - span)
     label = "fell:"
-    w = font(18, True).getlength(label)
+    w = length(font(18, True), label)
     if x - w - 6 < TABLE[0] + 8:
         x = TABLE[0] + 14 + w
     c.text((x - 6, y + FALLEN_DIE / 2), label, 18, bold=True, ink=HIGHLIGHT, paper=WOOD,
@@ -380,7 +380,7 @@ def _players(
         if before is not None and before.game == state.game:
             delta = score - before.scores[seat]
             if delta:
-                sw = font(24, True).getlength(str(score))
+                sw = length(font(24, True), str(score))
                 c.text((W - M - 18 - sw, mid), f"{delta:+d}", 18, bold=True,
                        ink=GAIN if delta > 0 else RUST, paper=paper, anchor="rm")
         y += PLAYER_H

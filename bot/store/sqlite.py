@@ -54,29 +54,81 @@ def storage_error(err: BaseException) -> BaseException:
     )
 
 
+def _run_batch(
+    conn: sqlite3.Connection,
+    batch: list[tuple[str, tuple[Any, ...]]],
+    last: tuple[str, tuple[Any, ...]] | None,
+    rows: bool,
+) -> Any:
+    """In the connection's thread: the deferred statements, then ``last`` (its rows, or the
+    count it changed)."""
+    for sql, params in batch:
+        conn.execute(sql, params).close()
+    if last is None:
+        return None
+    cur = conn.execute(*last)
+    try:
+        return cur.fetchall() if rows else cur.rowcount
+    finally:
+        cur.close()
+
+
 class _SqliteTx(Tx):
+    """Statements on the one connection. Inside a transaction, statements whose result nobody
+    needs (``BEGIN``, ``put``) are held back and sent with the next one that has a result, or
+    with ``COMMIT``: a move's transaction is three trips to the database thread, not six.
+    An error in a held-back statement surfaces at that next trip, still inside the
+    transaction, which then rolls back as usual."""
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        #: held-back statements, while a transaction is open (else None: sent at once)
+        self.pending: list[tuple[str, tuple[Any, ...]]] | None = None
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def _trip(self, last: tuple[str, tuple[Any, ...]] | None, rows: bool) -> Any:
+        batch, self.pending = self.pending, ([] if self.pending is not None else None)
         try:
-            async with self.conn.execute(sql, tuple(params)) as cur:
+            if batch:
+                # one hop to aiosqlite's thread for the whole batch (its own executor hook)
+                raw = self.conn._conn
+                return await self.conn._execute(_run_batch, raw, batch, last, rows)
+            if last is None:
+                return None
+            if rows:
+                return list(await self.conn.execute_fetchall(*last))
+            async with self.conn.execute(*last) as cur:
                 return cur.rowcount
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return int(await self._trip((sql, tuple(params)), rows=False))
+
     async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
+        if self.pending is not None:
+            self.pending.append((sql, tuple(params)))
+            return
         # no count wanted: one trip to the connection's thread instead of two
-        try:
-            await self.conn.execute_fetchall(sql, tuple(params))
-        except (sqlite3.Error, ValueError) as err:
-            raise storage_error(err) from err
+        await self._trip((sql, tuple(params)), rows=True)
 
     async def control(self, sql: str) -> None:
-        """A statement with no rows and no count (BEGIN, COMMIT)."""
-        await self.put(sql)
+        """A statement with no rows and no count (COMMIT), with any held-back ones."""
+        await self._trip((sql, ()), rows=True)
+
+    def begin(self) -> None:
+        """Open a transaction: ``BEGIN IMMEDIATE`` travels with the first statement."""
+        self.pending = [("BEGIN IMMEDIATE", ())]
+
+    async def commit(self) -> None:
+        try:
+            await self.control("COMMIT")
+        finally:
+            self.pending = None
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if self.pending is not None:
+            self.pending.extend((sql, tuple(r)) for r in rows)
+            return
         try:
             await self.conn.executemany(sql, [tuple(r) for r in rows])
         except (sqlite3.Error, ValueError) as err:
@@ -88,10 +140,7 @@ class _SqliteTx(Tx):
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # one trip to the connection's thread (execute, fetch and close there)
-        try:
-            return list(await self.conn.execute_fetchall(sql, tuple(params)))
-        except (sqlite3.Error, ValueError) as err:
-            raise storage_error(err) from err
+        return list(await self._trip((sql, tuple(params)), rows=True))
 
 
 class SqliteBackend(Backend):
@@ -103,6 +152,8 @@ class SqliteBackend(Backend):
         self.where = f"SQLite file {path}"
         self.write_lock = asyncio.Lock()
         self._tx = _SqliteTx(conn)
+        #: statements outside a transaction (never held back)
+        self._plain = _SqliteTx(conn)
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteBackend:
@@ -160,29 +211,31 @@ class SqliteBackend(Backend):
             await self.conn.close()
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        return await self._tx.fetchone(sql, tuple(params))
+        return await self._plain.fetchone(sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return await self._tx.fetchall(sql, tuple(params))
+        return await self._plain.fetchall(sql, tuple(params))
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         async with self.write_lock:
-            return await self._tx.execute(sql, tuple(params))
+            return await self._plain.execute(sql, tuple(params))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self.write_lock:
-            await self._tx.control("BEGIN IMMEDIATE")
+            self._tx.begin()
             try:
                 yield self._tx
-                await self._tx.control("COMMIT")
+                await self._tx.commit()
             except BaseException:
+                self._tx.pending = None
+                # (if BEGIN never left, there is nothing to roll back: that error is ignored)
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self.conn.execute("ROLLBACK")
                 raise
 
     async def version(self, tx: Tx | None = None) -> int:
-        row = await (tx or self._tx).fetchone("PRAGMA user_version")
+        row = await (tx or self._plain).fetchone("PRAGMA user_version")
         return int(row[0]) if row else 0  # type: ignore[index]
 
     async def set_version(self, tx: Tx, version: int) -> None:

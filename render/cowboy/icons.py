@@ -7,6 +7,7 @@ green, and every fence is a dark-edged bar in its owner's colour.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -257,17 +258,38 @@ def post(d: ImageDraw.ImageDraw, x: float, y: float, r: float, seat: int, fill: 
         d.rectangle(box, fill=fill, outline=DARK, width=2)
     elif shape == "diamond":
         k = r * 1.25
-        d.polygon(
-            [(x, y - k), (x + k, y), (x, y + k), (x - k, y)], fill=fill, outline=DARK, width=2
-        )
+        diamond = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
+        _outlined(d, diamond, (x, y), k / math.sqrt(2), fill)
     else:
         k = r * 1.3
-        d.polygon(
-            [(x, y - k), (x + k, y + k * 0.8), (x - k, y + k * 0.8)],
-            fill=fill,
-            outline=DARK,
-            width=2,
+        a, b, c = (x, y - k), (x + k, y + k * 0.8), (x - k, y + k * 0.8)
+        ab, bc, ca = math.dist(a, b), math.dist(b, c), math.dist(c, a)
+        around = ab + bc + ca
+        centre = (
+            (bc * a[0] + ca * b[0] + ab * c[0]) / around,
+            (bc * a[1] + ca * b[1] + ab * c[1]) / around,
         )
+        # the inscribed circle's radius: twice the area over the perimeter
+        inradius = abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])) / around
+        _outlined(d, [a, b, c], centre, inradius, fill)
+
+
+def _outlined(
+    d: ImageDraw.ImageDraw,
+    points: list[tuple[float, float]],
+    centre: tuple[float, float],
+    inradius: float,
+    fill: Colour,
+    width: float = 2,
+) -> None:
+    """A polygon with an inscribed circle (``centre``, ``inradius``), filled and outlined in
+    DARK ``width`` px inside its edge, as two fills: the shape shrunk about that centre sits
+    exactly ``width`` inside every edge. (Pillow draws a polygon outline wider than 1 px
+    through a mask as big as the whole picture, for every post.)"""
+    d.polygon(points, fill=DARK)
+    scale = max(0.0, (inradius - width) / inradius)
+    cx, cy = centre
+    d.polygon([(cx + (px - cx) * scale, cy + (py - cy) * scale) for px, py in points], fill=fill)
 
 
 @lru_cache(maxsize=64)

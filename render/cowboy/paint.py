@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, font
+from render.common import INK, MUTED, PAPER, font, length
 from render.cowboy.icons import (
     BASE_COLOURS,
     DARK,
@@ -85,7 +85,7 @@ def stamp(
 def text_tile(text: str, size: int, bold: bool, fg: Colour, bg: Colour) -> Image.Image:
     """A line of text on a ``bg`` strip, in the palette."""
     f = font(size, bold)
-    tile = Image.new("RGB", (int(f.getlength(text)) + 2, int(size * 1.22)), bg)
+    tile = Image.new("RGB", (int(length(f, text)) + 2, int(size * 1.22)), bg)
     ImageDraw.Draw(tile).text((0, 0), text, font=f, fill=fg)
     return to_p(tile)
 

@@ -28,7 +28,7 @@ from games.farm import (
     Roll,
     Trade,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length, to_png
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
 from render.farm.strip import CARD, TEXT, die, draw_story, fit, label, story
 
@@ -106,7 +106,7 @@ def _background(players: int) -> Image.Image:
     _card(d, (MARGIN, STRIP_Y, W - MARGIN, STRIP_Y + STRIP_H))
     _card(d, (MARGIN, STOCK_Y, W - MARGIN, STOCK_Y + STOCK_H))
     tab = font(TEXT, True)
-    tab_w = int(tab.getlength("STOCK")) + 20
+    tab_w = int(length(tab, "STOCK")) + 20
     d.rounded_rectangle(
         (W - MARGIN - 16 - tab_w, STOCK_Y - 13, W - MARGIN - 16, STOCK_Y + 14), radius=8, fill=WOOD
     )
@@ -125,10 +125,10 @@ def _background(players: int) -> Image.Image:
         if k:
             d.line((left, RATES_Y + 8, left, RATES_Y + RATES_H - 8), fill=WOOD, width=2)
         number = f"{n}" if n > 1 else ""
-        width = f.getlength(number) + 2 * size + 16
+        width = length(f, number) + 2 * size + 16
         x = left + (step - width) / 2
         d.text((x, mid), number, font=f, fill=INK, anchor="lm")
-        x += f.getlength(number)
+        x += length(f, number)
         _paste(img, icon(give, size), x, mid - size // 2)
         d.text((x + size + 8, mid), "=", font=f, fill=INK, anchor="mm")
         _paste(img, icon(get, size), x + size + 16, mid - size // 2)
@@ -210,7 +210,7 @@ def _badge(delta: int) -> Image.Image:
     """A +n (green) or −n (vermillion) pill for a slot the last move changed."""
     text = ("+" if delta > 0 else "−") + str(abs(delta))
     f = font(TEXT, True)
-    w = int(f.getlength(text)) + 16
+    w = int(length(f, text)) + 16
     img = Image.new("RGBA", (w, 28), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill = PALETTE["green"] if delta > 0 else PALETTE["vermillion"]
@@ -222,7 +222,7 @@ def _badge(delta: int) -> Image.Image:
 @build_once
 def _pill(text: str, fill: Colour) -> Image.Image:
     f = font(TEXT, True)
-    w = int(f.getlength(text)) + 22
+    w = int(length(f, text)) + 22
     img = Image.new("RGBA", (w, 32), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, 31), radius=16, fill=fill, outline=OUTLINE, width=2)
@@ -323,7 +323,7 @@ def _pen(
     progress = f"{have}/5"
     ink = PALETTE["green"] if have == 5 else INK
     label(img, (x1 - 12, cy), progress, 26, True, ink, bar, "rm")
-    right = x1 - 22 - int(font(26, True).getlength(progress))
+    right = x1 - 22 - int(length(font(26, True), progress))
     tag = _tag(state, seat)
     if tag is not None:
         pill = _pill(*tag)
@@ -335,7 +335,7 @@ def _pen(
         _paste(img, icon("crown", 34), name_x, cy - 18)
         name_x += 40
     you = " (you)" if viewer == seat else ""
-    room = right - name_x - int(font(24, True).getlength(you))
+    room = right - name_x - int(length(font(24, True), you))
     label(img, (name_x, cy), fit(state.names[seat], 24, True, room) + you, 24, True, INK, bar)
     sy = y + BAR_H + 6
     for j in range(7):

@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.farm import ANIMALS, NEEDED, Accept, Decline, FarmState, Roll, Trade, Withdraw
-from render.common import INK, MUTED, PALETTE, build_once, font
+from render.common import INK, MUTED, PALETTE, bbox, build_once, font, length
 from render.farm.animals import OUTLINE, SS, Colour, icon
 
 CARD: Colour = (255, 251, 242)
@@ -112,7 +112,7 @@ def chip(c: Chip) -> Image.Image:
     """A rounded chip: the count (with its sign) then the animal."""
     text = chip_text(c)
     f = font(TEXT, True)
-    tw = int(f.getlength(text)) + 4 if text else 0
+    tw = int(length(f, text)) + 4 if text else 0
     w = 8 + tw + CHIP_ICON + 6
     img = Image.new("RGBA", (w, CHIP_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -156,7 +156,7 @@ def draw_story(
             img.paste(pic, (x, y), pic)
             x += pic.width + 6
         else:
-            w = int(f.getlength(part))
+            w = int(length(f, part))
             if x + w > x1 and x > x0:
                 x, y = x0, y + CHIP_H + 6
             label(
@@ -175,7 +175,7 @@ def _label(
     times quicker than drawing the text again. Bounded (names come and go); two threads may
     both draw a missing label, which costs a fraction of a millisecond."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = bbox(f, text, anchor)
     img = Image.new("RGB", (right - left + 2, bottom - top + 2), bg)
     ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=f, fill=ink, anchor=anchor)
     return img, left - 1, top - 1
@@ -199,9 +199,9 @@ def label(
 def fit(text: str, size: int, bold: bool, width: int) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
     f = font(size, bold)
-    if f.getlength(text) <= width:
+    if length(f, text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and length(f, text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.horseplay import COLOURS, QUIET_ROUNDS, HorseplayState
 from games.horseplay.board import colour_of, is_crown
-from render.common import HIGHLIGHT, INK, MUTED, font, text_width
+from render.common import HIGHLIGHT, INK, MUTED, bbox, font, text_width
 from render.horseplay import layers
 from render.horseplay.layout import (
     BARN,
@@ -36,7 +36,7 @@ POINTS_LINE = f"Points decide only after {QUIET_ROUNDS} rounds with no capture"
 def _label(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A text's anti-aliased mask and its offset from the anchor point, drawn once."""
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = bbox(face, text, anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top

@@ -1,0 +1,284 @@
+"""Worker processes driven straight from the event loop: no helper threads, one pipe each.
+
+``concurrent.futures.ProcessPoolExecutor`` hands every job through two threads of the bot's
+process (a feeder that pickles it, a manager that reads the result) and wakes each of them;
+for a board picture that costs about as much CPU as a third of the drawing. Here each worker
+has one pipe, the event loop writes a job to an idle worker and reads its answer when the
+pipe is readable (``loop.add_reader``), and a worker that dies is noticed through its process
+sentinel the same way.
+
+- One job at a time per worker, the rest wait in order in this process, so a write never
+  finds a busy worker's pipe full.
+- ``submit(fn, *args)`` returns a future; cancelling it drops a waiting job, or discards the
+  answer of one already running (the worker finishes it on its own, as after a timeout).
+- A job that raises fails its future with that exception (or ``WorkerError`` if it cannot be
+  sent back); a worker that dies fails its job with ``WorkerError`` and is replaced.
+- Each worker runs ``initializer`` before it reports ready; ``start()`` waits for all.
+
+Frames on the pipe: an 8-byte big-endian length, then a pickle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import multiprocessing
+import os
+import pickle
+import select
+import signal
+import struct
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+HEADER = struct.Struct("!Q")
+#: how long ``close`` waits for a worker to leave before killing it
+CLOSE_GRACE = 5.0
+
+
+class WorkerError(Exception):
+    """A worker died during the job, or its answer could not be sent back."""
+
+
+def _write_frame(fd: int, data: bytes) -> None:
+    view = memoryview(HEADER.pack(len(data)) + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    parts, got = [], 0
+    while got < n:
+        chunk = os.read(fd, n - got)
+        if not chunk:
+            return None
+        parts.append(chunk)
+        got += len(chunk)
+    return b"".join(parts)
+
+
+def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> None:
+    """A worker's whole life: warm up, say so, then answer jobs until the pipe closes."""
+    fd = conn.fileno()
+    # Ctrl-C reaches the whole process group: the bot's own process decides when to stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer()
+    try:
+        _write_frame(fd, pickle.dumps(("ready", os.getpid())))
+    except OSError:  # the pool closed while this worker started
+        return
+    while True:
+        header = _read_exact(fd, HEADER.size)
+        if header is None:
+            return
+        body = _read_exact(fd, HEADER.unpack(header)[0])
+        if body is None:
+            return
+        fn, args = pickle.loads(body)
+        try:
+            answer = ("ok", fn(*args))
+        except BaseException as err:  # sent back to the caller
+            answer = ("err", err)
+        try:
+            data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as err:  # an unpicklable answer or exception
+            data = pickle.dumps(("err", WorkerError(f"the answer could not be sent: {err!r}")))
+        try:
+            _write_frame(fd, data)
+        except OSError:  # the pool closed while this job ran: nobody wants the answer
+            return
+
+
+class _Worker:
+    def __init__(self, pool: WorkerPool) -> None:
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe(duplex=True)
+        self.process = context.Process(
+            target=_worker_main, args=(child, pool.initializer), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.conn = parent
+        self.fd = parent.fileno()
+        os.set_blocking(self.fd, False)
+        self.buffer = bytearray()
+        self.ready: asyncio.Future[int] = pool.loop.create_future()
+        #: the job being worked on (None when idle or before ready)
+        self.job: asyncio.Future[Any] | None = None
+        self.dead = False
+
+    def send(self, payload: bytes) -> None:
+        """Write a whole frame. The worker is idle, reading, so a frame bigger than the pipe
+        holds only waits for it to read the rest."""
+        view = memoryview(HEADER.pack(len(payload)) + payload)
+        while view:
+            try:
+                view = view[os.write(self.fd, view) :]
+            except BlockingIOError:
+                select.select([], [self.fd], [], 1.0)
+
+    def frames(self) -> list[bytes] | None:
+        """Whatever whole frames have arrived; None when the pipe is closed."""
+        closed = False
+        while True:
+            try:
+                chunk = os.read(self.fd, 1 << 20)
+            except BlockingIOError:
+                break
+            except OSError:
+                closed = True
+                break
+            if not chunk:
+                closed = True
+                break
+            self.buffer += chunk
+        out = []
+        while len(self.buffer) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self.buffer)
+            if len(self.buffer) < HEADER.size + size:
+                break
+            out.append(bytes(self.buffer[HEADER.size : HEADER.size + size]))
+            del self.buffer[: HEADER.size + size]
+        if closed and not out:
+            return None
+        return out
+
+
+class WorkerPool:
+    def __init__(self, size: int, *, initializer: Callable[[], None] | None = None) -> None:
+        if size < 1:
+            raise ValueError("a worker pool needs at least one worker")
+        self.size = size
+        self.initializer = initializer
+        self.loop = asyncio.get_running_loop()
+        self.workers: list[_Worker] = []
+        self.idle: collections.deque[_Worker] = collections.deque()
+        self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes]] = collections.deque()
+        self.closed = False
+
+    async def start(self) -> None:
+        """Start every worker and wait until each has warmed up."""
+        for _ in range(self.size):
+            self._spawn()
+        await asyncio.gather(*(w.ready for w in self.workers))
+
+    @property
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self.workers if w.process.pid is not None]
+
+    def _spawn(self) -> _Worker:
+        worker = _Worker(self)
+        self.workers.append(worker)
+        self.loop.add_reader(worker.fd, self._readable, worker)
+        self.loop.add_reader(worker.process.sentinel, self._died, worker)
+        return worker
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        if self.closed:
+            raise WorkerError("the worker pool is closed")
+        future: asyncio.Future[Any] = self.loop.create_future()
+        self.waiting.append((future, pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)))
+        self._dispatch()
+        return future
+
+    def _dispatch(self) -> None:
+        while self.idle and self.waiting:
+            future, payload = self.waiting.popleft()
+            if future.done():  # cancelled while it waited
+                continue
+            worker = self.idle.popleft()
+            worker.job = future
+            try:
+                worker.send(payload)
+            except OSError as err:
+                worker.job = None
+                if not future.done():
+                    future.set_exception(WorkerError(f"a worker could not be reached: {err}"))
+                self._retire(worker)
+
+    def _readable(self, worker: _Worker) -> None:
+        frames = worker.frames()
+        if frames is None:
+            self._retire(worker)
+            return
+        for frame in frames:
+            try:
+                kind, value = pickle.loads(frame)
+            except Exception as err:  # e.g. an exception class that won't load
+                kind, value = "err", WorkerError(f"the answer could not be read: {err!r}")
+            if kind == "ready":
+                if not worker.ready.done():
+                    worker.ready.set_result(value)
+                self.idle.append(worker)
+                continue
+            job, worker.job = worker.job, None
+            if job is not None and not job.done():
+                if kind == "ok":
+                    job.set_result(value)
+                else:
+                    job.set_exception(value)
+            self.idle.append(worker)
+        self._dispatch()
+
+    def _died(self, worker: _Worker) -> None:
+        # an answer written just before the end is still in the pipe: take it first
+        if not worker.dead:
+            self._readable(worker)
+        self._retire(worker)
+
+    def _retire(self, worker: _Worker) -> None:
+        if worker.dead:
+            return
+        worker.dead = True
+        with contextlib.suppress(Exception):
+            self.loop.remove_reader(worker.fd)
+        with contextlib.suppress(Exception):
+            self.loop.remove_reader(worker.process.sentinel)
+        with contextlib.suppress(ValueError):
+            self.idle.remove(worker)
+        with contextlib.suppress(ValueError):
+            self.workers.remove(worker)
+        worker.conn.close()
+        failure = WorkerError(f"a worker process died (exit code {worker.process.exitcode})")
+        if not worker.ready.done():
+            worker.ready.set_exception(failure)
+        if worker.job is not None and not worker.job.done():
+            worker.job.set_exception(failure)
+        worker.job = None
+        if not self.closed:
+            log.error("%s; starting another", failure)
+            self._spawn()
+
+    async def close(self) -> None:
+        """Let the workers finish their jobs and leave (killed after ``CLOSE_GRACE``)."""
+        self.closed = True
+        for future, _ in self.waiting:
+            future.cancel()
+        self.waiting.clear()
+        workers = list(self.workers)
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(worker.process.sentinel)
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(worker.fd)
+            worker.conn.close()  # the worker reads end-of-file once its job is done
+
+        def join() -> None:
+            for worker in workers:
+                worker.process.join(CLOSE_GRACE)
+                if worker.process.is_alive():
+                    worker.process.kill()
+                    worker.process.join()
+
+        await asyncio.to_thread(join)
+        for worker in workers:
+            if worker.job is not None and not worker.job.done():
+                worker.job.set_exception(WorkerError("the worker pool closed"))
+        self.workers.clear()
+        self.idle.clear()

@@ -1,0 +1,127 @@
+"""The worker pool: answers, errors, a worker that dies, timeouts, cancelling, closing."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from bot.render_pool import Renderer, RenderError
+from bot.workers import WorkerError, WorkerPool
+from games import get as rules_of
+from games.rng import SeededRng
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def nap(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def die() -> None:
+    os._exit(3)
+
+
+def big(n: int) -> bytes:
+    return bytes(range(256)) * (n // 256)
+
+
+async def test_jobs_answer_in_workers_in_any_number() -> None:
+    pool = WorkerPool(2)
+    await pool.start()
+    try:
+        assert len(set(pool.pids)) == 2 and os.getpid() not in pool.pids
+        answers = await asyncio.gather(*(pool.submit(square, i) for i in range(50)))
+        assert answers == [i * i for i in range(50)]
+        # a big answer and a big job both cross the pipe whole
+        payload = await pool.submit(big, 3 << 20)
+        assert payload == big(3 << 20)
+        assert await pool.submit(len, b"x" * (2 << 20)) == 2 << 20
+    finally:
+        await pool.close()
+
+
+async def test_an_error_in_a_job_reaches_the_caller_and_the_worker_goes_on() -> None:
+    pool = WorkerPool(1)
+    await pool.start()
+    try:
+        with pytest.raises(ValueError, match="bad move"):
+            await pool.submit(fail, "bad move")
+        assert await pool.submit(square, 7) == 49
+    finally:
+        await pool.close()
+
+
+async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
+    pool = WorkerPool(1)
+    await pool.start()
+    try:
+        first = pool.pids
+        dying = pool.submit(die)
+        waiting = pool.submit(square, 3)  # queued behind the job that kills its worker
+        with pytest.raises(WorkerError, match="died"):
+            await dying
+        assert await waiting == 9, "the job behind it ran on the new worker"
+        assert pool.pids and pool.pids != first
+        killed = pool.pids[0]
+        os.kill(killed, signal.SIGKILL)  # killed from outside while idle
+        for _ in range(200):
+            if pool.pids and killed not in pool.pids and len(pool.idle) == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert await pool.submit(square, 4) == 16
+    finally:
+        await pool.close()
+
+
+async def test_a_cancelled_or_timed_out_job_does_not_block_the_others() -> None:
+    pool = WorkerPool(1)
+    await pool.start()
+    try:
+        slow = pool.submit(nap, 0.3)
+        dropped = pool.submit(square, 5)
+        dropped.cancel()  # still waiting: never sent
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(slow), 0.05)
+        assert await pool.submit(square, 6) == 36  # after the slow job, not the dropped one
+        assert slow.done() and slow.result() == 0.3
+    finally:
+        await pool.close()
+
+
+async def test_closing_stops_every_worker() -> None:
+    pool = WorkerPool(2)
+    await pool.start()
+    pids = pool.pids
+    await pool.close()
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    with pytest.raises(WorkerError):
+        pool.submit(square, 2)
+
+
+async def test_renderer_draws_in_warm_workers_and_reports_a_dead_one_as_a_render_error() -> None:
+    renderer = Renderer(1)
+    await renderer.start()
+    try:
+        rules = rules_of("farm")
+        state = rules.new_game(["Ann", "Bob"], rng=SeededRng(1, 0))
+        png = await renderer.draw("farm", state)
+        assert png.startswith(b"\x89PNG")
+        assert renderer.timings and renderer.timings[-1] < 1000, "the worker was warm"
+        with pytest.raises(RenderError):
+            await renderer.draw("farm", object())  # not a state: the picture fails
+        assert (await renderer.draw("farm", state)) == png
+    finally:
+        await renderer.close()
