@@ -8,6 +8,7 @@ by itself, the same dice for every choice, and keeps the one that wins soonest.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -77,6 +78,14 @@ def helps(herd: Herd, give: Herd, got: Herd) -> bool:
 
 def best_stock_trade(herd: Herd, stock: Herd) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The easy player's stock trade, on bare counts (only kinds it could want are tried)."""
+    return _best_stock_trade(tuple(herd), tuple(stock))
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _best_stock_trade(
+    herd: tuple[int, ...], stock: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    # remembered: a look-ahead meets the same small herds over and over
     wanted = [k for k in NEEDED if herd[k] == 0]
     if not herd[SMALL_DOG] and herd[SHEEP] >= 2:
         wanted.append(SMALL_DOG)
@@ -139,29 +148,41 @@ def progress(herd: Herd) -> float:
 def solo_value(herd: Herd, stock: Herd, dice: list[list[tuple[str, str]]], turns: int) -> float:
     """Average over dice sequences of how soon the herd wins playing easy trades alone."""
     total = 0.0
+    start = (tuple(herd), tuple(stock))
     for seq in dice:
-        h, s = list(herd), list(stock)
+        h, s = start
         won = False
         for t in range(turns):
-            if t:  # the first roll follows the trade under test
-                trade = best_stock_trade(h, s)
-                if trade is not None:
-                    give, got = trade
-                    for k in range(7):
-                        h[k] += got[k] - give[k]
-                        s[k] += give[k] - got[k]
-                    if has_all(h):
-                        total += turns + 1 - t
-                        won = True
-                        break
-            breed(h, s, *seq[t])
-            if has_all(h):
-                total += turns - t
+            # the first roll follows the trade under test: no trade of its own first
+            h, s, done = _turn(h, s, seq[t][0], seq[t][1], t > 0)
+            if done:
+                total += turns + (1 if done == 1 else 0) - t
                 won = True
                 break
         if not won:
             total += progress(h)
     return total / len(dice)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _turn(
+    herd: tuple[int, ...], stock: tuple[int, ...], fox: str, wolf: str, trade: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """One turn of the look-ahead on bare counts: the easy stock trade (if ``trade``), then the
+    roll. (herd, stock, 1 if the trade won, 2 if the roll won, else 0); remembered, as a
+    look-ahead meets the same small herds over and over."""
+    h, s = list(herd), list(stock)
+    if trade:
+        found = best_stock_trade(h, s)
+        if found is not None:
+            give, got = found
+            for k in range(7):
+                h[k] += got[k] - give[k]
+                s[k] += give[k] - got[k]
+            if has_all(h):
+                return tuple(h), tuple(s), 1
+    breed(h, s, fox, wolf)
+    return tuple(h), tuple(s), 2 if has_all(h) else 0
 
 
 def dice_sequences(rng: Rng, count: int, turns: int) -> list[list[tuple[str, str]]]:

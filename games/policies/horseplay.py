@@ -81,7 +81,7 @@ class Strong(Policy):
     key = "horseplay"
     level = "strong"
     #: positions looked at per decision (each is one ``apply``)
-    BUDGET = 1200
+    BUDGET = 700
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
         self.side = state.side(state.to_move)
