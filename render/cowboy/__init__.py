@@ -10,6 +10,7 @@ palette, so no colours are chosen per picture.
 from __future__ import annotations
 
 import io
+import string
 
 from PIL import Image, ImageDraw
 
@@ -31,7 +32,7 @@ from render.cowboy.icons import (
     tint,
 )
 from render.cowboy.layers import frame, geo, range_layer, wash_lut
-from render.cowboy.paint import palette, sprite
+from render.cowboy.paint import letter_sprite, palette, sprite
 
 __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
 
@@ -57,8 +58,9 @@ def encode(image: Image.Image) -> bytes:
 
 def warm() -> None:
     """Build every cache that does not depend on a deal: the palette, fonts, the coordinates
-    and legend, and icons over each ground they sit on, at the sizes both boards use, with the
-    letters A-D (a deal's own range is built on its first picture)."""
+    and legend, and icons over each ground they sit on, at the sizes both boards use, and every
+    initial a player can have on them (a deal's own range is built on its first picture).
+    About half a second."""
     palette()
     grounds = [*GRASS, HOMESTEAD, *(tint(g, c, WASH) for c in PLAYER_COLOURS for g in GRASS)]
     for size in (12, 16):
@@ -74,20 +76,25 @@ def warm() -> None:
             _prime("bandit", small, under)
             for kind, share in (("zone", 0.5), ("ghost", 0.7), ("moved", 0.98)):
                 _prime(kind, int(cell * share), under)
-            for seat, colour in enumerate(PLAYER_COLOURS):
-                _prime("cowboy", big, under, colour, "ABCD"[seat])
-        for seat, colour in enumerate(PLAYER_COLOURS):
-            letter = "ABCD"[seat]
-            _prime("cowboy", big, WHITE, colour, letter)
+            for colour in PLAYER_COLOURS:
+                _prime("cowboy", big, under, colour)
+        badge = max(20, int(cell * 0.4))
+        for colour in PLAYER_COLOURS:
+            _prime("cowboy", big, WHITE, colour)
             for under in GRASS:
-                _prime("badge", max(20, int(cell * 0.4)), tint(under, colour, WASH), colour, letter)
+                _prime("badge", badge, tint(under, colour, WASH), colour)
+            for letter in INITIALS:
+                letter_sprite("cowboy", big, colour, letter)
+                letter_sprite("badge", badge, colour, letter)
         for under in GRASS:
             for kind, share in (("tree", 0.8), ("printed", 0.8), ("skull", 0.5)):
                 _prime(kind, int(cell * share), under)
         _prime("house", int(cell * 0.8), HOMESTEAD)
-    for seat, colour in enumerate(PLAYER_COLOURS):
+    for colour in PLAYER_COLOURS:
         for fill in (CARD, ACTING, WON):
-            _prime("cowboy", 40, fill, colour, "ABCD"[seat])
+            _prime("cowboy", 40, fill, colour)
+        for letter in INITIALS:
+            letter_sprite("cowboy", 40, colour, letter)
     for owner in range(len(PLAYER_COLOURS)):
         wash_lut(owner)
     for size, players in ((12, 2), (16, 3), (16, 4)):
@@ -96,6 +103,11 @@ def warm() -> None:
         for size in (24, 26, 27):
             font(size, bold)
     encode(Image.new("P", (8, 8)))  # loads the PNG encoder
+
+
+#: what ``player_letters`` can put on a player's icons: an initial (as typed, upper-cased:
+#: letters and digits cover nearly every name) or a seat number
+INITIALS = string.ascii_uppercase + string.digits
 
 
 def _prime(

@@ -230,21 +230,42 @@ def icon(kind: str, size: int, colour: Colour = (0, 0, 0), letter: str = "") -> 
         d.ellipse(_box(k, 3, 3, 97, 97), fill=colour, outline=DARK, width=int(5 * k))
         d.ellipse(_box(k, 14, 26, 86, 42), fill=(74, 50, 30))
         d.rounded_rectangle(_box(k, 32, 10, 68, 36), radius=8 * k, fill=(74, 50, 30))
+    if letter and kind in LETTERED:
+        return Image.alpha_composite(_finish(img, size), letter_layer(kind, size, colour, letter))
     if letter:
-        scale = {"cowboy": 0.40, "badge": 0.7}.get(kind, 0.34)
-        f = font(int(size * SS * scale), bold=True)
-        y = 66 if kind == "cowboy" else 80 if kind in ("bandit", "pilgrim") else 50
-        light = sum(colour) > 420 or kind == "pilgrim"
-        ink = DARK if light else (255, 255, 255)
-        d.text(
-            (50 * k, y * k),
-            letter,
-            font=f,
-            anchor="mm",
-            fill=ink,
-            stroke_width=max(1, int(k)),
-            stroke_fill=(255, 255, 255) if light else DARK,
-        )
+        _letter(d, k, kind, size, colour, letter)
+    return _finish(img, size)
+
+
+#: icons whose letter (a player's initial) sits wholly on the player's colour, so it can be
+#: drawn apart from the icon and laid on it (see ``letter_layer``)
+LETTERED = ("cowboy", "badge")
+
+
+def _letter(
+    d: ImageDraw.ImageDraw, k: float, kind: str, size: int, colour: Colour, letter: str
+) -> None:
+    scale = {"cowboy": 0.40, "badge": 0.7}.get(kind, 0.34)
+    f = font(int(size * SS * scale), bold=True)
+    y = 66 if kind == "cowboy" else 80 if kind in ("bandit", "pilgrim") else 50
+    light = sum(colour) > 420 or kind == "pilgrim"
+    ink = DARK if light else (255, 255, 255)
+    d.text(
+        (50 * k, y * k),
+        letter,
+        font=f,
+        anchor="mm",
+        fill=ink,
+        stroke_width=max(1, int(k)),
+        stroke_fill=(255, 255, 255) if light else DARK,
+    )
+
+
+@lru_cache(maxsize=512)
+def letter_layer(kind: str, size: int, colour: Colour, letter: str) -> Image.Image:
+    """Just the letter of a ``LETTERED`` icon, on transparency, where the icon puts it."""
+    img, d, k = _canvas(size)
+    _letter(d, k, kind, size, colour, letter)
     return _finish(img, size)
 
 

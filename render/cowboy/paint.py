@@ -16,10 +16,12 @@ from render.cowboy.icons import (
     BASE_COLOURS,
     DARK,
     GRASS,
+    LETTERED,
     PLAYER_COLOURS,
     WASH,
     Colour,
     icon,
+    letter_layer,
     mark,
     tint,
 )
@@ -59,11 +61,32 @@ def to_p(image: Image.Image) -> Image.Image:
 def sprite(
     kind: str, size: int, bg: Colour, colour: Colour = (0, 0, 0), letter: str = ""
 ) -> tuple[Image.Image, Image.Image]:
-    """An icon or mark over ``bg`` in the palette, and the mask of where it shows."""
+    """An icon or mark over ``bg`` in the palette, and the mask of where it shows. A player's
+    initial on an icon is laid on the icon drawn without it (``letter_sprite``), so a match's
+    initials cost a small sprite each, not a whole icon per ground."""
+    if letter and kind in LETTERED:
+        base, mask = sprite(kind, size, bg, colour, "")
+        glyph, where = letter_sprite(kind, size, colour, letter)
+        lettered = base.copy()
+        lettered.paste(glyph, (0, 0), where)
+        return lettered, mask
     picture = mark(kind, size) if kind in MARKS else icon(kind, size, colour, letter)
     base = Image.new("RGB", picture.size, bg)
     base.paste(picture, (0, 0), picture)
     mask = picture.getchannel("A").point(lambda a: 255 if a >= 24 else 0)
+    return to_p(base), mask.convert("1")
+
+
+@lru_cache(maxsize=2048)
+def letter_sprite(
+    kind: str, size: int, colour: Colour, letter: str
+) -> tuple[Image.Image, Image.Image]:
+    """A player's initial as it sits on a ``LETTERED`` icon of ``colour``, in the palette, and
+    the mask of where it shows."""
+    layer = letter_layer(kind, size, colour, letter)
+    base = Image.new("RGB", layer.size, colour)
+    base.paste(layer, (0, 0), layer)
+    mask = layer.getchannel("A").point(lambda a: 255 if a >= 24 else 0)
     return to_p(base), mask.convert("1")
 
 
