@@ -95,7 +95,8 @@ class Renderer:
         return png
 
     async def _job(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._pool is None:
+        if self._pool is None or self._pool.broken:
+            # no workers, or none can start: this process does the work in a thread
             return await asyncio.to_thread(fn, *args)
         future = self._pool.submit(fn, *args)
         try:

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 HEADER = struct.Struct("!Q")
 #: how long ``close`` waits for a worker to leave before killing it
 CLOSE_GRACE = 5.0
+MAX_START_FAILURES = 3
 
 
 class WorkerError(Exception):
@@ -161,12 +162,22 @@ class WorkerPool:
         self.idle: collections.deque[_Worker] = collections.deque()
         self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes]] = collections.deque()
         self.closed = False
+        #: workers in a row that died before they were ready; at ``MAX_START_FAILURES`` the
+        #: pool stops starting new ones (``broken``) rather than loop on a worker that cannot
+        #: start (a missing module, no memory)
+        self.start_failures = 0
+        self.broken = False
 
     async def start(self) -> None:
-        """Start every worker and wait until each has warmed up."""
+        """Start every worker and wait until each has warmed up (a worker that dies on the
+        way is replaced; if none can start, the pool is ``broken``)."""
         for _ in range(self.size):
             self._spawn()
-        await asyncio.gather(*(w.ready for w in self.workers))
+        while not self.broken:
+            starting = [w.ready for w in self.workers if not w.ready.done()]
+            if not starting:
+                return
+            await asyncio.wait(starting, return_when=asyncio.FIRST_COMPLETED)
 
     @property
     def pids(self) -> list[int]:
@@ -180,8 +191,8 @@ class WorkerPool:
         return worker
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
-        if self.closed:
-            raise WorkerError("the worker pool is closed")
+        if self.closed or self.broken:
+            raise WorkerError(f"the worker pool is {'closed' if self.closed else 'broken'}")
         future: asyncio.Future[Any] = self.loop.create_future()
         self.waiting.append((future, pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)))
         self._dispatch()
@@ -215,6 +226,7 @@ class WorkerPool:
             if kind == "ready":
                 if not worker.ready.done():
                     worker.ready.set_result(value)
+                self.start_failures = 0
                 self.idle.append(worker)
                 continue
             job, worker.job = worker.job, None
@@ -248,12 +260,27 @@ class WorkerPool:
         failure = WorkerError(f"a worker process died (exit code {worker.process.exitcode})")
         if not worker.ready.done():
             worker.ready.set_exception(failure)
+            worker.ready.exception()  # (retrieved: nobody may be waiting for it)
+            self.start_failures += 1
         if worker.job is not None and not worker.job.done():
             worker.job.set_exception(failure)
         worker.job = None
-        if not self.closed:
-            log.error("%s; starting another", failure)
-            self._spawn()
+        if self.closed:
+            return
+        if self.start_failures >= MAX_START_FAILURES:
+            log.error(
+                "%s before it was ready, %d times in a row; no more workers",
+                failure,
+                self.start_failures,
+            )
+            self.broken = True
+            for future, _ in self.waiting:
+                if not future.done():
+                    future.set_exception(WorkerError("no worker process can start"))
+            self.waiting.clear()
+            return
+        log.error("%s; starting another", failure)
+        self._spawn()
 
     async def close(self) -> None:
         """Let the workers finish their jobs and leave (killed after ``CLOSE_GRACE``)."""

@@ -32,6 +32,10 @@ def die() -> None:
     os._exit(3)
 
 
+def cannot_start() -> None:
+    os._exit(4)
+
+
 def big(n: int) -> bytes:
     return bytes(range(256)) * (n // 256)
 
@@ -125,3 +129,18 @@ async def test_renderer_draws_in_warm_workers_and_reports_a_dead_one_as_a_render
         assert (await renderer.draw("farm", state)) == png
     finally:
         await renderer.close()
+
+
+async def test_workers_that_cannot_start_leave_the_pictures_to_the_bots_own_process() -> None:
+    pool = WorkerPool(1, initializer=cannot_start)
+    await pool.start()  # gives up after a few tries instead of starting workers forever
+    try:
+        assert pool.broken and not pool.workers
+        with pytest.raises(WorkerError, match="broken"):
+            pool.submit(square, 2)
+    finally:
+        await pool.close()
+    renderer = Renderer(1)
+    renderer._pool = pool  # as if its workers had died like these
+    state = rules_of("farm").new_game(["Ann", "Bob"], rng=SeededRng(1, 0))
+    assert (await renderer.draw("farm", state)).startswith(b"\x89PNG")
