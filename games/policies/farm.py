@@ -2,8 +2,10 @@
 
 Easy trades with the stock for a missing animal (never giving away the last of a kind it
 needs), buys a dog when it has animals to spare, answers offers that help it, then rolls.
-Strong weighs every trade (and not trading) by playing the game on from each choice many times
-by itself, the same dice for every choice, and keeps the one that wins soonest.
+Strong weighs every trade (and not trading) by playing its herd on from each choice many times
+by itself, the same dice for every choice, and keeps the one that wins soonest. It offers
+trades to another player only at a bigger table: at two, an offer the rival accepts gets the
+rival a missing animal too.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def best_stock_trade(herd: Herd, stock: Herd) -> tuple[tuple[int, ...], tuple[in
     return _best_stock_trade(tuple(herd), tuple(stock))
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 14)
 def _best_stock_trade(
     herd: tuple[int, ...], stock: tuple[int, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -164,7 +166,7 @@ def solo_value(herd: Herd, stock: Herd, dice: list[list[tuple[str, str]]], turns
     return total / len(dice)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 15)
 def _turn(
     herd: tuple[int, ...], stock: tuple[int, ...], fox: str, wolf: str, trade: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
@@ -188,7 +190,7 @@ def _turn(
 def dice_sequences(rng: Rng, count: int, turns: int) -> list[list[tuple[str, str]]]:
     r = random.Random(derive(rng, "farm").randint(0, 2**31 - 1))
     return [
-        [(FOX_DIE[r.randrange(12)], WOLF_DIE[r.randrange(12)]) for _ in range(turns)]
+        list(zip(r.choices(FOX_DIE, k=turns), r.choices(WOLF_DIE, k=turns), strict=True))
         for _ in range(count)
     ]
 
@@ -225,8 +227,12 @@ class Easy(Policy):
 
 class Strong(Easy):
     level = "strong"
-    #: lookahead budget: dice sequences per choice and turns per sequence
-    ROLLOUTS = 64
+    #: look-ahead budget: dice sequences for every choice, then for the few best again (on
+    #: fresh dice, so the choice is not made on the luck that put them on top), and turns
+    #: per sequence
+    ROLLOUTS = 24
+    FINAL_ROLLOUTS = 64
+    FINALISTS = 3
     TURNS = 32
 
     def pick(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
@@ -242,16 +248,21 @@ class Strong(Easy):
             a = actions[i]
             if has_all(_after(herd, a.give, _delivered(a.get, stock))):
                 return i
-        dice = dice_sequences(rng, self.ROLLOUTS, self.TURNS)
-        best, best_value = rolls[0], solo_value(herd, stock, dice, self.TURNS)
+        after: dict[int, tuple[Herd, Herd]] = {rolls[0]: (herd, stock)}
         for i in trades:
             a = actions[i]
             got = _delivered(a.get, stock)
-            new = _after(herd, a.give, got)
             new_stock = [s + g - r for s, g, r in zip(stock, a.give, got, strict=True)]
-            value = solo_value(new, new_stock, dice, self.TURNS)
-            if value > best_value + 1e-9:
-                best, best_value = i, value
+            after[i] = (_after(herd, a.give, got), new_stock)
+        dice = dice_sequences(rng, self.ROLLOUTS, self.TURNS)
+        first = {i: solo_value(*after[i], dice, self.TURNS) for i in after}
+        finalists = sorted(after, key=lambda i: (-first[i], i))[: self.FINALISTS]
+        # the easy choice and rolling stay in the final: a trade must beat them on new dice
+        easy = super().pick(state, seat, actions, rng)
+        finalists += [i for i in (easy, rolls[0]) if i in after and i not in finalists]
+        fresh = dice_sequences(derive(rng, "final"), self.FINAL_ROLLOUTS, self.TURNS)
+        final = {i: solo_value(*after[i], fresh, self.TURNS) for i in finalists}
+        best = max(finalists, key=lambda i: (final[i], i == easy, -i))
         if isinstance(actions[best], Roll):
             offered = self.offer_for(state, seat, actions, rng)
             if offered is not None:
@@ -261,6 +272,8 @@ class Strong(Easy):
     def offer_for(self, state: Any, seat: int, actions: list[Any], rng: Rng) -> int | None:
         """An offer for a missing animal the stock has run out of, one the partner would
         like too; made only now and then, so a partner who keeps declining is not pestered."""
+        if len(state.herds) == 2:
+            return None
         herd = state.herds[seat]
         for i, a in enumerate(actions):
             if not isinstance(a, Offer):
@@ -283,7 +296,7 @@ class Strong(Easy):
         elif has_all(new_theirs):
             gain = -1.0
         else:
-            dice = dice_sequences(rng, self.ROLLOUTS // 2, self.TURNS)
+            dice = dice_sequences(rng, self.FINAL_ROLLOUTS // 2, self.TURNS)
             stock = state.stock
             gain = (
                 solo_value(new_mine, stock, dice, self.TURNS)
