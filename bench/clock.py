@@ -84,6 +84,9 @@ class Bot:
     def get_partial_messageable(self, channel_id: int) -> Channel:
         return Channel(self.sent)
 
+    async def postable(self, channel_id: int, **_: Any) -> Channel:
+        return Channel(self.sent)
+
     def get_channel(self, channel_id: int) -> None:
         return None
 

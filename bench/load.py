@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import math
 import os
 import random
@@ -186,6 +187,28 @@ class Table:
     finished: asyncio.Future[float] | None = None
 
 
+class Pauses:
+    """This process's garbage-collection pauses (they stall the emulator, not the bot)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._seen)
+
+    def _seen(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self._started)
+
+    def take(self) -> float:
+        longest, self.longest = self.longest, 0.0
+        return longest
+
+
+PAUSES = Pauses()
+
+
 @dataclass
 class Step:
     first: list[float] = field(default_factory=list)
@@ -197,6 +220,8 @@ class Step:
     #: in the step's CPU, not as moves)
     restarts: int = 0
     lost: int = 0
+    #: the longest garbage-collection pause of the benchmark's own process, seconds
+    gc_pause: float = 0.0
     #: the players' own mistakes (a button gone meanwhile...), by kind
     errors: dict[str, int] = field(default_factory=dict)
 
@@ -439,6 +464,8 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
         if getattr(step, name):
             notes.append(f"{name} {getattr(step, name)}")
     notes += [f"{kind} {n}" for kind, n in step.errors.items()]
+    if step.gc_pause > 0.02:
+        notes.append(f"benchmark gc pause {step.gc_pause * 1000:.0f} ms")
     return (
         f"{game:10s} {seats:5d} {rate:5.0f} {len(ms) / elapsed:6.1f} "
         f"{pct(first, 0.5):6.1f}/{pct(first, 0.99):<7.1f} "
@@ -521,10 +548,16 @@ async def main() -> None:
                 for rate in args.rates:
                     if not bots.alive():
                         raise SystemExit("a bot process died; see its log above")
+                    # what this process holds so far is frozen out of its collections, so
+                    # their pauses stay short (noted when one passes 20 ms)
+                    gc.collect()
+                    gc.freeze()
+                    PAUSES.take()
                     cpu0 = bots.cpu()
                     step, elapsed = await players.run(
                         list(tables), rate, args.seconds, (pinger, here)
                     )
+                    step.gc_pause = PAUSES.take()
                     used = bots.cpu() - cpu0 - ping_cpu * len(step.ping_done)
                     moves = max(1, len(step.done))
                     print(

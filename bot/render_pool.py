@@ -16,6 +16,7 @@ the worker finishes the abandoned job on its own.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import time
@@ -40,6 +41,9 @@ def _warm() -> None:
     for key in policies.MODULES:  # the computer players decide in these workers too
         for level in policies.LEVELS:
             policies.get(key, level)
+    # the caches just built live as long as the worker: out of the garbage collector's way
+    gc.collect()
+    gc.freeze()
 
 
 def _draw(key: str, state: Any, previous: Any, last: Any) -> tuple[bytes, float]:
