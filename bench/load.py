@@ -21,7 +21,9 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - CPU ms per move: utime+stime from /proc of the bot process(es) and all their children (render
   workers), over the step, minus the pings' share (measured in an idle step), per move;
 - peak RSS of the bot process(es) plus children (VmHWM, MiB);
-- render p50: a picture drawn in this process after warm-up (bench/render.py's method).
+- render p50: a picture drawn in this process after warm-up (bench/render.py's method);
+- notes: busy arrivals, refused or lost moves, restarts (matches that ended and began again
+  during the step), and this process's longest garbage-collection pause if over 20 ms.
 
 Run: ``python bench/load.py --game farm cowboy --rates 10 25 50 100 --seconds 10``.
 """
