@@ -112,6 +112,8 @@ class _Worker:
         self.ready: asyncio.Future[int] = pool.loop.create_future()
         #: the job being worked on (None when idle or before ready)
         self.job: asyncio.Future[Any] | None = None
+        #: its process has ended (its last answers may still be read); retired, for good
+        self.exited = False
         self.dead = False
 
     def send(self, payload: bytes) -> None:
@@ -227,7 +229,8 @@ class WorkerPool:
                 if not worker.ready.done():
                     worker.ready.set_result(value)
                 self.start_failures = 0
-                self.idle.append(worker)
+                if not worker.exited:
+                    self.idle.append(worker)
                 continue
             job, worker.job = worker.job, None
             if job is not None and not job.done():
@@ -235,11 +238,13 @@ class WorkerPool:
                     job.set_result(value)
                 else:
                     job.set_exception(value)
-            self.idle.append(worker)
+            if not worker.exited:  # a process that has ended takes no new job
+                self.idle.append(worker)
         self._dispatch()
 
     def _died(self, worker: _Worker) -> None:
         # an answer written just before the end is still in the pipe: take it first
+        worker.exited = True
         if not worker.dead:
             self._readable(worker)
         self._retire(worker)
