@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import logging
 import os
 import time
 from collections.abc import Callable
@@ -26,8 +25,6 @@ from typing import Any, TypeVar
 import render
 from bot.workers import WorkerError, WorkerPool
 from games import policies
-
-log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 

@@ -47,9 +47,14 @@ class WorkerError(Exception):
 
 
 def _write_frame(fd: int, data: bytes) -> None:
+    """One whole frame. On the pool's non-blocking end a frame bigger than the pipe holds
+    waits for the worker, idle and reading, to take the rest."""
     view = memoryview(HEADER.pack(len(data)) + data)
     while view:
-        view = view[os.write(fd, view) :]
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:
+            select.select([], [fd], [], 1.0)
 
 
 def _read_exact(fd: int, n: int) -> bytes | None:
@@ -115,16 +120,6 @@ class _Worker:
         #: its process has ended (its last answers may still be read); retired, for good
         self.exited = False
         self.dead = False
-
-    def send(self, payload: bytes) -> None:
-        """Write a whole frame. The worker is idle, reading, so a frame bigger than the pipe
-        holds only waits for it to read the rest."""
-        view = memoryview(HEADER.pack(len(payload)) + payload)
-        while view:
-            try:
-                view = view[os.write(self.fd, view) :]
-            except BlockingIOError:
-                select.select([], [self.fd], [], 1.0)
 
     def frames(self) -> list[bytes] | None:
         """Whatever whole frames have arrived; None when the pipe is closed."""
@@ -208,7 +203,7 @@ class WorkerPool:
             worker = self.idle.popleft()
             worker.job = future
             try:
-                worker.send(payload)
+                _write_frame(worker.fd, payload)
             except OSError as err:
                 worker.job = None
                 if not future.done():
