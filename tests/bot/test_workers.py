@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -13,6 +15,16 @@ from bot.render_pool import Renderer, RenderError
 from bot.workers import WorkerError, WorkerPool
 from games import get as rules_of
 from games.rng import SeededRng
+
+
+@contextlib.asynccontextmanager
+async def started(size: int) -> AsyncIterator[WorkerPool]:
+    pool = WorkerPool(size)
+    await pool.start()
+    try:
+        yield pool
+    finally:
+        await pool.close()
 
 
 def square(x: int) -> int:
@@ -41,9 +53,7 @@ def big(n: int) -> bytes:
 
 
 async def test_jobs_answer_in_workers_in_any_number() -> None:
-    pool = WorkerPool(2)
-    await pool.start()
-    try:
+    async with started(2) as pool:
         assert len(set(pool.pids)) == 2 and os.getpid() not in pool.pids
         answers = await asyncio.gather(*(pool.submit(square, i) for i in range(50)))
         assert answers == [i * i for i in range(50)]
@@ -51,25 +61,17 @@ async def test_jobs_answer_in_workers_in_any_number() -> None:
         payload = await pool.submit(big, 3 << 20)
         assert payload == big(3 << 20)
         assert await pool.submit(len, b"x" * (2 << 20)) == 2 << 20
-    finally:
-        await pool.close()
 
 
 async def test_an_error_in_a_job_reaches_the_caller_and_the_worker_goes_on() -> None:
-    pool = WorkerPool(1)
-    await pool.start()
-    try:
+    async with started(1) as pool:
         with pytest.raises(ValueError, match="bad move"):
             await pool.submit(fail, "bad move")
         assert await pool.submit(square, 7) == 49
-    finally:
-        await pool.close()
 
 
 async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
-    pool = WorkerPool(1)
-    await pool.start()
-    try:
+    async with started(1) as pool:
         first = pool.pids
         dying = pool.submit(die)
         waiting = pool.submit(square, 3)  # queued behind the job that kills its worker
@@ -84,14 +86,10 @@ async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
                 break
             await asyncio.sleep(0.02)
         assert await pool.submit(square, 4) == 16
-    finally:
-        await pool.close()
 
 
 async def test_a_cancelled_or_timed_out_job_does_not_block_the_others() -> None:
-    pool = WorkerPool(1)
-    await pool.start()
-    try:
+    async with started(1) as pool:
         slow = pool.submit(nap, 0.3)
         dropped = pool.submit(square, 5)
         dropped.cancel()  # still waiting: never sent
@@ -99,8 +97,6 @@ async def test_a_cancelled_or_timed_out_job_does_not_block_the_others() -> None:
             await asyncio.wait_for(asyncio.shield(slow), 0.05)
         assert await pool.submit(square, 6) == 36  # after the slow job, not the dropped one
         assert slow.done() and slow.result() == 0.3
-    finally:
-        await pool.close()
 
 
 async def test_closing_stops_every_worker() -> None:
