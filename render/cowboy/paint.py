@@ -70,7 +70,11 @@ def sprite(
         lettered = base.copy()
         lettered.paste(glyph, (0, 0), where)
         return lettered, mask
-    picture = mark(kind, size) if kind in MARKS else icon(kind, size, colour, letter)
+    return _laid(mark(kind, size) if kind in MARKS else icon(kind, size, colour, letter), bg)
+
+
+def _laid(picture: Image.Image, bg: Colour) -> tuple[Image.Image, Image.Image]:
+    """An RGBA ``picture`` over ``bg``, in the palette, and the mask of where it shows."""
     base = Image.new("RGB", picture.size, bg)
     base.paste(picture, (0, 0), picture)
     mask = picture.getchannel("A").point(lambda a: 255 if a >= 24 else 0)
@@ -83,11 +87,7 @@ def letter_sprite(
 ) -> tuple[Image.Image, Image.Image]:
     """A player's initial as it sits on a ``LETTERED`` icon of ``colour``, in the palette, and
     the mask of where it shows."""
-    layer = letter_layer(kind, size, colour, letter)
-    base = Image.new("RGB", layer.size, colour)
-    base.paste(layer, (0, 0), layer)
-    mask = layer.getchannel("A").point(lambda a: 255 if a >= 24 else 0)
-    return to_p(base), mask.convert("1")
+    return _laid(letter_layer(kind, size, colour, letter), colour)
 
 
 def stamp(
