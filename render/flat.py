@@ -8,17 +8,15 @@ so its cost grows with what is on it, not with its pixels.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import png
 from render.common import font, length
 
 Colour = tuple[int, int, int]
-#: zlib level for the PNG: flat palette pictures lose little size at the fastest level
-PNG_LEVEL = 1
 
 
 def blend(a: Colour, b: Colour, t: float) -> Colour:
@@ -58,12 +56,6 @@ class Palette:
 
     def ink(self, colour: Colour) -> int:
         return self.index[colour]
-
-
-def png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=PNG_LEVEL)
-    return out.getvalue()
 
 
 @lru_cache(maxsize=4096)
@@ -169,7 +161,7 @@ class Canvas:
         return w - 2
 
     def png(self) -> bytes:
-        return png(self.image)
+        return png.encode(self.image)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:

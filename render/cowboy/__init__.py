@@ -9,13 +9,13 @@ palette, so no colours are chosen per picture.
 
 from __future__ import annotations
 
-import io
 import string
 
 from PIL import Image, ImageDraw
 
 from games.cowboy.data import TILES
 from games.cowboy.state import CowboyState
+from render import png
 from render.common import INK, PAPER, font
 from render.cowboy.frame import ROAMING, WHITE, compose
 from render.cowboy.icons import (
@@ -36,9 +36,6 @@ from render.cowboy.paint import letter_sprite, palette, sprite
 
 __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
 
-#: zlib effort: level 1 is several times quicker than 6 and costs a few KB here
-COMPRESS = 1
-
 
 def draw(
     state: CowboyState, *, seat: int | None = None, last: object = None, previous: object = None
@@ -51,9 +48,7 @@ def draw(
 
 def encode(image: Image.Image) -> bytes:
     """PNG bytes of a picture already in the fixed palette."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=COMPRESS)
-    return out.getvalue()
+    return png.encode(image)
 
 
 def warm() -> None:

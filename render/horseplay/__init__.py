@@ -11,7 +11,6 @@ is never the only cue; marks are shapes (warning sign, "H" badge, cross, ghost).
 
 from __future__ import annotations
 
-import io
 import threading
 
 from PIL import Image, ImageDraw
@@ -20,6 +19,7 @@ from games.horseplay import RULES, HorseplayState, Move, geometry
 from games.horseplay.board import colour_of, is_crown
 from games.horseplay.threats import threats
 from games.rng import SeededRng
+from render import png
 from render.common import HIGHLIGHT, INK
 from render.horseplay import layers, panels
 from render.horseplay.layout import (
@@ -33,7 +33,6 @@ from render.horseplay.layout import (
 )
 from render.horseplay.story import Story, story
 
-PNG_LEVEL = 1
 _lock = threading.Lock()
 _palette: list[Image.Image] = []
 
@@ -47,9 +46,7 @@ def draw(
 ) -> bytes:
     img = compose(state, seat=seat, last=last, previous=previous)
     flat = img.quantize(palette=palette(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    flat.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return png.encode(flat)
 
 
 def compose(

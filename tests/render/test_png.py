@@ -1,0 +1,62 @@
+"""The one PNG encoder every board goes through: what a player's app decodes is the board."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+import games
+import render
+from games.rng import SeededRng
+from render import png
+
+
+def _decoded(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("game,players", [("farm", 6), ("cattle", 8), ("cowboy", 2)])
+def test_a_board_decodes_to_exactly_its_pixels_and_colours(game: str, players: int) -> None:
+    rules = games.get(game)
+    state = rules.new_game(
+        [f"p{i}" for i in range(players)],
+        rng=SeededRng(3),
+        **rules.seat_extras(list(range(1, players + 1))),
+    )
+    pick = random.Random(3)
+    for ply in range(12):
+        seat = rules.to_act(state)[0]
+        action = pick.choice(rules.legal_actions(state, seat))
+        state = rules.apply(state, seat, action, rng=SeededRng(3, ply)).state
+    board = _decoded(render.draw(game, state))
+    again = _decoded(png.encode(board))
+    assert again.mode == "P" and again.size == board.size
+    assert again.tobytes() == board.tobytes()
+    assert again.convert("RGB").tobytes() == board.convert("RGB").tobytes()
+
+
+def test_a_short_palette_and_odd_sizes_survive() -> None:
+    image = Image.new("P", (7, 3), 0)
+    image.putpalette([255, 0, 0, 0, 128, 0, 10, 20, 30])
+    image.putpixel((6, 2), 2)
+    image.putpixel((0, 1), 1)
+    out = _decoded(png.encode(image)).convert("RGB")
+    assert out.getpixel((6, 2)) == (10, 20, 30)
+    assert out.getpixel((0, 1)) == (0, 128, 0)
+    assert out.getpixel((3, 0)) == (255, 0, 0)
+
+
+def test_pictures_that_are_not_plain_palette_ones_keep_what_they_have() -> None:
+    rgba = Image.new("RGBA", (5, 5), (10, 20, 30, 40))
+    assert _decoded(png.encode(rgba)).getpixel((2, 2)) == (10, 20, 30, 40)
+    clear = Image.new("P", (4, 4), 1)
+    clear.putpalette([0, 0, 0, 200, 100, 0])
+    clear.info["transparency"] = 0
+    clear.putpixel((0, 0), 0)
+    out = _decoded(png.encode(clear)).convert("RGBA")
+    assert out.getpixel((0, 0))[3] == 0 and out.getpixel((1, 1)) == (200, 100, 0, 255)
