@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from . import rules
 from .errors import DiscordError
@@ -87,33 +88,76 @@ def _loads(raw: bytes | str) -> Any:
 
 
 async def _read_multipart(request: web.Request) -> Body:
-    reader = await request.multipart()
-    body = Body(multipart=True)
-    while True:
-        part = await reader.next()
-        if part is None:
-            break
-        name = getattr(part, "name", None) or ""
-        data = await part.read()  # type: ignore[union-attr]
-        body.size += len(data)
-        if body.size > MAX_REQUEST_BYTES:
-            raise DiscordError(
-                413,
-                40005,
-                "Request entity too large",
-                rule="request_size",
-                detail="multipart body exceeds 25 MiB",
-            )
+    boundary = request.content_type and _boundary(request.headers.get("Content-Type", ""))
+    if not boundary:
+        raise _malformed("multipart body without a boundary")
+    raw = await request.read()
+    body = Body(multipart=True, size=len(raw))
+    if body.size > MAX_REQUEST_BYTES:
+        raise DiscordError(
+            413,
+            40005,
+            "Request entity too large",
+            rule="request_size",
+            detail="multipart body exceeds 25 MiB",
+        )
+    for name, filename, data in _parts(raw, boundary):
         if name == "payload_json":
-            body.json = _loads(bytes(data))
+            body.json = _loads(data)
             continue
         match = _FILE_FIELD.match(name)
         if match is None:
             continue
         index = int(match.group(1) or match.group(2) or 0)
-        filename = getattr(part, "filename", None) or f"file{index}"
-        body.uploads.append(Upload(field=name, index=index, filename=filename, data=bytes(data)))
+        body.uploads.append(
+            Upload(field=name, index=index, filename=filename or f"file{index}", data=data)
+        )
     return body
+
+
+def _boundary(content_type: str) -> bytes | None:
+    for param in content_type.split(";")[1:]:
+        key, _, value = param.strip().partition("=")
+        if key.lower() == "boundary":
+            return value.strip().strip('"').encode("latin-1") or None
+    return None
+
+
+def _malformed(detail: str) -> DiscordError:
+    return DiscordError(400, 50035, "Invalid Form Body", rule="multipart", detail=detail)
+
+
+def _parts(raw: bytes, boundary: bytes) -> list[tuple[str, str | None, bytes]]:
+    """(field name, file name, content) of each part of a multipart/form-data body (RFC 7578):
+    the whole body is in memory, so each part is found with one search for the next
+    delimiter instead of a scan in small chunks."""
+    delimiter = b"--" + boundary
+    if not raw.startswith(delimiter):
+        raise _malformed("the body does not start with its boundary")
+    parts = []
+    at = len(delimiter)
+    while not raw.startswith(b"--", at):  # "--" after a delimiter closes the body
+        head_end = raw.find(b"\r\n\r\n", at)
+        if not raw.startswith(b"\r\n", at) or head_end < 0:
+            raise _malformed("a part without its headers")
+        end = raw.find(b"\r\n" + delimiter, head_end + 4)
+        if end < 0:
+            raise _malformed("a part that never ends (no closing boundary)")
+        name, filename = _disposition(raw[at + 2 : head_end])
+        parts.append((name, filename, raw[head_end + 4 : end]))
+        at = end + 2 + len(delimiter)
+    return parts
+
+
+def _disposition(head: bytes) -> tuple[str, str | None]:
+    for line in head.decode("utf-8", "replace").split("\r\n"):
+        key, _, value = line.partition(":")
+        if key.strip().lower() == "content-disposition":
+            kind, params = parse_content_disposition(value.strip())
+            if kind != "form-data":
+                break
+            return params.get("name", ""), content_disposition_filename(params, "filename")
+    raise _malformed("a part without a form-data Content-Disposition")
 
 
 def sniff(data: bytes, filename: str) -> tuple[str | None, int | None, int | None]:

@@ -277,3 +277,43 @@ async def test_missing_spec_only_warns(make_fake: Callable[..., Any]) -> None:
     async with running_bot(fake):
         await fake.slash(town.alice, town.channel, "bad longid")
     assert "custom_id_length" in rules_of(fake)
+
+
+async def test_multipart_files_arrive_byte_for_byte_and_broken_bodies_are_refused(
+    fake: FakeDiscord,
+) -> None:
+    town = build_town(fake)
+    path = f"/channels/{town.channel.id}/messages"
+    tricky = b"\r\n--not-the-boundary\r\n\r\n" + bytes(range(256)) * 40 + b"\r\n"
+    form = aiohttp.FormData()
+    form.add_field("payload_json", '{"content": "two files"}')
+    form.add_field("files[0]", tricky, filename="board-one.png")
+    form.add_field("files[1]", b"", filename="empty.txt")
+    status, body = await raw(fake, "POST", path, data=form)
+    assert status == 200, body
+    stored = fake.messages(town.channel)[-1]
+    assert stored.content == "two files"
+    assert [(a.filename, a.data) for a in stored.attachments] == [
+        ("board-one.png", tricky),
+        ("empty.txt", b""),
+    ]
+    boundary = "b0undary"
+    headers = {
+        "Authorization": f"Bot {fake.bot_token}",
+        "Content-Type": f"multipart/form-data; boundary={boundary}",
+    }
+    part = 'Content-Disposition: form-data; name="payload_json"\r\n\r\n{"content": "x"}'
+    broken = [
+        f"--{boundary}\r\n{part}",  # never closed
+        f"{part}\r\n--{boundary}--\r\n",  # no opening boundary
+        f"--{boundary}\r\nContent-Type: text/plain\r\n\r\nhi\r\n--{boundary}--\r\n",  # no name
+    ]
+    before = len(fake.messages(town.channel))
+    for text in broken:
+        status, body = await raw(fake, "POST", path, data=text.encode(), headers=headers)
+        assert (status, body["code"]) == (400, 50035), text
+    no_boundary = {**headers, "Content-Type": "multipart/form-data"}
+    status, _ = await raw(fake, "POST", path, data=b"--x--\r\n", headers=no_boundary)
+    assert status == 400
+    assert len(fake.messages(town.channel)) == before
+    assert rules_of(fake) == ["multipart"] * 4
