@@ -126,7 +126,7 @@ class Computers:
     async def decide(self, match: Match, seat: int, level: str) -> Any:
         """The move of a ``level`` player for ``seat``, decided in the worker pool within the
         time budget; the easy move (decided here) if that fails."""
-        actions = match.rules.legal_actions(match.state, seat)
+        actions = match.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
         start = time.perf_counter()

@@ -201,7 +201,7 @@ class MatchService(Lobbies, BoardMessages):
             mine = self._actor_seat(match, user_id, ply=ply, seat=seat)
             rules = match.rules
             if index is not None:
-                actions = rules.legal_actions(match.state, mine)
+                actions = match.legal_actions(mine)
                 if not 0 <= index < len(actions):
                     raise Refusal("That choice is no longer available; use the newest board.")
                 action = actions[index]

@@ -6,6 +6,7 @@ side.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,28 @@ MOVED_ON = "The match moved on since you asked, so nothing was ended; ask again 
 
 class Refusal(Exception):
     """A request the bot turns down politely; ``str(err)`` is shown only to the asker."""
+
+
+#: recent states' legal actions, by the state object itself (kept with them, so an id is never
+#: mistaken for a newer object's): a move's new board lists them for its buttons and its
+#: notes, and the next move looks its choice up in them; rules are pure, so they never change
+_LEGAL: OrderedDict[int, tuple[Any, dict[int, tuple[Any, ...]]]] = OrderedDict()
+LEGAL_KEPT = 512
+
+
+def legal_actions(rules: Ruleset[Any, Any], state: Any, seat: int) -> tuple[Any, ...]:
+    """``rules.legal_actions(state, seat)``, worked out once per state and seat."""
+    held = _LEGAL.get(id(state))
+    if held is None or held[0] is not state:
+        held = _LEGAL[id(state)] = (state, {})
+        if len(_LEGAL) > LEGAL_KEPT:
+            _LEGAL.popitem(last=False)
+    else:
+        _LEGAL.move_to_end(id(state))
+    by_seat = held[1]
+    if seat not in by_seat:
+        by_seat[seat] = tuple(rules.legal_actions(state, seat))
+    return by_seat[seat]
 
 
 #: a seat of a match: the row the store keeps (seat number, player, name, pause used, when
@@ -88,6 +111,9 @@ class Match:
         if self.status != "active" or self.state is None:
             return ()
         return self.rules.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[Any, ...]:
+        return legal_actions(self.rules, self.state, seat)
 
     def computer_to_act(self) -> int | None:
         """The computer seat the match waits on (the first seat to act), else None."""

@@ -329,7 +329,7 @@ class GameCog(commands.GroupCog):
         rules = match.rules
         wanted = current.strip().lower()
         found = []
-        for action in rules.legal_actions(match.state, seat):
+        for action in match.legal_actions(seat):
             notation = rules.format_action(match.state, action)
             if len(notation) > CHOICE_TEXT or (wanted and wanted not in notation.lower()):
                 continue

@@ -98,7 +98,7 @@ def menu(match: Match) -> list[Entry]:
     entries = []
     for seat in acting:
         mine = []
-        for index, action in enumerate(rules.legal_actions(state, seat)):
+        for index, action in enumerate(match.legal_actions(seat)):
             choice = rules.describe_action(state, seat, action)
             group = choice.group
             if group is not None and several:

@@ -171,3 +171,29 @@ async def test_abandon_needs_host_or_manager(service: MatchService) -> None:
         await service.abandon(CHANNEL, "farm", user_id=BOB, can_manage=False)
     match = await service.abandon(CHANNEL, "farm", user_id=CAROL, can_manage=True)
     assert match.status == "abandoned" and await service.live_in(CHANNEL) is None
+
+
+async def test_each_board_offers_the_moves_of_its_own_state(service: MatchService) -> None:
+    """The legal moves are worked out once per state, but a move always chooses among the
+    moves of the state it was made on, and the next board among the next state's."""
+    match = await started(service)
+    rules = match.rules
+    seat = match.to_act()[0]
+    offered = match.legal_actions(seat)
+    assert list(offered) == rules.legal_actions(match.state, seat)
+    assert match.legal_actions(seat) is offered
+    for _ in range(6):
+        seat = match.to_act()[0]
+        roll = match.legal_actions(seat).index(
+            next(
+                a
+                for a in match.legal_actions(seat)
+                if rules.format_action(match.state, a) == "roll"
+            )
+        )
+        before = match.state
+        result = await service.act(match.id, match.user_of(seat), ply=match.ply, index=roll)
+        match = result.match
+        assert match.state is not before
+        for s in range(len(match.seats)):
+            assert list(match.legal_actions(s)) == rules.legal_actions(match.state, s)
