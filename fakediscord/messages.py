@@ -7,7 +7,6 @@ read from Discord.
 
 from __future__ import annotations
 
-import copy
 import json
 import mimetypes
 import re
@@ -26,6 +25,7 @@ from .models import (
     FLAG_LOADING,
     Attachment,
     Message,
+    clone,
     walk_components,
 )
 from .validate import FieldError
@@ -322,7 +322,7 @@ class MessageBuilder:
 
 def _normalise_embed(embed: dict[str, Any], files: dict[str, Attachment]) -> dict[str, Any]:
     """Drop nulls, default the type, and resolve ``attachment://`` to the file's CDN url."""
-    out = _drop_nulls(copy.deepcopy(embed))
+    out = _drop_nulls(clone(embed))
     out.setdefault("type", "rich")
     for key in ("image", "thumbnail", "author", "footer"):
         part = out.get(key)
