@@ -7,6 +7,8 @@ whatever the last move changed. No text is under 22 px, so none shows under 12 p
 
 Animal pictures are drawn once per size (``animals``), pen slots once per animal and count, the
 background once per table size, and the palette once; ``warm()`` builds them all up front.
+A board is laid straight in that palette (``render.layers``), pixel for pixel the full-colour
+``compose`` reduced to it.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ from games.farm import (
     Roll,
     Trade,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length, to_png
+from render import png
+from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
-from render.farm.strip import CARD, TEXT, die, draw_story, fit, label, story
+from render.farm.strip import CARD, TEXT, Surface, die, draw_story, fit, label, story
+from render.layers import Layers
 
 W = 720
 MARGIN = 12
@@ -76,7 +80,7 @@ def _card(
     d.rounded_rectangle(box, radius=12, fill=fill, outline=border, width=width)
 
 
-def _paste(img: Image.Image, pic: Image.Image, x: float, y: float) -> None:
+def _paste(img: Surface, pic: Image.Image, x: float, y: float) -> None:
     img.paste(pic, (round(x), round(y)), pic)
 
 
@@ -245,7 +249,7 @@ def _status(state: FarmState) -> str:
     return f"{names[state.turn]} to {'trade or roll' if _can_trade(state) else 'roll'}"
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, state: FarmState) -> None:
+def _header(img: Surface, state: FarmState) -> None:
     mark = "crown" if state.winners else "rabbit"
     _paste(img, icon(mark, 46), MARGIN, 6)
     status = fit(_status(state), 30, True, W - 2 * MARGIN - 56)
@@ -253,8 +257,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, state: FarmState) -> None:
 
 
 def _strip(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
+    img: Surface,
     state: FarmState,
     last: object,
     previous: FarmState | None,
@@ -268,10 +271,10 @@ def _strip(
     box = (MARGIN + 222, STRIP_Y + 8, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
     if not title:
         title = f"{fit(state.names[state.turn], 24, True, 250)}'s turn"
-    draw_story(img, d, box, title, parts)
+    draw_story(img, box, title, parts)
 
 
-def _stock(img: Image.Image, state: FarmState) -> None:
+def _stock(img: Surface, state: FarmState) -> None:
     for i, n in enumerate(state.stock):
         cx = _stock_x(i) + STOCK_COLS[i] // 2
         label(img, (cx, STOCK_Y + 104), str(n), 26, True, INK if n else BARN, CARD, "mm")
@@ -298,8 +301,7 @@ def _tag(state: FarmState, seat: int) -> tuple[str, Colour] | None:
 
 
 def _pen(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
+    img: Surface,
     state: FarmState,
     seat: int,
     y: int,
@@ -353,17 +355,27 @@ def compose(
     previous: FarmState | None = None,
 ) -> Image.Image:
     """The whole farm as a full-colour picture; ``seat`` marks the viewer's own pen."""
+    img = _background(len(state.names)).copy()
+    _lay(img, state, seat, last, previous)
+    return img
+
+
+def _lay(
+    img: Surface,
+    state: FarmState,
+    seat: int | None,
+    last: object,
+    previous: FarmState | None,
+) -> None:
+    """Everything that changes, on a table's background."""
     n = len(state.names)
-    img = _background(n).copy()
-    d = ImageDraw.Draw(img)
-    _header(img, d, state)
-    _strip(img, d, state, last, previous)
+    _header(img, state)
+    _strip(img, state, last, previous)
     _stock(img, state)
     same = previous is not None and len(previous.herds) == n
     for s in range(n):
         before = previous.herds[s] if same and previous is not None else None
-        _pen(img, d, state, s, PENS_Y + s * (PEN_H + PEN_GAP), seat, before)
-    return img
+        _pen(img, state, s, PENS_Y + s * (PEN_H + PEN_GAP), seat, before)
 
 
 @build_once
@@ -419,8 +431,10 @@ def warm() -> None:
         ("▶ TO ROLL", HIGHLIGHT),
     ):
         _pill(text, fill)
-    for players in range(RULES.min_players, RULES.max_players + 1):  # and the encoder
-        draw(FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions()))  # type: ignore[arg-type]
+    for players in range(RULES.min_players, RULES.max_players + 1):  # a board for each turn
+        empty = FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions())  # type: ignore[arg-type]
+        for turn in range(players):
+            draw(replace(empty, turn=turn))
     for side, faces in (("fox", FOX_DIE), ("wolf", WOLF_DIE)):
         for face in sorted(set(faces)):
             die(side, face, False)
@@ -434,5 +448,10 @@ def draw(
     last: object = None,
     previous: FarmState | None = None,
 ) -> bytes:
-    """The farm as PNG bytes; ``last`` and ``previous`` draw the last-move strip and badges."""
-    return to_png(compose(state, seat, last, previous), palette=_palette())
+    """The farm as PNG bytes; ``last`` and ``previous`` draw the last-move strip and badges.
+
+    The same pieces as ``compose`` lays in full colour, laid straight in the fixed palette
+    (``render.layers``): the same picture without reducing all its pixels each time."""
+    board = Layers(_background(len(state.names)), _palette())
+    _lay(board, state, seat, last, previous)
+    return png.encode(board.image)

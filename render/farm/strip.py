@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from games.farm import ANIMALS, NEEDED, Accept, Decline, FarmState, Roll, Trade, Withdraw
 from render.common import INK, MUTED, PALETTE, bbox, build_once, font, length
 from render.farm.animals import OUTLINE, SS, Colour, icon
+from render.layers import Layers
 
 CARD: Colour = (255, 251, 242)
 GAIN_FILL: Colour = (214, 240, 224)
@@ -36,6 +37,8 @@ class Chip:
 
 
 Part = str | Chip  # words, or a chip; "\n" starts the second line
+#: what a board is laid on: a full-colour picture, or the same laid straight in its palette
+Surface = Image.Image | Layers
 
 
 def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[str, list[Part]]:
@@ -132,8 +135,7 @@ def chip(c: Chip) -> Image.Image:
 
 
 def draw_story(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
+    img: Surface,
     box: tuple[int, int, int, int],
     title: str,
     parts: list[Part],
@@ -182,7 +184,7 @@ def _label(
 
 
 def label(
-    img: Image.Image,
+    img: Surface,
     xy: tuple[float, float],
     text: str,
     size: int,

@@ -139,3 +139,27 @@ def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
     waiting = _state(2, offer=offer)
     assert farm._tag(waiting, 0)[0] == "WAITING" and farm._tag(waiting, 1)[0] == "? ANSWER OFFER"
     assert farm.strip.story(waiting, None, None)[1][-1] == "waiting for bob"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_board_laid_in_its_palette_is_the_full_colour_board_reduced(players: int) -> None:
+    """Boards are laid straight in the fixed palette; every pixel must be the one the
+    full-colour board reduced to that palette has (a whole game, seen by a player and by a
+    spectator, offers and wins included)."""
+    import random
+
+    pick = random.Random(players)
+    state = RULES.new_game(NAMES[:players], rng=SeededRng(players))
+    for ply in range(400):
+        if RULES.outcome(state) is not None:
+            break
+        seat = RULES.to_act(state)[0]
+        action = pick.choice(RULES.legal_actions(state, seat))
+        previous, state = state, RULES.apply(state, seat, action, rng=SeededRng(players, ply)).state
+        if ply % 3:
+            continue
+        viewer = pick.choice([None, seat])
+        laid = Image.open(io.BytesIO(draw(state, seat=viewer, last=action, previous=previous)))
+        full = farm.compose(state, viewer, action, previous)
+        reduced = full.quantize(palette=farm._palette(), dither=Image.Dither.NONE)
+        assert laid.tobytes() == reduced.tobytes(), f"ply {ply}"
