@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from aiohttp import web
-from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from . import rules
 from .errors import DiscordError
@@ -62,18 +62,21 @@ async def read_body(request: web.Request) -> Body:
             rule="request_size",
             detail=f"request body of {request.content_length} bytes exceeds 25 MiB",
         )
-    if request.content_type == "multipart/form-data":
-        return await _read_multipart(request)
+    header = request.headers.get("Content-Type", "")
+    kind, _, params = header.partition(";")
+    kind = kind.strip().lower() or "application/octet-stream"
+    if kind == "multipart/form-data":
+        return await _read_multipart(request, _params(params).get("boundary", ""))
     raw = await request.read()
     if not raw:
         return Body()
-    if request.content_type != "application/json":
+    if kind != "application/json":
         raise DiscordError(
             400,
             50109,
             "The request body contains invalid JSON.",
             rule="content_type",
-            detail=f"body sent as {request.content_type!r}, not application/json",
+            detail=f"body sent as {kind!r}, not application/json",
         )
     return Body(json=_loads(raw), size=len(raw))
 
@@ -87,10 +90,27 @@ def _loads(raw: bytes | str) -> Any:
         ) from None
 
 
-async def _read_multipart(request: web.Request) -> Body:
-    boundary = request.content_type and _boundary(request.headers.get("Content-Type", ""))
-    if not boundary:
+#: a header parameter: name=token or name="quoted string" (RFC 9110 section 5.6.6)
+_PARAM = re.compile(
+    r'\s*([!#$%&\'*+.^_`|~0-9A-Za-z-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)\s*(?:;|$)'
+)
+
+
+def _params(text: str) -> dict[str, str]:
+    """A header's parameters after its first value (names lower-cased, quotes undone)."""
+    found: dict[str, str] = {}
+    for match in _PARAM.finditer(text):
+        name, value = match.group(1).lower(), match.group(2)
+        if value.startswith('"'):
+            value = re.sub(r"\\(.)", r"\1", value[1:-1])
+        found[name] = value
+    return found
+
+
+async def _read_multipart(request: web.Request, boundary_text: str) -> Body:
+    if not boundary_text:
         raise _malformed("multipart body without a boundary")
+    boundary = boundary_text.encode("latin-1", "replace")
     raw = await request.read()
     body = Body(multipart=True, size=len(raw))
     if body.size > MAX_REQUEST_BYTES:
@@ -113,14 +133,6 @@ async def _read_multipart(request: web.Request) -> Body:
             Upload(field=name, index=index, filename=filename or f"file{index}", data=data)
         )
     return body
-
-
-def _boundary(content_type: str) -> bytes | None:
-    for param in content_type.split(";")[1:]:
-        key, _, value = param.strip().partition("=")
-        if key.lower() == "boundary":
-            return value.strip().strip('"').encode("latin-1") or None
-    return None
 
 
 def _malformed(detail: str) -> DiscordError:
@@ -150,13 +162,21 @@ def _parts(raw: bytes, boundary: bytes) -> list[tuple[str, str | None, bytes]]:
 
 
 def _disposition(head: bytes) -> tuple[str, str | None]:
+    """The field name and file name of a part, from its Content-Disposition header."""
     for line in head.decode("utf-8", "replace").split("\r\n"):
         key, _, value = line.partition(":")
-        if key.strip().lower() == "content-disposition":
-            kind, params = parse_content_disposition(value.strip())
-            if kind != "form-data":
-                break
-            return params.get("name", ""), content_disposition_filename(params, "filename")
+        if key.strip().lower() != "content-disposition":
+            continue
+        kind, _, rest = value.partition(";")
+        if kind.strip().lower() != "form-data":
+            break
+        params = _params(rest)
+        filename = params.get("filename")
+        extended = params.get("filename*", "")
+        if "''" in extended:  # RFC 5987: charset'language'percent-encoded
+            charset, _, encoded = extended.partition("'")
+            filename = unquote(encoded.partition("'")[2], encoding=charset or "utf-8")
+        return params.get("name", ""), filename
     raise _malformed("a part without a form-data Content-Disposition")
 
 

@@ -308,6 +308,23 @@ async def test_multipart_files_arrive_byte_for_byte_and_broken_bodies_are_refuse
         f"{part}\r\n--{boundary}--\r\n",  # no opening boundary
         f"--{boundary}\r\nContent-Type: text/plain\r\n\r\nhi\r\n--{boundary}--\r\n",  # no name
     ]
+    quoted = {**headers, "Content-Type": f'multipart/form-data; boundary="{boundary}"'}
+    by_hand = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n'
+        f'{{"content": "by hand"}}\r\n--{boundary}\r\n'
+        'Content-Disposition: form-data; name="files[0]"; filename="say \\"hi\\".txt"\r\n'
+        f"Content-Type: text/plain\r\n\r\nhello\r\n--{boundary}\r\n"
+        "Content-Disposition: form-data; name=\"files[1]\"; filename*=utf-8''caf%C3%A9.txt\r\n"
+        f"\r\nbonjour\r\n--{boundary}--\r\n"
+    )
+    status, body = await raw(fake, "POST", path, data=by_hand.encode(), headers=quoted)
+    assert status == 200, body
+    stored = fake.messages(town.channel)[-1]
+    assert stored.content == "by hand"
+    assert [(a.filename, a.data) for a in stored.attachments] == [
+        ('say "hi".txt', b"hello"),
+        ("café.txt", b"bonjour"),
+    ]
     before = len(fake.messages(town.channel))
     for text in broken:
         status, body = await raw(fake, "POST", path, data=text.encode(), headers=headers)
