@@ -2,9 +2,9 @@
 
 Boards are palette pictures (``P``, at most 256 colours, no transparency). Their PNG is the
 image's rows, each behind a "no filter" byte, deflated once, between a header, the palette and
-the end mark. Deflating is nearly all of the work; zlib-ng does it three to four times quicker
-than the system zlib Pillow is linked with, and at level 2 it also packs smaller than zlib's
-level 1. Any other image (full colour, a transparent colour) is left to Pillow.
+the end mark. Deflating is nearly all of the work, and Pillow's wheels deflate with the
+system's zlib; zlib-ng at level 2 takes about a third of the time of zlib's level 1 and packs
+smaller. Any other image (full colour, a transparent colour) is left to Pillow.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import struct
 from PIL import Image
 from zlib_ng import zlib_ng
 
-#: zlib-ng effort: on a six-player farm, 1 takes 0.7 ms, 2 takes 1.1 ms and packs a quarter
-#: smaller, 6 takes 3.4 ms for little more
+#: zlib-ng effort; a six-player farm's whole encoding: level 1 1.4 ms and 65 KB, 2 1.8 ms and
+#: 49 KB, 3 2.5 ms and 46 KB (Pillow with the system zlib at level 1: 3.3 ms and 55 KB)
 LEVEL = 2
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: bit depth 8, colour type 3 (palette), deflate, adaptive filtering, not interlaced
