@@ -1,16 +1,14 @@
-"""Shared drawing helpers: fonts, a colour-blind-safe palette, caches built once, PNG encoding."""
+"""Shared drawing helpers: fonts, a colour-blind-safe palette, caches built once, text measures."""
 
 from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PIL import Image, ImageFont
-
-from render import png
+from PIL import ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -66,50 +64,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def fixed_palette(colours: Iterable[tuple[int, int, int]]) -> Image.Image:
-    """A palette image for ``to_png`` holding exactly ``colours`` (at most 256; the first
-    repeats to fill the rest). Pixels of any other colour map to the nearest of these."""
-    flat: list[int] = []
-    seen: list[tuple[int, int, int]] = []
-    for colour in colours:
-        if colour not in seen:
-            seen.append(colour)
-    if not 1 <= len(seen) <= 256:
-        raise ValueError(f"a palette holds 1-256 colours, not {len(seen)}")
-    for colour in seen + [seen[0]] * (256 - len(seen)):
-        flat.extend(colour)
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
-
-
-def to_png(image: Image.Image, *, colors: int = 256, palette: Image.Image | None = None) -> bytes:
-    """Encode for Discord, reduced to at most 256 colours first.
-
-    Flat-coloured boards lose nothing visible at 256 colours but shrink three to five times.
-    The fast path is a fixed ``palette`` (a ``P`` image, e.g. from ``fixed_palette`` or a
-    quantized sample board, built once): each pixel only maps to its nearest entry, with no
-    colours chosen per picture, and the bytes depend on the state alone. Without one, colours
-    are chosen per picture (several times slower). A ``P`` image is encoded as it is.
-    """
-    if image.mode != "P":
-        if palette is not None:
-            if image.mode not in ("RGB", "L"):
-                image = image.convert("RGB")
-            image = image.quantize(palette=palette, dither=Image.Dither.NONE)
-        else:
-            image = image.quantize(
-                colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-            )
-    return png.encode(image)
-
-
 def warm() -> None:
-    """Pay the first-use costs every renderer shares: Pillow loads its image plugins on the
-    first save (about 10 ms), and the common fonts."""
-    sample = Image.new("RGB", (8, 8), PAPER)
-    to_png(sample)
-    to_png(sample, palette=fixed_palette([PAPER, INK]))
+    """Load the fonts every renderer shares."""
     for size in (22, 24, 26, 28, 30):
         font(size)
         font(size, True)

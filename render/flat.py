@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render import png
 from render.common import font, length
+from render.layers import reduce
 
 Colour = tuple[int, int, int]
 
@@ -47,7 +48,7 @@ class Palette:
 
     def reduce(self, image: Image.Image) -> Image.Image:
         """An RGB drawing as palette indices (nearest colour, no dithering)."""
-        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+        return reduce(image, self.image)
 
     def canvas(self, size: tuple[int, int], colour: Colour) -> Image.Image:
         image = Image.new("P", size, self.index[colour])

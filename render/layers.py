@@ -47,13 +47,21 @@ def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Image.Imag
             _cache.popitem(last=False)
 
 
+def reduce(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """A full-colour ``image`` as indices of ``palette``: each pixel its nearest colour, with
+    no dithering, so a pixel's index depends on that pixel alone."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
 def reduced(image: Image.Image, palette: Image.Image) -> Image.Image:
     """An opaque full-colour ``image`` as indices of ``palette`` (remembered)."""
     key = ("reduced", id(image), id(palette))
     refs = (image, palette)
     patch = _cached(key, refs)
     if patch is None:
-        patch = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        patch = reduce(image, palette)
         _keep(key, refs, patch)
     return patch
 
@@ -65,7 +73,6 @@ class Layers:
         self.ground = ground
         self.palette = palette
         self.image = reduced(ground, palette).copy()
-        self.width, self.height = ground.size
         self._placed: list[tuple[Image.Image, int, int, bool]] = []
 
     def paste(
@@ -106,6 +113,6 @@ class Layers:
             for p, px, py, masked in under:
                 patch.paste(p, (px - x, py - y), p if masked else None)
             patch.paste(piece, (0, 0), piece)
-            patch = patch.quantize(palette=self.palette, dither=Image.Dither.NONE)
+            patch = reduce(patch, self.palette)
             _keep(key, refs, patch)
         return patch

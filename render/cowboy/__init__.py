@@ -42,13 +42,7 @@ def draw(
 ) -> bytes:
     """The range as PNG bytes for ``seat`` (None: a spectator); ``last`` and ``previous`` (the
     action and the state before it) give the header's last move and the marks of change."""
-    image = compose(state, seat, last, previous)
-    return encode(image)
-
-
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes of a picture already in the fixed palette."""
-    return png.encode(image)
+    return png.encode(compose(state, seat, last, previous))
 
 
 def warm() -> None:
@@ -97,7 +91,6 @@ def warm() -> None:
     for bold in (False, True):
         for size in (24, 26, 27):
             font(size, bold)
-    encode(Image.new("P", (8, 8)))  # loads the PNG encoder
 
 
 #: what ``player_letters`` can put on a player's icons: an initial (as typed, upper-cased:

@@ -32,6 +32,7 @@ from render.horseplay.layout import (
     diameter,
 )
 from render.horseplay.story import Story, story
+from render.layers import reduce
 
 _lock = threading.Lock()
 _palette: list[Image.Image] = []
@@ -45,8 +46,7 @@ def draw(
     previous: HorseplayState | None = None,
 ) -> bytes:
     img = compose(state, seat=seat, last=last, previous=previous)
-    flat = img.quantize(palette=palette(), dither=Image.Dither.NONE)
-    return png.encode(flat)
+    return png.encode(reduce(img, palette()))
 
 
 def compose(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import threading
 import time
 
@@ -10,7 +9,8 @@ import pytest
 from PIL import Image
 
 import render
-from render.common import build_once, fixed_palette, font, to_png
+from render.common import build_once, font
+from render.layers import reduce
 
 
 def test_threads_asking_at_once_build_a_cached_value_once() -> None:
@@ -39,11 +39,12 @@ def test_fonts_are_shared() -> None:
 
 
 def test_a_fixed_palette_keeps_exact_colours_and_maps_others_to_the_nearest() -> None:
-    pal = fixed_palette([(255, 0, 0), (0, 0, 255), (255, 255, 255)])
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([255, 0, 0, 0, 0, 255] + [255, 255, 255] * 254)
     img = Image.new("RGB", (4, 1), (255, 255, 255))
     img.putpixel((0, 0), (250, 5, 5))
     img.putpixel((1, 0), (0, 0, 255))
-    out = Image.open(io.BytesIO(to_png(img, palette=pal))).convert("RGB")
+    out = reduce(img, pal).convert("RGB")
     assert [out.getpixel((x, 0)) for x in range(4)] == [
         (255, 0, 0),
         (0, 0, 255),
