@@ -173,9 +173,9 @@ def _disposition(head: bytes) -> tuple[str, str | None]:
         params = _params(rest)
         filename = params.get("filename")
         extended = params.get("filename*", "")
-        if "''" in extended:  # RFC 5987: charset'language'percent-encoded
-            charset, _, encoded = extended.partition("'")
-            filename = unquote(encoded.partition("'")[2], encoding=charset or "utf-8")
+        if extended.count("'") >= 2:  # RFC 5987: charset'language'percent-encoded
+            charset, _language, encoded = extended.split("'", 2)
+            filename = unquote(encoded, encoding=charset or "utf-8")
         return params.get("name", ""), filename
     raise _malformed("a part without a form-data Content-Disposition")
 

@@ -315,7 +315,9 @@ async def test_multipart_files_arrive_byte_for_byte_and_broken_bodies_are_refuse
         'Content-Disposition: form-data; name="files[0]"; filename="say \\"hi\\".txt"\r\n'
         f"Content-Type: text/plain\r\n\r\nhello\r\n--{boundary}\r\n"
         "Content-Disposition: form-data; name=\"files[1]\"; filename*=utf-8''caf%C3%A9.txt\r\n"
-        f"\r\nbonjour\r\n--{boundary}--\r\n"
+        f"\r\nbonjour\r\n--{boundary}\r\n"
+        "Content-Disposition: form-data; name=\"files[2]\"; filename*=UTF-8'fr'%C3%A9t%C3%A9\r\n"
+        f"\r\nsummer\r\n--{boundary}--\r\n"
     )
     status, body = await raw(fake, "POST", path, data=by_hand.encode(), headers=quoted)
     assert status == 200, body
@@ -324,6 +326,7 @@ async def test_multipart_files_arrive_byte_for_byte_and_broken_bodies_are_refuse
     assert [(a.filename, a.data) for a in stored.attachments] == [
         ('say "hi".txt', b"hello"),
         ("café.txt", b"bonjour"),
+        ("été", b"summer"),
     ]
     before = len(fake.messages(town.channel))
     for text in broken:
