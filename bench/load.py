@@ -13,7 +13,8 @@ For every game (``--game all`` or a list) at 2 players and at its largest table,
 waiting for its previous move, by the player whose button it is (a random legal button or menu
 choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 
-- first response: INTERACTION_CREATE sent -> the bot's acknowledgement, p50/p99;
+- first response: INTERACTION_CREATE sent -> the bot's answer (a click's answer is usually
+  its new board itself, so first response and completion are then the same moment), p50/p99;
 - completion: sent -> the move's board posted or updated (the picture of the new ply), p50/p99;
 - achieved: moves completed per second of the step (arrivals that found every table busy are
   counted as ``busy``: a sign the step is past what the bot sustains);
@@ -322,7 +323,7 @@ class Players:
                 )
                 value = self.rng.choice(comp["options"])["value"]
                 rec = await fake.select(user, board, [value], custom_id=cid)
-        if rec.acked_at is None or rec.callback_type != 7:  # refused (ephemeral) or expired
+        if rec.acked_at is None or rec.ephemeral:  # refused (privately) or expired
             step.refused += 1
             if os.environ.get("LOAD_DEBUG"):
                 print("refused:", rec.callback_type, rec.response and rec.response.content[:80])

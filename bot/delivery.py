@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import records, ui
+from bot.answer import Answer
 from bot.channels import CannotPost
 from bot.matches import Match
 from bot.render_pool import RenderError
@@ -123,6 +124,7 @@ class Delivery:
         match_id: int,
         *,
         interaction: discord.Interaction[Any] | None = None,
+        answer: Answer | None = None,
         clicked: int | None = None,
         mine: bool = True,
         previous: Any = None,
@@ -135,7 +137,8 @@ class Delivery:
         nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
         picture of that ply being drawn), used if the match still stands at that ply.
         ``match``: the match as this process just stored it, if the caller has it;
-        ``claimed``: the boards its commit claimed (else they are claimed here)."""
+        ``claimed``: the boards its commit claimed (else they are claimed here); ``answer``:
+        the click's answer, if the board may be it (``bot/answer.py``)."""
         self._busy.add(match_id)
         try:
             rows = list(claimed) or await self.store.claim_boards(
@@ -147,6 +150,7 @@ class Delivery:
                 match_id,
                 rows,
                 interaction,
+                answer,
                 clicked,
                 previous,
                 last,
@@ -164,6 +168,7 @@ class Delivery:
         match_id: int,
         rows: Sequence[Any],
         interaction: discord.Interaction[Any] | None,
+        answer: Answer | None,
         clicked: int | None,
         previous: Any,
         last: Any,
@@ -204,6 +209,7 @@ class Delivery:
                 match,
                 lines,
                 interaction=interaction,
+                answer=answer,
                 edit=int(latest["message_id"]) if in_place and latest is not None else None,
                 clicked=clicked,
                 buttons=current,
@@ -222,8 +228,11 @@ class Delivery:
         if not in_place:
             new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
         older = await self._record_delivered(match_id, plies, message.id, new)
+        # the clicked board lost its buttons with a plain acknowledgement, not when the new
+        # board was the click's answer
+        stripped = None if answer is not None and answer.taken else clicked
         for message_id in older:
-            if message_id != clicked:
+            if message_id != stripped:
                 await self.bot.table.strip_buttons(message.channel.id, message_id)
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
@@ -269,9 +278,7 @@ class Delivery:
         wait = 0.5
         while True:
             try:
-                return await self.store.board_posted(
-                    match_id, plies, message_id, time.time(), new
-                )
+                return await self.store.board_posted(match_id, plies, message_id, time.time(), new)
             except StorageError as err:
                 if time.monotonic() + wait > deadline:
                     raise
@@ -322,6 +329,7 @@ class Delivery:
         lines: list[str],
         *,
         interaction: discord.Interaction[Any] | None,
+        answer: Answer | None = None,
         edit: int | None,
         clicked: int | None,
         buttons: bool,
@@ -345,7 +353,15 @@ class Delivery:
                 "allowed_mentions": PING_USERS,
             }
             if interaction is not None and clicked == edit:
-                return await interaction.edit_original_response(**kwargs)
+                if answer is not None and answer.take():
+                    # the click's answer: the clicked board updated in place
+                    answered = await self._answer(answer, kwargs, edit=True)
+                    if answered is not None:
+                        return answered
+                    again, _ = await self.picture(match, previous=previous, last=last)
+                    kwargs["attachments"] = again
+                elif answer is None or await answer.acknowledged():
+                    return await interaction.edit_original_response(**kwargs)
             channel = await self.bot.table.postable(match.channel_id, edit=True)
             return await channel.get_partial_message(edit).edit(**kwargs)
         kwargs = {
@@ -356,6 +372,15 @@ class Delivery:
         }
         if view is not None:
             kwargs["view"] = view
+        if answer is not None and answer.take():
+            # the click's answer: the new board as a new message
+            answered = await self._answer(answer, kwargs, edit=False)
+            if answered is not None:
+                return answered
+            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
+            interaction = None
+        elif answer is not None and not await answer.acknowledged():
+            interaction = None
         if interaction is not None and not interaction.is_expired():
             try:
                 return await interaction.followup.send(wait=True, **kwargs)
@@ -365,6 +390,25 @@ class Delivery:
                 kwargs["files"] = files
         channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
+
+    async def _answer(
+        self, answer: Answer, kwargs: dict[str, Any], *, edit: bool
+    ) -> discord.Message | None:
+        """The board sent as the click's answer (a new message, or the clicked one edited);
+        None if Discord refused it (the board then goes to the channel)."""
+        response = answer.interaction.response
+        try:
+            if edit:
+                sent = await response.edit_message(**kwargs)
+            else:
+                sent = await response.send_message(**kwargs)
+        except discord.HTTPException as err:
+            log.info("board answer failed (%s); posting to the channel", err.status)
+            return None
+        message = sent.resource if sent is not None else None
+        if isinstance(message, discord.Message):
+            return message
+        return await answer.interaction.original_response()
 
     async def picture(
         self,

@@ -18,6 +18,7 @@ import discord
 
 import games
 from bot import ui
+from bot.answer import Answer
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
@@ -231,15 +232,21 @@ class Table(ChannelAccess):
             return
         slash = interaction.type is discord.InteractionType.application_command
         clicked = None if slash else interaction.message
-        if clicked is not None:
-            # The acknowledgement itself takes the buttons off the board (or private menu)
-            # that was used: at once, with no extra request, and it cannot be clicked twice.
-            acknowledging = interaction.response.edit_message(view=None)
+        answer: Answer | None = None
+        if clicked is not None and not clicked.flags.ephemeral:
+            # A click on a public board is answered by the move's new board itself (or, if
+            # that is not ready in time, plainly: see bot/answer.py)
+            answer = Answer(interaction)
+            ack: asyncio.Future[Any] | None = None
+        elif clicked is not None:
+            # A private menu: the acknowledgement takes its buttons off at once (only this
+            # interaction can), and the board follows as a public message
+            ack = asyncio.ensure_future(interaction.response.edit_message(view=None))
         else:
-            acknowledging = interaction.response.defer(ephemeral=True, thinking=True)
-        # the acknowledgement travels while the move is applied and stored, and the new
+            # a typed move: privately "Played x.", the board in public
+            ack = asyncio.ensure_future(interaction.response.defer(ephemeral=True, thinking=True))
+        # the move is applied and stored while any acknowledgement travels, and the new
         # board is drawn meanwhile (unless computers are to answer first: then their picture)
-        ack = asyncio.ensure_future(acknowledging)
         drawing: list[tuple[int, asyncio.Future[Any]]] = []
 
         def early(match: Match, new_ply: int, state: Any, previous: Any, last: Any) -> None:
@@ -263,7 +270,10 @@ class Table(ChannelAccess):
         except Exception as err:
             for _, job in drawing:
                 job.cancel()
-            if await self._acked(ack, interaction):
+            if answer is not None and answer.take():
+                # nothing was answered yet: the board keeps its buttons, the player is told
+                await self._not_played(interaction, err, deferred=False)
+            elif await self._acked(ack, interaction, answer):
                 if clicked is not None:
                     await self._give_back_buttons(interaction, match_id, clicked.id, ply)
                 await self._not_played(interaction, err, deferred=clicked is None)
@@ -280,13 +290,14 @@ class Table(ChannelAccess):
                     result.match, previous=result.previous_state, last=result.action
                 )
             )
-        acked = await self._acked(ack, interaction)
+        acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:
             await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)
         try:
             message = await self.bot.delivery.deliver(
                 match_id,
                 interaction=interaction if acked else None,
+                answer=answer,
                 clicked=None if clicked is None else clicked.id,
                 previous=result.previous_state,
                 last=result.action,
@@ -295,10 +306,14 @@ class Table(ChannelAccess):
                 claimed=result.boards,
             )
             self.bot.metrics.moved(result.match.game, started)
+            if answer is not None and not await answer.acknowledged():
+                acked = False  # the board went to the channel; the click could not be answered
             late = message is None and acked and await self.service.store.undelivered(match_id)
         except StorageError as err:
             # the move is stored: only its board waits (the outbox posts it later)
             log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)
+            if answer is not None and not await answer.acknowledged():
+                return
             await self._quietly(
                 interaction,
                 "Your move was saved, but the bot's database could not be reached to post "
@@ -313,9 +328,17 @@ class Table(ChannelAccess):
             )
         await self.channel_notice(interaction, result.match)
 
-    async def _acked(self, ack: asyncio.Future[Any], interaction: discord.Interaction[Any]) -> bool:
+    async def _acked(
+        self,
+        ack: asyncio.Future[Any] | None,
+        interaction: discord.Interaction[Any],
+        answer: Answer | None,
+    ) -> bool:
         """Whether the acknowledgement went through (else the board goes to the channel)."""
+        if answer is not None:
+            return await answer.acknowledged()
         try:
+            assert ack is not None
             await ack
         except discord.HTTPException as err:
             log.info("could not acknowledge interaction %s: %s", interaction.id, err.status)
@@ -325,18 +348,26 @@ class Table(ChannelAccess):
     async def _not_played(
         self, interaction: discord.Interaction[Any], err: Exception, *, deferred: bool
     ) -> None:
-        """Tell the player, privately, that the move was not stored and why."""
+        """Tell the player, privately, that the move was not stored and why: as the click's
+        answer if it has none yet (the board never lost its buttons), else as a followup."""
+        answering = not interaction.response.is_done()
+        back = "the board's buttons are " + ("still there" if answering else "back")
         if isinstance(err, Refusal | GameError):
             message = str(err)
         elif isinstance(err, StorageError):
-            message = f"{err} Your move was not saved; the board's buttons are back."
+            message = f"{err} Your move was not saved; {back}."
         else:
             log.error("error applying a move (interaction %s)", interaction.id, exc_info=err)
             message = (
                 "Sorry, something went wrong on my side and your move was not saved; it has "
-                "been logged. The board's buttons are back: try again."
+                f"been logged. {back[0].upper()}{back[1:]}: try again."
             )
-        if deferred:
+        if answering:
+            try:
+                await interaction.response.send_message(message, ephemeral=True)
+            except discord.HTTPException as other:
+                log.info("could not answer interaction %s: %s", interaction.id, other.status)
+        elif deferred:
             await self._quietly(interaction, message, edit=True)
         else:
             await self._quietly(interaction, message)

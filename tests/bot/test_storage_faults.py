@@ -26,7 +26,12 @@ from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.harness import BotRunner, board, boards, expect_board, open_match, until
 
-NOT_SAVED = "Your move was not saved; the board's buttons are back."
+#: what the player is told when a move was not saved: as the click's answer (the board never
+#: lost its buttons), or after the plain acknowledgement of a slow move (they come back)
+NOT_SAVED = (
+    "Your move was not saved; the board's buttons are still there.",
+    "Your move was not saved; the board's buttons are back.",
+)
 
 
 class OtherProcess:
@@ -75,7 +80,9 @@ async def click_roll(fake: FakeDiscord, world: World) -> tuple[Any, Any]:
 
 
 def private_notes(record: Any) -> list[str]:
-    return [m.content for m in record.followups if m.ephemeral]
+    """What the player was told privately: the click's answer or followups."""
+    answer = [record.response.content] if record.ephemeral and record.response else []
+    return answer + [m.content for m in record.followups if m.ephemeral]
 
 
 async def not_saved(
@@ -88,6 +95,7 @@ async def not_saved(
     await fake.settle()
     (note,) = private_notes(record)
     assert note.endswith(NOT_SAVED), note
+    assert note.endswith(NOT_SAVED[0]) == (record.callback_type == 4), "said as it happened"
     assert (await runner.match_in(world.channel.id)).ply == ply, "nothing was stored"
     assert board(fake, world.channel).id == shown.id, "no new board"
     return note

@@ -1,0 +1,89 @@
+"""The answer to a click on a board, held back so that the new board itself can be it.
+
+Discord wants every interaction answered within three seconds, and a click on a public board
+is usually answered by the move's new board within a few milliseconds: as the clicked message
+updated in place (a further action in the same turn) or as a new message (the turn passes).
+One request instead of an acknowledgement followed by the board, and the board arrives as soon
+as it is drawn. If the board is not ready in time (a slow database, computers thinking, a busy
+machine), the click is acknowledged plainly (its message loses its buttons) when
+``ANSWER_WITHIN`` runs out, and the board follows as a message of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: seconds after which a click waiting for its board is acknowledged plainly: Discord's limit
+#: is three seconds from the click, which must leave room for the request itself
+ANSWER_WITHIN = 1.2
+
+
+class Answer:
+    """Who answers a click: the board (``take``), or a plain acknowledgement (``acknowledge``),
+    whichever comes first; exactly one of them."""
+
+    def __init__(self, interaction: discord.Interaction[Any], within: float = ANSWER_WITHIN):
+        self.interaction = interaction
+        #: the plain acknowledgement, once sent
+        self.ack: asyncio.Future[Any] | None = None
+        #: True once the response belongs to the board
+        self.taken = False
+        loop = asyncio.get_running_loop()
+        self._timer: asyncio.TimerHandle | None = loop.call_later(within, self.acknowledge)
+
+    @property
+    def open(self) -> bool:
+        """Nobody has answered yet."""
+        return not self.taken and self.ack is None
+
+    def take(self) -> bool:
+        """The response, for the board (or a refusal); False if the plain acknowledgement
+        went first."""
+        if not self.open:
+            return False
+        self._cancel_timer()
+        self.taken = True
+        return True
+
+    def acknowledge(self) -> asyncio.Future[Any] | None:
+        """Acknowledge the click by taking the buttons off its message (once; None if the
+        board answered it)."""
+        if self.taken:
+            return None
+        if self.ack is None:
+            self._cancel_timer()
+            response = self.interaction.response.edit_message(view=None)
+            self.ack = asyncio.ensure_future(response)
+            self.ack.add_done_callback(_retrieved)
+        return self.ack
+
+    async def acknowledged(self) -> bool:
+        """Whether the interaction is answered and usable for followups (the plain
+        acknowledgement sent now if nobody answered yet)."""
+        if self.taken:
+            return self.interaction.response.is_done()
+        ack = self.acknowledge()
+        try:
+            if ack is not None:
+                await ack
+        except discord.HTTPException as err:
+            log.info("could not acknowledge interaction %s: %s", self.interaction.id, err.status)
+            return False
+        return True
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def _retrieved(ack: asyncio.Future[Any]) -> None:
+    """A failed acknowledgement nobody waits for (the timer sent it) is logged, not lost."""
+    if not ack.cancelled() and ack.exception() is not None:
+        log.info("a plain acknowledgement failed: %r", ack.exception())
