@@ -91,6 +91,19 @@ def corner_sprite(
     return palette.reduce(big.resize((side, side), Image.Resampling.LANCZOS))
 
 
+@lru_cache(maxsize=256)
+def corner_quarters(
+    palette: Palette, fill: Colour, edge: Colour | None, width: int, radius: int, paper: Colour
+) -> tuple[Image.Image, ...]:
+    """The four corners of ``corner_sprite``: top left, top right, bottom left, bottom right."""
+    corners = corner_sprite(palette, fill, edge, width, radius, paper)
+    side, half = 2 * radius + 2, radius + 1
+    return tuple(
+        corners.crop((cx, cy, cx + half, cy + half))
+        for cx, cy in ((0, 0), (side - half, 0), (0, side - half), (side - half, side - half))
+    )
+
+
 class Canvas:
     """A palette picture with the few operations the games need."""
 
@@ -98,6 +111,9 @@ class Canvas:
         self.palette = palette
         self.image = palette.canvas(size, paper)
         self.draw = ImageDraw.Draw(self.image)
+        #: the picture's pixels: palette sprites are copied straight in (a picture pastes a
+        #: few hundred; ``Image.paste`` checks and converts on every one)
+        self._pixels = self.image.im
 
     def rect(self, box: tuple[float, float, float, float], colour: Colour) -> None:
         self.draw.rectangle(box, fill=self.palette.ink(colour))
@@ -109,7 +125,12 @@ class Canvas:
         self.draw.line(xy, fill=self.palette.ink(colour), width=width)
 
     def paste(self, sprite: Image.Image, x: float, y: float) -> None:
-        self.image.paste(sprite, (round(x), round(y)))
+        left, top = round(x), round(y)
+        if sprite.mode != "P":
+            self.image.paste(sprite, (left, top))
+            return
+        w, h = sprite.size
+        self._pixels.paste(sprite.im, (left, top, left + w, top + h))
 
     def box(
         self,
@@ -123,8 +144,6 @@ class Canvas:
     ) -> None:
         x0, y0, x1, y1 = box
         r = radius
-        corners = corner_sprite(self.palette, fill, edge, width, r, paper)
-        side = 2 * r + 2
         self.rect((x0 + r, y0, x1 - r - 1, y1 - 1), fill)
         self.rect((x0, y0 + r, x1 - 1, y1 - r - 1), fill)
         if edge is not None:
@@ -133,13 +152,10 @@ class Canvas:
             self.rect((x0, y0 + r, x0 + width - 1, y1 - r - 1), edge)
             self.rect((x1 - width, y0 + r, x1 - 1, y1 - r - 1), edge)
         half = r + 1
-        for cx, cy, px, py in (
-            (0, 0, x0, y0),
-            (side - half, 0, x1 - half, y0),
-            (0, side - half, x0, y1 - half),
-            (side - half, side - half, x1 - half, y1 - half),
-        ):
-            self.image.paste(corners.crop((cx, cy, cx + half, cy + half)), (px, py))
+        quarters = corner_quarters(self.palette, fill, edge, width, r, paper)
+        places = ((x0, y0), (x1 - half, y0), (x0, y1 - half), (x1 - half, y1 - half))
+        for piece, (px, py) in zip(quarters, places, strict=True):
+            self.paste(piece, px, py)
 
     def text(
         self,
