@@ -246,10 +246,11 @@ class Page:
         )
 
     def channel_id(self) -> str:
-        return str(self.find("#channels li.channel.active").get_attribute("data-channel"))
+        active = "#channels li.channel.active"
+        return str(self.fresh(lambda: self.find(active).get_attribute("data-channel")))
 
     def view(self) -> str:
-        return str(self.find("#messages").get_attribute("data-view") or "")
+        return str(self.fresh(lambda: self.find("#messages").get_attribute("data-view") or ""))
 
     # acting -----------------------------------------------------------------------------------
 
