@@ -6,8 +6,11 @@ led to them and the state before it) come from seeded random playouts; then:
 - cold ms: the first picture in a fresh interpreter (the renderer module imported and its
   caches built on the way), without and with ``render.warm()`` first (``warm ms`` is what that
   call itself took; a render worker pays it once, at start);
-- p50/p99 ms: pictures of those states in this process once warm (wall clock); cpu p50: the
-  same in this process's CPU time, steadier when other work shares the machine;
+- p50/p99 ms: pictures of those states in this process once warm (wall clock), each drawn
+  many times (so every cache holds it); cpu p50: the same in this process's CPU time, steadier
+  when other work shares the machine;
+- move p50: consecutive positions of another match, each drawn once, as a match's moves are
+  (wall clock): what a move's picture costs;
 - KB max: the largest PNG; colours: the most distinct colours in one picture.
 
 Run: ``python bench/render.py`` (about 30-60 s on two cores; ``--games farm cattle`` for fewer,
@@ -40,6 +43,8 @@ from games.rng import SeededRng  # noqa: E402
 #: how many mid-game states per row, and the plies a playout may take at most
 STATES = 8
 MAX_PLIES = 3000
+#: consecutive plies of one match drawn once each (the "move p50" column)
+MOVES = 60
 
 #: run in a fresh interpreter: load one state and time its first picture
 COLD = r"""
@@ -64,6 +69,13 @@ print(json.dumps({"first_ms": (time.perf_counter() - t) * 1000, "warm_ms": warm_
 
 def playout_states(key: str, players: int, seed: int) -> list[tuple[Any, Any, Any, int, str]]:
     """(state, last action, previous state, seat, notation) around the middle of a playout."""
+    middle = playout_middle(key, players, seed)
+    step = max(1, len(middle) // STATES)
+    return middle[::step][:STATES]
+
+
+def playout_middle(key: str, players: int, seed: int) -> list[tuple[Any, Any, Any, int, str]]:
+    """Every ply of the middle of a seeded random playout, in order."""
     rules = games.get(key)
     pick = random.Random(seed)
     state = rules.new_game([f"Player {i + 1}" for i in range(players)], rng=SeededRng(seed, 0))
@@ -78,9 +90,7 @@ def playout_states(key: str, players: int, seed: int) -> list[tuple[Any, Any, An
         trail.append((after, action, state, seat, text))
         state = after
     lo, hi = len(trail) * 3 // 10, max(len(trail) * 7 // 10, len(trail) * 3 // 10 + 1)
-    middle = trail[lo:hi]
-    step = max(1, len(middle) // STATES)
-    return middle[::step][:STATES]
+    return trail[lo:hi]
 
 
 def cold(key: str, case: tuple[Any, Any, Any, int, str], warm: bool) -> dict[str, Any]:
@@ -134,7 +144,16 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         if len(times) >= 400:
             break
     times.sort()
+    # a match's moves as the bot draws them: each new position once, in order
+    moves: list[float] = []
+    for state, last, previous, _, _ in playout_middle(key, players, seed=players * 104729 + 3)[
+        :MOVES
+    ]:
+        t = time.perf_counter()
+        render.draw(key, state, last=last, previous=previous)
+        moves.append((time.perf_counter() - t) * 1000)
     return {
+        "move": statistics.median(moves),
         "game": key,
         "players": players,
         "cold": plain["first_ms"],
@@ -157,7 +176,8 @@ def main() -> None:
     began = time.perf_counter()
     head = (
         f"{'game':<11}{'players':>8}{'cold ms':>9}{'warm() ms':>10}{'+first ms':>10}"
-        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'KB max':>8}{'colours':>8}{'n':>5}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'move p50':>9}{'KB max':>8}{'colours':>8}"
+        f"{'n':>5}"
     )
     print(head)
     print("-" * len(head))
@@ -168,7 +188,7 @@ def main() -> None:
             print(
                 f"{r['game']:<11}{r['players']:>8}{r['cold']:>9.0f}{r['warm_call']:>10.0f}"
                 f"{r['cold_warmed']:>10.1f}{r['p50']:>8.1f}{r['p99']:>8.1f}{r['cpu']:>8.1f}"
-                f"{r['kb']:>8.1f}"
+                f"{r['move']:>9.1f}{r['kb']:>8.1f}"
                 f"{r['colours']:>8}{r['renders']:>5}",
                 flush=True,
             )

@@ -1,10 +1,12 @@
 """PNG bytes of a finished board: one encoder for every game.
 
 Boards are palette pictures (``P``, at most 256 colours, no transparency). Their PNG is the
-image's rows, each behind a "no filter" byte, deflated once, between a header, the palette and
-the end mark. Deflating is nearly all of the work, and Pillow's wheels deflate with the
-system's zlib; zlib-ng at level 2 takes about a third of the time of zlib's level 1 and packs
-smaller. Any other image (full colour, a transparent colour) is left to Pillow.
+image's rows, each behind a "no filter" byte, deflated, between a header, the palette and the
+end mark. Deflating is nearly all of the work, and Pillow's wheels deflate with the system's
+zlib; zlib-ng at level 2 takes about a third of the time of zlib's level 1 and packs smaller.
+A move changes a few places of its board, so the rows are deflated in bands of ``BAND`` rows,
+and a band already deflated for an earlier board is reused as it is (``deflate``). Any other
+image (full colour, a transparent colour) is left to Pillow.
 """
 
 from __future__ import annotations
@@ -21,6 +23,14 @@ LEVEL = 2
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: bit depth 8, colour type 3 (palette), deflate, adaptive filtering, not interlaced
 _INDEXED = (8, 3, 0, 0, 0)
+#: rows deflated together (see ``deflate``); over 80 moves of a game, deflating took (whole
+#: picture / bands of 32 / bands of 16 rows): cowboy 4p 1.84 / 1.21 / 0.94 ms, farm 6p 1.69 /
+#: 1.09 / 0.74 ms, cattle 8p 1.48 / 1.51 / 1.07 ms, the PNG 2-4 KB (5-8 %) bigger with 16
+BAND = 16
+#: deflated bands kept (about 70 a board, well under a KB each), the least recently used
+#: dropped first
+KEPT = 8192
+_bands: dict[tuple[int, int, int], bytes] = {}
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -57,7 +67,33 @@ def encode(image: Image.Image, level: int = LEVEL) -> bytes:
             SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", colours),
-            _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), level)),
+            _chunk(b"IDAT", deflate(rows.tobytes(), (width + 1) * BAND, level)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+def deflate(raw: bytes, band: int, level: int = LEVEL) -> bytes:
+    """``raw`` as a zlib stream, deflated ``band`` bytes at a time: each band is its own
+    run of deflate blocks ending on a byte boundary (a full flush), so a band met before, in
+    this picture or an earlier one, is not deflated again. Bands are known by their length and
+    two checksums of their bytes (CRC-32 and Adler-32)."""
+    view = memoryview(raw)
+    out = [b"\x78\x5e"]  # deflate, 32 KiB window, a fast level
+    kept = _bands
+    for start in range(0, len(raw), band):
+        piece = view[start : start + band]
+        key = (len(piece), zlib_ng.crc32(piece), zlib_ng.adler32(piece))
+        deflated = kept.get(key)
+        if deflated is None:
+            packer = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -15)
+            deflated = packer.compress(piece) + packer.flush(zlib_ng.Z_FULL_FLUSH)
+            kept[key] = deflated
+            if len(kept) > KEPT:
+                del kept[next(iter(kept))]
+        else:
+            kept[key] = kept.pop(key)  # used again: the newest
+        out.append(deflated)
+    out.append(b"\x03\x00")  # an empty last block: the end of the stream
+    out.append(struct.pack(">I", zlib_ng.adler32(raw)))
+    return b"".join(out)

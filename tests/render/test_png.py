@@ -60,3 +60,33 @@ def test_pictures_that_are_not_plain_palette_ones_keep_what_they_have() -> None:
     clear.putpixel((0, 0), 0)
     out = _decoded(png.encode(clear)).convert("RGBA")
     assert out.getpixel((0, 0))[3] == 0 and out.getpixel((1, 1)) == (200, 100, 0, 255)
+
+
+def test_boards_that_share_rows_with_earlier_ones_decode_exactly() -> None:
+    """Bands of rows deflated for one board are reused by the next: each board a game shows,
+    move after move, still decodes to exactly its own pixels, as does one changed in a
+    single row, one whose rows repeat within it, and one whose height is no multiple of the
+    band."""
+    png._bands.clear()
+    rules = games.get("cowboy")
+    state = rules.new_game(["p0", "p1", "p2"], rng=SeededRng(5), **rules.seat_extras([1, 2, 3]))
+    pick = random.Random(5)
+    boards = []
+    for ply in range(8):
+        seat = rules.to_act(state)[0]
+        action = pick.choice(rules.legal_actions(state, seat))
+        previous = state
+        state = rules.apply(state, seat, action, rng=SeededRng(5, ply)).state
+        boards.append(_decoded(render.draw("cowboy", state, previous=previous, last=action)))
+    assert png._bands, "bands were kept"
+    for board in boards:
+        assert _decoded(png.encode(board)).tobytes() == board.tobytes()
+    changed = boards[-1].copy()
+    changed.putpixel((changed.width // 2, png.BAND * 3 + 5), (changed.getpixel((0, 0)) + 1) % 8)
+    assert _decoded(png.encode(changed)).tobytes() == changed.tobytes()
+    stacked = Image.new("P", (boards[0].width, png.BAND * 5 + 3), 0)
+    stacked.putpalette(boards[0].getpalette() or [])
+    band = boards[0].crop((0, 0, boards[0].width, png.BAND))
+    for i in range(5):
+        stacked.paste(band, (0, i * png.BAND))
+    assert _decoded(png.encode(stacked)).tobytes() == stacked.tobytes()
