@@ -1,12 +1,13 @@
 """The answer to a click on a board, held back so that the new board itself can be it.
 
-Discord wants every interaction answered within three seconds, and a click on a public board
-is usually answered by the move's new board within a few milliseconds: as the clicked message
-updated in place (a further action in the same turn) or as a new message (the turn passes).
-One request instead of an acknowledgement followed by the board, and the board arrives as soon
-as it is drawn. If the board is not ready in time (a slow database, computers thinking, a busy
-machine), the click is acknowledged plainly (its message loses its buttons) when
-``ANSWER_WITHIN`` runs out, and the board follows as a message of its own.
+Discord wants every interaction answered within three seconds. A click on a public board
+whose turn goes on (a further action by the same player) is answered by the board updated in
+place with the move's new picture and story, within a few milliseconds: one request instead of
+an acknowledgement followed by an edit. A click that passes the turn is acknowledged as soon as
+the move is applied (its board then is a new message, posted as a followup). If the board is
+not ready in time (a slow database, computers thinking, a busy machine), the click is
+acknowledged plainly (its message loses its buttons) when ``ANSWER_WITHIN`` runs out, and the
+board follows.
 """
 
 from __future__ import annotations

@@ -355,7 +355,7 @@ class Delivery:
             if interaction is not None and clicked == edit:
                 if answer is not None and answer.take():
                     # the click's answer: the clicked board updated in place
-                    answered = await self._answer(answer, kwargs, edit=True)
+                    answered = await self._answer(answer, kwargs)
                     if answered is not None:
                         return answered
                     again, _ = await self.picture(match, previous=previous, last=last)
@@ -372,14 +372,11 @@ class Delivery:
         }
         if view is not None:
             kwargs["view"] = view
-        if answer is not None and answer.take():
-            # the click's answer: the new board as a new message
-            answered = await self._answer(answer, kwargs, edit=False)
-            if answered is not None:
-                return answered
-            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
-            interaction = None
-        elif answer is not None and not await answer.acknowledged():
+        # A new board is never a click's answer: the click is acknowledged (its board loses
+        # its buttons) and the board is a followup. Both go through the interaction, outside
+        # the bot's global request limit; an answer with the new board would leave the old
+        # board's buttons to a request of the bot's own (50 a second, every server together).
+        if answer is not None and not await answer.acknowledged():
             interaction = None
         if interaction is not None and not interaction.is_expired():
             try:
@@ -391,17 +388,11 @@ class Delivery:
         channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
 
-    async def _answer(
-        self, answer: Answer, kwargs: dict[str, Any], *, edit: bool
-    ) -> discord.Message | None:
-        """The board sent as the click's answer (a new message, or the clicked one edited);
-        None if Discord refused it (the board then goes to the channel)."""
-        response = answer.interaction.response
+    async def _answer(self, answer: Answer, kwargs: dict[str, Any]) -> discord.Message | None:
+        """The board sent as the click's answer (the clicked board updated in place); None if
+        Discord refused it (the board then goes to the channel)."""
         try:
-            if edit:
-                sent = await response.edit_message(**kwargs)
-            else:
-                sent = await response.send_message(**kwargs)
+            sent = await answer.interaction.response.edit_message(**kwargs)
         except discord.HTTPException as err:
             log.info("board answer failed (%s); posting to the channel", err.status)
             return None

@@ -234,8 +234,8 @@ class Table(ChannelAccess):
         clicked = None if slash else interaction.message
         answer: Answer | None = None
         if clicked is not None and not clicked.flags.ephemeral:
-            # A click on a public board is answered by the move's new board itself (or, if
-            # that is not ready in time, plainly: see bot/answer.py)
+            # A click on a public board whose turn goes on is answered by the board updated in
+            # place (or, if that is not ready in time, plainly: see bot/answer.py)
             answer = Answer(interaction)
             ack: asyncio.Future[Any] | None = None
         elif clicked is not None:
@@ -249,11 +249,17 @@ class Table(ChannelAccess):
         # board is drawn meanwhile (unless computers are to answer first: then their picture)
         drawing: list[tuple[int, asyncio.Future[Any]]] = []
 
-        def early(match: Match, new_ply: int, state: Any, previous: Any, last: Any) -> None:
+        def early(
+            match: Match, new_ply: int, state: Any, previous: Any, last: Any, passed: bool
+        ) -> None:
             job = self.bot.delivery.picture(
                 match, previous=previous, last=last, state=state, ply=new_ply
             )
             drawing.append((new_ply, asyncio.ensure_future(job)))
+            if answer is not None and passed:
+                # the board will be a new message (it notifies the next player): the click is
+                # acknowledged now, before the move is stored, and the board follows
+                answer.acknowledge()
 
         computers = any(s.computer is not None for s in match.seats)
         try:

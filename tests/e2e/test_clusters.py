@@ -185,12 +185,7 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
             await first.kill()
             await other
             rec = await click
-            # the click's answer is its new board: the kill (almost always) came first, so the
-            # click goes unanswered, never refused, and its board is posted after the restart
-            if rec.callback_type is None:
-                assert rec.error == "10062 unknown interaction" and not rec.followups
-            else:
-                assert not rec.ephemeral, "the click was answered by its board"
+            assert rec.error is None, "the click was acknowledged before the move was stored"
             rec = await fake.slash(user, channels[0], "farm rules")
             assert rec.error == "10062 unknown interaction", "nobody serves shard 0 now"
             fake.take_violations("first_response_deadline")

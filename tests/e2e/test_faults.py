@@ -1,14 +1,12 @@
 """Boards are delivered under Discord's faults: every committed move's board is posted exactly
 once and the next player can move from it.
 
-The faults hit the board's post: the click's answer (a click on a board is answered by the new
-board itself, ``POST /interactions/<id>/<token>/callback``), the interaction followup of a typed
-move (``POST /webhooks/<app>/<token>``) and, for a restart, the channel post too: a 429 once, a
-429 with a long ``retry_after``, 500 on every try (the board goes to the channel instead), a 503
-once, slow answers, the gateway dropped in the middle of a match, and the bot stopped between
-storing a move and posting its board (the outbox posts it after the restart). discord.py waits
-1, 3, 5, 7 s between its retries of a 5xx; the ``quick_retries`` fixture shortens those waits
-(and only those) so the suite stays fast.
+The faults hit the board's post (the interaction followup, ``POST /webhooks/<app>/<token>``) and,
+for a restart, the channel post too: a 429 once, a 429 with a long ``retry_after``, 500 on every
+try (the board goes to the channel instead), a 503 once, slow answers, the gateway dropped in the
+middle of a match, and the bot stopped between storing a move and posting its board (the outbox
+posts it after the restart). discord.py waits 1, 3, 5, 7 s between its retries of a 5xx; the
+``quick_retries`` fixture shortens those waits (and only those) so the suite stays fast.
 """
 
 from __future__ import annotations
@@ -28,7 +26,6 @@ from tests.conftest import World
 from tests.e2e.harness import BotRunner, board, boards, open_match, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
-ANSWER = r"^/interactions/\d+/[^/]+/callback$"
 CHANNEL_POST = r"^/channels/\d+/messages$"
 #: discord.py's waits between retries of a 5xx answer
 BACKOFF_WAITS = {1, 3, 5, 7, 9}
@@ -96,17 +93,12 @@ def player(world: World, match: Any) -> Any:
     return (world.alice, world.bob)[seat]
 
 
-async def roll(fake: FakeDiscord, world: World, runner: BotRunner, *, typed: bool = False) -> Any:
-    """The player to move rolls from the newest board, or by typing ``/farm move roll`` (a new
-    board follows)."""
+async def roll(fake: FakeDiscord, world: World, runner: BotRunner) -> Any:
+    """The player to move rolls from the newest board (a new board follows)."""
     match = await runner.match_in(world.channel.id)
     newest = board(fake, world.channel)
-    if typed:
-        record = await fake.slash(player(world, match), world.channel, "farm move", action="roll")
-        assert record.ephemeral, "a typed move is answered privately"
-    else:
-        record = await fake.click(player(world, match), newest, label="Roll the dice")
-        assert not record.ephemeral, record.response and record.response.content
+    record = await fake.click(player(world, match), newest, label="Roll the dice")
+    assert not record.ephemeral, record.response and record.response.content
     assert record.ack_latency is not None and record.ack_latency < 3
     await until(
         lambda: max(board_plies(fake, world.channel, match.id), default=0) > match.ply,
@@ -149,69 +141,11 @@ async def test_the_board_survives_a_fault_on_its_followup(
     fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, name: str, fault: dict
 ) -> None:
     added = fake.faults.add(method="POST", path_regex=FOLLOWUP, **fault)
-    record = await roll(fake, world, farm, typed=True)
+    record = await roll(fake, world, farm)
     assert added.hits >= 1, f"{name}: the fault was met"
     newest = board(fake, world.channel)
     assert record.followups and record.followups[-1].id == newest.id, "posted as the followup"
     fake.faults.remove(added)
-    await all_delivered_once(fake, farm, world.channel)
-    await next_player_moves(fake, world, farm)
-
-
-@pytest.mark.parametrize(
-    ("name", "fault"),
-    [
-        ("429 once", {"status": 429, "retry_after": 0.3}),
-        ("503 once", {"status": 503}),
-        ("502 twice", {"status": 502, "times": 2}),
-        ("slow", {"delay": 1.5, "times": None}),
-    ],
-)
-async def test_the_board_survives_a_fault_on_the_clicks_answer(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, name: str, fault: dict
-) -> None:
-    """The new board is the click's answer; discord.py tries it again within the three
-    seconds Discord allows."""
-    added = fake.faults.add(method="POST", path_regex=ANSWER, **fault)
-    record = await roll(fake, world, farm)
-    assert added.hits >= 1, f"{name}: the fault was met"
-    newest = board(fake, world.channel)
-    assert record.callback_type == 4 and record.response is not None
-    assert record.response.id == newest.id, "the board was the click's answer"
-    assert not record.followups, "one message, no acknowledgement before it"
-    fake.faults.remove(added)
-    await all_delivered_once(fake, farm, world.channel)
-    await next_player_moves(fake, world, farm)
-
-
-@pytest.mark.parametrize(
-    ("name", "fault"),
-    [
-        ("500 always", {"status": 500, "times": None}),
-        ("429 past the deadline", {"status": 429, "retry_after": 3.5}),
-    ],
-)
-async def test_a_click_whose_answer_fails_gets_its_board_in_the_channel(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, name: str, fault: dict
-) -> None:
-    """Discord will not take the board as the click's answer: it goes to the channel, once,
-    and the game goes on from it (the click itself shows as failed)."""
-    added = fake.faults.add(method="POST", path_regex=ANSWER, **fault)
-    before = await farm.match_in(world.channel.id)
-    record = await fake.click(
-        player(world, before), board(fake, world.channel), label="Roll the dice"
-    )
-    await until(
-        lambda: max(board_plies(fake, world.channel, before.id), default=0) > before.ply,
-        timeout=30,
-        what="the board of the roll",
-    )
-    await fake.settle()
-    assert added.hits >= 1, f"{name}: the fault was met"
-    newest = board(fake, world.channel)
-    assert newest.webhook_id is None and record.response is None, "a channel post"
-    fake.faults.remove(added)
-    fake.take_violations("first_response_deadline")
     await all_delivered_once(fake, farm, world.channel)
     await next_player_moves(fake, world, farm)
 
@@ -226,7 +160,7 @@ async def test_a_followup_that_always_fails_goes_to_the_channel(
 ) -> None:
     """discord.py tries a followup five times (waiting out each 429), then gives up."""
     added = fake.faults.add(method="POST", path_regex=FOLLOWUP, times=None, **fault)
-    record = await roll(fake, world, farm, typed=True)
+    record = await roll(fake, world, farm)
     newest = board(fake, world.channel)
     assert added.hits >= 2, "discord.py tried the followup again"
     assert newest.id not in record.followup_ids and newest.webhook_id is None, "a channel post"
@@ -263,7 +197,7 @@ async def test_a_board_not_posted_before_a_restart_is_posted_after(
     followup = fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
     channel = fake.faults.add(method="POST", path_regex=CHANNEL_POST, status=503, times=None)
     mover = player(world, before)
-    record = await fake.slash(mover, world.channel, "farm move", action="roll")
+    record = await fake.click(mover, board(fake, world.channel), label="Roll the dice")
     await fake.settle()
     assert followup.hits and channel.hits
     stored = await farm.match_in(world.channel.id)
@@ -329,7 +263,7 @@ async def test_a_rate_limit_longer_than_the_bots_patience_leaves_the_board_to_th
         shown = len(boards(fake, world.channel))
         fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
         fake.faults.add(method="POST", path_regex=CHANNEL_POST, status=429, retry_after=45)
-        record = await fake.slash(world.alice, world.channel, "farm move", action="roll")
+        record = await fake.click(world.alice, board(fake, world.channel), label="Roll the dice")
         await until(lambda: bool([m for m in record.followups if m.ephemeral]), what="a note")
         await fake.settle()
         (note,) = [m.content for m in record.followups if m.ephemeral]
