@@ -132,13 +132,15 @@ class Delivery:
         picture: tuple[int, asyncio.Future[Any]] | None = None,
         match: Match | None = None,
         claimed: Sequence[Any] = (),
+        latest: tuple[Any, ...] = (),
     ) -> discord.Message | None:
         """Post (or update) the board for the match's undelivered moves; None if there was
         nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
         picture of that ply being drawn), used if the match still stands at that ply.
         ``match``: the match as this process just stored it, if the caller has it;
         ``claimed``: the boards its commit claimed (else they are claimed here); ``answer``:
-        the click's answer, if the board may be it (``bot/answer.py``)."""
+        the click's answer, if the board may be it (``bot/answer.py``); ``latest``: the
+        match's newest board message as that commit read it (one row or None), if it did."""
         self._busy.add(match_id)
         try:
             rows = list(claimed) or await self.store.claim_boards(
@@ -156,6 +158,7 @@ class Delivery:
                 last,
                 picture,
                 match,
+                latest if claimed else (),
                 recovering=not mine and not claimed,
             )
         finally:
@@ -174,6 +177,7 @@ class Delivery:
         last: Any,
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
         stored: Match | None = None,
+        newest: tuple[Any, ...] = (),
         *,
         recovering: bool = False,
     ) -> discord.Message | None:
@@ -183,7 +187,9 @@ class Delivery:
         fresh = stored is not None and stored.ply >= upto and stored.id == match_id
         match = stored if fresh and stored is not None else await self.service.get(match_id)
         current = upto == match.ply
-        latest = await self.service.latest_board_row(match_id)
+        # the newest board as the move's own commit read it (nothing posted a board since:
+        # this process holds the claim), else read now
+        latest = newest[0] if newest else await self.service.latest_board_row(match_id)
         passed = any(bool(r["turn_passed"]) for r in rows) or not current
         in_place = (
             not passed
@@ -198,7 +204,10 @@ class Delivery:
         else:
             story_from = int(latest["ply"]) if latest is not None else -1
             story_from = min(story_from, min(plies) - 1)
-        stories = await self.store.stories(match_id, story_from, upto)
+        if plies == list(range(story_from + 1, upto + 1)):
+            stories = rows  # the claimed boards are the whole story: no need to read it
+        else:
+            stories = await self.store.stories(match_id, story_from, upto)
         lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
         found = None
         if recovering and not in_place:

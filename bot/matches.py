@@ -375,6 +375,7 @@ class MatchService(Lobbies, BoardMessages):
             from_ply=from_ply,
             turn_passed=turn_passed,
             boards=tuple(committed.boards),
+            latest_board=committed.latest,
         )
 
     async def history(self, match_id: int, limit: int = 20) -> list[dict[str, Any]]:

@@ -162,6 +162,9 @@ class MoveResult:
     turn_passed: bool = True
     #: the match's undelivered boards, claimed for this process when the move was stored
     boards: tuple[Any, ...] = field(repr=False, default=())
+    #: the match's newest board message as the move's transaction found it: one row (or
+    #: None), or empty when it was not read
+    latest_board: tuple[Any, ...] = field(repr=False, default=())
 
     @property
     def finished(self) -> bool:

@@ -310,6 +310,7 @@ class Table(ChannelAccess):
                 picture=(result.match.ply, picture),
                 match=result.match,
                 claimed=result.boards,
+                latest=result.latest_board,
             )
             self.bot.metrics.moved(result.match.game, started)
             if answer is not None and not await answer.acknowledged():

@@ -33,6 +33,30 @@ class Conflict(Exception):
     """A uniqueness rule refused a row (e.g. a second live match in one channel)."""
 
 
+class Lost(Exception):
+    """A guarded statement (``Tx.guard``) did not change what it had to: someone changed the
+    row first. The transaction is rolled back."""
+
+
+class Later:
+    """The rows of a statement sent with the rest of its transaction (``Tx.later``): read
+    ``rows`` once the transaction has committed."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[Row] | None = None) -> None:
+        self._rows = rows
+
+    def fill(self, rows: list[Row]) -> None:
+        self._rows = rows
+
+    @property
+    def rows(self) -> list[Row]:
+        if self._rows is None:
+            raise RuntimeError("the statement has not run yet: read it after the commit")
+        return self._rows
+
+
 class Tx(ABC):
     """One transaction's statements."""
 
@@ -54,6 +78,18 @@ class Tx(ABC):
         """One statement for each of ``rows`` (backends may send them at once)."""
         for params in rows:
             await self.execute(sql, params)
+
+    async def guard(self, sql: str, params: Sequence[Any] = (), changes: int = 1) -> None:
+        """A statement that must change exactly ``changes`` rows, else the transaction fails
+        with ``Lost`` and is rolled back (backends may check it with a later statement or the
+        commit, never after)."""
+        if await self.execute(sql, params) != changes:
+            raise Lost(sql.split(" WHERE", 1)[0])
+
+    async def later(self, sql: str, params: Sequence[Any] = ()) -> Later:
+        """A statement whose rows are wanted only once the transaction is over (backends may
+        send it with the commit)."""
+        return Later(await self.fetchall(sql, params))
 
 
 class Backend(ABC):

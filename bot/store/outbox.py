@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.store.backend import Backend, Row, Tx
+from bot.store.backend import Backend, Later, Row, Tx
 
 
 class OutboxQueries:
@@ -43,16 +43,24 @@ class OutboxQueries:
     ) -> list[Row]:
         """Within ``tx``: claim the match's undelivered boards until ``until`` (only those
         whose lease ran out by ``expired_by``, if given), oldest first."""
+        rows = await tx.fetchall(*self._claim(match_id, until, expired_by))
+        return sorted(rows, key=lambda r: int(r["ply"]))
+
+    async def claim_later(self, tx: Tx, match_id: int, until: float) -> Later:
+        """``claim_in`` sent with the rest of ``tx``: its rows (unsorted) once it is over."""
+        return await tx.later(*self._claim(match_id, until, None))
+
+    @staticmethod
+    def _claim(match_id: int, until: float, expired_by: float | None) -> tuple[str, Any]:
         guard = "" if expired_by is None else "AND next_try_at <= ?"
         params: tuple[Any, ...] = (until, match_id) + (() if expired_by is None else (expired_by,))
         # the rows this statement changed, and only those (never compare float times)
-        rows = await tx.fetchall(
+        return (
             "UPDATE outbox SET next_try_at = ?, attempts = attempts + 1 "
             f"WHERE match_id = ? AND delivered_at IS NULL {guard} "
             "RETURNING ply, channel_id, payload, turn_passed, attempts",
             params,
         )
-        return sorted(rows, key=lambda r: int(r["ply"]))
 
     async def stories(self, match_id: int, after: int, upto: int) -> list[Row]:
         """The board stories of plies ``after < ply <= upto`` (delivered or not)."""

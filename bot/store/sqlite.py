@@ -17,7 +17,11 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.backend import Backend, Conflict, OpenError, Row, StorageError, Tx
+from bot.store.backend import Backend, Conflict, Later, Lost, OpenError, Row, StorageError, Tx
+
+#: a held-back statement: SQL, parameters, and what to do with its result (nothing, the
+#: number of rows it must change, or where its rows go)
+Held = tuple[str, tuple[Any, ...], int | Later | None]
 
 #: how long one statement waits for another process's write lock
 BUSY_TIMEOUT_MS = 4000
@@ -56,14 +60,21 @@ def storage_error(err: BaseException) -> BaseException:
 
 def _run_batch(
     conn: sqlite3.Connection,
-    batch: list[tuple[str, tuple[Any, ...]]],
+    batch: list[Held],
     last: tuple[str, tuple[Any, ...]] | None,
     rows: bool,
 ) -> Any:
-    """In the connection's thread: the deferred statements, then ``last`` (its rows, or the
-    count it changed)."""
-    for sql, params in batch:
-        conn.execute(sql, params).close()
+    """In the connection's thread: the deferred statements (a guard's count checked, a later
+    statement's rows kept), then ``last`` (its rows, or the count it changed)."""
+    for sql, params, then in batch:
+        cur = conn.execute(sql, params)
+        try:
+            if isinstance(then, Later):
+                then.fill(cur.fetchall())
+            elif then is not None and cur.rowcount != then:
+                raise Lost(sql.split(" WHERE", 1)[0])
+        finally:
+            cur.close()
     if last is None:
         return None
     cur = conn.execute(*last)
@@ -75,15 +86,16 @@ def _run_batch(
 
 class _SqliteTx(Tx):
     """Statements on the one connection. Inside a transaction, statements whose result nobody
-    needs (``BEGIN``, ``put``) are held back and sent with the next one that has a result, or
-    with ``COMMIT``: a move's transaction is three trips to the database thread, not six.
-    An error in a held-back statement surfaces at that next trip, still inside the
+    waits for (``BEGIN``, ``put``, ``guard``, ``later``) are held back and sent with the next
+    one that has a result, or with ``COMMIT``: a move's transaction is one trip to the
+    database thread. An error in a held-back statement, or a guard that changed another
+    number of rows (``Lost``), surfaces at that trip before ``COMMIT`` runs, still inside the
     transaction, which then rolls back as usual."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         #: held-back statements, while a transaction is open (else None: sent at once)
-        self.pending: list[tuple[str, tuple[Any, ...]]] | None = None
+        self.pending: list[Held] | None = None
 
     async def _trip(self, last: tuple[str, tuple[Any, ...]] | None, rows: bool) -> Any:
         batch, self.pending = self.pending, ([] if self.pending is not None else None)
@@ -106,7 +118,7 @@ class _SqliteTx(Tx):
 
     async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
         if self.pending is not None:
-            self.pending.append((sql, tuple(params)))
+            self.pending.append((sql, tuple(params), None))
             return
         # no count wanted: one trip to the connection's thread instead of two
         await self._trip((sql, tuple(params)), rows=True)
@@ -115,9 +127,23 @@ class _SqliteTx(Tx):
         """A statement with no rows and no count (COMMIT), with any held-back ones."""
         await self._trip((sql, ()), rows=True)
 
+    async def guard(self, sql: str, params: Sequence[Any] = (), changes: int = 1) -> None:
+        if self.pending is None:
+            await super().guard(sql, params, changes)
+            return
+        # checked in the database thread when it travels (``Lost`` then, before any COMMIT)
+        self.pending.append((sql, tuple(params), changes))
+
+    async def later(self, sql: str, params: Sequence[Any] = ()) -> Later:
+        if self.pending is None:
+            return await super().later(sql, params)
+        later = Later()
+        self.pending.append((sql, tuple(params), later))
+        return later
+
     def begin(self) -> None:
         """Open a transaction: ``BEGIN IMMEDIATE`` travels with the first statement."""
-        self.pending = [("BEGIN IMMEDIATE", ())]
+        self.pending = [("BEGIN IMMEDIATE", (), None)]
 
     async def commit(self) -> None:
         try:
@@ -127,7 +153,7 @@ class _SqliteTx(Tx):
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if self.pending is not None:
-            self.pending.extend((sql, tuple(r)) for r in rows)
+            self.pending.extend((sql, tuple(r), None) for r in rows)
             return
         try:
             await self.conn.executemany(sql, [tuple(r) for r in rows])

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.store.backend import Backend, OpenError, Row, StorageError, Tx
+from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
 from bot.store.outbox import OutboxQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
@@ -79,9 +79,12 @@ class NewBoard:
 
 @dataclass(frozen=True)
 class Committed:
-    """A stored move: the boards its process now holds the claim on, oldest first."""
+    """A stored move: the boards its process now holds the claim on, oldest first, and the
+    match's newest board message as the move found it (``latest``, one row or none; an empty
+    tuple when it was not read)."""
 
     boards: list[Row]
+    latest: tuple[Row | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,17 @@ class MoveRecord:
 #: a new board belongs to the bot that stored the move for this long before any other may post
 #: it (a restart, a crash or a failed post hands it to whoever delivers boards then)
 BOARD_LEASE = 30.0
+
+
+#: the match's newest board (or lobby) message
+LATEST_BOARD = (
+    "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
+    "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1"
+)
+
+
+def _message_ids(later: Later) -> list[int]:
+    return sorted(int(r["message_id"]) for r in later.rows)
 
 
 class Store(OutboxQueries, RecordQueries):
@@ -393,8 +407,8 @@ class Store(OutboxQueries, RecordQueries):
         lease after the move)."""
         until = move.at + BOARD_LEASE if claim_until is None else claim_until
 
-        async def body(tx: Tx) -> Committed | None:
-            changed = await tx.execute(
+        async def body(tx: Tx) -> tuple[Later, Later] | None:
+            await tx.guard(
                 "UPDATE matches SET state = ?, ply = ?, status = ?, updated_at = ?, "
                 "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
                 "turn_ply = CASE WHEN ? THEN ? ELSE turn_ply END, next_due_at = ? "
@@ -413,8 +427,6 @@ class Store(OutboxQueries, RecordQueries):
                     move.from_ply,
                 ),
             )
-            if changed != 1:
-                return None
             await tx.executemany(
                 "INSERT INTO actions (match_id, ply, seat, user_id, notation, events, at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -437,11 +449,21 @@ class Store(OutboxQueries, RecordQueries):
                     (move.at, move.match_id, move.leaves),
                 )
             if move.board is None:
-                return Committed([])
+                return None
             await self._queue_board(tx, move.match_id, move.ply, move.board, move.at)
-            return Committed(await self.claim_in(tx, move.match_id, until, None))
+            claimed = await self.claim_later(tx, move.match_id, until)
+            return claimed, await tx.later(LATEST_BOARD, (move.match_id,))
 
-        return await self.write(body)
+        # one trip to SQLite's thread: the guard, the rows, the claim, the newest board, COMMIT
+        try:
+            done = await self.write(body)
+        except Lost:
+            return None
+        if done is None:
+            return Committed([])
+        claimed, latest = done
+        boards = sorted(claimed.rows, key=lambda r: int(r["ply"]))
+        return Committed(boards, (latest.rows[0] if latest.rows else None,))
 
     async def _queue_board(
         self, tx: Tx, match_id: int, ply: int, board: BoardStory, at: float
@@ -483,8 +505,12 @@ class Store(OutboxQueries, RecordQueries):
         story_from: int | None = None,
     ) -> list[int]:
         """Record a new board message; returns older boards that still carry buttons."""
-        return await self.write(
-            lambda tx: self._add_board(tx, match_id, message_id, channel_id, ply, at, story_from)
+        return _message_ids(
+            await self.write(
+                lambda tx: self._add_board(
+                    tx, match_id, message_id, channel_id, ply, at, story_from
+                )
+            )
         )
 
     async def board_posted(
@@ -499,15 +525,15 @@ class Store(OutboxQueries, RecordQueries):
         recorded as the match's board, in one transaction; returns older boards that still
         carry buttons."""
 
-        async def body(tx: Tx) -> list[int]:
+        async def body(tx: Tx) -> Later:
             await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
             if new is None:
-                return []
+                return Later([])
             return await self._add_board(
                 tx, match_id, message_id, new.channel_id, new.ply, new.at, new.story_from
             )
 
-        return await self.write(body)
+        return _message_ids(await self.write(body))
 
     async def _add_board(
         self,
@@ -518,8 +544,10 @@ class Store(OutboxQueries, RecordQueries):
         ply: int,
         at: float,
         story_from: int | None,
-    ) -> list[int]:
-        rows = await tx.fetchall(
+    ) -> Later:
+        """Within ``tx``: the message is the match's board now; the older boards that still
+        carried buttons, once ``tx`` is over."""
+        older = await tx.later(
             "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
             "AND message_id <> ? RETURNING message_id",
             (match_id, message_id),
@@ -530,15 +558,11 @@ class Store(OutboxQueries, RecordQueries):
             "DO UPDATE SET live = 1, ply = excluded.ply",
             (match_id, message_id, channel_id, ply, at, story_from),
         )
-        return sorted(int(r["message_id"]) for r in rows)
+        return older
 
     async def latest_board(self, match_id: int) -> Row | None:
         """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
-        return await self.backend.fetchone(
-            "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
-            "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1",
-            (match_id,),
-        )
+        return await self.backend.fetchone(LATEST_BOARD, (match_id,))
 
     async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
         """(channel_id, message_id) of the match's lobby messages (ply -1), oldest first."""

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.store import Conflict, MoveRecord, SeatRow, Store, open_store
+from bot.store.backend import Later, Lost, Tx
 from bot.store.schema import MIGRATIONS
 from bot.store.store import ActionRow, BoardStory
 
@@ -131,6 +132,48 @@ async def test_moves_are_guarded_by_the_ply_and_logged(store: Store) -> None:
     assert (await store.seats(match_id))[1].left_at == T0 + 13
     assert await store.live_match_in(CHANNEL) is None
     assert not await store.close_match(match_id, T0 + 14)
+
+
+async def test_a_lost_move_keeps_nothing_and_a_stored_one_reads_the_newest_board(
+    store: Store,
+) -> None:
+    match_id = await new_match(store)
+    first = await store.commit_move(move(match_id, 0, T0 + 10))
+    assert first is not None and first.latest == (None,), "no board message yet"
+    await store.add_board(match_id, 9_200_000_000_000_000_001, CHANNEL, 1, T0 + 10.5)
+    before = (await store.undelivered(match_id), len(await store.actions(match_id)))
+    assert await store.commit_move(move(match_id, 0, T0 + 11)) is None, "the ply was taken"
+    after = (await store.undelivered(match_id), len(await store.actions(match_id)))
+    assert after == before, "neither its story nor its log row was kept"
+    second = await store.commit_move(move(match_id, 1, T0 + 12))
+    assert second is not None and [r["ply"] for r in second.boards] == [0, 1, 2]
+    (latest,) = second.latest
+    assert latest is not None and latest["message_id"] == 9_200_000_000_000_000_001
+
+
+async def test_a_guard_and_later_rows_inside_one_transaction(store: Store) -> None:
+    """``Tx.guard`` fails the whole transaction when its row changed meanwhile; ``Tx.later``
+    rows are there once the transaction is over."""
+    match_id = await new_match(store)
+
+    async def lost(tx: Tx) -> None:
+        await tx.put("UPDATE matches SET options = ? WHERE id = ?", ('{"x": 1}', match_id))
+        await tx.guard("UPDATE matches SET ply = 5 WHERE id = ? AND ply = 99", (match_id,))
+        await tx.put("UPDATE matches SET options = ? WHERE id = ?", ('{"x": 2}', match_id))
+
+    with pytest.raises(Lost):
+        await store.write(lost)
+    assert (await store.match(match_id))["options"] == "{}", "rolled back"
+
+    async def kept(tx: Tx) -> Later:
+        await tx.guard("UPDATE matches SET ply = 5 WHERE id = ? AND ply = 0", (match_id,))
+        later = await tx.later("SELECT ply FROM matches WHERE id = ?", (match_id,))
+        return later
+
+    later = await store.write(kept)
+    assert [r["ply"] for r in later.rows] == [5]
+    with pytest.raises(RuntimeError):
+        _ = Later().rows
 
 
 async def test_the_outbox_claims_each_board_once(store: Store) -> None:
