@@ -37,6 +37,9 @@ class Lost(Exception):
     """A guarded statement (``Tx.guard``) did not change what it had to: someone changed the
     row first. The transaction is rolled back."""
 
+    def __init__(self, sql: str) -> None:
+        super().__init__(sql.split(" WHERE", 1)[0])  # what it did, not the values it had
+
 
 class Later:
     """The rows of a statement sent with the rest of its transaction (``Tx.later``): read
@@ -84,7 +87,7 @@ class Tx(ABC):
         with ``Lost`` and is rolled back (backends may check it with a later statement or the
         commit, never after)."""
         if await self.execute(sql, params) != changes:
-            raise Lost(sql.split(" WHERE", 1)[0])
+            raise Lost(sql)
 
     async def later(self, sql: str, params: Sequence[Any] = ()) -> Later:
         """A statement whose rows are wanted only once the transaction is over (backends may

@@ -12,6 +12,11 @@ from typing import Any
 from bot.store.backend import Backend, Later, Row, Tx
 
 
+def oldest_first(rows: list[Row]) -> list[Row]:
+    """Claimed boards in the order of their plies."""
+    return sorted(rows, key=lambda r: int(r["ply"]))
+
+
 class OutboxQueries:
     """Part of ``Store`` (which gives ``backend`` and ``write``)."""
 
@@ -43,11 +48,11 @@ class OutboxQueries:
     ) -> list[Row]:
         """Within ``tx``: claim the match's undelivered boards until ``until`` (only those
         whose lease ran out by ``expired_by``, if given), oldest first."""
-        rows = await tx.fetchall(*self._claim(match_id, until, expired_by))
-        return sorted(rows, key=lambda r: int(r["ply"]))
+        return oldest_first(await tx.fetchall(*self._claim(match_id, until, expired_by)))
 
     async def claim_later(self, tx: Tx, match_id: int, until: float) -> Later:
-        """``claim_in`` sent with the rest of ``tx``: its rows (unsorted) once it is over."""
+        """``claim_in`` sent with the rest of ``tx``: its rows (``oldest_first`` them) once
+        it is over."""
         return await tx.later(*self._claim(match_id, until, None))
 
     @staticmethod

@@ -72,7 +72,7 @@ def _run_batch(
             if isinstance(then, Later):
                 then.fill(cur.fetchall())
             elif then is not None and cur.rowcount != then:
-                raise Lost(sql.split(" WHERE", 1)[0])
+                raise Lost(sql)
         finally:
             cur.close()
     if last is None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
-from bot.store.outbox import OutboxQueries
+from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
 
@@ -462,8 +462,7 @@ class Store(OutboxQueries, RecordQueries):
         if done is None:
             return Committed([])
         claimed, latest = done
-        boards = sorted(claimed.rows, key=lambda r: int(r["ply"]))
-        return Committed(boards, (latest.rows[0] if latest.rows else None,))
+        return Committed(oldest_first(claimed.rows), (latest.rows[0] if latest.rows else None,))
 
     async def _queue_board(
         self, tx: Tx, match_id: int, ply: int, board: BoardStory, at: float
