@@ -18,7 +18,7 @@ import pytest
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, open_match, until
+from tests.e2e.harness import BotRunner, board, open_match, running, until
 from tests.e2e.test_faults import quick_retries  # noqa: F401  (a fixture)
 
 ANSWER = r"^/interactions/\d+/[^/]+/callback$"
@@ -32,13 +32,9 @@ def picture_ply(message: Any) -> int:
 
 @pytest.fixture
 async def rollin(fake: FakeDiscord, world: World, database: Path) -> Any:
-    runner = BotRunner(fake, database, 1492)
-    await runner.start()
-    await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
-    try:
+    async with running(fake, database, seed=1492) as runner:
+        await open_match(fake, "highrollin", world.channel, world.alice, world.bob)
         yield runner
-    finally:
-        await runner.stop()
 
 
 async def first_roll(fake: FakeDiscord, world: World, runner: BotRunner) -> tuple[Any, Any, Any]:
@@ -73,9 +69,7 @@ async def test_a_click_that_keeps_the_turn_is_answered_by_its_board_updated_in_p
 async def test_a_click_that_passes_the_turn_is_acknowledged_and_its_board_follows(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
-    runner = BotRunner(fake, database, 7)
-    await runner.start()
-    try:
+    async with running(fake, database, seed=7):
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
         shown = board(fake, world.channel)
         record = await fake.click(world.alice, shown, label="Roll the dice")
@@ -85,8 +79,6 @@ async def test_a_click_that_passes_the_turn_is_acknowledged_and_its_board_follow
         newest = board(fake, world.channel)
         assert newest.id != shown.id and record.followups[-1].id == newest.id
         assert f"<@{world.bob.id}>" in newest.content, "the next player is mentioned"
-    finally:
-        await runner.stop()
 
 
 @pytest.mark.parametrize(

@@ -351,30 +351,42 @@ async def test_six_players_fit_on_one_board(
         assert any(b.label == "Roll the dice" for b in first.buttons())
 
 
+STUCK = "The ranch gate is stuck; try again."
+
+
+def act_fails_once(monkeypatch: pytest.MonkeyPatch, runner: BotRunner, after: float) -> None:
+    """The next move the bot applies fails (a refusal) after ``after`` seconds."""
+    assert runner.bot is not None
+    service = runner.bot.service
+    real_act = service.act
+
+    async def fails_once(*args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(service, "act", real_act)
+        await asyncio.sleep(after)
+        raise Refusal(STUCK)
+
+    monkeypatch.setattr(service, "act", fails_once)
+
+
+async def still_plays(fake: FakeDiscord, world: World, runner: BotRunner, clicked: Any) -> None:
+    """Nothing was stored, and the clicked board's buttons play the move now."""
+    again = fake.get_message(clicked.id)
+    assert any(b.label == "Roll the dice" for b in again.buttons()), "the buttons are there"
+    assert (await runner.match_in(world.channel.id)).ply == 0
+    await expect_board(fake, world.channel, fake.click(world.alice, again, label="Roll the dice"))
+    assert (await runner.match_in(world.channel.id)).ply == 1
+
+
 async def test_a_click_that_fails_is_refused_privately_and_the_board_keeps_its_buttons(
     fake: FakeDiscord, world: World, database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with running(fake, database) as runner:
         current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        assert runner.bot is not None
-        service = runner.bot.service
-        real_act = service.act
-
-        async def fails_once(*args: Any, **kwargs: Any) -> Any:
-            monkeypatch.setattr(service, "act", real_act)
-            raise Refusal("The ranch gate is stuck; try again.")
-
-        monkeypatch.setattr(service, "act", fails_once)
+        act_fails_once(monkeypatch, runner, 0.0)
         rec = await fake.click(world.alice, current, label="Roll the dice")
         assert rec.ephemeral and rec.response is not None
-        assert rec.response.content == "The ranch gate is stuck; try again."
-        again = fake.get_message(current.id)
-        assert any(b.label == "Roll the dice" for b in again.buttons()), "the buttons stayed"
-        assert (await runner.match_in(world.channel.id)).ply == 0
-        await expect_board(
-            fake, world.channel, fake.click(world.alice, again, label="Roll the dice")
-        )
-        assert (await runner.match_in(world.channel.id)).ply == 1
+        assert rec.response.content == STUCK
+        await still_plays(fake, world, runner, current)
 
 
 async def test_a_click_that_fails_after_the_acknowledgement_leaves_the_board_usable(
@@ -384,27 +396,10 @@ async def test_a_click_that_fails_after_the_acknowledgement_leaves_the_board_usa
     buttons come off the board), then fails: the buttons come back, the player is told."""
     async with running(fake, database) as runner:
         current = await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        assert runner.bot is not None
-        service = runner.bot.service
-        real_act = service.act
-
-        async def fails_late(*args: Any, **kwargs: Any) -> Any:
-            monkeypatch.setattr(service, "act", real_act)
-            await asyncio.sleep(ANSWER_WITHIN + 0.3)
-            raise Refusal("The ranch gate is stuck; try again.")
-
-        monkeypatch.setattr(service, "act", fails_late)
+        act_fails_once(monkeypatch, runner, ANSWER_WITHIN + 0.3)
         rec = await fake.click(world.alice, current, label="Roll the dice")
         assert rec.callback_type == 7, "acknowledged plainly while the move was slow"
         await until(lambda: bool(rec.followups), what="the refusal")
         await fake.settle()
-        assert [m.content for m in rec.followups if m.ephemeral] == [
-            "The ranch gate is stuck; try again."
-        ]
-        again = fake.get_message(current.id)
-        assert any(b.label == "Roll the dice" for b in again.buttons()), "the buttons are back"
-        assert (await runner.match_in(world.channel.id)).ply == 0
-        await expect_board(
-            fake, world.channel, fake.click(world.alice, again, label="Roll the dice")
-        )
-        assert (await runner.match_in(world.channel.id)).ply == 1
+        assert [m.content for m in rec.followups if m.ephemeral] == [STUCK]
+        await still_plays(fake, world, runner, current)
