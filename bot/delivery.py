@@ -346,13 +346,16 @@ class Delivery:
         last: Any,
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message:
+        # everything but the picture is made while it is being drawn
         content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
+        embed = board_embed(match, filename=None)
+        view = (ui.build_view(match) or ui.rematch_view(match)) if buttons else None
         if drawing is not None and drawing[0] == match.ply:
             files, filename = await drawing[1]
         else:
             files, filename = await self.picture(match, previous=previous, last=last)
-        embed = board_embed(match, filename=filename)
-        view = (ui.build_view(match) or ui.rematch_view(match)) if buttons else None
+        if filename:
+            embed.set_image(url=f"attachment://{filename}")
         if edit is not None:
             kwargs: dict[str, Any] = {
                 "content": content,
@@ -426,7 +429,9 @@ class Delivery:
         if state is None:
             return [], None
         try:
-            png = await self.bot.renderer.draw(match.game, state, previous=previous, last=last)
+            png = await self.bot.renderer.draw(
+                match.game, state, previous=previous, last=last, home=match.id
+            )
         except RenderError:
             log.exception("match %s: drawing the board failed; posting text only", match.id)
             return [], None

@@ -82,11 +82,21 @@ class Renderer:
         if pool is not None:
             await pool.close()
 
-    async def draw(self, key: str, state: Any, *, previous: Any = None, last: Any = None) -> bytes:
+    async def draw(
+        self,
+        key: str,
+        state: Any,
+        *,
+        previous: Any = None,
+        last: Any = None,
+        home: int | None = None,
+    ) -> bytes:
+        """The board picture; ``home`` (the match's id) sends a match's pictures to the same
+        worker when it is free, whose caches hold what its last picture drew."""
         self.waiting += 1
         try:
             async with self.limit:
-                png, ms = await self._job(_draw, key, state, previous, last)
+                png, ms = await self._job(_draw, key, state, previous, last, home=home)
         except Exception as err:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
         finally:
@@ -95,11 +105,11 @@ class Renderer:
         del self.timings[:-1000]
         return png
 
-    async def _job(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _job(self, fn: Callable[..., T], *args: Any, home: int | None = None) -> T:
         if self._pool is None or self._pool.broken:
             # no workers, or none can start: this process does the work in a thread
             return await asyncio.to_thread(fn, *args)
-        future = self._pool.submit(fn, *args)
+        future = self._pool.submit(fn, *args, home=home)
         try:
             return await future
         except asyncio.CancelledError:

@@ -27,7 +27,7 @@ from render.cowboy.icons import (
     post,
     tint,
 )
-from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash
+from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
 from render.cowboy.paint import stamp, write
 from render.cowboy.story import last_move, status
 
@@ -78,13 +78,14 @@ def compose(
 
 
 def _fields(img: Image.Image, g: Geo, state: CowboyState) -> None:
+    """Each field's squares washed with its owner's colour (cut from the bare range)."""
     c = g.cell
+    ground = range_layer(state.tiles, len(state.names))
     for fl in state.fields:
-        layer = wash(state.tiles, len(state.names), fl.owner)
+        lut = list(wash_lut(fl.owner))
         for s in fl.squares:
             px, py = g.square(s)
-            x, y = px - g.ox, py - g.oy
-            img.paste(layer.crop((x + 1, y + 1, x + c, y + c)), (px + 1, py + 1))
+            img.paste(ground.crop((px + 1, py + 1, px + c, py + c)).point(lut), (px + 1, py + 1))
 
 
 def _zone(img: Image.Image, g: Geo, state: CowboyState, ground: Ground) -> None:

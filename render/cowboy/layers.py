@@ -2,13 +2,14 @@
 
 Phone-first, 800 px wide: a header (whose turn, the last move), the board with its coordinates
 on the left and below, the players' cards, then the legend. The range of a deal (tiles,
-coordinates and legend on paper) and each owner's wash over it are built once per deal under a
-lock, so render workers that start together do not each build them.
+coordinates and legend on paper) is built once per deal under a lock (threads that draw at the
+same moment do not each build it) and kept while the deal is among the most recently drawn.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -135,21 +136,22 @@ class Geo:
 
 _LOCK = threading.RLock()
 _CACHE: dict[Any, Any] = {}
-_KEEP = 40  # cached layers (a deal has its range and a wash per owner); the oldest go first
+#: deals whose range is kept (about 1 MB each), the least recently drawn dropped first: a
+#: worker keeps the range of every match it draws for (a match's pictures go to the same
+#: worker), so a move draws only what changed on it
+RANGES = 48
+_RANGES: OrderedDict[Any, Image.Image] = OrderedDict()
 
 
 def cached(key: Any, build: Callable[[], Any]) -> Any:
-    """``build()`` once per ``key``, even when several threads ask at the same time."""
+    """``build()`` once per ``key``, even when several threads ask at the same time (kept for
+    good: the few layers of each board size)."""
     found = _CACHE.get(key)
     if found is not None:
         return found
     with _LOCK:
         found = _CACHE.get(key)
         if found is None:
-            if len(_CACHE) > _KEEP:
-                for old in list(_CACHE)[: len(_CACHE) // 2]:
-                    if old[0] in ("range", "wash"):
-                        del _CACHE[old]
             found = _CACHE[key] = build()
         return found
 
@@ -161,7 +163,16 @@ def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
     """Paper, the tiles, the coordinates and the legend, in the palette: everything that
     never changes during a game (drawn straight in the palette: no colours to reduce)."""
-    return cached(("range", tiles, players), lambda: _draw_range(geo(tiles, players)))
+    key = (tiles, players)
+    with _LOCK:
+        found = _RANGES.get(key)
+        if found is not None:
+            _RANGES.move_to_end(key)
+            return found
+        found = _RANGES[key] = _draw_range(geo(tiles, players))
+        while len(_RANGES) > RANGES:
+            _RANGES.popitem(last=False)
+        return found
 
 
 @lru_cache(maxsize=8)
@@ -173,18 +184,6 @@ def wash_lut(owner: int) -> tuple[int, ...]:
     strip.putdata([tint(c, PLAYER_COLOURS[owner], WASH) for c in colours])  # type: ignore[arg-type]
     reduced = to_p(strip)
     return tuple(reduced.getpixel((k, 0)) for k in range(256))  # type: ignore[misc]
-
-
-def wash(tiles: tuple[tuple[str, int], ...], players: int, owner: int) -> Image.Image:
-    """The board area washed with ``owner``'s colour, in the palette (a field's squares are
-    cut from it)."""
-
-    def build() -> Image.Image:
-        g = geo(tiles, players)
-        area = range_layer(tiles, players).crop((g.ox, g.oy, g.ox + g.span, g.oy + g.span))
-        return area.point(list(wash_lut(owner)))
-
-    return cached(("wash", tiles, players, owner), build)
 
 
 def frame(size: int, players: int) -> Image.Image:

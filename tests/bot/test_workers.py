@@ -1,4 +1,5 @@
-"""The worker pool: answers, errors, a worker that dies, timeouts, cancelling, closing."""
+"""The worker pool: answers, home workers, errors, a worker that dies, timeouts, cancelling,
+closing."""
 
 from __future__ import annotations
 
@@ -38,6 +39,10 @@ def fail(message: str) -> None:
 def nap(seconds: float) -> float:
     time.sleep(seconds)
     return seconds
+
+
+def whose(_: int) -> int:
+    return os.getpid()
 
 
 def die() -> None:
@@ -86,6 +91,20 @@ async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
                 break
             await asyncio.sleep(0.02)
         assert await pool.submit(square, 4) == 16
+
+
+async def test_a_matchs_jobs_go_to_its_home_worker_and_do_not_wait_long_for_it() -> None:
+    async with started(2) as pool:
+        for home in (7, 8):
+            ran = {await pool.submit(whose, i, home=home) for i in range(6)}
+            assert ran == {pool.workers[home % 2].process.pid}
+        # its home busy, a job waits a moment, then the idle worker takes it
+        busy = pool.submit(nap, 0.5, home=7)
+        await asyncio.sleep(0.05)
+        started_at = time.monotonic()
+        assert await pool.submit(whose, 0, home=7) == pool.workers[8 % 2].process.pid
+        assert time.monotonic() - started_at < 0.3 and not busy.done()
+        assert await busy == 0.5
 
 
 async def test_a_cancelled_or_timed_out_job_does_not_block_the_others() -> None:
