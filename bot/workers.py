@@ -12,9 +12,9 @@ sentinel the same way.
 - ``submit(fn, *args)`` returns a future; cancelling it drops a waiting job, or discards the
   answer of one already running (the worker finishes it on its own, as after a timeout).
 - ``submit(..., home=n)``: jobs with the same ``home`` (a match's pictures) go to the same
-  worker, so the caches it built for that match's last picture serve the next one (a board
-  shares most of its pieces and rows with the one before). A job whose home worker is busy
-  waits for it at most ``HOME_PATIENCE``, then any idle worker takes it.
+  worker whenever it is idle, so the caches it built for that match's last picture serve the
+  next one (a board shares most of its pieces and rows with the one before); a busy home
+  worker is not waited for, any idle one takes the job.
 - A job that raises fails its future with that exception (or ``WorkerError`` if it cannot be
   sent back); a worker that dies fails its job with ``WorkerError`` and is replaced.
 - Each worker runs ``initializer`` before it reports ready; ``start()`` waits for all.
@@ -35,7 +35,6 @@ import select
 import signal
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -45,18 +44,6 @@ HEADER = struct.Struct("!Q")
 #: how long ``close`` waits for a worker to leave before killing it
 CLOSE_GRACE = 5.0
 MAX_START_FAILURES = 3
-#: seconds a job waits for its busy home worker before another takes it: about what a
-#: picture drawn without that worker's caches costs more
-HOME_PATIENCE = 0.006
-
-
-@dataclass(slots=True)
-class _Job:
-    future: asyncio.Future[Any]
-    payload: bytes
-    home: int | None
-    #: ``loop.time()`` when it was submitted
-    since: float
 
 
 class WorkerError(Exception):
@@ -174,9 +161,9 @@ class WorkerPool:
         self.loop = asyncio.get_running_loop()
         self.workers: list[_Worker] = []
         self.idle: collections.deque[_Worker] = collections.deque()
-        self.waiting: collections.deque[_Job] = collections.deque()
-        #: wakes ``_dispatch`` when a job waiting for its home worker has waited long enough
-        self._patience: asyncio.TimerHandle | None = None
+        self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes, int | None]] = (
+            collections.deque()
+        )
         self.closed = False
         #: workers in a row that died before they were ready; at ``MAX_START_FAILURES`` the
         #: pool stops starting new ones (``broken``) rather than loop on a worker that cannot
@@ -213,50 +200,33 @@ class WorkerPool:
             raise WorkerError(f"the worker pool is {'closed' if self.closed else 'broken'}")
         future: asyncio.Future[Any] = self.loop.create_future()
         payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
-        self.waiting.append(_Job(future, payload, home, self.loop.time()))
+        self.waiting.append((future, payload, home))
         self._dispatch()
         return future
 
-    def _worker_for(self, job: _Job, now: float) -> _Worker | None:
-        """The idle worker to take ``job``: its home worker, or, if it has none or has
-        waited long enough for it (or the home worker is not up), the one idle longest; None
-        while it waits for its busy home worker."""
-        if job.home is not None and self.workers:
-            home = self.workers[job.home % len(self.workers)]
-            if home in self.idle:
-                self.idle.remove(home)
-                return home
-            if home.job is not None and now < job.since + HOME_PATIENCE:
-                return None
+    def _idle_worker(self, home: int | None) -> _Worker:
+        """The job's home worker if it is idle, else the one idle longest."""
+        if home is not None and self.workers:
+            preferred = self.workers[home % len(self.workers)]
+            if preferred in self.idle:
+                self.idle.remove(preferred)
+                return preferred
         return self.idle.popleft()
 
     def _dispatch(self) -> None:
-        if self._patience is not None:
-            self._patience.cancel()
-            self._patience = None
-        now = self.loop.time()
-        held: list[_Job] = []
         while self.idle and self.waiting:
-            job = self.waiting.popleft()
-            if job.future.done():  # cancelled while it waited
+            future, payload, home = self.waiting.popleft()
+            if future.done():  # cancelled while it waited
                 continue
-            worker = self._worker_for(job, now)
-            if worker is None:
-                held.append(job)
-                continue
-            worker.job = job.future
+            worker = self._idle_worker(home)
+            worker.job = future
             try:
-                _write_frame(worker.fd, job.payload)
+                _write_frame(worker.fd, payload)
             except OSError as err:
                 worker.job = None
-                if not job.future.done():
-                    job.future.set_exception(WorkerError(f"a worker could not be reached: {err}"))
+                if not future.done():
+                    future.set_exception(WorkerError(f"a worker could not be reached: {err}"))
                 self._retire(worker)
-        # jobs waiting for their home worker keep their place, ahead of later ones
-        self.waiting.extendleft(reversed(held))
-        if held and self.idle:
-            due = min(job.since for job in held) + HOME_PATIENCE
-            self._patience = self.loop.call_at(due, self._dispatch)
 
     def _readable(self, worker: _Worker) -> None:
         frames = worker.frames()
@@ -322,9 +292,9 @@ class WorkerPool:
                 self.start_failures,
             )
             self.broken = True
-            for job in self.waiting:
-                if not job.future.done():
-                    job.future.set_exception(WorkerError("no worker process can start"))
+            for future, _, _ in self.waiting:
+                if not future.done():
+                    future.set_exception(WorkerError("no worker process can start"))
             self.waiting.clear()
             return
         log.error("%s; starting another", failure)
@@ -333,10 +303,8 @@ class WorkerPool:
     async def close(self) -> None:
         """Let the workers finish their jobs and leave (killed after ``CLOSE_GRACE``)."""
         self.closed = True
-        if self._patience is not None:
-            self._patience.cancel()
-        for job in self.waiting:
-            job.future.cancel()
+        for future, _, _ in self.waiting:
+            future.cancel()
         self.waiting.clear()
         workers = list(self.workers)
         for worker in workers:

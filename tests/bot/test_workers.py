@@ -93,12 +93,12 @@ async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
         assert await pool.submit(square, 4) == 16
 
 
-async def test_a_matchs_jobs_go_to_its_home_worker_and_do_not_wait_long_for_it() -> None:
+async def test_a_matchs_jobs_go_to_its_home_worker_or_to_an_idle_one_when_it_is_busy() -> None:
     async with started(2) as pool:
         for home in (7, 8):
             ran = {await pool.submit(whose, i, home=home) for i in range(6)}
             assert ran == {pool.workers[home % 2].process.pid}
-        # its home busy, a job waits a moment, then the idle worker takes it
+        # its home busy, the idle worker takes the job at once
         busy = pool.submit(nap, 0.5, home=7)
         await asyncio.sleep(0.05)
         started_at = time.monotonic()
