@@ -60,11 +60,12 @@ def compose(
 ) -> Image.Image:
     players = len(state.names)
     g = geo(state.tiles, players)
-    img = range_layer(state.tiles, players).copy()
+    bare = range_layer(state.tiles, players)
+    img = bare.copy()
     prev = previous if isinstance(previous, CowboyState) and previous.tiles == state.tiles else None
     letters = player_letters(state.names)
     ground = Ground(state)
-    _fields(img, g, state)
+    _fields(img, bare, g, state)
     d = ImageDraw.Draw(img)
     _fences(d, g, state, prev)
     _zone(img, g, state, ground)
@@ -77,15 +78,14 @@ def compose(
     return img
 
 
-def _fields(img: Image.Image, g: Geo, state: CowboyState) -> None:
-    """Each field's squares washed with its owner's colour (cut from the bare range)."""
+def _fields(img: Image.Image, bare: Image.Image, g: Geo, state: CowboyState) -> None:
+    """Each field's squares washed with its owner's colour (cut from the ``bare`` range)."""
     c = g.cell
-    ground = range_layer(state.tiles, len(state.names))
     for fl in state.fields:
         lut = list(wash_lut(fl.owner))
         for s in fl.squares:
             px, py = g.square(s)
-            img.paste(ground.crop((px + 1, py + 1, px + c, py + c)).point(lut), (px + 1, py + 1))
+            img.paste(bare.crop((px + 1, py + 1, px + c, py + c)).point(lut), (px + 1, py + 1))
 
 
 def _zone(img: Image.Image, g: Geo, state: CowboyState, ground: Ground) -> None:
