@@ -184,6 +184,11 @@ def board(fake: FakeDiscord, channel: Any) -> Any:
     return found[-1]
 
 
+def picture_ply(message: Any) -> int:
+    """The ply a board's picture shows (its file is named ``<game>-<match>-<ply>.png``)."""
+    return int(message.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
+
+
 async def open_match(
     fake: FakeDiscord, game: str, channel: Any, *players: Any, **options: Any
 ) -> Any:

@@ -18,16 +18,12 @@ import pytest
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, open_match, running, until
+from tests.e2e.harness import BotRunner, board, open_match, picture_ply, running, until
 from tests.e2e.test_faults import quick_retries  # noqa: F401  (a fixture)
 
 ANSWER = r"^/interactions/\d+/[^/]+/callback$"
 CHANNEL_EDIT = r"^/channels/\d+/messages/\d+$"
 RULES = games.get("highrollin")
-
-
-def picture_ply(message: Any) -> int:
-    return int(message.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
 
 
 @pytest.fixture

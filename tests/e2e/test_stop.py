@@ -13,13 +13,9 @@ from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, until
+from tests.e2e.harness import BotRunner, board, boards, open_match, picture_ply, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
-
-
-def ply_of(message: Any) -> int:
-    return int(message.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
 
 
 async def click_a_move(fake: FakeDiscord, runner: BotRunner, world: World) -> tuple[Any, int]:
@@ -73,9 +69,9 @@ async def test_a_stop_during_a_move_finishes_it_with_its_board_and_declines_newc
         await runner.stop()
     posted = boards(fake, world.channel)
     assert len(posted) == before + 1, "the move's board was posted before the bot stopped"
-    assert ply_of(posted[-1]) > ply
+    assert picture_ply(posted[-1]) > ply
     stored_ply, undelivered = await outbox_after_stop(runner)
-    assert stored_ply == ply_of(posted[-1]) and undelivered == 0
+    assert stored_ply == picture_ply(posted[-1]) and undelivered == 0
     # a restart has nothing left to post
     await runner.start()
     try:
@@ -114,7 +110,7 @@ async def test_a_move_still_posting_past_the_grace_gets_its_board_after_the_rest
 
         def shown() -> bool:
             return any(
-                m.id not in before and ply_of(m) == stored_ply
+                m.id not in before and picture_ply(m) == stored_ply
                 for m in boards(fake, world.channel)
             )
 
