@@ -25,11 +25,11 @@ from PIL import Image
 #: reduced pieces and blended patches kept (a few KB each)
 KEPT = 8192
 
-_cache: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Image.Image]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Any]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Image.Image | None:
+def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
     with _lock:
         hit = _cache.get(key)
         if hit is None or len(hit[0]) != len(refs):
@@ -40,7 +40,7 @@ def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Image.Image 
         return hit[1]
 
 
-def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Image.Image) -> None:
+def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Any) -> None:
     with _lock:
         _cache[key] = (refs, patch)
         if len(_cache) > KEPT:
@@ -66,14 +66,39 @@ def reduced(image: Image.Image, palette: Image.Image) -> Image.Image:
     return patch
 
 
-class Layers:
-    """A picture on ``ground`` (full colour, opaque) kept in ``palette``'s indices."""
+def _solid(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image.Image] | None:
+    """A piece whose alpha is only 0 or 255 (a shape drawn without anti-aliasing): its colours
+    in ``palette``'s indices and its alpha as a "1" mask (remembered); None for soft edges."""
+    key = ("solid", id(piece), id(palette))
+    refs = (piece, palette)
+    hit = _cached(key, refs)
+    if hit is None:
+        alpha = piece.getchannel("A")
+        if any(alpha.histogram()[1:255]):
+            hit = False
+        else:
+            hit = (reduce(piece, palette), alpha.convert("1", dither=Image.Dither.NONE))
+        _keep(key, refs, hit)
+    return hit or None
 
-    def __init__(self, ground: Image.Image, palette: Image.Image) -> None:
+
+class Layers:
+    """A picture on ``ground`` (full colour, opaque) kept in ``palette``'s indices; ``size``:
+    the picture is the ground's top left part of that size (a ground may serve pictures of
+    several heights)."""
+
+    def __init__(
+        self, ground: Image.Image, palette: Image.Image, size: tuple[int, int] | None = None
+    ) -> None:
         self.ground = ground
         self.palette = palette
-        self.image = reduced(ground, palette).copy()
-        self._placed: list[tuple[Image.Image, int, int, bool]] = []
+        whole = reduced(ground, palette)
+        if size is None or size == whole.size:
+            self.image = whole.copy()
+        else:
+            self.image = whole.crop((0, 0, *size))
+        #: (piece, left, top, right, bottom, pasted with its alpha) of each piece so far
+        self._placed: list[tuple[Image.Image, int, int, int, int, bool]] = []
 
     def paste(
         self, piece: Image.Image, box: tuple[int, int], mask: Image.Image | None = None
@@ -82,20 +107,23 @@ class Layers:
         None (an opaque piece) or the piece itself (its alpha)."""
         x, y = box
         if mask is None:
-            patch = reduced(piece, self.palette)
+            self.image.paste(reduced(piece, self.palette), (x, y))
+        elif mask is not piece:
+            raise ValueError("a piece's own alpha is the only mask")
+        elif (solid := _solid(piece, self.palette)) is not None:
+            self.image.paste(solid[0], (x, y), solid[1])
         else:
-            if mask is not piece:
-                raise ValueError("a piece's own alpha is the only mask")
-            patch = self._blended(piece, x, y)
-        self.image.paste(patch, (x, y))
-        self._placed.append((piece, x, y, mask is not None))
+            self.image.paste(self._blended(piece, x, y), (x, y))
+        width, height = piece.size
+        self._placed.append((piece, x, y, x + width, y + height, mask is not None))
 
     def _blended(self, piece: Image.Image, x: int, y: int) -> Image.Image:
-        right, bottom = x + piece.width, y + piece.height
+        width, height = piece.size
+        right, bottom = x + width, y + height
         under = [
             (p, px, py, masked)
-            for p, px, py, masked in self._placed
-            if px < right and x < px + p.width and py < bottom and y < py + p.height
+            for p, px, py, pr, pb, masked in self._placed
+            if px < right and x < pr and py < bottom and y < pb
         ]
         key = (
             "blended",

@@ -12,16 +12,18 @@ is never the only cue; marks are shapes (warning sign, "H" badge, cross, ghost).
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.horseplay import RULES, HorseplayState, Move, geometry
 from games.horseplay.board import colour_of, is_crown
-from games.horseplay.threats import threats
+from games.horseplay.threats import Threats, threats
 from games.rng import SeededRng
 from render import png
-from render.common import HIGHLIGHT, INK
-from render.horseplay import layers, panels
+from render.common import HIGHLIGHT
+from render.horseplay import layers, marks, panels
 from render.horseplay.layout import (
     ALERT,
     KEY_COLOURS,
@@ -31,8 +33,9 @@ from render.horseplay.layout import (
     centre,
     diameter,
 )
+from render.horseplay.panels import Canvas, put
 from render.horseplay.story import Story, story
-from render.layers import reduce
+from render.layers import Layers
 
 _lock = threading.Lock()
 _palette: list[Image.Image] = []
@@ -45,8 +48,12 @@ def draw(
     last: Move | None = None,
     previous: HorseplayState | None = None,
 ) -> bytes:
-    img = compose(state, seat=seat, last=last, previous=previous)
-    return png.encode(reduce(img, palette()))
+    """The picture put together straight in the fixed palette (``render.layers``): the very
+    pixels ``compose`` gives, mapped onto the palette, without drawing in full colour."""
+    plan = _plan(state, last, previous)
+    board = Layers(plan.ground, palette(), (layers.WIDTH, plan.height))
+    _put(board, plan, state, seat, last)
+    return png.encode(board.image)
 
 
 def compose(
@@ -56,118 +63,132 @@ def compose(
     last: Move | None = None,
     previous: HorseplayState | None = None,
 ) -> Image.Image:
-    """The picture in full colour (``draw`` maps it onto the palette)."""
+    """The picture in full colour."""
+    plan = _plan(state, last, previous)
+    img = plan.ground.crop((0, 0, layers.WIDTH, plan.height))
+    _put(img, plan, state, seat, last)
+    return img
+
+
+@dataclass(frozen=True)
+class _Plan:
+    told: Story
+    seen: Threats | None
+    items: list[tuple[str, str]]
+    ground: Image.Image
+    height: int
+    gone_out: list[int]
+
+
+def _plan(state: HorseplayState, last: Move | None, previous: HorseplayState | None) -> _Plan:
     size = state.size
     told = story(state, last, previous)
     gone_out = [c for c in state.colours if c not in state.live()]
     seen = None if state.finished else threats(state)
     danger = bool(seen and (seen.stables or seen.taken))
-    huff = seen.huff if seen else None
     items = panels.legend_items(
-        state, danger=danger, huff=huff is not None, ghosts=bool(told.gone), out=bool(gone_out)
+        state,
+        danger=danger,
+        huff=bool(seen and seen.huff is not None),
+        ghosts=bool(told.gone),
+        out=bool(gone_out),
     )
-    legend_top = board_bottom(size)
-    panels_top = legend_top + panels.legend_height(len(items))
-    img = Image.new("RGB", (layers.WIDTH, panels_top + panels.panels_height(state)), INK)
+    height = board_bottom(size) + panels.legend_height(len(items)) + panels.panels_height(state)
     miss = state.options.miss_a_turn and size == 11
-    img.paste(layers.board(size, state.colours, miss, state.options.centre_win))
-    img.paste(layers.PAPER, (0, legend_top, layers.WIDTH, img.height))
-    for c in gone_out:
+    ground = _ground(size, state.colours, miss, state.options.centre_win)
+    return _Plan(told, seen, items, ground, height, gone_out)
+
+
+@lru_cache(maxsize=8)
+def _ground(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
+    """The board over paper, as tall as the tallest picture on it (a picture is its top)."""
+    tallest = board_bottom(size) + panels.legend_height(7) + panels.PANELS_MAX
+    img = Image.new("RGB", (layers.WIDTH, tallest), layers.PAPER)
+    img.paste(layers.board(size, colours, miss, centre_win))
+    return img
+
+
+def _put(
+    img: Canvas, plan: _Plan, state: HorseplayState, seat: int | None, last: Move | None
+) -> None:
+    """Everything on the ground, in order: what a move changes on the board, its marks, the
+    header, the last-move strip, the legend and the panels."""
+    size, told, seen = state.size, plan.told, plan.seen
+    for c in plan.gone_out:
         left, top, _, _ = box(geometry(size).stables[c], size)
         img.paste(layers.plain_stable(size), (left, top))
-    d = ImageDraw.Draw(img)
+    c = cell(size)
     if last is not None:
-        left, top, right, bottom = box(last.start, size)
-        d.rectangle((left + 2, top + 2, right - 2, bottom - 2), outline=HIGHLIGHT, width=5)
+        left, top, _, _ = box(last.start, size)
+        put(img, marks.outline(c, 2, HIGHLIGHT), (left, top))
     for sq in seen.stables if seen else ():
-        left, top, right, bottom = box(sq, size)
-        d.rectangle((left + 1, top + 1, right - 1, bottom - 1), outline=ALERT, width=5)
+        left, top, _, _ = box(sq, size)
+        put(img, marks.outline(c, 1, ALERT), (left, top))
     _ghosts(img, state, told)
     _pieces(img, state)
     if last is not None:
-        _arrow(d, last, size)
-    _ghost_marks(img, d, state, told)
+        pic, x, y = marks.arrow(tuple(centre(sq, size) for sq in last.path), size)
+        put(img, pic, (x, y))
+    _ghost_marks(img, state, told)
     if seen is not None:
-        _danger(img, state, seen.stables | seen.taken, huff)
+        _danger(img, state, seen.stables | seen.taken, seen.huff)
     panels.header(img, state, seat)
     panels.strip(img, told)
     viewer = state.to_move if not state.finished else state.colours[0]
     faded = colour_of(told.gone[0].cell) if told.gone else viewer
-    panels.legend(img, legend_top, items, viewer, faded)
-    panels.panels(img, panels_top, state, seat)
-    return img
+    legend_top = board_bottom(size)
+    panels.legend(img, legend_top, plan.items, viewer, faded)
+    panels.panels(img, legend_top + panels.legend_height(len(plan.items)), state, seat)
 
 
-def _paste_centred(img: Image.Image, pic: Image.Image, sq: int, size: int) -> None:
+def _centred(img: Canvas, pic: Image.Image, sq: int, size: int) -> None:
     left, top, _, _ = box(sq, size)
     c = cell(size)
-    img.paste(pic, (left + (c - pic.width) // 2, top + (c - pic.height) // 2), pic)
+    put(img, pic, (left + (c - pic.width) // 2, top + (c - pic.height) // 2))
 
 
-def _pieces(img: Image.Image, state: HorseplayState) -> None:
+def _pieces(img: Canvas, state: HorseplayState) -> None:
     size, dia = state.size, diameter(state.size)
     for sq, piece in enumerate(state.board):
         if piece:
-            _paste_centred(img, layers.sprite(colour_of(piece), is_crown(piece), dia), sq, size)
+            _centred(img, layers.sprite(colour_of(piece), is_crown(piece), dia), sq, size)
 
 
-def _ghosts(img: Image.Image, state: HorseplayState, told: Story) -> None:
+def _ghosts(img: Canvas, state: HorseplayState, told: Story) -> None:
     size, dia = state.size, diameter(state.size)
     for g in told.gone:
         if not state.board[g.square]:
-            sprite = layers.sprite(colour_of(g.cell), is_crown(g.cell), dia, True)
-            _paste_centred(img, sprite, g.square, size)
+            _centred(
+                img, layers.sprite(colour_of(g.cell), is_crown(g.cell), dia, True), g.square, size
+            )
 
 
-def _ghost_marks(img: Image.Image, d: ImageDraw.ImageDraw, state: HorseplayState, told: Story):
+def _ghost_marks(img: Canvas, state: HorseplayState, told: Story) -> None:
     size = state.size
-    badge = _badge(size)
     for g in told.gone:
         if state.board[g.square]:
             continue
         if g.why == "huffed":
-            left, top, _, _ = box(g.square, size)
-            pic = layers.huff_badge(badge)
-            c = cell(size)
-            img.paste(pic, (left + (c - badge) // 2, top + (c - badge) // 2), pic)
+            _centred(img, layers.huff_badge(_badge(size)), g.square, size)
         else:
-            layers.cross(d, centre(g.square, size), cell(size) * 0.2)
+            _centred(img, marks.cross(cell(size)), g.square, size)
 
 
 def _badge(size: int) -> int:
     return 34 if size == 9 else 30
 
 
-def _danger(img: Image.Image, state: HorseplayState, squares: frozenset[int], huff: int | None):
+def _danger(img: Canvas, state: HorseplayState, squares: frozenset[int], huff: int | None):
     """A warning sign at the top right of what an enemy can take (a piece or a Stable); "H"
     at the top left of the piece a skipped capture costs."""
     size, b = state.size, _badge(state.size)
     sign = layers.warning(b)
     for sq in squares:
         left, top, right, _ = box(sq, size)
-        img.paste(sign, (right - b - 1, top + 1), sign)
+        put(img, sign, (right - b - 1, top + 1))
     if huff is not None:
         left, top, _, _ = box(huff, size)
-        pic = layers.huff_badge(b)
-        img.paste(pic, (left + 1, top + 1), pic)
-
-
-def _arrow(d: ImageDraw.ImageDraw, move: Move, size: int) -> None:
-    """The path as a thick arrow ending at the moved piece."""
-    pts = [centre(sq, size) for sq in move.path]
-    (ax, ay), (bx, by) = pts[-2], pts[-1]
-    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    tip = (bx - ux * diameter(size) * 0.5, by - uy * diameter(size) * 0.5)
-    base = (tip[0] - ux * 22, tip[1] - uy * 22)
-    line = [*pts[:-1], base]
-    head = [tip, (base[0] - uy * 14, base[1] + ux * 14), (base[0] + uy * 14, base[1] - ux * 14)]
-    d.line(line, fill=INK, width=12, joint="curve")
-    d.polygon(head, fill=INK)
-    d.line(line, fill=HIGHLIGHT, width=6, joint="curve")
-    cx = sum(p[0] for p in head) / 3
-    cy = sum(p[1] for p in head) / 3
-    d.polygon([(cx + (x - cx) * 0.55, cy + (y - cy) * 0.55) for x, y in head], fill=HIGHLIGHT)
+        put(img, layers.huff_badge(b), (left + 1, top + 1))
 
 
 # Caches --------------------------------------------------------------------------------------

@@ -3,14 +3,14 @@ panels and the line on what points are for. Every text is at least ``SMALL`` px.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Protocol
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.horseplay import COLOURS, QUIET_ROUNDS, HorseplayState
 from games.horseplay.board import colour_of, is_crown
-from render.common import HIGHLIGHT, INK, MUTED, bbox, font, text_width
-from render.horseplay import layers
+from render.common import HIGHLIGHT, INK, MUTED, text_width
+from render.horseplay import layers, marks
 from render.horseplay.layout import (
     BARN,
     CAPTION,
@@ -20,9 +20,7 @@ from render.horseplay.layout import (
     PANEL_EDGE,
     PANEL_GAP,
     PANEL_H,
-    PIECE,
     SMALL,
-    STRAW,
     STRIP,
     TITLE,
     WIDTH,
@@ -32,18 +30,19 @@ from render.horseplay.story import Story
 POINTS_LINE = f"Points decide only after {QUIET_ROUNDS} rounds with no capture"
 
 
-@lru_cache(maxsize=1024)
-def _label(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """A text's anti-aliased mask and its offset from the anchor point, drawn once."""
-    face = font(size, bold)
-    left, top, right, bottom = bbox(face, text, anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
+class Canvas(Protocol):
+    """Where a picture is put together: a full-colour ``Image`` or ``render.layers.Layers``."""
+
+    def paste(self, piece: Image.Image, box: tuple[int, int], mask: Image.Image | None = ...): ...
+
+
+def put(img: Canvas, piece: Image.Image, at: tuple[int, int]) -> None:
+    """A piece pasted with its own alpha."""
+    img.paste(piece, at, piece)
 
 
 def write(
-    img: Image.Image,
+    img: Canvas,
     at: tuple[float, float],
     text: str,
     size: int = SMALL,
@@ -52,11 +51,10 @@ def write(
     fill: tuple[int, int, int] = INK,
     anchor: str = "la",
 ) -> None:
-    """Draw a text through the mask cache: names, the legend and the panels repeat from one
+    """A text through the piece cache: names, the legend and the panels repeat from one
     picture to the next, so each is rasterised once."""
-    mask, dx, dy = _label(text, size, bold, anchor)
-    x, y = round(at[0]) + dx, round(at[1]) + dy
-    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    piece, dx, dy = marks.text(text, size, bold, anchor, fill)
+    put(img, piece, (round(at[0]) + dx, round(at[1]) + dy))
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -67,7 +65,7 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
-def header(img: Image.Image, state: HorseplayState, seat: int | None) -> None:
+def header(img: Canvas, state: HorseplayState, seat: int | None) -> None:
     title = "Horseplay Rustling"
     write(img, (22, 12), title, 30, bold=True, fill=TITLE)
     quiet = max(0, state.round - 1 - state.last_capture_round)
@@ -97,21 +95,18 @@ def header(img: Image.Image, state: HorseplayState, seat: int | None) -> None:
     name = fit(who, 26, room - 60, True)
     line = f"{COLOURS[colour].title()} to move"
     x = right - max(text_width(name, 26, True), text_width(line, SMALL))
-    chip = layers.sprite(colour, False, 50)
-    img.paste(chip, (x - 60, 18), chip)
+    put(img, layers.sprite(colour, False, 50), (x - 60, 18))
     write(img, (x, 14), name, 26, bold=True, fill=INK)
     write(img, (x, 52), line, SMALL, fill=MUTED)
 
 
-def strip(img: Image.Image, told: Story) -> None:
+def strip(img: Canvas, told: Story) -> None:
     """The last move in one line, on a band under the header."""
-    d = ImageDraw.Draw(img)
     top = HEADER
-    d.rounded_rectangle((14, top, WIDTH - 14, top + STRIP - 8), radius=10, fill=PANEL)
+    put(img, marks.panel(WIDTH - 28, STRIP - 8, 10, PANEL, None, 1), (14, top))
     x = 26
     if told.mover is not None:
-        chip = layers.sprite(told.mover, False, 30)
-        img.paste(chip, (x, top + 6), chip)
+        put(img, layers.sprite(told.mover, False, 30), (x, top + 6))
         x += 40
     text = fit(told.text, SMALL, WIDTH - 28 - x)
     write(img, (x, top + (STRIP - 8) / 2), text, SMALL, fill=INK, anchor="lm")
@@ -143,42 +138,34 @@ def legend_height(count: int) -> int:
     return LEGEND_ROW * ((count + 1) // 2) + 8
 
 
-def legend(
-    img: Image.Image, top: int, items: list[tuple[str, str]], colour: int, faded: int
-) -> None:
+def legend(img: Canvas, top: int, items: list[tuple[str, str]], colour: int, faded: int) -> None:
     """Two columns of icon and text; ``colour`` tints the Stable icon, ``faded`` the ghost."""
-    d = ImageDraw.Draw(img)
     column = (WIDTH - 40) // 2
     for i, (icon, text) in enumerate(items):
         x = 20 + (i % 2) * column
         y = top + 4 + (i // 2) * LEGEND_ROW
         mid = y + LEGEND_ROW / 2
-        _icon(img, d, icon, (x + 15, mid), faded if icon == "ghost" else colour)
+        _icon(img, icon, (x + 15, int(mid)), faded if icon == "ghost" else colour)
         write(img, (x + 38, mid), fit(text, SMALL, column - 44), SMALL, fill=INK, anchor="lm")
 
 
-def _icon(
-    img: Image.Image, d: ImageDraw.ImageDraw, icon: str, at: tuple[float, float], colour: int
-) -> None:
+def _icon(img: Canvas, icon: str, at: tuple[int, int], colour: int) -> None:
     x, y = at
-    if icon == "stable":
-        d.rectangle((x - 14, y - 14, x + 14, y + 14), fill=STRAW, outline=PIECE[colour], width=4)
-        d.line((x - 9, y - 1, x, y - 9, x + 9, y - 1), fill=BARN, width=3)
-    elif icon == "star":
-        d.rectangle((x - 14, y - 14, x + 14, y + 14), fill=STRAW)
-        write(img, (x, y), "★", SMALL + 2, fill=BARN, anchor="mm")
-    elif icon == "crown":
-        d.rectangle((x - 14, y - 14, x + 14, y + 14), fill=STRAW)
-        layers.crown_mark(d, (x, y), 22)
-    elif icon == "pause":
-        layers.pause(d, (x, y), 26)
-    else:
-        pic = {
-            "warning": lambda: layers.warning(30),
-            "huff": lambda: layers.huff_badge(30),
-            "ghost": lambda: layers.sprite(colour, False, 30, True),
-        }[icon]()
-        img.paste(pic, (int(x - 15), int(y - 15)), pic)
+    if icon in ("stable", "star", "crown", "pause"):
+        put(
+            img,
+            marks.icon(icon, colour if icon == "stable" else 0),
+            (x - marks.ICON, y - marks.ICON),
+        )
+        if icon == "star":
+            write(img, (x, y), "★", SMALL + 2, fill=BARN, anchor="mm")
+        return
+    pic = {
+        "warning": lambda: layers.warning(30),
+        "huff": lambda: layers.huff_badge(30),
+        "ghost": lambda: layers.sprite(colour, False, 30, True),
+    }[icon]()
+    put(img, pic, (x - 15, y - 15))
 
 
 def panels_height(state: HorseplayState) -> int:
@@ -186,26 +173,24 @@ def panels_height(state: HorseplayState) -> int:
     return rows * (PANEL_H + PANEL_GAP) + CAPTION
 
 
-def panels(img: Image.Image, top: int, state: HorseplayState, seat: int | None) -> None:
+#: the panels of four colours: the most they take
+PANELS_MAX = 2 * (PANEL_H + PANEL_GAP) + CAPTION
+
+
+def panels(img: Canvas, top: int, state: HorseplayState, seat: int | None) -> None:
     """A panel per colour: who, pieces on the board, and the points (a tie-break, so small)."""
-    d = ImageDraw.Draw(img)
     width = (WIDTH - 28 - PANEL_GAP) // 2
     live = set(state.live())
     for i, c in enumerate(state.colours):
         x = 14 + (i % 2) * (width + PANEL_GAP)
         y = top + (i // 2) * (PANEL_H + PANEL_GAP)
         active = not state.finished and c == state.to_move
-        d.rounded_rectangle(
-            (x, y, x + width, y + PANEL_H),
-            radius=12,
-            fill=PANEL,
-            outline=HIGHLIGHT if active else PANEL_EDGE,
-            width=5 if active else 2,
-        )
-        chip = layers.sprite(c, False, 44)
-        img.paste(chip, (x + 12, y + 13), chip)
+        edge, thick = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
+        put(img, marks.panel(width, PANEL_H, 12, PANEL, edge, thick), (x, y))
+        put(img, layers.sprite(c, False, 44), (x + 12, y + 13))
         if c not in live:
-            d.line((x + 8, y + PANEL_H / 2, x + 62, y + PANEL_H / 2), fill=INK, width=5)
+            line = marks.bar(54, 5, INK)
+            put(img, line, (x + 8, y + PANEL_H // 2 - line.height // 2))
         points = f"{state.scores[c]} pts"
         write(img, (x + width - 12, y + 10), points, SMALL, fill=MUTED, anchor="ra")
         name = state.names[state.seat(c)]
