@@ -8,6 +8,7 @@ shown to a player as it is.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -114,25 +115,7 @@ class Options:
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
-        hints = typing.get_type_hints(cls)
-        out = []
-        for f in dataclasses.fields(cls):
-            kind = hints[f.name]
-            if isinstance(kind, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
-                raise TypeError(f"option {f.name} must have a plain type")
-            out.append(
-                OptionSpec(
-                    name=f.name,
-                    kind=kind,
-                    default=f.default,
-                    help=f.metadata.get("help", ""),
-                    design=f.metadata.get("design", False),
-                    choices=tuple(f.metadata.get("choices", ())),
-                    min=f.metadata.get("min"),
-                    max=f.metadata.get("max"),
-                )
-            )
-        return out
+        return list(_specs(cls))
 
     @classmethod
     def parse(cls, values: Mapping[str, Any] | None) -> Options:
@@ -161,6 +144,31 @@ class Options:
             default = "" if value == spec.default else f", default {spec.show(spec.default)}"
             lines.append(f"{spec.name} = {spec.show(value)}{default}: {spec.help}{mark}")
         return lines
+
+
+@functools.cache
+def _specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
+    """A game's option fields, worked out once per class (every stored match's options are
+    parsed again when it is read)."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        kind = hints[f.name]
+        if isinstance(kind, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
+            raise TypeError(f"option {f.name} must have a plain type")
+        out.append(
+            OptionSpec(
+                name=f.name,
+                kind=kind,
+                default=f.default,
+                help=f.metadata.get("help", ""),
+                design=f.metadata.get("design", False),
+                choices=tuple(f.metadata.get("choices", ())),
+                min=f.metadata.get("min"),
+                max=f.metadata.get("max"),
+            )
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True)

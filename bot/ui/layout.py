@@ -21,7 +21,7 @@ import math
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -172,8 +172,28 @@ def _notes_fit(entries: list[Entry], budget: int) -> bool:
 # The board --------------------------------------------------------------------------------
 
 
+#: the plans of the boards laid out last, by the very state object, game, status and seats: a
+#: board's text (``notes_text``) and its components (``build_view``) share one
+KEPT_PLANS = 64
+_plans: OrderedDict[tuple[Any, ...], tuple[Any, Plan]] = OrderedDict()
+
+
 def plan(match: Match) -> Plan:
-    """Where each of the acting seats' moves goes on the board."""
+    """Where each of the acting seats' moves goes on the board (shared: never changed by
+    its users)."""
+    key = (id(match.state), match.game, match.status, tuple(match.seats))
+    hit = _plans.get(key)
+    if hit is not None and hit[0] is match.state:
+        _plans.move_to_end(key)
+        return hit[1]
+    made = _plan(match)
+    _plans[key] = (match.state, made)  # the state kept alive: its id is not reused meanwhile
+    if len(_plans) > KEPT_PLANS:
+        _plans.popitem(last=False)
+    return made
+
+
+def _plan(match: Match) -> Plan:
     entries = menu(match)
     loose = [e for e in entries if e.group is None]
     if not _notes_fit(loose, BOARD_NOTES):

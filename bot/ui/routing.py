@@ -33,6 +33,9 @@ MOVE_FIELD = "move"
 MOVE_LENGTH = 200
 #: where ``run`` leaves the match it read, in ``interaction.extras``
 LOADED = "rh_match"
+#: set in ``interaction.extras`` by ``run``: discord.py found the clicked component on its
+#: message and ran its callback (so the catch-all need not look the component up again)
+RAN = "rh_ran"
 
 
 def table_of(interaction: discord.Interaction[Any]) -> Any:
@@ -47,6 +50,7 @@ async def run(
 ) -> None:
     """Run a component's work on its match, if that match lives in this channel; anything
     unexpected still gets the clicker a private reply."""
+    interaction.extras[RAN] = True
     table = table_of(interaction)
     try:
         try:
@@ -81,6 +85,8 @@ def claimed(interaction: discord.Interaction[Any]) -> bool:
     if not isinstance(custom_id, str):
         return False
     if any(p.fullmatch(custom_id) for p in ids.COMPONENTS):
+        if interaction.extras.get(RAN):
+            return True  # its callback runs (usually before this listener does)
         # discord.py runs a dynamic item only when the message carries that component
         return interaction.message is not None and _carries(interaction.message, kind, custom_id)
     return _stored(interaction, (kind, custom_id))
