@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -197,6 +197,26 @@ def test_several_acting_seats_get_named_buttons(many: Many) -> None:
     ]
     assert any(label.startswith("a: ") for label in labels)
     assert any(label.startswith("b: ") for label in labels)
+
+
+def test_a_board_lays_out_its_own_seats_and_position_never_an_earlier_boards(
+    many: Many,
+) -> None:
+    def labels(match: Match) -> list[str]:
+        view = ui.build_view(match)
+        assert view is not None
+        return [c.get("label", "") for row in view.to_components() for c in row["components"]]
+
+    match = make_match(ManyState(0, 1, 2, acting=(0, 1)))
+    assert any(label.startswith("b: ") for label in labels(match))
+    # the same position, but b's seat handed to a computer: its moves leave the board
+    match.seats[1] = replace(match.seats[1], computer="easy")
+    assert not any(label.startswith("b: ") for label in labels(match))
+    assert any(label.startswith("Button 0") for label in labels(match))  # no "a: " now
+    # a new position equal in kind: its own moves, and its notes with them
+    match.state = ManyState(0, 1, 3, acting=(0,), button_notes=1)
+    assert sum(label.startswith("Button") for label in labels(match)) == 3
+    assert "2b" in ui.notes_text(match)
 
 
 def test_no_buttons_when_the_match_is_over(many: Many) -> None:

@@ -115,3 +115,39 @@ def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
     left, top, right, bottom = box(sq("i9"), 9)  # Blue is still in: its Stable keeps its frame
     kept = picture.compose(after).crop((left, top, right, bottom))
     assert kept.tobytes() != layers.plain_stable(9).tobytes()
+
+
+def test_the_sent_picture_is_the_full_colour_picture_in_the_palette() -> None:
+    """Boards are put together from pieces straight in the palette: what a player gets is
+    exactly the full-colour drawing mapped onto it, marks, ghosts, arrow and texts included,
+    whether or not the legend and panels change height from one move to the next."""
+    import random
+
+    from games.rng import SeededRng
+    from render.layers import reduce
+
+    picture.warm()
+    pick = random.Random(5)
+    for players, options in ((2, {}), (4, {"size": 11, "miss_a_turn": True})):
+        state = RULES.new_game(["Ann", "Bo", "Cy", "Di"][:players], options, rng=SeededRng(5, 0))
+        heights = set()
+        for ply in range(40):
+            if RULES.outcome(state) is not None:
+                break
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal_actions(state, seat)
+            captures = [m for m in legal if m.is_capture]
+            last = pick.choice(captures or legal)
+            previous, state = state, RULES.apply(state, seat, last, rng=SeededRng(5, ply)).state
+            if ply % 4:
+                continue
+            sent = Image.open(
+                io.BytesIO(picture.draw(state, seat=seat, last=last, previous=previous))
+            )
+            drawn = reduce(
+                picture.compose(state, seat=seat, last=last, previous=previous), picture.palette()
+            )
+            assert sent.size == drawn.size
+            assert sent.tobytes() == drawn.tobytes(), f"ply {ply}: pixels differ"
+            heights.add(sent.height)
+        assert heights
