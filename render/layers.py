@@ -10,13 +10,16 @@ works pixel by pixel, so the result is the very picture the full-colour way give
 cached by the pieces and places involved, so a board mostly pastes ready patches.
 
 Pieces are matched by identity: they must come from caches that keep them (``build_once``,
-``lru_cache``); a cached patch remembers the pieces it was made from, so a piece that was
-dropped and whose id was reused is never mistaken for it.
+``lru_cache``). A cached patch remembers the pieces it was made from by weak reference: it
+never keeps a piece alive, and it is dropped once any of them is (the pieces' own caches decide
+how long they live, so one-off pieces such as a move's arrow do not pile up here); a piece that
+was dropped and whose id was reused is never mistaken for it.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -25,8 +28,12 @@ from PIL import Image
 #: reduced pieces and blended patches kept (a few KB each)
 KEPT = 8192
 
-_cache: OrderedDict[tuple[Any, ...], tuple[tuple[Image.Image, ...], Any]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], tuple[tuple[weakref.ref[Image.Image], ...], Any]] = (
+    OrderedDict()
+)
 _lock = threading.Lock()
+#: keys of patches one of whose pieces is gone (dropped at the next ``_keep``)
+_dead: list[tuple[Any, ...]] = []
 
 
 def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
@@ -34,15 +41,20 @@ def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
         hit = _cache.get(key)
         if hit is None or len(hit[0]) != len(refs):
             return None
-        if any(a is not b for a, b in zip(hit[0], refs, strict=True)):
+        if any(a() is not b for a, b in zip(hit[0], refs, strict=True)):
             return None
         _cache.move_to_end(key)
         return hit[1]
 
 
 def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Any) -> None:
+    def gone(_: object, key: tuple[Any, ...] = key) -> None:
+        _dead.append(key)  # only noted: this may run anywhere, even inside the lock
+
     with _lock:
-        _cache[key] = (refs, patch)
+        while _dead:
+            _cache.pop(_dead.pop(), None)
+        _cache[key] = (tuple(weakref.ref(r, gone) for r in refs), patch)
         if len(_cache) > KEPT:
             _cache.popitem(last=False)
 

@@ -99,7 +99,7 @@ def _plan(state: HorseplayState, last: Move | None, previous: HorseplayState | N
     return _Plan(told, seen, items, ground, height, gone_out)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _ground(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
     """The board over paper, as tall as the tallest picture on it (a picture is its top)."""
     tallest = board_bottom(size) + panels.legend_height(7) + panels.PANELS_MAX

@@ -23,6 +23,8 @@ from render.horseplay.layout import BARN, PIECE, STRAW, Colour, diameter
 
 Piece = tuple[Image.Image, int, int]
 CLEAR = (0, 0, 0, 0)
+#: room round the last move's path for the arrow's width and head
+MARGIN = 20
 
 
 def _piece(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw], None]) -> Image.Image:
@@ -31,7 +33,7 @@ def _piece(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw], None])
     return img
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def text(words: str, size: int, bold: bool, anchor: str, fill: Colour) -> Piece:
     """A text in ``fill`` and its offset from the anchor point."""
     face = font(size, bold)
@@ -52,14 +54,15 @@ def outline(side: int, inset: int, colour: Colour) -> Image.Image:
     )
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def arrow(points: tuple[tuple[float, float], ...], size: int) -> Piece:
     """The last move's path as a thick arrow ending at the moved piece; placed at the
     returned offset."""
-    left = math.floor(min(x for x, _ in points)) - 48
-    top = math.floor(min(y for _, y in points)) - 48
-    right = math.ceil(max(x for x, _ in points)) + 48
-    bottom = math.ceil(max(y for _, y in points)) + 48
+    # the head stands at most 14 px off the path, the line 6 px: a margin of 20 holds both
+    left = math.floor(min(x for x, _ in points)) - MARGIN
+    top = math.floor(min(y for _, y in points)) - MARGIN
+    right = math.ceil(max(x for x, _ in points)) + MARGIN
+    bottom = math.ceil(max(y for _, y in points)) + MARGIN
     pts = [(x - left, y - top) for x, y in points]
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)

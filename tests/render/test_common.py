@@ -57,3 +57,32 @@ def test_warm_takes_chosen_games_and_refuses_unknown_ones() -> None:
     render.warm(["farm"])
     with pytest.raises(KeyError, match="nonesuch"):
         render.warm(["nonesuch"])
+
+
+def test_a_one_off_piece_leaves_nothing_behind_in_the_palette_cache() -> None:
+    """A move's arrow is drawn once: once its own cache lets it go, the palette cache neither
+    keeps it alive nor keeps patches made with it, or a long-running bot would grow with every
+    move."""
+    import gc
+    import weakref
+
+    from render import layers
+
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([0, 0, 0, 255, 255, 255, 200, 30, 30, 10, 20, 30] + [0] * 756)
+    ground = Image.new("RGB", (40, 40), (10, 20, 30))
+    kept = Image.new("RGBA", (12, 12), (255, 255, 255, 128))  # soft, held by its cache
+    arrow = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
+    arrow.paste((200, 30, 30, 255), (4, 4, 16, 16))
+    board = layers.Layers(ground, palette)
+    board.paste(arrow, (5, 5), arrow)
+    board.paste(kept, (10, 10), kept)  # blended over the arrow
+    assert board.image.getpixel((9, 9)) == 2  # the arrow's red, through its own mask
+    gone = weakref.ref(arrow)
+    del arrow, board
+    gc.collect()
+    assert gone() is None, "the palette cache kept the piece alive"
+    probe = Image.new("RGB", (2, 2))
+    layers.reduced(probe, palette)  # the next patch kept sweeps up
+    dead = [k for k, (refs, _) in layers._cache.items() if any(r() is None for r in refs)]
+    assert dead == []
