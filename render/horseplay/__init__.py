@@ -227,10 +227,21 @@ def warm() -> None:
         layers.warning(30)
         layers.huff_badge(30)
         _palette.append(_choose_palette())
+        # the pieces pasted in the palette, the grounds and the texts of a first board
+        for state, last, previous in _sample_positions():
+            draw(state, seat=0, last=last, previous=previous)
 
 
 def _samples() -> list[Image.Image]:
-    frames = []
+    return [
+        compose(state, seat=0, last=last, previous=previous)
+        for state, last, previous in _sample_positions()
+    ]
+
+
+def _sample_positions() -> list[tuple[HorseplayState, Move, HorseplayState]]:
+    """A position of a two-player and of a four-player game after a few moves."""
+    out = []
     for players, size in ((2, 9), (4, 11)):
         state = RULES.new_game(
             ["Ann", "Bo", "Cy", "Di"][:players], {"size": size}, rng=SeededRng(0)
@@ -245,8 +256,8 @@ def _samples() -> list[Image.Image]:
             state = RULES.apply(state, seat, last, rng=SeededRng(0)).state
             if RULES.outcome(state) is not None:
                 break
-        frames.append(compose(state, seat=0, last=last, previous=previous))
-    return frames
+        out.append((state, last, previous))
+    return out
 
 
 def _choose_palette() -> Image.Image:
