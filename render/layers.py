@@ -105,10 +105,7 @@ class Layers:
         self.ground = ground
         self.palette = palette
         whole = reduced(ground, palette)
-        if size is None or size == whole.size:
-            self.image = whole.copy()
-        else:
-            self.image = whole.crop((0, 0, *size))
+        self.image = whole.copy() if size is None else whole.crop((0, 0, *size))
         #: (piece, left, top, right, bottom, pasted with its alpha) of each piece so far
         self._placed: list[tuple[Image.Image, int, int, int, int, bool]] = []
 

@@ -76,6 +76,8 @@ class _Plan:
     seen: Threats | None
     items: list[tuple[str, str]]
     ground: Image.Image
+    #: where the colour panels begin, and the picture's height
+    panels_top: int
     height: int
     gone_out: list[int]
 
@@ -93,10 +95,11 @@ def _plan(state: HorseplayState, last: Move | None, previous: HorseplayState | N
         ghosts=bool(told.gone),
         out=bool(gone_out),
     )
-    height = board_bottom(size) + panels.legend_height(len(items)) + panels.panels_height(state)
+    panels_top = board_bottom(size) + panels.legend_height(len(items))
+    height = panels_top + panels.panels_height(state)
     miss = state.options.miss_a_turn and size == 11
     ground = _ground(size, state.colours, miss, state.options.centre_win)
-    return _Plan(told, seen, items, ground, height, gone_out)
+    return _Plan(told, seen, items, ground, panels_top, height, gone_out)
 
 
 @lru_cache(maxsize=4)
@@ -136,9 +139,8 @@ def _put(
     panels.strip(img, told)
     viewer = state.to_move if not state.finished else state.colours[0]
     faded = colour_of(told.gone[0].cell) if told.gone else viewer
-    legend_top = board_bottom(size)
-    panels.legend(img, legend_top, plan.items, viewer, faded)
-    panels.panels(img, legend_top + panels.legend_height(len(plan.items)), state, seat)
+    panels.legend(img, board_bottom(size), plan.items, viewer, faded)
+    panels.panels(img, plan.panels_top, state, seat)
 
 
 def _centred(img: Canvas, pic: Image.Image, sq: int, size: int) -> None:
