@@ -419,21 +419,43 @@ class Delivery:
         *,
         previous: Any = None,
         last: Any = None,
+    ) -> tuple[list[discord.File], str | None]:
+        """The board picture as an attachment; none (a text-only board) if drawing failed."""
+        return await self.picture_soon(match, previous=previous, last=last)
+
+    def picture_soon(
+        self,
+        match: Match,
+        *,
+        previous: Any = None,
+        last: Any = None,
         state: Any = None,
         ply: int | None = None,
-    ) -> tuple[list[discord.File], str | None]:
-        """The board picture as an attachment; none (a text-only board) if drawing failed.
-        ``state`` and ``ply``: a state of the match other than its current one (a move's
-        new state, drawn while it is being stored)."""
+    ) -> asyncio.Future[tuple[list[discord.File], str | None]]:
+        """``picture`` as a future, the drawing already under way when a worker is free.
+        ``state`` and ``ply``: a state of the match other than its current one (a move's new
+        state, drawn while it is being stored)."""
         state = match.state if state is None else state
         if state is None:
-            return [], None
+            done: asyncio.Future[tuple[list[discord.File], str | None]]
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(([], None))
+            return done
+        png = self.bot.renderer.draw_soon(
+            match.game, state, previous=previous, last=last, home=match.id
+        )
+        name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
+        return asyncio.ensure_future(self._attached(match.id, png, name))
+
+    async def _attached(
+        self, match_id: int, png: asyncio.Future[bytes], filename: str
+    ) -> tuple[list[discord.File], str | None]:
         try:
-            png = await self.bot.renderer.draw(
-                match.game, state, previous=previous, last=last, home=match.id
-            )
+            data = await png
         except RenderError:
-            log.exception("match %s: drawing the board failed; posting text only", match.id)
+            log.exception("match %s: drawing the board failed; posting text only", match_id)
             return [], None
-        filename = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
-        return [discord.File(io.BytesIO(png), filename=filename)], filename
+        except asyncio.CancelledError:
+            png.cancel()
+            raise
+        return [discord.File(io.BytesIO(data), filename=filename)], filename

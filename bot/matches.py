@@ -323,6 +323,12 @@ class MatchService(Lobbies, BoardMessages):
         finished = rules.outcome(state) is not None
         seat0, user0, notation0, action0, _ = plays[0]
         turn_passed = finished or turn_ply is not None
+        # the picture marks what the last play changed: the state just before it; it is
+        # started before anything is written out, so it is drawn while the move is stored
+        before_last = plays[-2][4].state if len(plays) > 1 else previous
+        last = action0 if len(plays) == 1 else plays[-1][3]
+        if early is not None:
+            early(match, from_ply + len(plays), state, before_last, last, turn_passed)
         payload = {
             "kind": kind,
             "plays": [[p[0], p[2]] for p in plays],
@@ -347,11 +353,6 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        # the picture marks what the last play changed: the state just before it
-        before_last = plays[-2][4].state if len(plays) > 1 else previous
-        last = action0 if len(plays) == 1 else plays[-1][3]
-        if early is not None:
-            early(match, record.ply, state, before_last, last, turn_passed)
         committed = await self.store.commit_move(
             record, claim_until=time.time() + self.board_lease
         )

@@ -8,6 +8,9 @@ starts, before the first move. At most ``queue`` pictures wait at once; a move b
 waits its turn (nothing is dropped). A worker that dies fails its job and is replaced.
 ``workers=0`` draws in a thread of the bot's own process (tests, small installs).
 
+``draw_soon`` hands a picture's job to a worker before it returns when the queue has room, so
+a move's picture is being drawn while the move is stored (``draw`` awaits it).
+
 ``run(fn, *args, timeout=...)`` sends other pure CPU work to the same workers (the computer
 players' decisions), with a time limit: past it the caller gets ``TimeoutError`` at once and
 the worker finishes the abandoned job on its own.
@@ -16,6 +19,7 @@ the worker finishes the abandoned job on its own.
 from __future__ import annotations
 
 import asyncio
+import collections
 import gc
 import os
 import time
@@ -55,10 +59,50 @@ def _replay(data: dict[str, Any]) -> tuple[bytes, int, int]:
     return replays.animation(data)
 
 
+class Slots:
+    """At most ``size`` holders at once: ``take_now`` takes a free slot without waiting (or
+    says there is none), ``take`` waits its turn, first come first served; ``release`` hands
+    the slot to the next in line."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.held = 0
+        self._line: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    def take_now(self) -> bool:
+        if self.held < self.size and not self._line:
+            self.held += 1
+            return True
+        return False
+
+    async def take(self) -> None:
+        if self.take_now():
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._line.append(turn)
+        try:
+            await turn  # handed over by a release: ``held`` counts it already
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()  # handed over just as this caller gave up: pass it on
+            else:
+                self._line.remove(turn)
+            raise
+
+    def release(self) -> None:
+        while self._line:
+            turn = self._line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.held -= 1
+
+
 class Renderer:
     def __init__(self, workers: int | None = None, *, queue: int | None = None) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
-        self.limit = asyncio.Semaphore(queue or max(4, 4 * max(1, self.workers)))
+        self.slots = Slots(queue or max(4, 4 * max(1, self.workers)))
+        #: pictures asked for and not yet back (for metrics)
         self.waiting = 0
         self._pool: WorkerPool | None = None
         #: milliseconds of the last pictures drawn (for metrics and benchmarks)
@@ -93,40 +137,84 @@ class Renderer:
     ) -> bytes:
         """The board picture; ``home`` (the match's id) sends a match's pictures to the same
         worker when it is free, whose caches hold what its last picture drew."""
+        return await self.draw_soon(key, state, previous=previous, last=last, home=home)
+
+    def draw_soon(
+        self,
+        key: str,
+        state: Any,
+        *,
+        previous: Any = None,
+        last: Any = None,
+        home: int | None = None,
+    ) -> asyncio.Future[bytes]:
+        """``draw`` as a future, whose job is already with a worker when the queue has room
+        (a waiting job goes out in its turn). Cancelling it drops the job."""
         self.waiting += 1
+        args = (key, state, previous, last)
+        job = self._send(_draw, *args, home=home) if self.slots.take_now() else None
+        picture = asyncio.ensure_future(self._picture(key, job, args, home))
+        picture.add_done_callback(self._finished)
+        if job is not None:  # (cancelled before it ever ran: the job goes too)
+            picture.add_done_callback(lambda p: job.cancel() if p.cancelled() else None)
+        return picture
+
+    def _finished(self, _: asyncio.Future[bytes]) -> None:
+        self.waiting -= 1
+
+    async def _picture(
+        self, key: str, job: asyncio.Future[Any] | None, args: tuple[Any, ...], home: int | None
+    ) -> bytes:
         try:
-            async with self.limit:
-                png, ms = await self._job(_draw, key, state, previous, last, home=home)
+            if job is None:
+                await self.slots.take()
+                job = self._send(_draw, *args, home=home)
+            try:
+                png, ms = await job
+            except asyncio.CancelledError:
+                job.cancel()  # a waiting job is dropped; a running one's answer ignored
+                raise
+        except asyncio.CancelledError:
+            raise
         except Exception as err:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
-        finally:
-            self.waiting -= 1
         self.timings.append(ms)
         del self.timings[:-1000]
         return png
 
-    async def _job(self, fn: Callable[..., T], *args: Any, home: int | None = None) -> T:
+    def _send(self, fn: Callable[..., T], *args: Any, home: int | None) -> asyncio.Future[T]:
+        """``fn(*args)`` sent out now, holding a slot until it ends."""
+        future = self._job(fn, *args, home=home)
+        future.add_done_callback(lambda _: self.slots.release())
+        return future
+
+    def _job(self, fn: Callable[..., T], *args: Any, home: int | None = None) -> asyncio.Future[T]:
         if self._pool is None or self._pool.broken:
             # no workers, or none can start: this process does the work in a thread
-            return await asyncio.to_thread(fn, *args)
-        future = self._pool.submit(fn, *args, home=home)
+            return asyncio.ensure_future(asyncio.to_thread(fn, *args))
         try:
-            return await future
-        except asyncio.CancelledError:
-            future.cancel()  # a waiting job is dropped; a running one's answer ignored
-            raise
+            return self._pool.submit(fn, *args, home=home)
+        except Exception as err:  # closed meanwhile, or arguments that cannot be sent
+            failed: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+            failed.set_exception(err)
+            return failed
 
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
         """``fn(*args)`` in a worker (a module-level function and picklable arguments), or in
         a thread without workers; ``TimeoutError`` after ``timeout`` seconds (the worker
         finishes the abandoned job on its own)."""
+        # on a timeout the job is cancelled: dropped if it waits, its answer ignored if not
         return await asyncio.wait_for(self._job(fn, *args), timeout)
 
     async def replay(self, data: dict[str, Any]) -> tuple[bytes, int, int]:
         """A match's animation (``bot.replays.animation`` of its export), built in a worker
         so other matches' pictures do not wait for it: (GIF, frames, moves)."""
-        async with self.limit:
-            try:
-                return await self._job(_replay, data)
-            except WorkerError as err:
-                raise RenderError(f"building the replay failed: {err}") from err
+        await self.slots.take()
+        job = self._send(_replay, data, home=None)
+        try:
+            return await job
+        except WorkerError as err:
+            raise RenderError(f"building the replay failed: {err}") from err
+        except asyncio.CancelledError:
+            job.cancel()
+            raise

@@ -252,10 +252,10 @@ class Table(ChannelAccess):
         def early(
             match: Match, new_ply: int, state: Any, previous: Any, last: Any, passed: bool
         ) -> None:
-            job = self.bot.delivery.picture(
+            job = self.bot.delivery.picture_soon(
                 match, previous=previous, last=last, state=state, ply=new_ply
             )
-            drawing.append((new_ply, asyncio.ensure_future(job)))
+            drawing.append((new_ply, job))
             if answer is not None and passed:
                 # the board will be a new message (it notifies the next player): the click is
                 # acknowledged now, before the move is stored, and the board follows
@@ -291,10 +291,8 @@ class Table(ChannelAccess):
         else:
             for _, job in drawing:
                 job.cancel()
-            picture = asyncio.ensure_future(
-                self.bot.delivery.picture(
-                    result.match, previous=result.previous_state, last=result.action
-                )
+            picture = self.bot.delivery.picture_soon(
+                result.match, previous=result.previous_state, last=result.action
             )
         acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:

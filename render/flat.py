@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from render import png
-from render.common import font, length
+from render.common import draw_text, font, length
 from render.layers import reduce
 
 Colour = tuple[int, int, int]
@@ -68,7 +68,7 @@ def text_sprite(
     ascent, descent = f.getmetrics()
     width = max(1, int(length(f, text)) + 2)
     image = Image.new("RGB", (width, ascent + descent), paper)
-    ImageDraw.Draw(image).text((1, 0), text, font=f, fill=ink)
+    draw_text(image, (1, 0), text, f, ink)
     return palette.reduce(image)
 
 

@@ -57,6 +57,24 @@ from games.farm.storage import FarmStorage
 from games.rng import Rng
 
 
+def _simple_rates() -> tuple[tuple[int, int, int, int], ...]:
+    """Every one-kind-for-one-kind exchange of equal worth with one side a single animal:
+    (give kind, get kind, give count, get count)."""
+    rates = []
+    for a in BY_VALUE[::-1]:
+        for b in BY_VALUE[::-1]:
+            if a == b:
+                continue
+            if VALUE[b] % VALUE[a] == 0:
+                rates.append((a, b, VALUE[b] // VALUE[a], 1))
+            elif VALUE[a] % VALUE[b] == 0:
+                rates.append((a, b, 1, VALUE[a] // VALUE[b]))
+    return tuple(rates)
+
+
+SIMPLE_RATES = _simple_rates()
+
+
 class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     key = "farm"
     title = "Super Farmer"
@@ -137,7 +155,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         if state.traded:
             return actions
         herd = state.herds[seat]
-        for give_kind, get_kind, give_n, get_n in self._simple_rates():
+        for give_kind, get_kind, give_n, get_n in SIMPLE_RATES:
             if herd[give_kind] < give_n:
                 continue
             give, get = single(give_kind, give_n), single(get_kind, get_n)
@@ -150,26 +168,12 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             if partner == seat or partner in state.out:
                 continue
             other = state.herds[partner]
-            for give_kind, get_kind, give_n, get_n in self._simple_rates():
+            for give_kind, get_kind, give_n, get_n in SIMPLE_RATES:
                 if herd[give_kind] >= give_n and other[get_kind] >= get_n:
                     actions.append(
                         Offer(single(give_kind, give_n), single(get_kind, get_n), partner)
                     )
         return actions
-
-    @staticmethod
-    def _simple_rates() -> list[tuple[int, int, int, int]]:
-        """Every one-kind-for-one-kind exchange of equal worth with one side a single animal."""
-        rates = []
-        for a in BY_VALUE[::-1]:
-            for b in BY_VALUE[::-1]:
-                if a == b:
-                    continue
-                if VALUE[b] % VALUE[a] == 0:
-                    rates.append((a, b, VALUE[b] // VALUE[a], 1))
-                elif VALUE[a] % VALUE[b] == 0:
-                    rates.append((a, b, 1, VALUE[a] // VALUE[b]))
-        return rates
 
     def describe_action(self, state: FarmState, seat: int, action: FarmAction) -> Choice:
         match action:

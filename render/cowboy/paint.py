@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.common import INK, MUTED, PAPER, font, length
+from render.common import INK, MUTED, PAPER, draw_text, font, length
 from render.cowboy.icons import (
     BASE_COLOURS,
     DARK,
@@ -109,7 +109,7 @@ def text_tile(text: str, size: int, bold: bool, fg: Colour, bg: Colour) -> Image
     """A line of text on a ``bg`` strip, in the palette."""
     f = font(size, bold)
     tile = Image.new("RGB", (int(length(f, text)) + 2, int(size * 1.22)), bg)
-    ImageDraw.Draw(tile).text((0, 0), text, font=f, fill=fg)
+    draw_text(tile, (0, 0), text, f, fg)
     return to_p(tile)
 
 

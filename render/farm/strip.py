@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.farm import ANIMALS, NEEDED, Accept, Decline, FarmState, Roll, Trade, Withdraw
-from render.common import INK, MUTED, PALETTE, bbox, build_once, font, length
+from render.common import INK, MUTED, PALETTE, bbox, build_once, draw_text, font, length
 from render.farm.animals import OUTLINE, SS, Colour, icon
 from render.layers import Layers
 
@@ -179,7 +179,7 @@ def _label(
     f = font(size, bold)
     left, top, right, bottom = bbox(f, text, anchor)
     img = Image.new("RGB", (right - left + 2, bottom - top + 2), bg)
-    ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=f, fill=ink, anchor=anchor)
+    draw_text(img, (1 - left, 1 - top), text, f, ink, anchor)
     return img, left - 1, top - 1
 
 

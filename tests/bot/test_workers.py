@@ -159,3 +159,37 @@ async def test_workers_that_cannot_start_leave_the_pictures_to_the_bots_own_proc
     renderer._pool = pool  # as if its workers had died like these
     state = rules_of("farm").new_game(["Ann", "Bob"], rng=SeededRng(1, 0))
     assert (await renderer.draw("farm", state)).startswith(b"\x89PNG")
+
+
+async def test_a_full_picture_queue_makes_pictures_wait_their_turn_and_drops_none() -> None:
+    renderer = Renderer(1, queue=2)
+    await renderer.start()
+    try:
+        rules = rules_of("farm")
+        states = [rules.new_game(["Ann", "Bob"], rng=SeededRng(seed, 0)) for seed in range(7)]
+        pictures = [renderer.draw_soon("farm", s, home=1) for s in states]
+        # two jobs went out at once; the others wait in this process, in order
+        assert renderer.slots.held == 2 and renderer.waiting == 7
+        gone = pictures.pop(3)
+        gone.cancel()  # a move that gave up on its picture frees its place in line
+        drawn = await asyncio.gather(*pictures)
+        assert all(png.startswith(b"\x89PNG") for png in drawn)
+        alone = [await renderer.draw("farm", s) for s in states[:3]]
+        assert drawn[:3] == alone, "each picture is its own board's"
+        assert renderer.slots.held == 0 and renderer.waiting == 0
+    finally:
+        await renderer.close()
+
+
+async def test_a_picture_asked_for_is_with_a_worker_before_the_caller_goes_on() -> None:
+    renderer = Renderer(1)
+    await renderer.start()
+    try:
+        state = rules_of("farm").new_game(["Ann", "Bob"], rng=SeededRng(1, 0))
+        assert renderer._pool is not None
+        picture = renderer.draw_soon("farm", state)
+        # no await in between: the job is already in the worker's hands
+        assert not renderer._pool.idle and renderer._pool.workers[0].job is not None
+        assert (await picture).startswith(b"\x89PNG")
+    finally:
+        await renderer.close()

@@ -1,4 +1,5 @@
-"""Shared picture helpers: caches built once under concurrent first use, fixed palettes."""
+"""Shared picture helpers: caches built once under concurrent first use, fixed palettes, text
+drawn from cached words."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import threading
 import time
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import render
-from render.common import build_once, font
+from render.common import build_once, draw_text, font, length
 from render.layers import reduce
 
 
@@ -86,3 +87,29 @@ def test_a_one_off_piece_leaves_nothing_behind_in_the_palette_cache() -> None:
     layers.reduced(probe, palette)  # the next patch kept sweeps up
     dead = [k for k, (refs, _) in layers._cache.items() if any(r() is None for r in refs)]
     assert dead == []
+
+
+@pytest.mark.parametrize("anchor", ["la", "lm", "ls", "mm"])
+def test_a_line_drawn_from_cached_words_is_the_line_pillow_draws(anchor: str) -> None:
+    lines = [
+        "Wyatt roped 3 steers at c4 and moved to d5, Bob's fence went down.",
+        "12/20 steers · 3 fences  (you)",
+        "Žofia Ærø: +2 ×3 — just in time",
+        "a\u0301b cowboy \u0301c",  # a mark opening a word belongs to the space before it
+        "Ελένη and Дмитрий 日本 🎲",
+        "שלום Alice and עולם",  # right-to-left words change places: drawn whole
+    ]
+    for size, bold in ((18, False), (24, True), (27, False)):
+        f = font(size, bold)
+        for text in lines:
+            for x in (0, 3, 7.25, 11.5):
+                width = int(f.getlength(text)) + 24
+                expected = Image.new("RGB", (width, 64), (250, 246, 236))
+                ImageDraw.Draw(expected).text(
+                    (x, 30), text, font=f, fill=(33, 33, 33), anchor=anchor
+                )
+                for _ in range(2):  # the second time from the cache
+                    drawn = Image.new("RGB", (width, 64), (250, 246, 236))
+                    draw_text(drawn, (x, 30), text, f, (33, 33, 33), anchor)
+                    assert ImageChops.difference(expected, drawn).getbbox() is None, (text, x)
+                assert length(f, text) == f.getlength(text)
