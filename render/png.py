@@ -77,16 +77,20 @@ def deflate(raw: bytes, band: int, level: int = LEVEL) -> bytes:
     """``raw`` as a zlib stream, deflated ``band`` bytes at a time: each band is its own
     run of deflate blocks ending on a byte boundary (a full flush), so a band met before, in
     this picture or an earlier one, is not deflated again. Bands are known by their length and
-    two checksums of their bytes (CRC-32 and Adler-32)."""
+    two checksums of their bytes (CRC-32 and Adler-32). One compressor serves a picture's new
+    bands: a full flush leaves it as it was made (the same bytes as a new one's), and making
+    one costs about a sixth of deflating a band."""
     view = memoryview(raw)
     out = [b"\x78\x5e"]  # deflate, 32 KiB window, a fast level
     kept = _bands
+    packer = None
     for start in range(0, len(raw), band):
         piece = view[start : start + band]
         key = (len(piece), zlib_ng.crc32(piece), zlib_ng.adler32(piece))
         deflated = kept.get(key)
         if deflated is None:
-            packer = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -15)
+            if packer is None:
+                packer = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -15)
             deflated = packer.compress(piece) + packer.flush(zlib_ng.Z_FULL_FLUSH)
             kept[key] = deflated
             if len(kept) > KEPT:

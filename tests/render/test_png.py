@@ -90,3 +90,15 @@ def test_boards_that_share_rows_with_earlier_ones_decode_exactly() -> None:
     for i in range(5):
         stacked.paste(band, (0, i * png.BAND))
     assert _decoded(png.encode(stacked)).tobytes() == stacked.tobytes()
+
+
+def test_pictures_of_other_widths_whose_rows_hold_the_same_bytes_decode_exactly() -> None:
+    """The same bytes cut into rows of another width are other bands (each row has its filter
+    byte in front): a band kept for one picture never stands in for another's."""
+    png._bands.clear()
+    pick = random.Random(8)
+    data = bytes(pick.randrange(4) for _ in range(20 * 8))
+    for width, height in ((20, 8), (10, 16), (40, 4), (8, 20)):
+        image = Image.frombytes("P", (width, height), data)
+        image.putpalette([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+        assert _decoded(png.encode(image)).tobytes() == data
