@@ -185,7 +185,7 @@ def parse_player(state: CattleState, text: str) -> int:
 def rank(state: CattleState, seat: int, action: CattleAction) -> int:
     """Usefulness, higher first: the points a move adds to your stock (or keeps safe), and for a
     new stud how many cows of its colour the herd still holds (your brand for 1s and 2s)."""
-    herd = Counter(d.colour for d in state.herd)
+    herd = state.herd_colours
     match action:
         case Grab(dice):
             return 2 * total(dice)
@@ -215,7 +215,7 @@ def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
     """How the action UI shows one choice: a short label, its select group, a colour emoji."""
     group = groups(state, seat).get(action)
     score = rank(state, seat, action)
-    herd = Counter(d.colour for d in state.herd)
+    herd = state.herd_colours
     match action:
         case Pass():
             return Choice("Pass", emoji="✋")

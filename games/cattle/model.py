@@ -7,6 +7,7 @@ dice, so equal piles compare equal. Dice are conserved: each colour always has
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -181,6 +182,12 @@ class CattleState:
     final_rolls: tuple[int | None, ...] = ()
     #: seats that left the game (a forfeit): their dice went back to the herd
     out: tuple[int, ...] = ()
+
+    @functools.cached_property
+    def herd_colours(self) -> Counter[str]:
+        """How many dice of each colour the herd holds, counted once per state (every choice
+        of a menu is ranked by it); read it, never change it."""
+        return Counter(d.colour for d in self.herd)
 
     @property
     def finished(self) -> bool:
