@@ -3,7 +3,7 @@
 Boards are palette pictures (``P``, at most 256 colours, no transparency). Their PNG is the
 image's rows, each behind a "no filter" byte, deflated, between a header, the palette and the
 end mark. Deflating is nearly all of the work, and Pillow's wheels deflate with the system's
-zlib; zlib-ng at level 2 takes about a third of the time of zlib's level 1 and packs smaller.
+zlib; zlib-ng's fastest level takes a fraction of the time of zlib's level 1.
 A move changes a few places of its board, so the rows are deflated in bands of ``BAND`` rows,
 and a band already deflated for an earlier board is reused as it is (``deflate``). Any other
 image (full colour, a transparent colour) is left to Pillow.
@@ -18,8 +18,13 @@ from PIL import Image
 from zlib_ng import zlib_ng
 
 #: zlib-ng effort; a six-player farm's whole encoding: level 1 1.4 ms and 65 KB, 2 1.8 ms and
-#: 49 KB, 3 2.5 ms and 46 KB (Pillow with the system zlib at level 1: 3.3 ms and 55 KB)
-LEVEL = 2
+#: 49 KB, 3 2.5 ms and 46 KB (Pillow with the system zlib at level 1: 3.3 ms and 55 KB). With
+#: the bands a move leaves as they were kept, over moves of 30 games at once (encoding and size,
+#: level 2 / level 1): cowboy 4p 1.8-2.4 / 1.4-1.5 ms and 62 / 73 KB, horseplay 4p 1.6 /
+#: 1.1-1.4 ms and 69 / 78 KB, cattle 8p 2.0-2.2 / 1.6-2.2 ms and 46 / 57 KB; the largest
+#: boards (bench/render.py) 66 / 88 KB. Level 1: a move's picture a fraction of a millisecond
+#: sooner on every core, for a sixth to a third more bytes (well under Discord's limits)
+LEVEL = 1
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: bit depth 8, colour type 3 (palette), deflate, adaptive filtering, not interlaced
 _INDEXED = (8, 3, 0, 0, 0)
@@ -81,7 +86,7 @@ def deflate(raw: bytes, band: int, level: int = LEVEL) -> bytes:
     bands: a full flush leaves it as it was made (the same bytes as a new one's), and making
     one costs about a sixth of deflating a band."""
     view = memoryview(raw)
-    out = [b"\x78\x5e"]  # deflate, 32 KiB window, a fast level
+    out = [b"\x78\x01"]  # deflate, 32 KiB window, the fastest level
     kept = _bands
     packer = None
     for start in range(0, len(raw), band):

@@ -3,6 +3,10 @@ last move changed, the header and the players' cards."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from games.cowboy.board import face
@@ -74,7 +78,7 @@ def compose(
         _changes(img, g, state, prev, ground)
     _choices(d, g, state)
     _header(img, state, last, prev)
-    _cards(img, d, g, state, letters, seat, prev)
+    _cards(img, d, bare, g, state, letters, seat, prev)
     return img
 
 
@@ -269,6 +273,7 @@ def _header(img: Image.Image, state: CowboyState, last: object, prev: object) ->
 def _cards(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
+    bare: Image.Image,
     g: Geo,
     state: CowboyState,
     letters: tuple[str, ...],
@@ -279,28 +284,14 @@ def _cards(
     before = herds(prev) if prev is not None else counts
     acting = None if state.finished else state.pending.seat if state.pending else state.turn
     for s, name in enumerate(state.names):
-        x0, y0, x1, y1 = g.card_box(s)
+        box = g.card_box(s)
+        x0, _, x1, _ = box
         fill, outline = CARD, None
         if s == acting:
             fill, outline = ACTING, HIGHLIGHT
         elif s in state.winners:
             fill, outline = WON, WIN_GREEN
-        d.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=fill, outline=outline, width=4)
-        stamp(img, "cowboy", 40, (x0 + 8, y0 + 6), fill, PLAYER_COLOURS[s], letters[s])
-        fx = x1 - 56  # a bit of this player's fence: colour and post shape
-        d.line((fx, y0 + 24, x1 - 14, y0 + 24), fill=DARK, width=10)
-        d.line((fx, y0 + 24, x1 - 14, y0 + 24), fill=PLAYER_COLOURS[s], width=6)
-        for px in (fx, x1 - 14):
-            post(d, px, y0 + 24, 5, s, PLAYER_COLOURS[s])
-        label = fit(name + (" (you)" if seat == s else ""), TEXT + 2, fx - x0 - 66, True)
-        write(img, (x0 + 56, y0 + 8), label, TEXT + 2, INK, fill, bold=True)
-        text = f"{counts[s]}/{WIN} steers · {state.fences_left[s]} fences"
-        write(img, (x0 + 12, y0 + 44), text, TEXT, INK, fill)
-        change = counts[s] - before[s]
-        if change:
-            x = x0 + 18 + text_width(text, TEXT)
-            tone = WIN_GREEN if change > 0 else RED
-            write(img, (x, y0 + 44), f"{change:+d}", TEXT, tone, fill, bold=True)
+        label = fit(name + (" (you)" if seat == s else ""), TEXT + 2, x1 - 56 - x0 - 66, True)
         if s in state.out:
             items = "left the game"
         else:
@@ -308,4 +299,56 @@ def _cards(
             if state.lost[s]:
                 lost = state.lost[s]
                 items = f"loses {lost} turn{'s' if lost > 1 else ''} · {items}"
-        write(img, (x0 + 12, y0 + 72), fit(items, TEXT, x1 - x0 - 24), TEXT, MUTED, fill)
+        shown = (
+            box,
+            fill,
+            outline,
+            s,
+            letters[s],
+            label,
+            f"{counts[s]}/{WIN} steers · {state.fences_left[s]} fences",
+            counts[s] - before[s],
+            fit(items, TEXT, x1 - x0 - 24),
+        )
+        img.paste(_card(bare, shown), box[:2])
+        # a bit of this player's fence, colour and post shape, drawn where it stands (a post's
+        # slanted edges fall on other pixels when drawn elsewhere and moved)
+        fx, y = x1 - 56, box[1] + 24
+        d.line((fx, y, x1 - 14, y), fill=DARK, width=10)
+        d.line((fx, y, x1 - 14, y), fill=PLAYER_COLOURS[s], width=6)
+        for px in (fx, x1 - 14):
+            post(d, px, y, 5, s, PLAYER_COLOURS[s])
+
+
+#: cards drawn, by what they show: a move changes one or two (the turn's highlight moves on, a
+#: count changes) and the others are as they were
+KEPT_CARDS = 256
+_CARDS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_CARDS_LOCK = threading.Lock()
+
+
+def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
+    """A player's card but for its bit of fence, drawn on the range under it (the frame's
+    paper: the range draws only on the board, so the card's place and contents say all there
+    is to it)."""
+    with _CARDS_LOCK:
+        found = _CARDS.get(shown)
+        if found is not None:
+            _CARDS.move_to_end(shown)
+            return found
+    (x0, y0, x1, y1), fill, outline, seat, letter, label, text, change, items = shown
+    card = bare.crop((x0, y0, x1 + 1, y1 + 1))
+    d = ImageDraw.Draw(card)
+    d.rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius=12, fill=fill, outline=outline, width=4)
+    stamp(card, "cowboy", 40, (8, 6), fill, PLAYER_COLOURS[seat], letter)
+    write(card, (56, 8), label, TEXT + 2, INK, fill, bold=True)
+    write(card, (12, 44), text, TEXT, INK, fill)
+    if change:
+        tone = WIN_GREEN if change > 0 else RED
+        write(card, (18 + text_width(text, TEXT), 44), f"{change:+d}", TEXT, tone, fill, bold=True)
+    write(card, (12, 72), items, TEXT, MUTED, fill)
+    with _CARDS_LOCK:
+        _CARDS[shown] = card
+        while len(_CARDS) > KEPT_CARDS:
+            _CARDS.popitem(last=False)
+    return card
