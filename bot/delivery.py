@@ -445,7 +445,10 @@ class Delivery:
             match.game, state, previous=previous, last=last, home=match.id
         )
         name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
-        return asyncio.ensure_future(self._attached(match.id, png, name))
+        attached = asyncio.ensure_future(self._attached(match.id, png, name))
+        # (cancelled before it ever ran: the drawing goes too)
+        attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)
+        return attached
 
     async def _attached(
         self, match_id: int, png: asyncio.Future[bytes], filename: str

@@ -174,8 +174,6 @@ class Renderer:
             except asyncio.CancelledError:
                 job.cancel()  # a waiting job is dropped; a running one's answer ignored
                 raise
-        except asyncio.CancelledError:
-            raise
         except Exception as err:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
         self.timings.append(ms)

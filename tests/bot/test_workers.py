@@ -166,16 +166,18 @@ async def test_a_full_picture_queue_makes_pictures_wait_their_turn_and_drops_non
     await renderer.start()
     try:
         rules = rules_of("farm")
-        states = [rules.new_game(["Ann", "Bob"], rng=SeededRng(seed, 0)) for seed in range(7)]
+        states = [rules.new_game([f"Ann {n}", "Bob"], rng=SeededRng(n, 0)) for n in range(7)]
         pictures = [renderer.draw_soon("farm", s, home=1) for s in states]
         # two jobs went out at once; the others wait in this process, in order
         assert renderer.slots.held == 2 and renderer.waiting == 7
         gone = pictures.pop(3)
         gone.cancel()  # a move that gave up on its picture frees its place in line
+        lost = pictures.pop(0)
+        lost.cancel()  # one already with a worker: its answer is dropped, its slot given back
         drawn = await asyncio.gather(*pictures)
-        assert all(png.startswith(b"\x89PNG") for png in drawn)
-        alone = [await renderer.draw("farm", s) for s in states[:3]]
-        assert drawn[:3] == alone, "each picture is its own board's"
+        alone = [await renderer.draw("farm", states[k]) for k in (1, 2, 4, 5, 6)]
+        assert drawn == alone, "each picture is its own board's, none lost or mixed up"
+        assert len(set(alone)) == 5 and all(png.startswith(b"\x89PNG") for png in alone)
         assert renderer.slots.held == 0 and renderer.waiting == 0
     finally:
         await renderer.close()
