@@ -80,13 +80,14 @@ def length(f: ImageFont.FreeTypeFont, text: str) -> float:
     words is the sum of its words' measures (see ``draw_text``)."""
     if " " in text and _plain(text):
         words = text.split(" ")
-        return sum(_spaced(f, w) for w in words[:-1]) + _spaced(f, words[-1], space=False)
+        return sum(_spaced(f, w) for w in words[:-1]) + length(f, words[-1])
     return f.getlength(text)
 
 
 @functools.lru_cache(maxsize=16384)
-def _spaced(f: ImageFont.FreeTypeFont, word: str, space: bool = True) -> float:
-    return f.getlength(word + " " if space else word)
+def _spaced(f: ImageFont.FreeTypeFont, word: str) -> float:
+    """``word`` and the space after it, measured."""
+    return f.getlength(word + " ")
 
 
 def _plain(text: str) -> bool:

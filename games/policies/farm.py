@@ -15,23 +15,26 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.farm import FOX_DIE, NEEDED, VALUE, WOLF_DIE, Accept, Decline, Offer, Roll, Trade
+from games.farm import (
+    FOX_DIE,
+    NEEDED,
+    SIMPLE_RATES,
+    VALUE,
+    WOLF_DIE,
+    Accept,
+    Decline,
+    Offer,
+    Roll,
+    Trade,
+)
 from games.farm.model import BIG_DOG, COW, HORSE, PIG, RABBIT, SHEEP, SMALL_DOG, has_all
 from games.policies.base import Policy, best_index, derive
 from games.rng import Rng
 
 Herd = Sequence[int]
 
-#: the one-kind-for-one-kind exchanges (give kind, get kind, give count, get count)
-RATES: list[tuple[int, int, int, int]] = []
-for _a in range(7):
-    for _b in range(7):
-        if _a == _b:
-            continue
-        if VALUE[_b] % VALUE[_a] == 0:
-            RATES.append((_a, _b, VALUE[_b] // VALUE[_a], 1))
-        elif VALUE[_a] % VALUE[_b] == 0:
-            RATES.append((_a, _b, 1, VALUE[_a] // VALUE[_b]))
+#: the one-kind-for-one-kind exchanges (give kind, get kind, give count, get count), by kind
+RATES: list[tuple[int, int, int, int]] = sorted(SIMPLE_RATES)
 #: the exchanges by the kind received: get kind -> [(give kind, give count, get count)]
 RATES_FOR: dict[int, list[tuple[int, int, int]]] = {
     b: [(a, na, nb) for a, bb, na, nb in RATES if bb == b] for b in range(7)
