@@ -11,6 +11,10 @@ led to them and the state before it) come from seeded random playouts; then:
   when other work shares the machine;
 - move p50: consecutive positions of another match, each drawn once, as a match's moves are
   (wall clock): what a move's picture costs;
+- many p50: the same for ``MANY`` matches at once, their moves taken in turn (each match's
+  picture comes after every other match's): what a move costs on a busy bot, where a worker
+  draws for a hundred matches or more between two moves of one (the caches kept per match,
+  such as a deal's range or its rows, then serve only as far as they hold that many);
 - KB max: the largest PNG; colours: the most distinct colours in one picture.
 
 Run: ``python bench/render.py`` (about 30-60 s on two cores; ``--games farm cattle`` for fewer,
@@ -45,6 +49,10 @@ STATES = 8
 MAX_PLIES = 3000
 #: consecutive plies of one match drawn once each (the "move p50" column)
 MOVES = 60
+#: matches whose moves are drawn in turn (the "many p50" column), and the moves of each
+MANY = 150
+MANY_MOVES = 3
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 #: run in a fresh interpreter: load one state and time its first picture
 COLD = r"""
@@ -153,6 +161,7 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         render.draw(key, state, last=last, previous=previous)
         moves.append((time.perf_counter() - t) * 1000)
     return {
+        "many": many(key, players),
         "move": statistics.median(moves),
         "game": key,
         "players": players,
@@ -168,6 +177,42 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
     }
 
 
+def many(key: str, players: int) -> float:
+    """p50 ms of a move's picture when ``MANY`` matches move in turn: each match's opening
+    position is drawn first (its last board), then each one's next moves, round after round."""
+    rules = games.get(key)
+    matches = []
+    for n in range(MANY):
+        seed = players * 7 + n * 31 + 1_000_003
+        pick = random.Random(seed)
+        # players of different matches are different people, with names of their own
+        names = [f"{NAMES[i]} {n}" for i in range(players)]
+        state = rules.new_game(names, rng=SeededRng(seed, 0))
+        trail: list[tuple[Any, Any, Any]] = []
+        # an opening of a few random moves, then the moves drawn: a match under way
+        for ply in range(1, pick.randint(6, 30) + MANY_MOVES + 1):
+            if rules.outcome(state) is not None:
+                break
+            seat = pick.choice(rules.to_act(state))
+            action = pick.choice(rules.legal_actions(state, seat))
+            after = rules.apply(state, seat, action, rng=SeededRng(seed, ply)).state
+            trail.append((after, action, state))
+            state = after
+        if len(trail) > MANY_MOVES:
+            matches.append(trail[-MANY_MOVES - 1 :])
+    for trail in matches:
+        state, last, previous = trail[0]
+        render.draw(key, state, last=last, previous=previous)
+    times = []
+    for k in range(1, MANY_MOVES + 1):
+        for trail in matches:
+            state, last, previous = trail[k]
+            t = time.perf_counter()
+            render.draw(key, state, last=last, previous=previous)
+            times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(render.MODULES))
@@ -176,7 +221,8 @@ def main() -> None:
     began = time.perf_counter()
     head = (
         f"{'game':<11}{'players':>8}{'cold ms':>9}{'warm() ms':>10}{'+first ms':>10}"
-        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'move p50':>9}{'KB max':>8}{'colours':>8}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'move p50':>9}{'many p50':>9}{'KB max':>8}"
+        f"{'colours':>8}"
         f"{'n':>5}"
     )
     print(head)
@@ -188,7 +234,7 @@ def main() -> None:
             print(
                 f"{r['game']:<11}{r['players']:>8}{r['cold']:>9.0f}{r['warm_call']:>10.0f}"
                 f"{r['cold_warmed']:>10.1f}{r['p50']:>8.1f}{r['p99']:>8.1f}{r['cpu']:>8.1f}"
-                f"{r['move']:>9.1f}{r['kb']:>8.1f}"
+                f"{r['move']:>9.1f}{r['many']:>9.1f}{r['kb']:>8.1f}"
                 f"{r['colours']:>8}{r['renders']:>5}",
                 flush=True,
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import struct
+from collections import OrderedDict
 
 from PIL import Image
 from zlib_ng import zlib_ng
@@ -32,10 +33,11 @@ _INDEXED = (8, 3, 0, 0, 0)
 #: picture / bands of 32 / bands of 16 rows): cowboy 4p 1.84 / 1.21 / 0.94 ms, farm 6p 1.69 /
 #: 1.09 / 0.74 ms, cattle 8p 1.48 / 1.51 / 1.07 ms, the PNG 2-4 KB (5-8 %) bigger with 16
 BAND = 16
-#: deflated bands kept (about 70 a board, well under a KB each), the least recently used
-#: dropped first
-KEPT = 8192
-_bands: dict[tuple[int, int, int], bytes] = {}
+#: deflated bands kept (about 70 a board, a KB each with their keys), the least recently used
+#: dropped first: the bands of some 200 boards, a worker's share of the live matches of a busy
+#: bot (a match's next board finds its rows still deflated)
+KEPT = 16384
+_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -99,9 +101,9 @@ def deflate(raw: bytes, band: int, level: int = LEVEL) -> bytes:
             deflated = packer.compress(piece) + packer.flush(zlib_ng.Z_FULL_FLUSH)
             kept[key] = deflated
             if len(kept) > KEPT:
-                del kept[next(iter(kept))]
+                kept.popitem(last=False)
         else:
-            kept[key] = kept.pop(key)  # used again: the newest
+            kept.move_to_end(key)  # used again: the newest
         out.append(deflated)
     out.append(b"\x03\x00")  # an empty last block: the end of the stream
     out.append(struct.pack(">I", zlib_ng.adler32(raw)))

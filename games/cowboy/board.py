@@ -286,7 +286,12 @@ def _rotate_point(i: int, j: int, turns: int) -> tuple[int, int]:
     return i, j
 
 
-@lru_cache(maxsize=64)
+#: deals whose board is kept (about 9 KB each; laying one out takes 1-2 ms): every live match's,
+#: on a busy bot, where a process moves and draws for hundreds of matches in turn
+BOARDS = 1024
+
+
+@lru_cache(maxsize=BOARDS)
 def board_for(tiles: tuple[tuple[str, int], ...]) -> Board:
     """Lay out ``tiles`` (tile id, quarter turns clockwise), row by row from the south-west."""
     n = {9: 3, 16: 4}.get(len(tiles))

@@ -32,8 +32,9 @@ from render.cowboy.icons import (
     tint,
 )
 from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
-from render.cowboy.paint import stamp, write
+from render.cowboy.paint import drawable, stamp, write
 from render.cowboy.story import last_move, status
+from render.shelf import Shelf
 
 ROAMING = (120, 90, 60)
 WHITE = (255, 255, 255)
@@ -65,7 +66,7 @@ def compose(
     players = len(state.names)
     g = geo(state.tiles, players)
     bare = range_layer(state.tiles, players)
-    img = bare.copy()
+    img = drawable(bare.copy())
     prev = previous if isinstance(previous, CowboyState) and previous.tiles == state.tiles else None
     letters = player_letters(state.names)
     ground = Ground(state)
@@ -325,6 +326,10 @@ def _cards(
 KEPT_CARDS = 256
 _CARDS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
+#: cards kept deflated once they leave ``_CARDS`` (a few KB each), for a bot drawing for more
+#: matches than ``KEPT_CARDS`` holds the cards of
+SHELVED_CARDS = 4096
+_SHELF = Shelf(SHELVED_CARDS)
 
 
 def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
@@ -336,8 +341,21 @@ def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
         if found is not None:
             _CARDS.move_to_end(shown)
             return found
+    card = _SHELF.get(shown)
+    if card is None:
+        card = _draw_card(bare, shown)
+    with _CARDS_LOCK:
+        _CARDS[shown] = card
+        while len(_CARDS) > KEPT_CARDS:
+            old, image = _CARDS.popitem(last=False)
+            if old not in _SHELF:
+                _SHELF.put(old, image)
+    return card
+
+
+def _draw_card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
     (x0, y0, x1, y1), fill, outline, seat, letter, label, text, change, items = shown
-    card = bare.crop((x0, y0, x1 + 1, y1 + 1))
+    card = drawable(bare.crop((x0, y0, x1 + 1, y1 + 1)))
     d = ImageDraw.Draw(card)
     d.rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius=12, fill=fill, outline=outline, width=4)
     stamp(card, "cowboy", 40, (8, 6), fill, PLAYER_COLOURS[seat], letter)
@@ -347,8 +365,4 @@ def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
         tone = WIN_GREEN if change > 0 else RED
         write(card, (18 + text_width(text, TEXT), 44), f"{change:+d}", TEXT, tone, fill, bold=True)
     write(card, (12, 72), items, TEXT, MUTED, fill)
-    with _CARDS_LOCK:
-        _CARDS[shown] = card
-        while len(_CARDS) > KEPT_CARDS:
-            _CARDS.popitem(last=False)
     return card

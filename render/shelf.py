@@ -1,0 +1,66 @@
+"""Drawn pieces kept deflated, for when there are more of them than fit drawn in memory.
+
+A renderer keeps what it drew for a match (a Super Cowboy deal's range, the players' cards)
+so the match's next picture need not draw it again. Kept drawn, such pieces take about a
+megabyte each, so only a few dozen are kept, and a busy bot draws for more matches than that
+between two moves of one: each of their pictures would draw them anew. A ``Shelf`` is the
+second place they go: each piece leaves the drawn cache deflated (a range's 1 MB is about
+40 KB, and taking it back costs a fraction of drawing it), and comes back byte for byte,
+palette and all.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from PIL import Image
+from zlib_ng import zlib_ng
+
+#: zlib-ng's fastest level: a piece is put away once and may never be taken back
+LEVEL = 1
+
+
+class Shelf:
+    """Up to ``kept`` images by key, deflated (their pixels and palette; not their ``info``);
+    the least recently used go first."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        #: key -> (mode, size, (palette mode, palette) or None, deflated pixels)
+        self._items: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items
+
+    def put(self, key: Hashable, image: Image.Image) -> None:
+        """Keep ``image`` (a copy of its bytes: it may be changed or dropped afterwards)."""
+        palette = None
+        if image.mode == "P" and image.palette is not None:
+            kind = image.palette.mode
+            palette = (kind, bytes(image.getpalette(rawmode=kind) or []))
+        packed = (image.mode, image.size, palette, zlib_ng.compress(image.tobytes(), LEVEL))
+        with self._lock:
+            self._items[key] = packed
+            self._items.move_to_end(key)
+            while len(self._items) > self.kept:
+                self._items.popitem(last=False)
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        """The image kept for ``key`` as it was put (a new image each time), or None."""
+        with self._lock:
+            packed = self._items.get(key)
+            if packed is None:
+                return None
+            self._items.move_to_end(key)
+        mode, size, palette, data = packed
+        image = Image.frombytes(mode, size, zlib_ng.decompress(data))
+        if palette is not None:
+            image.putpalette(palette[1], rawmode=palette[0])
+        return image
