@@ -271,6 +271,9 @@ class Players:
         with fake.without_settling():
             rec = await fake.slash(table.users[0], table.channel, f"{table.game} new")
             lobby = rec.response
+            if lobby is None:  # no lobby in time (a start swamped): the table sits out
+                table.board, table.done = None, True
+                return
             for user in table.users[1:]:
                 await fake.click(user, lobby, label="Join")
             table.board = None
