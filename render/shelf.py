@@ -1,4 +1,5 @@
-"""Drawn pieces kept deflated, for when there are more of them than fit drawn in memory.
+"""Drawn pieces kept as drawn, then deflated, for when there are more of them than fit drawn in
+memory.
 
 A renderer keeps what it drew for a match (a Super Cowboy deal's range, the players' cards)
 so the match's next picture need not draw it again. Kept drawn, such pieces take about a
@@ -6,14 +7,14 @@ megabyte each, so only a few dozen are kept, and a busy bot draws for more match
 between two moves of one: each of their pictures would draw them anew. A ``Shelf`` is the
 second place they go: each piece leaves the drawn cache deflated (a range's 1 MB is about
 40 KB, and taking it back costs a fraction of drawing it), and comes back byte for byte,
-palette and all.
+palette and all. ``Kept`` is the two together.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from PIL import Image
@@ -64,3 +65,33 @@ class Shelf:
         if palette is not None:
             image.putpalette(palette[1], rawmode=palette[0])
         return image
+
+
+class Kept:
+    """Pieces by key: the ``drawn`` most recently used as they are, and the ``shelved`` before
+    them on a ``Shelf``. A piece must never change once built (it is handed out as it is kept),
+    so each goes to the shelf once."""
+
+    def __init__(self, drawn: int, shelved: int) -> None:
+        self.drawn = drawn
+        self.shelf = Shelf(shelved)
+        self._images: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.RLock()
+
+    def get(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
+        """The piece for ``key``: kept, taken back from the shelf, or ``build()`` (under a lock,
+        so threads asking at the same moment do not each build it)."""
+        with self._lock:
+            found = self._images.get(key)
+            if found is not None:
+                self._images.move_to_end(key)
+                return found
+            found = self.shelf.get(key)
+            if found is None:
+                found = build()
+            self._images[key] = found
+            while len(self._images) > self.drawn:
+                old, image = self._images.popitem(last=False)
+                if old not in self.shelf:
+                    self.shelf.put(old, image)
+            return found

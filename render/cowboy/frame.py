@@ -3,8 +3,6 @@ last move changed, the header and the players' cards."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -34,7 +32,7 @@ from render.cowboy.icons import (
 from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
 from render.cowboy.paint import drawable, stamp, write
 from render.cowboy.story import last_move, status
-from render.shelf import Shelf
+from render.shelf import Kept
 
 ROAMING = (120, 90, 60)
 WHITE = (255, 255, 255)
@@ -321,36 +319,17 @@ def _cards(
             post(d, px, y, 5, s, PLAYER_COLOURS[s])
 
 
-#: cards drawn, by what they show: a move changes one or two (the turn's highlight moves on, a
-#: count changes) and the others are as they were
-KEPT_CARDS = 256
-_CARDS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_CARDS_LOCK = threading.Lock()
-#: cards kept deflated once they leave ``_CARDS`` (a few KB each), for a bot drawing for more
-#: matches than ``KEPT_CARDS`` holds the cards of
-SHELVED_CARDS = 4096
-_SHELF = Shelf(SHELVED_CARDS)
+#: cards by what they show: a move changes one or two (the turn's highlight moves on, a count
+#: changes) and the others are as they were; 256 kept drawn (about 41 KB each), the 4,096
+#: before them deflated (a few KB each), for a bot drawing for more matches than that
+_CARDS = Kept(drawn=256, shelved=4096)
 
 
 def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
     """A player's card but for its bit of fence, drawn on the range under it (the frame's
     paper: the range draws only on the board, so the card's place and contents say all there
     is to it)."""
-    with _CARDS_LOCK:
-        found = _CARDS.get(shown)
-        if found is not None:
-            _CARDS.move_to_end(shown)
-            return found
-    card = _SHELF.get(shown)
-    if card is None:
-        card = _draw_card(bare, shown)
-    with _CARDS_LOCK:
-        _CARDS[shown] = card
-        while len(_CARDS) > KEPT_CARDS:
-            old, image = _CARDS.popitem(last=False)
-            if old not in _SHELF:
-                _SHELF.put(old, image)
-    return card
+    return _CARDS.get(shown, lambda: _draw_card(bare, shown))
 
 
 def _draw_card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:

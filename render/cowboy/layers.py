@@ -9,7 +9,6 @@ same moment do not each build it) and kept while the deal is among the most rece
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,7 +35,7 @@ from render.cowboy.icons import (
     tint,
 )
 from render.cowboy.paint import drawable, palette, stamp, to_p
-from render.shelf import Shelf
+from render.shelf import Kept
 
 WIDTH = 800
 PAD = 12
@@ -137,16 +136,11 @@ class Geo:
 
 _LOCK = threading.RLock()
 _CACHE: dict[Any, Any] = {}
-#: deals whose range is kept drawn (about 1 MB each), the least recently drawn dropped first: a
-#: worker keeps the range of every match it draws for (a match's pictures go to the same
-#: worker), so a move draws only what changed on it
-RANGES = 48
-_RANGES: OrderedDict[Any, Image.Image] = OrderedDict()
-#: deals whose range is kept deflated once it leaves ``_RANGES`` (about 42 KB each): on a bot
-#: with more live matches than ``RANGES``, taking one back costs 0.6 ms where drawing it costs
-#: 2-3 ms (a range never changes during its deal)
-SHELVED = 512
-_SHELF = Shelf(SHELVED)
+#: deals' ranges: the 48 most recently drawn as they are (about 1 MB each), so a move draws only
+#: what changed on them (a worker keeps the range of every match it draws for: a match's
+#: pictures go to the same worker); the 512 before them deflated (about 42 KB each), for a bot
+#: with more live matches than that: taking one back costs 0.6 ms where drawing it costs 2-3 ms
+_RANGES = Kept(drawn=48, shelved=512)
 
 
 def cached(key: Any, build: Callable[[], Any]) -> Any:
@@ -169,21 +163,7 @@ def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
     """Paper, the tiles, the coordinates and the legend, in the palette: everything that
     never changes during a game (drawn straight in the palette: no colours to reduce)."""
-    key = (tiles, players)
-    with _LOCK:
-        found = _RANGES.get(key)
-        if found is not None:
-            _RANGES.move_to_end(key)
-            return found
-        found = _SHELF.get(key)
-        if found is None:
-            found = _draw_range(geo(tiles, players))
-        _RANGES[key] = found
-        while len(_RANGES) > RANGES:
-            old, image = _RANGES.popitem(last=False)
-            if old not in _SHELF:
-                _SHELF.put(old, image)
-        return found
+    return _RANGES.get((tiles, players), lambda: _draw_range(geo(tiles, players)))
 
 
 @lru_cache(maxsize=8)

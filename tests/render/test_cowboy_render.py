@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import io
 import random
-from collections import OrderedDict
 from dataclasses import replace
 
 from PIL import Image
@@ -21,7 +20,7 @@ from render.cowboy.icons import icon, letter_layer
 from render.cowboy.layers import TEXT, geo
 from render.cowboy.paint import letter_sprite, sprite
 from render.cowboy.story import last_move, status
-from render.shelf import Shelf
+from render.shelf import Kept
 
 RULES = games.get("cowboy")
 NAMES = ("Annie", "Buck", "Calamity", "Doc")
@@ -140,18 +139,14 @@ def test_boards_of_more_matches_than_are_kept_drawn_look_the_same(monkeypatch) -
     frame = importlib.import_module("render.cowboy.frame")
     matches = [_playout(4, seed, 12)[-3:] for seed in (21, 22, 23)]
     alone = [[draw(s, last=a, previous=p) for s, a, p in moments] for moments in matches]
-    monkeypatch.setattr(layers, "RANGES", 1)
-    monkeypatch.setattr(frame, "KEPT_CARDS", 4)
-    monkeypatch.setattr(layers, "_RANGES", OrderedDict())
-    monkeypatch.setattr(frame, "_CARDS", OrderedDict())
-    monkeypatch.setattr(layers, "_SHELF", Shelf(8))
-    monkeypatch.setattr(frame, "_SHELF", Shelf(64))
+    monkeypatch.setattr(layers, "_RANGES", Kept(drawn=1, shelved=8))
+    monkeypatch.setattr(frame, "_CARDS", Kept(drawn=4, shelved=64))
     in_turn = [[b""] * 3 for _ in matches]
     for k in range(3):
         for m, moments in enumerate(matches):
             state, last, previous = moments[k]
             in_turn[m][k] = draw(state, last=last, previous=previous)
-    assert len(layers._SHELF) == 3 and len(frame._SHELF) > 0
+    assert len(layers._RANGES.shelf) == 3 and len(frame._CARDS.shelf) > 0
     for m in range(len(matches)):
         for k in range(3):
             got = Image.open(io.BytesIO(in_turn[m][k])).convert("RGB").tobytes()

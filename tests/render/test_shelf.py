@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.shelf import Shelf
+from render.shelf import Kept, Shelf
 
 
 def _picture(seed: int) -> Image.Image:
@@ -57,3 +57,23 @@ def test_a_full_colour_piece_comes_back_too() -> None:
     back = shelf.get(("card", 1))
     assert back is not None and back.mode == "RGB"
     assert back.tobytes() == original.tobytes()
+
+
+def test_a_kept_piece_is_built_once_and_taken_back_from_the_shelf_rather_than_built_again() -> None:
+    kept = Kept(drawn=1, shelved=4)
+    built: list[int] = []
+
+    def build(seed: int):
+        def make() -> Image.Image:
+            built.append(seed)
+            return _picture(seed)
+
+        return make
+
+    first = kept.get("a", build(1))
+    assert kept.get("a", build(1)) is first  # kept as drawn
+    kept.get("b", build(2))  # "a" leaves the drawn cache for the shelf
+    assert "a" in kept.shelf
+    back = kept.get("a", build(1))
+    assert built == [1, 2], "nothing was built again"
+    assert back.tobytes() == first.tobytes() and back.getpalette() == first.getpalette()
