@@ -39,10 +39,14 @@ _dead: list[tuple[Any, ...]] = []
 def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
     with _lock:
         hit = _cache.get(key)
-        if hit is None or len(hit[0]) != len(refs):
+        if hit is None:
             return None
-        if any(a() is not b for a, b in zip(hit[0], refs, strict=True)):
+        held = hit[0]
+        if len(held) != len(refs):
             return None
+        for ref, piece in zip(held, refs, strict=True):
+            if ref() is not piece:
+                return None
         _cache.move_to_end(key)
         return hit[1]
 
@@ -115,16 +119,20 @@ class Layers:
         """Like ``Image.paste(piece, box, mask)`` on the full-colour picture, where ``mask`` is
         None (an opaque piece) or the piece itself (its alpha)."""
         x, y = box
+        width, height = piece.size
+        area = (x, y, x + width, y + height)
+        # straight to the picture's core: both are palette images in the same palette, and
+        # the picture is a copy of its own (Pillow's ``paste`` would only check that)
+        core = self.image.im
         if mask is None:
-            self.image.paste(reduced(piece, self.palette), (x, y))
+            core.paste(reduced(piece, self.palette).im, area)
         elif mask is not piece:
             raise ValueError("a piece's own alpha is the only mask")
         elif (solid := _solid(piece, self.palette)) is not None:
-            self.image.paste(solid[0], (x, y), solid[1])
+            core.paste(solid[0].im, area, solid[1].im)
         else:
-            self.image.paste(self._blended(piece, x, y), (x, y))
-        width, height = piece.size
-        self._placed.append((piece, x, y, x + width, y + height, mask is not None))
+            core.paste(self._blended(piece, x, y).im, area)
+        self._placed.append((piece, *area, mask is not None))
 
     def _blended(self, piece: Image.Image, x: int, y: int) -> Image.Image:
         width, height = piece.size

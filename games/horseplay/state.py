@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from games.base import InvalidState, Options, option
@@ -94,13 +95,10 @@ class HorseplayState:
 
     def side(self, colour: int) -> int:
         """Colours on one side never capture each other: a team, or one player's colours."""
-        if self.options.teams:
-            return 0 if colour in (GREEN, BLUE) else 1
-        return self.seat(colour)
+        return side_of(colour, len(self.names), self.options.teams)
 
     def enemies(self, colour: int) -> int:
-        mine = self.side(colour)
-        return sum(1 << c for c in self.colours if self.side(c) != mine)
+        return enemy_mask(colour, len(self.names), self.options.teams)
 
     def live(self) -> tuple[int, ...]:
         present = {colour_of(cell) for cell in self.board if cell}
@@ -119,6 +117,20 @@ class HorseplayState:
 
     def who(self, colour: int) -> str:
         return f"{self.names[self.seat(colour)]} ({COLOURS[colour].title()})"
+
+
+def side_of(colour: int, players: int, teams: bool) -> int:
+    """The side of ``colour``: its team, or the seat that commands it."""
+    if teams:
+        return 0 if colour in (GREEN, BLUE) else 1
+    return seat_of(colour, players)
+
+
+@cache
+def enemy_mask(colour: int, players: int, teams: bool) -> int:
+    """A bit mask of the colours in play on another side than ``colour``'s."""
+    mine = side_of(colour, players, teams)
+    return sum(1 << c for c in colours_in_play(players) if side_of(c, players, teams) != mine)
 
 
 def stable_owner(state: HorseplayState, square: int) -> int | None:

@@ -22,7 +22,7 @@ from games.horseplay.board import (
     square_name,
     value,
 )
-from games.horseplay.state import HorseplayState, settle, stable_owner
+from games.horseplay.state import HorseplayState, settle
 
 NOTE_LIMIT = 100
 
@@ -66,12 +66,19 @@ class Assessment:
         return text
 
 
-def _reach(state: HorseplayState, board: Board) -> tuple[frozenset[int], frozenset[int]]:
-    """(Stables an enemy can end a move on, pieces an enemy can take) on ``board``."""
+def _reach(
+    state: HorseplayState, board: Board
+) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
+    """(Stables an enemy can end a move on, pieces an enemy can take, the colours still on
+    the board) on ``board``."""
     probe = replace(state, board=board)
     live = probe.live()
     stables: set[int] = set()
     taken: set[int] = set()
+    # whose Stable each Stable square is (the colours in play), and each colour's side
+    corners = geometry(state.size).stables
+    owners = {corners[c]: c for c in reversed(state.colours)}
+    sides = {c: probe.side(c) for c in state.colours}
     for enemy in live:
         if enemy in state.missing:
             continue
@@ -82,12 +89,12 @@ def _reach(state: HorseplayState, board: Board) -> tuple[frozenset[int], frozens
             taken.update(move.taken)
             if not move.is_capture and huff == move.start:
                 continue  # the raider itself would be huffed off the square
-            owner = stable_owner(state, move.end)
-            if owner in live and probe.side(owner) != probe.side(enemy):
+            owner = owners.get(move.end)
+            if owner in live and sides[owner] != sides[enemy]:
                 left = (sq for sq, c in enumerate(board) if c and colour_of(c) == owner)
                 if any(sq not in move.taken for sq in left):  # else the jumps took them all
                     stables.add(move.end)
-    return frozenset(stables), frozenset(taken)
+    return frozenset(stables), frozenset(taken), live
 
 
 def threats(state: HorseplayState) -> Threats:
@@ -97,7 +104,7 @@ def threats(state: HorseplayState) -> Threats:
 
 @lru_cache(maxsize=64)
 def _threats(state: HorseplayState) -> Threats:
-    stables, taken = _reach(state, state.board)
+    stables, taken, _ = _reach(state, state.board)
     huff = None
     if not state.finished and not state.options.forced_capture:
         huff = huff_target(state.board, state.moves(state.to_move)[0])
@@ -121,24 +128,30 @@ def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
     colour = state.to_move
     mine = state.side(colour)
     before = _threats(state)
-    return {m: _assess(state, m, colour, mine, before) for m in state.legal(colour)}
+    live = state.live()
+    return {m: _assess(state, m, colour, mine, before, live) for m in state.legal(colour)}
 
 
 def _assess(
-    state: HorseplayState, move: Move, colour: int, mine: int, before: Threats
+    state: HorseplayState,
+    move: Move,
+    colour: int,
+    mine: int,
+    before: Threats,
+    live: tuple[int, ...],
 ) -> Assessment:
     size = state.size
     geo = geometry(size)
     done = settle(state, move)
-    stables_after, taken_after = _reach(state, done.board)
+    stables_after, taken_after, live_after = _reach(state, done.board)
     ours = [
         c
-        for c in replace(state, board=done.board).live()
+        for c in live_after
         if state.side(c) == mine and geo.stables[c] in stables_after
     ]
     guarded = [
         c
-        for c in state.live()
+        for c in live
         if state.side(c) == mine and geo.stables[c] in before.stables and c not in ours
     ]
     piece = done.board[move.end]
