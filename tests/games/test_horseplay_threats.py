@@ -50,6 +50,18 @@ def test_a_jump_chain_into_your_empty_stable_is_marked_and_warned() -> None:
     assert any("captured Green's Stable on a1" in e.text for e in step.events)
 
 
+def test_a_team_partner_is_no_threat_but_the_same_pieces_of_an_enemy_are() -> None:
+    # Blue's c3 could jump Green's b2 onto a1, Green's empty Stable: in a free-for-all that is
+    # marked and warned; when Blue is Green's partner nothing is
+    pieces = "b2:g e1:g c3:b d4:b h8:b e5:r i5:k"
+    alone = position(pieces, players=4)
+    assert threats(alone).stables == {sq("a1")} and threats(alone).taken == {sq("b2")}
+    assert choices(alone)["b2-a3"].note == "shuts your Stable a1"
+    partners = position(pieces, players=4, teams=True)
+    assert threats(partners).stables == set() and threats(partners).taken == set()
+    assert all(choice.note == "" for choice in choices(partners).values())
+
+
 def test_a_capture_ranks_above_a_plain_move_that_gets_a_piece_huffed() -> None:
     state = position("c3:g g3:g h4:b b8:b")
     seat = RULES.to_act(state)[0]
