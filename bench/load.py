@@ -22,7 +22,9 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - CPU ms per move: utime+stime from /proc of the bot process(es) and all their children (render
   workers), over the step, minus the pings' share (measured in an idle step), per move;
 - peak RSS of the bot process(es) plus children (VmHWM, MiB);
-- render p50: a picture drawn in this process after warm-up (bench/render.py's method);
+- render p50: the step's pictures as the bot's workers drew them, from the bot's metrics page
+  (``ranchhand_render_seconds``, read between its buckets as Prometheus' histogram_quantile
+  does): the drawing alone, on a machine as busy as the step made it;
 - notes: busy arrivals, refused or lost moves, restarts (matches that ended and began again
   during the step), and this process's longest garbage-collection pause if over 20 ms.
 
@@ -40,7 +42,7 @@ import os
 import random
 import re
 import signal
-import statistics
+import socket
 import subprocess
 import sys
 import tempfile
@@ -49,14 +51,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
-import render  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from fakediscord.models import ComponentError, walk_components  # noqa: E402
-from games.rng import SeededRng  # noqa: E402
 
 GAMES = ("farm", "cattle", "horseplay", "highrollin", "cowboy")
 ACTION = re.compile(r"^rh:([as]):(\d+):(\d+):(\d+):\d+$")
@@ -93,8 +95,10 @@ def _stat(pid: int) -> tuple[int, float, int] | None:
 class Bots:
     """The bot process(es) and everything they started."""
 
-    def __init__(self, procs: list[subprocess.Popen[bytes]]) -> None:
+    def __init__(self, procs: list[subprocess.Popen[bytes]], ports: list[int]) -> None:
         self.procs = procs
+        #: each process's metrics page (loopback)
+        self.ports = ports
         #: cpu seconds of children that already ended (they are not in /proc any more)
         self.seen: dict[int, float] = {}
 
@@ -148,8 +152,9 @@ def start_bots(
     logs: Path,
     profile: str | None = None,
 ) -> Bots:
-    procs = []
+    procs, ports = [], []
     for i in range(clusters):
+        ports.append(_free_port())
         env = {
             **os.environ,
             "DISCORD_TOKEN": fake.bot_token,
@@ -159,6 +164,7 @@ def start_bots(
             "LOG_LEVEL": "WARNING",
             "SYNC_COMMANDS": "always" if i == 0 else "never",
             "PYTHONPATH": str(ROOT),
+            "METRICS_PORT": str(ports[-1]),
         }
         if "://" in database:
             env["DATABASE_URL"] = database
@@ -171,7 +177,51 @@ def start_bots(
             args += ["--shards", str(i), "--shard-count", str(clusters)]
         log = open(logs / f"bot-{i}.log", "wb")  # noqa: SIM115 (kept open for the process)
         procs.append(subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=log))
-    return Bots(procs)
+    return Bots(procs, ports)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+_BUCKET = re.compile(
+    r'^ranchhand_render_seconds_bucket\{[^}]*game="(\w+)"[^}]*le="([^"]+)"\} (\S+)$'
+)
+
+
+async def drawn(bots: Bots, game: str) -> dict[float, float]:
+    """The bot processes' render histogram of ``game`` so far: {upper bound s: count}."""
+    counts: dict[float, float] = {}
+    async with aiohttp.ClientSession() as http:
+        for port in bots.ports:
+            async with http.get(f"http://127.0.0.1:{port}/metrics") as resp:
+                text = await resp.text()
+            for line in text.splitlines():
+                m = _BUCKET.match(line)
+                if m and m.group(1) == game:
+                    bound = float(m.group(2))
+                    counts[bound] = counts.get(bound, 0.0) + float(m.group(3))
+    return counts
+
+
+def histogram_p50(before: dict[float, float], after: dict[float, float]) -> float:
+    """The median in ms of what was observed between two readings of a histogram, found
+    between its buckets' bounds as Prometheus' ``histogram_quantile`` finds it."""
+    bounds = sorted(after)
+    cumulative = [after[b] - before.get(b, 0.0) for b in bounds]
+    if not cumulative or cumulative[-1] <= 0:
+        return float("nan")
+    rank = cumulative[-1] / 2
+    low, below = 0.0, 0.0
+    for bound, count in zip(bounds, cumulative, strict=True):
+        if count >= rank:
+            if math.isinf(bound):
+                return low * 1000
+            return (low + (bound - low) * (rank - below) / max(count - below, 1e-9)) * 1000
+        low, below = bound, count
+    return float("nan")
 
 
 # The players -----------------------------------------------------------------------------------
@@ -429,28 +479,6 @@ def _picture_ply(message: Any) -> int | None:
 # Rendering alone -------------------------------------------------------------------------------
 
 
-def render_p50(game: str, players: int, samples: int = 30) -> float:
-    rules = games.get(game)
-    state = rules.new_game(
-        [f"p{i}" for i in range(players)],
-        rng=SeededRng(1),
-        **rules.seat_extras(list(range(1, players + 1))),
-    )
-    render.warm()
-    times = []
-    for ply in range(1, samples + 1):
-        if rules.outcome(state) is not None:
-            break
-        seat = rules.to_act(state)[0]
-        actions = rules.legal_actions(state, seat)
-        step = rules.apply(state, seat, actions[ply % len(actions)], rng=SeededRng(1, ply))
-        start = time.perf_counter()
-        render.draw(game, step.state, previous=state)
-        times.append((time.perf_counter() - start) * 1000)
-        state = step.state
-    return statistics.median(times) if times else float("nan")
-
-
 # The run ---------------------------------------------------------------------------------------
 
 HEADER = (
@@ -537,7 +565,6 @@ async def main() -> None:
             rules = games.get(game)
             sizes = sorted({rules.max_players if s == "max" else int(s) for s in args.sizes})
             for size in sizes:
-                rend = render_p50(game, size)
                 tables = await asyncio.gather(
                     *(
                         players.open_table(guilds[n % len(guilds)], game, size, n)
@@ -559,6 +586,7 @@ async def main() -> None:
                     gc.collect()
                     gc.freeze()
                     PAUSES.take()
+                    pictures = await drawn(bots, game)
                     cpu0 = bots.cpu()
                     step, elapsed = await players.run(
                         list(tables), rate, args.seconds, (pinger, here)
@@ -575,7 +603,7 @@ async def main() -> None:
                             elapsed,
                             cpu=used / moves * 1000,
                             rss=bots.peak_rss_mib(),
-                            render=rend,
+                            render=histogram_p50(pictures, await drawn(bots, game)),
                         ),
                         flush=True,
                     )

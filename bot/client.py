@@ -79,6 +79,7 @@ class RanchHand(commands.AutoShardedBot):
         self.renderer = Renderer(settings.render_workers)
         self.delivery = Delivery(self, lease=board_lease)
         self.metrics = Metrics(self)
+        self.renderer.drawn = self.metrics.drawn
         #: moves and starts being handled now (a graceful stop waits for them)
         self.in_flight = 0
         self.stopping = False

@@ -6,6 +6,8 @@ Every series carries ``cluster`` (the shards this process runs, e.g. ``0-3``, or
 - ``ranchhand_moves_total{game}``: moves players made through this process
 - ``ranchhand_move_seconds``: from a player's click (or typed move) to its board posted
 - ``ranchhand_render_queue``: pictures waiting to be drawn
+- ``ranchhand_render_seconds{game}``: how long a worker took to draw a board (the drawing
+  alone, as the busy machine gives it: not the wait for a free worker)
 - ``ranchhand_clock_backlog``: matches whose turn-clock check is due now (whole database)
 - ``ranchhand_outbox_pending``: move boards stored but not yet posted (whole database)
 - ``ranchhand_errors_total{source}``: errors logged (by the top-level logger: bot, discord...)
@@ -40,6 +42,11 @@ HOST = "127.0.0.1"
 #: seconds a scrape waits for the database figures before showing the last ones
 QUERY_TIMEOUT = 2.0
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: a board takes milliseconds to draw: buckets fine enough to read a median from
+RENDER_BUCKETS = (
+    0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.008, 0.01, 0.0125, 0.015, 0.02, 0.03, 0.05,
+    0.1, 0.25, 1.0,
+)  # fmt: skip
 
 
 class MetricsError(Exception):
@@ -87,6 +94,13 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
         )
         self.render_queue = metric(Gauge, "ranchhand_render_queue", "Pictures waiting")
+        self.render_seconds = metric(
+            Histogram,
+            "ranchhand_render_seconds",
+            "Seconds a worker took to draw a board",
+            ["game"],
+            buckets=RENDER_BUCKETS,
+        )
         self.clock_backlog = metric(
             Gauge, "ranchhand_clock_backlog", "Matches whose turn-clock check is due"
         )
@@ -103,6 +117,10 @@ class Metrics:
         """A player's move was stored and its board delivered (``started``: perf_counter)."""
         self.moves.labels(cluster=self.cluster, game=game).inc()
         self.move_seconds.labels(cluster=self.cluster).observe(time.perf_counter() - started)
+
+    def drawn(self, game: str, ms: float) -> None:
+        """A board was drawn in ``ms`` milliseconds (in a worker, or a thread of this process)."""
+        self.render_seconds.labels(cluster=self.cluster, game=game).observe(ms / 1000)
 
     async def start(self, port: int) -> None:
         app = web.Application()

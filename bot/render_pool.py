@@ -107,6 +107,8 @@ class Renderer:
         self._pool: WorkerPool | None = None
         #: milliseconds of the last pictures drawn (for metrics and benchmarks)
         self.timings: list[float] = []
+        #: told (game, milliseconds) of each picture drawn: the metrics' render histogram
+        self.drawn: Callable[[str, float], None] | None = None
 
     @property
     def pids(self) -> list[int]:
@@ -178,6 +180,8 @@ class Renderer:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
         self.timings.append(ms)
         del self.timings[:-1000]
+        if self.drawn is not None:
+            self.drawn(key, ms)
         return png
 
     def _send(self, fn: Callable[..., T], *args: Any, home: int | None) -> asyncio.Future[T]:

@@ -61,6 +61,10 @@ async def test_a_scrape_shows_moves_latency_backlog_and_errors(
         assert seen['ranchhand_moves_total{cluster="all",game="farm"}'] == 2
         assert seen['ranchhand_move_seconds_count{cluster="all"}'] == 2
         assert seen['ranchhand_move_seconds_sum{cluster="all"}'] > 0
+        # each board drawn (the start's and the two moves') is timed, by game
+        drawn = 'ranchhand_render_seconds_count{cluster="all",game="farm"}'
+        assert empty[drawn] == 1 and seen[drawn] == 3
+        assert seen['ranchhand_render_seconds_sum{cluster="all",game="farm"}'] > 0
         assert seen['ranchhand_clock_backlog{cluster="all"}'] == 1
         assert seen['ranchhand_errors_total{cluster="all",source="bot"}'] == 1
         await runner.tick()
