@@ -196,8 +196,12 @@ async def drawn(bots: Bots, game: str) -> dict[float, float]:
     counts: dict[float, float] = {}
     async with aiohttp.ClientSession() as http:
         for port in bots.ports:
-            async with http.get(f"http://127.0.0.1:{port}/metrics") as resp:
-                text = await resp.text()
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/metrics") as resp:
+                    text = await resp.text()
+            except aiohttp.ClientError as err:  # the column shows nan; the run goes on
+                print(f"(the metrics page on port {port} could not be read: {err})", flush=True)
+                return {}
             for line in text.splitlines():
                 m = _BUCKET.match(line)
                 if m and m.group(1) == game:
