@@ -42,7 +42,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -59,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from fakediscord.models import ComponentError, walk_components  # noqa: E402
+from tests.pgserver import free_port  # noqa: E402
 
 GAMES = ("farm", "cattle", "horseplay", "highrollin", "cowboy")
 ACTION = re.compile(r"^rh:([as]):(\d+):(\d+):(\d+):\d+$")
@@ -154,7 +154,7 @@ def start_bots(
 ) -> Bots:
     procs, ports = [], []
     for i in range(clusters):
-        ports.append(_free_port())
+        ports.append(free_port())
         env = {
             **os.environ,
             "DISCORD_TOKEN": fake.bot_token,
@@ -180,19 +180,14 @@ def start_bots(
     return Bots(procs, ports)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 _BUCKET = re.compile(
     r'^ranchhand_render_seconds_bucket\{[^}]*game="(\w+)"[^}]*le="([^"]+)"\} (\S+)$'
 )
 
 
-async def drawn(bots: Bots, game: str) -> dict[float, float]:
-    """The bot processes' render histogram of ``game`` so far: {upper bound s: count}."""
+async def drawn(bots: Bots, game: str) -> dict[float, float] | None:
+    """The bot processes' render histogram of ``game`` so far: {upper bound s: count}; None if
+    a metrics page could not be read."""
     counts: dict[float, float] = {}
     async with aiohttp.ClientSession() as http:
         for port in bots.ports:
@@ -201,7 +196,7 @@ async def drawn(bots: Bots, game: str) -> dict[float, float]:
                     text = await resp.text()
             except aiohttp.ClientError as err:  # the column shows nan; the run goes on
                 print(f"(the metrics page on port {port} could not be read: {err})", flush=True)
-                return {}
+                return None
             for line in text.splitlines():
                 m = _BUCKET.match(line)
                 if m and m.group(1) == game:
@@ -210,9 +205,12 @@ async def drawn(bots: Bots, game: str) -> dict[float, float]:
     return counts
 
 
-def histogram_p50(before: dict[float, float], after: dict[float, float]) -> float:
+def histogram_p50(before: dict[float, float] | None, after: dict[float, float] | None) -> float:
     """The median in ms of what was observed between two readings of a histogram, found
-    between its buckets' bounds as Prometheus' ``histogram_quantile`` finds it."""
+    between its buckets' bounds as Prometheus' ``histogram_quantile`` finds it (nan if either
+    reading is missing or nothing was observed)."""
+    if before is None or after is None:
+        return float("nan")
     bounds = sorted(after)
     cumulative = [after[b] - before.get(b, 0.0) for b in bounds]
     if not cumulative or cumulative[-1] <= 0:
@@ -478,9 +476,6 @@ def _picture_ply(message: Any) -> int | None:
         if m:
             return int(m.group(1))
     return None
-
-
-# Rendering alone -------------------------------------------------------------------------------
 
 
 # The run ---------------------------------------------------------------------------------------

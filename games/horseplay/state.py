@@ -135,11 +135,14 @@ def enemy_mask(colour: int, players: int, teams: bool) -> int:
 
 def stable_owner(state: HorseplayState, square: int) -> int | None:
     """The colour in play whose corner Stable ``square`` is, if any."""
-    stables = geometry(state.size).stables
-    for c in state.colours:
-        if stables[c] == square:
-            return c
-    return None
+    return stable_owners(state.size, len(state.names)).get(square)
+
+
+@cache
+def stable_owners(size: int, players: int) -> dict[int, int]:
+    """Each Stable square of the colours in play, and whose it is (read it, never change it)."""
+    stables = geometry(size).stables
+    return {stables[c]: c for c in reversed(colours_in_play(players))}
 
 
 def _int(value: Any, what: str, lo: int = 0) -> int:

@@ -22,7 +22,7 @@ from games.horseplay.board import (
     square_name,
     value,
 )
-from games.horseplay.state import HorseplayState, settle
+from games.horseplay.state import HorseplayState, settle, stable_owners
 
 NOTE_LIMIT = 100
 
@@ -75,9 +75,7 @@ def _reach(
     live = probe.live()
     stables: set[int] = set()
     taken: set[int] = set()
-    # whose Stable each Stable square is (the colours in play), and each colour's side
-    corners = geometry(state.size).stables
-    owners = {corners[c]: c for c in reversed(state.colours)}
+    owners = stable_owners(state.size, len(state.names))
     sides = {c: probe.side(c) for c in state.colours}
     for enemy in live:
         if enemy in state.missing:
@@ -144,11 +142,7 @@ def _assess(
     geo = geometry(size)
     done = settle(state, move)
     stables_after, taken_after, live_after = _reach(state, done.board)
-    ours = [
-        c
-        for c in live_after
-        if state.side(c) == mine and geo.stables[c] in stables_after
-    ]
+    ours = [c for c in live_after if state.side(c) == mine and geo.stables[c] in stables_after]
     guarded = [
         c
         for c in live
