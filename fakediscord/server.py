@@ -234,6 +234,10 @@ class RestServer:
         except DiscordError as exc:
             fake.record_refusal(exc, desc)
             reply = Reply(exc.status, exc.body())
+        except ConnectionResetError:
+            # the client went away while its request was read (a bot killed mid-upload): the
+            # body never arrived, so nothing was done, and nobody is left to answer
+            reply = Reply(400, {"message": "the connection was lost", "code": 0})
         except Exception:  # a bug in the fake itself: fail the test, do not hang the bot
             fake.violate("fake_internal_error", traceback.format_exc(limit=6), desc)
             reply = Reply(400, {"message": "fakediscord internal error", "code": 0})
