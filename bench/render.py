@@ -15,6 +15,10 @@ led to them and the state before it) come from seeded random playouts; then:
   picture comes after every other match's): what a move costs on a busy bot, where a worker
   draws for a hundred matches or more between two moves of one (the caches kept per match,
   such as a deal's range or its rows, then serve only as far as they hold that many);
+- idle p50: a match's consecutive positions again, each drawn after ``IDLE_PAUSE`` of idling,
+  as a worker draws them when moves come a second or more apart: the processor's caches have
+  gone cold meanwhile, and the same picture costs more than drawn back to back (on a two-core
+  virtual machine, 1.3-2x);
 - KB max: the largest PNG; colours: the most distinct colours in one picture.
 
 Run: ``python bench/render.py`` (about 30-60 s on two cores; ``--games farm cattle`` for fewer,
@@ -49,6 +53,9 @@ STATES = 8
 MAX_PLIES = 3000
 #: consecutive plies of one match drawn once each (the "move p50" column)
 MOVES = 60
+#: positions drawn after a pause each (the "idle p50" column), and the pause in seconds
+IDLE_MOVES = 30
+IDLE_PAUSE = 0.05
 #: matches whose moves are drawn in turn (the "many p50" column), and the moves of each
 MANY = 150
 MANY_MOVES = 3
@@ -160,9 +167,19 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         t = time.perf_counter()
         render.draw(key, state, last=last, previous=previous)
         moves.append((time.perf_counter() - t) * 1000)
+    # the same once the processor idled between moves, as in a live bot
+    idle: list[float] = []
+    for state, last, previous, _, _ in playout_middle(key, players, seed=players * 7331 + 5)[
+        :IDLE_MOVES
+    ]:
+        time.sleep(IDLE_PAUSE)
+        t = time.perf_counter()
+        render.draw(key, state, last=last, previous=previous)
+        idle.append((time.perf_counter() - t) * 1000)
     return {
         "many": many(key, players),
         "move": statistics.median(moves),
+        "idle": statistics.median(idle),
         "game": key,
         "players": players,
         "cold": plain["first_ms"],
@@ -221,7 +238,8 @@ def main() -> None:
     began = time.perf_counter()
     head = (
         f"{'game':<11}{'players':>8}{'cold ms':>9}{'warm() ms':>10}{'+first ms':>10}"
-        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'move p50':>9}{'many p50':>9}{'KB max':>8}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'cpu p50':>8}{'move p50':>9}{'many p50':>9}{'idle p50':>9}"
+        f"{'KB max':>8}"
         f"{'colours':>8}"
         f"{'n':>5}"
     )
@@ -234,7 +252,7 @@ def main() -> None:
             print(
                 f"{r['game']:<11}{r['players']:>8}{r['cold']:>9.0f}{r['warm_call']:>10.0f}"
                 f"{r['cold_warmed']:>10.1f}{r['p50']:>8.1f}{r['p99']:>8.1f}{r['cpu']:>8.1f}"
-                f"{r['move']:>9.1f}{r['many']:>9.1f}{r['kb']:>8.1f}"
+                f"{r['move']:>9.1f}{r['many']:>9.1f}{r['idle']:>9.1f}{r['kb']:>8.1f}"
                 f"{r['colours']:>8}{r['renders']:>5}",
                 flush=True,
             )

@@ -197,16 +197,19 @@ class MessageService:
 
     def _announce(self, event: str, message: Message) -> None:
         bot_id = self.world.bot_user.id
-        full = self.message_event_payload(message)
         needs_intent = (
             message.guild_id is not None
             and message.author.id != bot_id
             and bot_id not in message.mentioned_ids()
         )
-        stripped = self.message_event_payload(message, strip=True) if needs_intent else full
+        # built once, and only if a session gets the event (most bots lack the intent)
+        built: dict[bool, dict[str, Any]] = {}
 
         def for_session(session: Session) -> dict[str, Any]:
-            return full if session.intents & INTENT_MESSAGE_CONTENT else stripped
+            strip = needs_intent and not session.intents & INTENT_MESSAGE_CONTENT
+            if strip not in built:
+                built[strip] = self.message_event_payload(message, strip=strip)
+            return built[strip]
 
         self.gateway.dispatch(
             event, for_session, guild_id=message.guild_id, intent=self._message_intent(message)
