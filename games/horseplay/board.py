@@ -212,32 +212,55 @@ def generate(
     Each capture is a whole chain that cannot be extended; both lists are in reading order of
     the starting square, then of the path.
     """
-    geo = geometry(size)
     cells = list(board)
     captures: list[Move] = []
     plains: list[Move] = []
     for sq, cell in enumerate(board):
-        if not cell or colour_of(cell) != colour:
-            continue
-        crowned = is_crown(cell)
-        dirs = ALL_DIRS if crowned else FORWARD[colour]
-        fly = flying and crowned
-        cells[sq] = 0
-        found: list[Move] = []
-        _chains(cells, geo, sq, cell, dirs, fly, enemies, (sq,), (), found)
-        cells[sq] = cell
-        captures.extend(sorted(found, key=lambda m: m.path))
-        rays = geo.rays[sq]
-        targets = []
-        for d in dirs:
-            for to in rays[d]:
-                if board[to]:
-                    break
-                targets.append(to)
-                if not fly:
-                    break
-        plains.extend(Move((sq, to)) for to in sorted(targets))
+        if cell and colour_of(cell) == colour:
+            found, targets = _piece(cells, geometry(size), sq, enemies, flying, None)
+            captures.extend(found)
+            plains.extend(targets)
     return tuple(captures), tuple(plains)
+
+
+def piece_moves(
+    board: Board, size: int, sq: int, enemies: int, flying: bool, reads: set[int] | None = None
+) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """``generate``'s (captures, plain moves) of the one piece on ``sq``; ``reads`` collects
+    the squares whose contents decided them (the same board there: the same moves)."""
+    found, targets = _piece(list(board), geometry(size), sq, enemies, flying, reads)
+    return tuple(found), tuple(targets)
+
+
+def _piece(
+    cells: list[int],
+    geo: Geometry,
+    sq: int,
+    enemies: int,
+    flying: bool,
+    reads: set[int] | None,
+) -> tuple[list[Move], list[Move]]:
+    cell = cells[sq]
+    crowned = is_crown(cell)
+    dirs = ALL_DIRS if crowned else FORWARD[colour_of(cell)]
+    fly = flying and crowned
+    cells[sq] = 0
+    found: list[Move] = []
+    _chains(cells, geo, sq, cell, dirs, fly, enemies, (sq,), (), found, reads)
+    cells[sq] = cell
+    found.sort(key=lambda m: m.path)
+    rays = geo.rays[sq]
+    targets = []
+    for d in dirs:
+        for to in rays[d]:
+            if reads is not None:
+                reads.add(to)
+            if cells[to]:
+                break
+            targets.append(to)
+            if not fly:
+                break
+    return found, [Move((sq, to)) for to in sorted(targets)]
 
 
 def _chains(
@@ -251,6 +274,7 @@ def _chains(
     path: tuple[int, ...],
     taken: tuple[int, ...],
     out: list[Move],
+    reads: set[int] | None,
 ) -> bool:
     """Extend a capture chain from ``at``; append every finished chain; True if any jump."""
     crown_row = None if is_crown(cell) else geo.crown_rows[colour_of(cell)]
@@ -261,6 +285,8 @@ def _chains(
         if fly:
             while i < len(ray) and not cells[ray[i]]:
                 i += 1
+        if reads is not None:
+            reads.update(ray[: i + 2])  # the empty squares passed, the victim, the landing
         if i + 1 >= len(ray):
             continue
         victim = ray[i]
@@ -276,13 +302,15 @@ def _chains(
             if crown_row is not None and land in crown_row:
                 out.append(Move(step_path, step_taken))  # crowned: the move ends here
             elif not _chains(
-                cells, geo, land, cell, dirs, fly, enemies, step_path, step_taken, out
+                cells, geo, land, cell, dirs, fly, enemies, step_path, step_taken, out, reads
             ):
                 out.append(Move(step_path, step_taken))
             cells[victim] = v
             if not fly:
                 break
             j += 1
+            if reads is not None and j < len(ray):
+                reads.add(ray[j])
     return jumped
 
 

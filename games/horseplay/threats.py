@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from games.horseplay.board import (
     COLOURS,
@@ -19,6 +20,7 @@ from games.horseplay.board import (
     geometry,
     huff_target,
     is_crown,
+    piece_moves,
     square_name,
     value,
 )
@@ -66,28 +68,113 @@ class Assessment:
         return text
 
 
+class _Piece(NamedTuple):
+    """One piece's moves, summed up for the look-ahead."""
+
+    square: int
+    #: the squares whose contents decided its moves (the same there: the same moves)
+    reads: frozenset[int]
+    #: every square its captures can take
+    takes: frozenset[int]
+    #: its longest capture's length (0: it cannot capture)
+    longest: int
+    #: its moves that end on a corner Stable
+    to_stables: tuple[Move, ...]
+
+
+#: each colour's pieces on the state's board, in reading order
+Pieces = dict[int, list[_Piece]]
+
+
+def _piece(state: HorseplayState, board: Board, sq: int, colour: int, reads: bool) -> _Piece:
+    seen: set[int] | None = set() if reads else None
+    caps, plains = piece_moves(
+        board, state.size, sq, state.enemies(colour), state.options.flying_crowns, seen
+    )
+    owners = stable_owners(state.size, len(state.names))
+    return _Piece(
+        sq,
+        frozenset(seen or ()),
+        frozenset(t for m in caps for t in m.taken),
+        max((len(m.taken) for m in caps), default=0),
+        tuple(m for m in (*caps, *plains) if m.end in owners),
+    )
+
+
+def _pieces(state: HorseplayState) -> Pieces:
+    out: Pieces = {c: [] for c in state.colours}
+    for sq, cell in enumerate(state.board):
+        if cell and colour_of(cell) in out:
+            out[colour_of(cell)].append(_piece(state, state.board, sq, colour_of(cell), True))
+    return out
+
+
+def _pieces_after(
+    state: HorseplayState, pieces: Pieces, board: Board, changed: frozenset[int], colour: int
+) -> list[_Piece]:
+    """``colour``'s pieces on ``board``, which differs from the state's board on the
+    ``changed`` squares only: a piece whose moves were decided by squares that did not change
+    keeps them; the others are worked out again."""
+    found = []
+    for piece in pieces[colour]:
+        if piece.square in changed:
+            continue
+        if piece.reads.isdisjoint(changed):
+            found.append(piece)
+        else:
+            found.append(_piece(state, board, piece.square, colour, False))
+    for sq in changed:
+        cell = board[sq]
+        if cell and colour_of(cell) == colour:
+            found.append(_piece(state, board, sq, colour, False))
+    return found
+
+
 def _reach(
-    state: HorseplayState, board: Board
+    state: HorseplayState,
+    board: Board,
+    pieces: Pieces | None = None,
+    changed: frozenset[int] = frozenset(),
 ) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
     """(Stables an enemy can end a move on, pieces an enemy can take, the colours still on
-    the board) on ``board``."""
+    the board) on ``board``. ``pieces``: the state's own (``_pieces``), when ``board`` is the
+    state's board after a move that changed the ``changed`` squares: only the pieces whose
+    moves the change touches are worked out again (the same answer, for a fraction of the
+    work)."""
     probe = replace(state, board=board)
     live = probe.live()
     stables: set[int] = set()
     taken: set[int] = set()
     owners = stable_owners(state.size, len(state.names))
     sides = {c: probe.side(c) for c in state.colours}
+    forced_capture = state.options.forced_capture
     for enemy in live:
         if enemy in state.missing:
             continue
-        legal = probe.legal(enemy)
-        captures = probe.moves(enemy)[0]
-        huff = None if state.options.forced_capture else huff_target(board, captures)
-        for move in legal:
-            taken.update(move.taken)
+        if pieces is None:
+            captures, plains = probe.moves(enemy)
+            for m in captures:
+                taken.update(m.taken)
+            huff = None if forced_capture else huff_target(board, captures)
+            legal = captures if forced_capture and captures else (*captures, *plains)
+            ends = [m for m in legal if m.end in owners]
+        else:
+            mine = _pieces_after(state, pieces, board, changed, enemy)
+            for p in mine:
+                taken.update(p.takes)
+            huff = None
+            if not forced_capture:  # as huff_target: the longest capture, crown first, order
+                best = max(
+                    ((p.longest, is_crown(board[p.square]), -p.square) for p in mine if p.longest),
+                    default=None,
+                )
+                huff = None if best is None else -best[2]
+            forced = forced_capture and any(p.longest for p in mine)
+            ends = [m for p in mine for m in p.to_stables if m.is_capture or not forced]
+        for move in ends:
             if not move.is_capture and huff == move.start:
                 continue  # the raider itself would be huffed off the square
-            owner = owners.get(move.end)
+            owner = owners[move.end]
             if owner in live and sides[owner] != sides[enemy]:
                 left = (sq for sq, c in enumerate(board) if c and colour_of(c) == owner)
                 if any(sq not in move.taken for sq in left):  # else the jumps took them all
@@ -125,9 +212,13 @@ def best_move(state: HorseplayState) -> Move:
 def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
     colour = state.to_move
     mine = state.side(colour)
-    before = _threats(state)
     live = state.live()
-    return {m: _assess(state, m, colour, mine, before, live) for m in state.legal(colour)}
+    pieces = _pieces(state)
+    # the Stables open now (``threats(state).stables``), from the same pieces
+    before = _reach(state, state.board, pieces)[0]
+    return {
+        m: _assess(state, m, colour, mine, before, live, pieces) for m in state.legal(colour)
+    }
 
 
 def _assess(
@@ -135,18 +226,23 @@ def _assess(
     move: Move,
     colour: int,
     mine: int,
-    before: Threats,
+    before: frozenset[int],
     live: tuple[int, ...],
+    pieces: Pieces,
 ) -> Assessment:
     size = state.size
     geo = geometry(size)
     done = settle(state, move)
-    stables_after, taken_after, live_after = _reach(state, done.board)
+    touched = (*move.path, *move.taken, *done.stable_squares)
+    if done.huffed is not None:
+        touched += (done.huffed,)
+    changed = frozenset(sq for sq in touched if state.board[sq] != done.board[sq])
+    stables_after, taken_after, live_after = _reach(state, done.board, pieces, changed)
     ours = [c for c in live_after if state.side(c) == mine and geo.stables[c] in stables_after]
     guarded = [
         c
         for c in live
-        if state.side(c) == mine and geo.stables[c] in before.stables and c not in ours
+        if state.side(c) == mine and geo.stables[c] in before and c not in ours
     ]
     piece = done.board[move.end]
     exposed = bool(piece) and move.end in taken_after

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from games.horseplay.state import settle
-from games.horseplay.threats import NOTE_LIMIT, threats
+from games.horseplay.threats import NOTE_LIMIT, _pieces, _reach, threats
 from games.rng import ScriptedRng, SeededRng
 from tests.games.test_horseplay import RULES, move, new, position
 
@@ -149,3 +149,34 @@ def test_notes_stay_short_and_the_deadline_move_is_legal_and_best() -> None:
         best = RULES.default_action(state, seat)
         assert best in RULES.legal_actions(state, seat)
         assert shown[RULES.format_action(state, best)].rank == max(c.rank for c in shown.values())
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (4, {}),
+        (4, {"teams": True}),
+        (2, {"flying_crowns": True}),
+        (4, {"forced_capture": True, "flying_crowns": True}),
+        (4, {"size": 11, "miss_a_turn": True}),
+    ],
+)
+def test_the_warnings_see_after_each_move_what_a_full_look_at_that_board_sees(
+    players: int, options: dict[str, Any]
+) -> None:
+    """The notes work out only the moves of the pieces a move disturbs and keep the others';
+    every warning they give (Stables open, pieces that can be taken) is what looking at every
+    piece on the board after the move gives."""
+    looked = 0
+    for state in _playouts(players, options, range(4), plies=60):
+        pieces = _pieces(state)
+        for action in state.legal(state.to_move):
+            after = settle(state, action).board
+            changed = frozenset(i for i, c in enumerate(state.board) if after[i] != c)
+            assert _reach(state, after, pieces, changed) == _reach(state, after), (
+                RULES.dump(state),
+                action,
+            )
+            looked += 1
+    assert looked > 100
