@@ -8,7 +8,7 @@ move; with more it is each enemy's best chance before anyone else moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -17,6 +17,7 @@ from games.horseplay.board import (
     Board,
     Move,
     colour_of,
+    generate,
     geometry,
     huff_target,
     is_crown,
@@ -141,18 +142,18 @@ def _reach(
     state's board after a move that changed the ``changed`` squares: only the pieces whose
     moves the change touches are worked out again (the same answer, for a fraction of the
     work)."""
-    probe = replace(state, board=board)
-    live = probe.live()
+    present = {colour_of(cell) for cell in board if cell}
+    live = tuple(c for c in state.colours if c in present)
     stables: set[int] = set()
     taken: set[int] = set()
     owners = stable_owners(state.size, len(state.names))
-    sides = {c: probe.side(c) for c in state.colours}
-    forced_capture = state.options.forced_capture
+    sides = {c: state.side(c) for c in state.colours}
+    forced_capture, flying = state.options.forced_capture, state.options.flying_crowns
     for enemy in live:
         if enemy in state.missing:
             continue
         if pieces is None:
-            captures, plains = probe.moves(enemy)
+            captures, plains = generate(board, state.size, enemy, state.enemies(enemy), flying)
             for m in captures:
                 taken.update(m.taken)
             huff = None if forced_capture else huff_target(board, captures)
