@@ -102,8 +102,9 @@ def _piece(state: HorseplayState, board: Board, sq: int, colour: int, reads: boo
     )
 
 
-def _pieces(state: HorseplayState) -> Pieces:
-    out: Pieces = {c: [] for c in state.colours}
+def _pieces(state: HorseplayState, colours: tuple[int, ...] | None = None) -> Pieces:
+    """The pieces of ``colours`` (every colour by default) on the state's board."""
+    out: Pieces = {c: [] for c in (state.colours if colours is None else colours)}
     for sq, cell in enumerate(state.board):
         if cell and colour_of(cell) in out:
             out[colour_of(cell)].append(_piece(state, state.board, sq, colour_of(cell), True))
@@ -141,7 +142,7 @@ def _reach(
     the board) on ``board``. ``pieces``: the state's own (``_pieces``), when ``board`` is the
     state's board after a move that changed the ``changed`` squares: only the pieces whose
     moves the change touches are worked out again (the same answer, for a fraction of the
-    work)."""
+    work), and only the colours it holds are looked at."""
     present = {colour_of(cell) for cell in board if cell}
     live = tuple(c for c in state.colours if c in present)
     stables: set[int] = set()
@@ -150,7 +151,7 @@ def _reach(
     sides = {c: state.side(c) for c in state.colours}
     forced_capture, flying = state.options.forced_capture, state.options.flying_crowns
     for enemy in live:
-        if enemy in state.missing:
+        if enemy in state.missing or (pieces is not None and enemy not in pieces):
             continue
         if pieces is None:
             captures, plains = generate(board, state.size, enemy, state.enemies(enemy), flying)
@@ -214,8 +215,9 @@ def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
     colour = state.to_move
     mine = state.side(colour)
     live = state.live()
-    pieces = _pieces(state)
-    # the Stables open now (``threats(state).stables``), from the same pieces
+    # what the mover's side risks comes from the other sides' moves alone
+    pieces = _pieces(state, tuple(c for c in state.colours if state.side(c) != mine))
+    # the Stables open now (``threats(state).stables``, of the other sides' making)
     before = _reach(state, state.board, pieces)[0]
     return {
         m: _assess(state, m, colour, mine, before, live, pieces) for m in state.legal(colour)
