@@ -159,27 +159,14 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         if len(times) >= 400:
             break
     times.sort()
-    # a match's moves as the bot draws them: each new position once, in order
-    moves: list[float] = []
-    for state, last, previous, _, _ in playout_middle(key, players, seed=players * 104729 + 3)[
-        :MOVES
-    ]:
-        t = time.perf_counter()
-        render.draw(key, state, last=last, previous=previous)
-        moves.append((time.perf_counter() - t) * 1000)
-    # the same once the processor idled between moves, as in a live bot
-    idle: list[float] = []
-    for state, last, previous, _, _ in playout_middle(key, players, seed=players * 7331 + 5)[
-        :IDLE_MOVES
-    ]:
-        time.sleep(IDLE_PAUSE)
-        t = time.perf_counter()
-        render.draw(key, state, last=last, previous=previous)
-        idle.append((time.perf_counter() - t) * 1000)
     return {
         "many": many(key, players),
-        "move": statistics.median(moves),
-        "idle": statistics.median(idle),
+        # a match's moves as the bot draws them: each new position once, in order
+        "move": match_moves(key, players, seed=players * 104729 + 3, count=MOVES),
+        # the same once the processor idled between moves, as in a live bot
+        "idle": match_moves(
+            key, players, seed=players * 7331 + 5, count=IDLE_MOVES, pause=IDLE_PAUSE
+        ),
         "game": key,
         "players": players,
         "cold": plain["first_ms"],
@@ -192,6 +179,19 @@ def row(key: str, players: int, budget: float) -> dict[str, Any]:
         "colours": max(colours(p) for p in pngs),
         "renders": len(times),
     }
+
+
+def match_moves(key: str, players: int, *, seed: int, count: int, pause: float = 0.0) -> float:
+    """p50 ms of ``count`` consecutive positions of one match, each drawn once, in order
+    (after ``pause`` seconds of idling each, if any)."""
+    times = []
+    for state, last, previous, _, _ in playout_middle(key, players, seed=seed)[:count]:
+        if pause:
+            time.sleep(pause)
+        t = time.perf_counter()
+        render.draw(key, state, last=last, previous=previous)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
 
 
 def many(key: str, players: int) -> float:

@@ -212,12 +212,13 @@ def generate(
     Each capture is a whole chain that cannot be extended; both lists are in reading order of
     the starting square, then of the path.
     """
+    geo = geometry(size)
     cells = list(board)
     captures: list[Move] = []
     plains: list[Move] = []
     for sq, cell in enumerate(board):
         if cell and colour_of(cell) == colour:
-            found, targets = _piece(cells, geometry(size), sq, enemies, flying, None)
+            found, targets = _piece(cells, geo, sq, enemies, flying, None)
             captures.extend(found)
             plains.extend(targets)
     return tuple(captures), tuple(plains)

@@ -75,10 +75,9 @@ class _Piece(NamedTuple):
     square: int
     #: the squares whose contents decided its moves (the same there: the same moves)
     reads: frozenset[int]
-    #: every square its captures can take
+    #: its captures, and every square they can take
+    captures: tuple[Move, ...]
     takes: frozenset[int]
-    #: its longest capture's length (0: it cannot capture)
-    longest: int
     #: its moves that end on a corner Stable
     to_stables: tuple[Move, ...]
 
@@ -96,8 +95,8 @@ def _piece(state: HorseplayState, board: Board, sq: int, colour: int, reads: boo
     return _Piece(
         sq,
         frozenset(seen or ()),
+        caps,
         frozenset(t for m in caps for t in m.taken),
-        max((len(m.taken) for m in caps), default=0),
         tuple(m for m in (*caps, *plains) if m.end in owners),
     )
 
@@ -164,14 +163,9 @@ def _reach(
             mine = _pieces_after(state, pieces, board, changed, enemy)
             for p in mine:
                 taken.update(p.takes)
-            huff = None
-            if not forced_capture:  # as huff_target: the longest capture, crown first, order
-                best = max(
-                    ((p.longest, is_crown(board[p.square]), -p.square) for p in mine if p.longest),
-                    default=None,
-                )
-                huff = None if best is None else -best[2]
-            forced = forced_capture and any(p.longest for p in mine)
+            captures = tuple(m for p in mine for m in p.captures)
+            huff = None if forced_capture else huff_target(board, captures)
+            forced = forced_capture and bool(captures)
             ends = [m for p in mine for m in p.to_stables if m.is_capture or not forced]
         for move in ends:
             if not move.is_capture and huff == move.start:
