@@ -1,0 +1,135 @@
+"""Ending a match before its time: ``/<game> abandon`` asks privately, with Confirm and Cancel,
+and only the asker's Confirm ends it (if the match still stands as asked and they still may).
+Every message of the match then says so, the newest board shows who ended it, and the channel
+is told. Part of ``bot.table.Table``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import games
+from bot import ui
+from bot.matches import Match, MatchService, Refusal
+from bot.texts import abandon_question, board_embed, compose, escape, final_status, story_lines
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+ONLY_HOST = "Only the host or someone with the Manage Channels permission can end this match."
+
+
+class Ending:
+    """Part of ``Table`` (which provides ``service`` and ``retire``): ending a match."""
+
+    bot: RanchHand
+
+    if TYPE_CHECKING:
+
+        @property
+        def service(self) -> MatchService: ...
+
+        async def retire(
+            self, match: Match, *, keep: int | None = None, end: str | None = None
+        ) -> None: ...
+
+    async def ask_abandon(
+        self, interaction: discord.Interaction[Any], game: str, *, can_manage: bool
+    ) -> None:
+        """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
+        match = await self.service.live_in(interaction.channel_id)
+        if match is None or match.game != game:
+            raise Refusal(f"There is no {games.get(game).title} match here.")
+        if interaction.user.id != match.host_id and not can_manage:
+            raise Refusal(ONLY_HOST)
+        await interaction.response.send_message(
+            abandon_question(match),
+            view=ui.abandon_view(match, interaction.user.id),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def answer_abandon(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        *,
+        stage: str,
+        ply: int,
+        confirmed: bool,
+    ) -> None:
+        """The asker's Confirm or Cancel (the button checked it is theirs). Confirm ends the
+        match if it still stands as asked and they still may end it; every message of the
+        match then says so, and the channel is told."""
+        match = await self.service.get(match_id)
+        title = match.rules.title
+        if not confirmed:
+            await interaction.response.edit_message(
+                content=f"Cancelled: nothing was changed, the {title} match goes on.", view=None
+            )
+            return
+        if not match.live:
+            await interaction.response.edit_message(
+                content=f"This {title} match is already over ({final_status(match)}); "
+                "nothing to end.",
+                view=None,
+            )
+            return
+        perms = interaction.permissions
+        try:
+            match = await self.service.abandon(
+                match.channel_id,
+                match.game,
+                user_id=interaction.user.id,
+                can_manage=perms.manage_channels or perms.administrator,
+                expected=(match_id, stage, ply),
+            )
+        except Refusal as err:
+            await interaction.response.edit_message(content=str(err), view=None)
+            return
+        name = escape(interaction.user.display_name)
+        if stage == "lobby":
+            done, told, end = "the lobby is closed", f"closed the {title} lobby here", "closed"
+        else:
+            done, told, end = (
+                "the match has ended",
+                f"ended the {title} match here at move {ply}",
+                "ended",
+            )
+        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+        told = f"🛑 **{name}** {told}."
+        try:
+            await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as err:
+            log.info("could not tell the channel that match %s ended: %s", match.id, err.status)
+        newest = await self.service.latest_board_row(match.id)
+        board = newest if newest is not None and int(newest["ply"]) >= 0 else None
+        keep = None if board is None else int(board["message_id"])
+        await self.retire(match, keep=keep, end=f"{end} by {name}")
+        if board is not None:
+            await self._end_board(match, board, name)
+
+    async def _end_board(self, match: Match, board: Any, name: str) -> None:
+        """The newest board, edited: its story, then who ended the match; no buttons."""
+        story_from = board["story_from"]
+        after = int(story_from) if story_from is not None else int(board["ply"]) - 1
+        stories = await self.service.store.stories(match.id, after, match.ply)
+        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        files, filename = await self.bot.delivery.picture(match)
+        try:
+            channel = self.bot.get_partial_messageable(int(board["channel_id"]))
+            await channel.get_partial_message(int(board["message_id"])).edit(
+                content=compose(match, lines, ended_by=name),
+                embed=board_embed(match, filename=filename),
+                attachments=files,
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as err:
+            log.info("could not mark board %s as ended: %s", board["message_id"], err.status)
