@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, bbox, font
+from render.common import HIGHLIGHT, INK, bbox, draw_text, font
 from render.horseplay import layers
 from render.horseplay.layout import BARN, PIECE, STRAW, Colour, diameter
 
@@ -35,11 +35,18 @@ def _piece(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw], None])
 
 @lru_cache(maxsize=1024)
 def text(words: str, size: int, bold: bool, anchor: str, fill: Colour) -> Piece:
-    """A text in ``fill`` and its offset from the anchor point."""
+    """A text in ``fill`` and its offset from the anchor point. Its mask is put together from
+    words drawn before (``draw_text``: a move's new line, such as what it did, is mostly words
+    of earlier ones), drawn from a whole pixel at or right of the mask's edge (the same pixels
+    as from the edge, shifted) and cut to the text's box."""
     face = font(size, bold)
     left, top, right, bottom = bbox(face, words, anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), words, font=face, fill=255, anchor=anchor)
+    width, height = max(1, right - left), max(1, bottom - top)
+    shift = max(0, left)
+    mask = Image.new("L", (width + shift, height), 0)
+    draw_text(mask, (shift - left, -top), words, face, 255, anchor)
+    if shift:
+        mask = mask.crop((shift, 0, shift + width, height))
     img = Image.new("RGBA", mask.size, fill)
     img.putalpha(mask)
     return img, left, top

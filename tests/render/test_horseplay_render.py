@@ -151,3 +151,34 @@ def test_the_sent_picture_is_the_full_colour_picture_in_the_palette() -> None:
             assert sent.tobytes() == drawn.tobytes(), f"ply {ply}: pixels differ"
             heights.add(sent.height)
         assert heights
+
+
+def test_a_text_piece_is_the_line_pillow_draws_even_when_put_together_from_words() -> None:
+    """The last-move strip, names and counts are texts put together from words drawn before:
+    each piece's alpha is exactly the line drawn whole, whatever its first letter's bearing
+    and anchor, the first time and from the cache."""
+    from PIL import ImageDraw
+
+    from render.common import bbox, font
+    from render.horseplay import marks
+
+    lines = [
+        "Blue moved c3 to e5, took 2 and crowned",
+        "jumped d4 to f6 (Green's piece gone)",
+        "Wyatt · 7 on board · 2 crowned",
+        "Ann huffed at b2",
+        "Žofia moved: +2 ×3",
+        "12 pts",
+    ]
+    for size, bold in ((20, False), (24, True), (26, True)):
+        face = font(size, bold)
+        for text in lines:
+            for anchor in ("la", "lm", "ra", "mm"):
+                left, top, right, bottom = bbox(face, text, anchor)
+                whole = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+                ImageDraw.Draw(whole).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+                marks.text.cache_clear()
+                for _ in range(2):
+                    piece, dx, dy = marks.text(text, size, bold, anchor, (20, 30, 40))
+                    assert (dx, dy) == (left, top)
+                    assert piece.getchannel("A").tobytes() == whole.tobytes(), (text, anchor)
