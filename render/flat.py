@@ -109,25 +109,39 @@ class Canvas:
 
     def __init__(self, palette: Palette, size: tuple[int, int], paper: Colour) -> None:
         self.palette = palette
-        self.image = palette.canvas(size, paper)
-        self.draw = ImageDraw.Draw(self.image)
+        self.size = size
+        width, height = size
+        #: the picture one column wider, from its second column on, as its PNG's rows are
+        #: (``png.encode_rows``): everything is drawn one column to the right
+        self._rows = palette.canvas((width + 1, height), paper)
+        self._draw = ImageDraw.Draw(self._rows)
         #: the picture's pixels: palette sprites are copied straight in (a picture pastes a
         #: few hundred; ``Image.paste`` checks and converts on every one)
-        self._pixels = self.image.im
+        self._pixels = self._rows.im
+
+    @property
+    def image(self) -> Image.Image:
+        """The picture (a copy)."""
+        width, height = self.size
+        return self._rows.crop((1, 0, width + 1, height))
 
     def rect(self, box: tuple[float, float, float, float], colour: Colour) -> None:
-        self.draw.rectangle(box, fill=self.palette.ink(colour))
+        x0, y0, x1, y1 = box
+        self._draw.rectangle((x0 + 1, y0, x1 + 1, y1), fill=self.palette.ink(colour))
 
     def outline(self, box: tuple[float, float, float, float], colour: Colour, width: int) -> None:
-        self.draw.rectangle(box, outline=self.palette.ink(colour), width=width)
+        x0, y0, x1, y1 = box
+        ink = self.palette.ink(colour)
+        self._draw.rectangle((x0 + 1, y0, x1 + 1, y1), outline=ink, width=width)
 
     def line(self, xy: tuple[float, float, float, float], colour: Colour, width: int = 1) -> None:
-        self.draw.line(xy, fill=self.palette.ink(colour), width=width)
+        x0, y0, x1, y1 = xy
+        self._draw.line((x0 + 1, y0, x1 + 1, y1), fill=self.palette.ink(colour), width=width)
 
     def paste(self, sprite: Image.Image, x: float, y: float) -> None:
-        left, top = round(x), round(y)
+        left, top = round(x) + 1, round(y)
         if sprite.mode != "P":
-            self.image.paste(sprite, (left, top))
+            self._rows.paste(sprite, (left, top))
             return
         w, h = sprite.size
         self._pixels.paste(sprite.im, (left, top, left + w, top + h))
@@ -178,7 +192,9 @@ class Canvas:
         return w - 2
 
     def png(self) -> bytes:
-        return png.encode(self.image)
+        """The picture's PNG (``png.encode`` of ``image``, without the copy; whatever was drawn
+        left of the picture, in the rows' first column, is cleared)."""
+        return png.encode_rows(self._rows)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:

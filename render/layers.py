@@ -25,6 +25,8 @@ from typing import Any
 
 from PIL import Image
 
+from render import png
+
 #: reduced pieces and blended patches kept (a few KB each)
 KEPT = 8192
 
@@ -98,20 +100,48 @@ def _solid(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image
     return hit or None
 
 
+def _rows(ground: Image.Image, palette: Image.Image) -> Image.Image:
+    """The reduced ground one column wider, from its second column on (remembered): the layout
+    its PNG deflates (``png.encode_rows``)."""
+    key = ("rows", id(ground), id(palette))
+    refs = (ground, palette)
+    rows = _cached(key, refs)
+    if rows is None:
+        whole = reduced(ground, palette)
+        rows = Image.new("P", (whole.width + 1, whole.height), 0)
+        rows.putpalette(whole.getpalette() or [])
+        rows.paste(whole, (1, 0))
+        _keep(key, refs, rows)
+    return rows
+
+
 class Layers:
     """A picture on ``ground`` (full colour, opaque) kept in ``palette``'s indices; ``size``:
     the picture is the ground's top left part of that size (a ground may serve pictures of
-    several heights)."""
+    several heights). It is kept one column wider, from its second column on, as its PNG's
+    rows are (``png``)."""
 
     def __init__(
         self, ground: Image.Image, palette: Image.Image, size: tuple[int, int] | None = None
     ) -> None:
         self.ground = ground
         self.palette = palette
-        whole = reduced(ground, palette)
-        self.image = whole.copy() if size is None else whole.crop((0, 0, *size))
+        self.size = ground.size if size is None else size
+        width, height = self.size
+        whole = _rows(ground, palette)
+        self._rows = whole.copy() if size is None else whole.crop((0, 0, width + 1, height))
         #: (piece, left, top, right, bottom, pasted with its alpha) of each piece so far
         self._placed: list[tuple[Image.Image, int, int, int, int, bool]] = []
+
+    @property
+    def image(self) -> Image.Image:
+        """The picture (a copy)."""
+        width, height = self.size
+        return self._rows.crop((1, 0, width + 1, height))
+
+    def png(self) -> bytes:
+        """The picture's PNG (``png.encode`` of ``image``, without the copy)."""
+        return png.encode_rows(self._rows)
 
     def paste(
         self, piece: Image.Image, box: tuple[int, int], mask: Image.Image | None = None
@@ -121,17 +151,20 @@ class Layers:
         x, y = box
         width, height = piece.size
         area = (x, y, x + width, y + height)
-        # straight to the picture's core: both are palette images in the same palette, and
-        # the picture is a copy of its own (Pillow's ``paste`` would only check that)
-        core = self.image.im
+        # straight to the picture's core, one column on (its first column is the rows' filter
+        # bytes; whatever a piece left of the picture puts there, ``png()`` clears): both are
+        # palette images in the same palette, and the picture is a copy of its own (Pillow's
+        # ``paste`` would only check that)
+        core = self._rows.im
+        at = (x + 1, y, x + 1 + width, y + height)
         if mask is None:
-            core.paste(reduced(piece, self.palette).im, area)
+            core.paste(reduced(piece, self.palette).im, at)
         elif mask is not piece:
             raise ValueError("a piece's own alpha is the only mask")
         elif (solid := _solid(piece, self.palette)) is not None:
-            core.paste(solid[0].im, area, solid[1].im)
+            core.paste(solid[0].im, at, solid[1].im)
         else:
-            core.paste(self._blended(piece, x, y).im, area)
+            core.paste(self._blended(piece, x, y).im, at)
         self._placed.append((piece, *area, mask is not None))
 
     def _blended(self, piece: Image.Image, x: int, y: int) -> Image.Image:

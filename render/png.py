@@ -5,7 +5,9 @@ image's rows, each behind a "no filter" byte, deflated, between a header, the pa
 end mark. Deflating is nearly all of the work, and Pillow's wheels deflate with the system's
 zlib; zlib-ng's fastest level takes a fraction of the time of zlib's level 1.
 A move changes a few places of its board, so the rows are deflated in bands of ``BAND`` rows,
-and a band already deflated for an earlier board is reused as it is (``deflate``). Any other
+and a band already deflated for an earlier board is reused as it is (``deflate``). The
+pictures the games put together (``render.layers``, ``render.flat``) are kept one column wider,
+in exactly those rows, so their bytes are deflated as they are (``encode_rows``). Any other
 image (full colour, a transparent colour) is left to Pillow.
 """
 
@@ -51,13 +53,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 def encode(image: Image.Image, level: int = LEVEL) -> bytes:
     """The picture as PNG bytes (decoded, the same pixels exactly)."""
-    palette = image.palette
-    if (
-        image.mode != "P"
-        or "transparency" in image.info
-        or palette is None
-        or palette.mode != "RGB"
-    ):
+    if not _indexed(image):
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
@@ -66,6 +62,36 @@ def encode(image: Image.Image, level: int = LEVEL) -> bytes:
     # down its first column, is exactly the bytes to deflate
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(image, (1, 0))
+    return _indexed_png(rows.tobytes(), image, width, height, level)
+
+
+def encode_rows(rows: Image.Image, level: int = LEVEL) -> bytes:
+    """``encode`` of a picture kept one column wider than it is, from its second column on
+    (``render.layers.Layers``, ``render.flat.Canvas``): its first column is set to index 0,
+    each row's filter byte, and its bytes are deflated as they are, without first copying the
+    picture into such rows."""
+    width, height = rows.width - 1, rows.height
+    if not _indexed(rows):
+        return encode(rows.crop((1, 0, width + 1, height)), level)
+    rows.paste(0, (0, 0, 1, height))
+    return _indexed_png(rows.tobytes(), rows, width, height, level)
+
+
+def _indexed(image: Image.Image) -> bool:
+    """Whether ``image`` is encoded here: a palette picture with RGB colours, none see-through
+    (anything else is left to Pillow)."""
+    palette = image.palette
+    return (
+        image.mode == "P"
+        and "transparency" not in image.info
+        and palette is not None
+        and palette.mode == "RGB"
+    )
+
+
+def _indexed_png(raw: bytes, image: Image.Image, width: int, height: int, level: int) -> bytes:
+    """The PNG of a palette picture ``width`` x ``height`` from its rows' bytes ``raw`` (each
+    row its filter byte, 0, and its indices), in ``image``'s palette."""
     colours = bytes(image.getpalette() or [])
     colours = colours.ljust(768, b"\0")  # every index a picture can hold has its colour
     header = struct.pack(">II", width, height) + bytes(_INDEXED)
@@ -74,7 +100,7 @@ def encode(image: Image.Image, level: int = LEVEL) -> bytes:
             SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", colours),
-            _chunk(b"IDAT", deflate(rows.tobytes(), (width + 1) * BAND, level)),
+            _chunk(b"IDAT", deflate(raw, (width + 1) * BAND, level)),
             _chunk(b"IEND", b""),
         )
     )

@@ -30,7 +30,6 @@ from games.farm import (
     Roll,
     Trade,
 )
-from render import png
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
 from render.farm.strip import CARD, TEXT, Surface, die, draw_story, fit, label, story
@@ -454,4 +453,4 @@ def draw(
     (``render.layers``): the same picture without reducing all its pixels each time."""
     board = Layers(_background(len(state.names)), _palette())
     _lay(board, state, seat, last, previous)
-    return png.encode(board.image)
+    return board.png()

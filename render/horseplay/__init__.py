@@ -21,7 +21,6 @@ from games.horseplay import RULES, HorseplayState, Move, geometry
 from games.horseplay.board import colour_of, is_crown
 from games.horseplay.threats import Threats, threats
 from games.rng import SeededRng
-from render import png
 from render.common import HIGHLIGHT
 from render.horseplay import layers, marks, panels
 from render.horseplay.layout import (
@@ -53,7 +52,7 @@ def draw(
     plan = _plan(state, last, previous)
     board = Layers(plan.ground, palette(), (layers.WIDTH, plan.height))
     _put(board, plan, state, seat, last)
-    return png.encode(board.image)
+    return board.png()
 
 
 def compose(

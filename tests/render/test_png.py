@@ -6,7 +6,7 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import games
 import render
@@ -102,3 +102,48 @@ def test_pictures_of_other_widths_whose_rows_hold_the_same_bytes_decode_exactly(
         image = Image.frombytes("P", (width, height), data)
         image.putpalette([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])
         assert _decoded(png.encode(image)).tobytes() == data
+
+
+def test_a_board_drawn_one_column_wider_is_sent_as_the_board_itself() -> None:
+    """Boards are drawn one column to the right of their PNG rows' filter bytes: what is sent
+    decodes to exactly the picture, even when a piece hung over its left edge (its overhang is
+    cut off, as on a picture of the board's own size)."""
+    from render.flat import Canvas, Palette
+    from render.layers import Layers
+
+    pick = random.Random(7)
+    colours = [(pick.randrange(256), pick.randrange(256), pick.randrange(256)) for _ in range(40)]
+    ground = Image.new("RGB", (61, 37), colours[0])
+    for _ in range(30):
+        x, y = pick.randrange(61), pick.randrange(37)
+        ground.paste(pick.choice(colours), (x, y, x + 7, y + 5))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([c for colour in colours for c in colour])
+    piece = Image.new("RGBA", (9, 6), (*colours[5], 255))
+    piece.putpixel((0, 0), (*colours[6], 128))  # soft: blended over what lies under it
+    board = Layers(ground, palette)
+    expected = ground.copy()
+    for x, y in ((-1, 3), (-4, 20), (10, 10), (56, 33)):
+        board.paste(piece, (x, y), piece)
+        expected.paste(piece, (x, y), piece)
+    sent = _decoded(board.png())
+    assert sent.size == (61, 37)
+    assert sent.tobytes() == board.image.tobytes()
+    assert (
+        sent.convert("RGB").tobytes()
+        == expected.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB").tobytes()
+    )
+
+    flat = Palette(colours[:8], [(colours[0], colours[1])])
+    canvas = Canvas(flat, (23, 11), colours[0])
+    canvas.rect((-3, 2, 4, 8), colours[2])
+    canvas.line((-2, 0, 6, 9), colours[3], 2)
+    canvas.outline((15, 1, 22, 10), colours[4], 2)
+    whole = Image.new("P", (23, 11), flat.ink(colours[0]))
+    whole.putpalette(flat.flat)
+    draw = ImageDraw.Draw(whole)
+    draw.rectangle((-3, 2, 4, 8), fill=flat.ink(colours[2]))
+    draw.line((-2, 0, 6, 9), fill=flat.ink(colours[3]), width=2)
+    draw.rectangle((15, 1, 22, 10), outline=flat.ink(colours[4]), width=2)
+    sent = _decoded(canvas.png())
+    assert sent.tobytes() == whole.tobytes() == canvas.image.tobytes()
