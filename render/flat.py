@@ -109,10 +109,9 @@ class Canvas:
 
     def __init__(self, palette: Palette, size: tuple[int, int], paper: Colour) -> None:
         self.palette = palette
-        self.size = size
         width, height = size
-        #: the picture one column wider, from its second column on, as its PNG's rows are
-        #: (``png.encode_rows``): everything is drawn one column to the right
+        #: the picture in the layout its PNG deflates (``png.rows``): everything is drawn one
+        #: column to the right
         self._rows = palette.canvas((width + 1, height), paper)
         self._draw = ImageDraw.Draw(self._rows)
         #: the picture's pixels: palette sprites are copied straight in (a picture pastes a
@@ -122,8 +121,7 @@ class Canvas:
     @property
     def image(self) -> Image.Image:
         """The picture (a copy)."""
-        width, height = self.size
-        return self._rows.crop((1, 0, width + 1, height))
+        return png.picture(self._rows)
 
     def rect(self, box: tuple[float, float, float, float], colour: Colour) -> None:
         x0, y0, x1, y1 = box

@@ -101,43 +101,36 @@ def _solid(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image
 
 
 def _rows(ground: Image.Image, palette: Image.Image) -> Image.Image:
-    """The reduced ground one column wider, from its second column on (remembered): the layout
-    its PNG deflates (``png.encode_rows``)."""
+    """The reduced ground in the layout its PNG deflates (``png.rows``; remembered)."""
     key = ("rows", id(ground), id(palette))
     refs = (ground, palette)
-    rows = _cached(key, refs)
-    if rows is None:
-        whole = reduced(ground, palette)
-        rows = Image.new("P", (whole.width + 1, whole.height), 0)
-        rows.putpalette(whole.getpalette() or [])
-        rows.paste(whole, (1, 0))
-        _keep(key, refs, rows)
-    return rows
+    wider = _cached(key, refs)
+    if wider is None:
+        wider = png.rows(reduce(ground, palette))
+        _keep(key, refs, wider)
+    return wider
 
 
 class Layers:
     """A picture on ``ground`` (full colour, opaque) kept in ``palette``'s indices; ``size``:
     the picture is the ground's top left part of that size (a ground may serve pictures of
     several heights). It is kept one column wider, from its second column on, as its PNG's
-    rows are (``png``)."""
+    rows are (``png.rows``)."""
 
     def __init__(
         self, ground: Image.Image, palette: Image.Image, size: tuple[int, int] | None = None
     ) -> None:
         self.ground = ground
         self.palette = palette
-        self.size = ground.size if size is None else size
-        width, height = self.size
         whole = _rows(ground, palette)
-        self._rows = whole.copy() if size is None else whole.crop((0, 0, width + 1, height))
+        self._rows = whole.copy() if size is None else whole.crop((0, 0, size[0] + 1, size[1]))
         #: (piece, left, top, right, bottom, pasted with its alpha) of each piece so far
         self._placed: list[tuple[Image.Image, int, int, int, int, bool]] = []
 
     @property
     def image(self) -> Image.Image:
         """The picture (a copy)."""
-        width, height = self.size
-        return self._rows.crop((1, 0, width + 1, height))
+        return png.picture(self._rows)
 
     def png(self) -> bytes:
         """The picture's PNG (``png.encode`` of ``image``, without the copy)."""

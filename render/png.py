@@ -58,23 +58,35 @@ def encode(image: Image.Image, level: int = LEVEL) -> bytes:
         image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
     width, height = image.size
-    # each row begins with its filter type, 0 ("none"): the picture one column wider, index 0
-    # down its first column, is exactly the bytes to deflate
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(image, (1, 0))
-    return _indexed_png(rows.tobytes(), image, width, height, level)
+    return _indexed_png(rows(image).tobytes(), image, width, height, level)
 
 
-def encode_rows(rows: Image.Image, level: int = LEVEL) -> bytes:
-    """``encode`` of a picture kept one column wider than it is, from its second column on
-    (``render.layers.Layers``, ``render.flat.Canvas``): its first column is set to index 0,
-    each row's filter byte, and its bytes are deflated as they are, without first copying the
+def rows(image: Image.Image) -> Image.Image:
+    """A palette picture one column wider, from its second column on, index 0 down its first,
+    in the same palette: each row begins with its filter type, 0 ("none"), so its bytes are
+    exactly what its PNG deflates."""
+    width, height = image.size
+    wider = Image.new("P", (width + 1, height), 0)
+    wider.putpalette(image.getpalette() or [])
+    wider.paste(image, (1, 0))
+    return wider
+
+
+def picture(wider: Image.Image) -> Image.Image:
+    """The picture a ``rows`` layout holds (a copy)."""
+    return wider.crop((1, 0, wider.width, wider.height))
+
+
+def encode_rows(wider: Image.Image, level: int = LEVEL) -> bytes:
+    """``encode`` of a picture kept in the ``rows`` layout as it is drawn (``render.layers``,
+    ``render.flat``): its first column is set to index 0 (whatever was drawn left of the
+    picture is cut off), and its bytes are deflated as they are, without first copying the
     picture into such rows."""
-    width, height = rows.width - 1, rows.height
-    if not _indexed(rows):
-        return encode(rows.crop((1, 0, width + 1, height)), level)
-    rows.paste(0, (0, 0, 1, height))
-    return _indexed_png(rows.tobytes(), rows, width, height, level)
+    width, height = wider.width - 1, wider.height
+    if not _indexed(wider):
+        return encode(picture(wider), level)
+    wider.paste(0, (0, 0, 1, height))
+    return _indexed_png(wider.tobytes(), wider, width, height, level)
 
 
 def _indexed(image: Image.Image) -> bool:
