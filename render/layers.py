@@ -6,14 +6,15 @@ same pieces in the same order (``paste`` as on a Pillow image) but keeps the pic
 palette indices: an opaque piece is reduced once and pasted as it is; a piece with soft edges
 is blended in full colour over exactly what lies under it (the ground and the pieces pasted
 there before it), and that small patch is reduced. Nearest-colour reduction without dithering
-works pixel by pixel, so the result is the very picture the full-colour way gives; both are
-cached by the pieces and places involved, so a board mostly pastes ready patches.
+works pixel by pixel, so the result is the very picture the full-colour way gives. A piece's
+own reduced forms are kept on the piece; patches are cached by the pieces and places involved,
+so a board mostly pastes ready patches.
 
 Pieces are matched by identity: they must come from caches that keep them (``build_once``,
-``lru_cache``). A cached patch remembers the pieces it was made from by weak reference: it
-never keeps a piece alive, and it is dropped once any of them is (the pieces' own caches decide
-how long they live, so one-off pieces such as a move's arrow do not pile up here); a piece that
-was dropped and whose id was reused is never mistaken for it.
+``lru_cache``) and never change once made. A cached patch remembers the pieces it was made
+from by weak reference: it never keeps a piece alive, and it is dropped once any of them is
+(the pieces' own caches decide how long they live, so one-off pieces such as a move's arrow do
+not pile up here); a piece that was dropped and whose id was reused is never mistaken for it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
@@ -73,31 +75,46 @@ def reduce(image: Image.Image, palette: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
+#: the attribute a piece keeps its own forms in (``_form``)
+_FORMS = "_layers_forms"
+
+
+def _form(
+    piece: Image.Image,
+    palette: Image.Image,
+    kind: str,
+    make: Callable[[Image.Image, Image.Image], Any],
+) -> Any:
+    """What ``make`` makes of ``piece`` in ``palette``, made once and kept on the piece itself
+    (it lives exactly as long as the piece, and looking it up is an attribute away, where
+    most pieces of a board are met again on every board)."""
+    held = getattr(piece, _FORMS, None)
+    if held is None or held[0] is not palette:
+        held = (palette, {})
+        setattr(piece, _FORMS, held)
+    forms = held[1]
+    if kind not in forms:
+        forms[kind] = make(piece, palette)
+    return forms[kind]
+
+
 def reduced(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """An opaque full-colour ``image`` as indices of ``palette`` (remembered)."""
-    key = ("reduced", id(image), id(palette))
-    refs = (image, palette)
-    patch = _cached(key, refs)
-    if patch is None:
-        patch = reduce(image, palette)
-        _keep(key, refs, patch)
-    return patch
+    """An opaque full-colour ``image`` as indices of ``palette`` (kept on the image)."""
+    return _form(image, palette, "reduced", reduce)
 
 
 def _solid(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image.Image] | None:
     """A piece whose alpha is only 0 or 255 (a shape drawn without anti-aliasing): its colours
-    in ``palette``'s indices and its alpha as a "1" mask (remembered); None for soft edges."""
-    key = ("solid", id(piece), id(palette))
-    refs = (piece, palette)
-    hit = _cached(key, refs)
-    if hit is None:
-        alpha = piece.getchannel("A")
-        if any(alpha.histogram()[1:255]):
-            hit = False
-        else:
-            hit = (reduce(piece, palette), alpha.convert("1", dither=Image.Dither.NONE))
-        _keep(key, refs, hit)
-    return hit or None
+    in ``palette``'s indices and its alpha as a "1" mask (kept on the piece); None for soft
+    edges."""
+    return _form(piece, palette, "solid", _split)
+
+
+def _split(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image.Image] | None:
+    alpha = piece.getchannel("A")
+    if any(alpha.histogram()[1:255]):
+        return None
+    return reduce(piece, palette), alpha.convert("1", dither=Image.Dither.NONE)
 
 
 def _rows(ground: Image.Image, palette: Image.Image) -> Image.Image:

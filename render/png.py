@@ -58,7 +58,7 @@ def encode(image: Image.Image, level: int = LEVEL) -> bytes:
         image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
     width, height = image.size
-    return _indexed_png(rows(image).tobytes(), image, width, height, level)
+    return _indexed_png(_raw(rows(image)), image, width, height, level)
 
 
 def rows(image: Image.Image) -> Image.Image:
@@ -86,7 +86,22 @@ def encode_rows(wider: Image.Image, level: int = LEVEL) -> bytes:
     if not _indexed(wider):
         return encode(picture(wider), level)
     wider.paste(0, (0, 0, 1, height))
-    return _indexed_png(wider.tobytes(), wider, width, height, level)
+    return _indexed_png(_raw(wider), wider, width, height, level)
+
+
+def _raw(image: Image.Image) -> bytes:
+    """``image.tobytes()`` in one piece: Pillow's own gathers a picture 64 KiB at a time and
+    then joins the pieces, a second copy of every byte."""
+    image.load()
+    encoder = Image._getencoder(image.mode, "raw", image.mode)
+    try:
+        encoder.setimage(image.im, (0, 0, *image.size))
+        _, status, data = encoder.encode(len(image.mode) * image.width * image.height)
+    finally:
+        encoder.cleanup()
+    if status != 1:  # not all of it in one piece (a mode of several bytes a pixel)
+        return image.tobytes()
+    return data
 
 
 def _indexed(image: Image.Image) -> bool:

@@ -83,8 +83,8 @@ def test_a_one_off_piece_leaves_nothing_behind_in_the_palette_cache() -> None:
     del arrow, board
     gc.collect()
     assert gone() is None, "the palette cache kept the piece alive"
-    probe = Image.new("RGB", (2, 2))
-    layers.reduced(probe, palette)  # the next patch kept sweeps up
+    probe = Image.new("RGBA", (2, 2), (255, 255, 255, 128))
+    layers.Layers(ground, palette).paste(probe, (0, 0), probe)  # the next patch kept sweeps up
     dead = [k for k, (refs, _) in layers._cache.items() if any(r() is None for r in refs)]
     assert dead == []
 
