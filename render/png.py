@@ -90,18 +90,19 @@ def encode_rows(wider: Image.Image, level: int = LEVEL) -> bytes:
 
 
 def _raw(image: Image.Image) -> bytes:
-    """``image.tobytes()`` in one piece: Pillow's own gathers a picture 64 KiB at a time and
-    then joins the pieces, a second copy of every byte."""
+    """A palette picture's bytes (``image.tobytes()``) taken in one piece: Pillow's own
+    ``tobytes`` gathers them 64 KiB at a time and then joins the pieces, a second copy of
+    every byte."""
+    if image.mode != "P" or not image.width or not image.height:
+        return image.tobytes()
     image.load()
-    encoder = Image._getencoder(image.mode, "raw", image.mode)
+    encoder = Image._getencoder("P", "raw", "P")
     try:
-        encoder.setimage(image.im, (0, 0, *image.size))
-        _, status, data = encoder.encode(len(image.mode) * image.width * image.height)
+        encoder.setimage(image.im, (0, 0, image.width, image.height))
+        _, status, data = encoder.encode(image.width * image.height)  # a byte a pixel
     finally:
         encoder.cleanup()
-    if status != 1:  # not all of it in one piece (a mode of several bytes a pixel)
-        return image.tobytes()
-    return data
+    return data if status == 1 else image.tobytes()  # (1: all of it, in one piece)
 
 
 def _indexed(image: Image.Image) -> bool:

@@ -51,6 +51,20 @@ def test_a_short_palette_and_odd_sizes_survive() -> None:
     assert out.getpixel((3, 0)) == (255, 0, 0)
 
 
+def test_a_picture_many_times_larger_than_pillows_chunks_decodes_exactly() -> None:
+    """Its bytes are taken in one piece, not 64 KiB at a time: every row arrives whole."""
+    import random
+
+    rng = random.Random(7)
+    width, height = 1001, 377  # about 370 KiB, an odd width
+    noise = Image.frombytes("P", (width, height), rng.randbytes(width * height))
+    noise.putpalette(rng.randbytes(768))
+    again = _decoded(png.encode(noise))
+    assert again.size == noise.size
+    assert again.tobytes() == noise.tobytes()
+    assert again.getpalette() == noise.getpalette()
+
+
 def test_pictures_that_are_not_plain_palette_ones_keep_what_they_have() -> None:
     rgba = Image.new("RGBA", (5, 5), (10, 20, 30, 40))
     assert _decoded(png.encode(rgba)).getpixel((2, 2)) == (10, 20, 30, 40)
