@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, bbox, draw_text, font
+from render.common import HIGHLIGHT, INK, draw_text, font, length
 from render.horseplay import layers
 from render.horseplay.layout import BARN, PIECE, STRAW, Colour, diameter
 
@@ -35,21 +35,27 @@ def _piece(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw], None])
 
 @lru_cache(maxsize=1024)
 def text(words: str, size: int, bold: bool, anchor: str, fill: Colour) -> Piece:
-    """A text in ``fill`` and its offset from the anchor point. Its mask is put together from
-    words drawn before (``draw_text``: a move's new line, such as what it did, is mostly words
-    of earlier ones), drawn from a whole pixel at or right of the mask's edge (the same pixels
-    as from the edge, shifted) and cut to the text's box."""
+    """A text in ``fill`` and its offset from the anchor point, cut to its ink. Its mask is
+    put together from words drawn before (``draw_text``: a move's new line, such as what it
+    did, is mostly words of earlier ones), from whole-pixel anchor points, so the same pixels
+    land where drawing the line on the picture would put them. The room it is drawn in comes
+    from the line's measure and the font's lines (remembered for the words), not from laying
+    the new line out whole to find its box, which costs about as much as drawing it."""
     face = font(size, bold)
-    left, top, right, bottom = bbox(face, words, anchor)
-    width, height = max(1, right - left), max(1, bottom - top)
-    shift = max(0, left)
-    mask = Image.new("L", (width + shift, height), 0)
-    draw_text(mask, (shift - left, -top), words, face, 255, anchor)
-    if shift:
-        mask = mask.crop((shift, 0, shift + width, height))
+    ascent, descent = face.getmetrics()
+    reach = math.ceil(length(face, words))
+    room = size + 2  # more than a glyph reaches past its advance or the font's lines
+    x = room + {"l": 0, "m": (reach + 1) // 2}.get(anchor[0], reach)
+    y = room + ascent + descent
+    mask = Image.new("L", (reach + 2 * room + 1, 2 * (ascent + descent + room)), 0)
+    draw_text(mask, (x, y), words, face, 255, anchor)
+    ink = mask.getbbox()
+    if ink is None:  # nothing to see
+        return Image.new("RGBA", (1, 1), (*fill, 0)), 0, 0
+    mask = mask.crop(ink)
     img = Image.new("RGBA", mask.size, fill)
     img.putalpha(mask)
-    return img, left, top
+    return img, ink[0] - x, ink[1] - y
 
 
 @lru_cache(maxsize=16)

@@ -155,11 +155,12 @@ def test_the_sent_picture_is_the_full_colour_picture_in_the_palette() -> None:
 
 def test_a_text_piece_is_the_line_pillow_draws_even_when_put_together_from_words() -> None:
     """The last-move strip, names and counts are texts put together from words drawn before:
-    each piece's alpha is exactly the line drawn whole, whatever its first letter's bearing
-    and anchor, the first time and from the cache."""
+    each piece, put at its offset from the anchor point, gives exactly the line Pillow draws
+    whole there, whatever its first letter's bearing and anchor, the first time and from the
+    cache; it is cut to the text's ink."""
     from PIL import ImageDraw
 
-    from render.common import bbox, font
+    from render.common import font
     from render.horseplay import marks
 
     lines = [
@@ -169,16 +170,21 @@ def test_a_text_piece_is_the_line_pillow_draws_even_when_put_together_from_words
         "Ann huffed at b2",
         "Žofia moved: +2 ×3",
         "12 pts",
+        "Ελένη ☆ 3",
+        " ",
     ]
+    at = (300, 60)
     for size, bold in ((20, False), (24, True), (26, True)):
         face = font(size, bold)
         for text in lines:
-            for anchor in ("la", "lm", "ra", "mm"):
-                left, top, right, bottom = bbox(face, text, anchor)
-                whole = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-                ImageDraw.Draw(whole).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+            for anchor in ("la", "lm", "ls", "ra", "mm"):
+                whole = Image.new("L", (600, 120), 0)
+                ImageDraw.Draw(whole).text(at, text, font=face, fill=255, anchor=anchor)
                 marks.text.cache_clear()
                 for _ in range(2):
                     piece, dx, dy = marks.text(text, size, bold, anchor, (20, 30, 40))
-                    assert (dx, dy) == (left, top)
-                    assert piece.getchannel("A").tobytes() == whole.tobytes(), (text, anchor)
+                    put = Image.new("L", whole.size, 0)
+                    put.paste(piece.getchannel("A"), (at[0] + dx, at[1] + dy))
+                    assert put.tobytes() == whole.tobytes(), (text, anchor, size)
+                    alpha = piece.getchannel("A")
+                    assert alpha.getbbox() in (None, (0, 0, *alpha.size)), "not cut to its ink"
