@@ -23,8 +23,9 @@ from bot.clock import (
     parse_quiet,
 )
 from bot.matches import FORFEIT, Match, Refusal
+from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
-from bot.turns import board_link, pause_text, resume_text
+from bot.turns import board_link
 from cogs.base import manages_channel
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)

@@ -1,0 +1,221 @@
+"""Pauses of a match's turn clock: a player's ``/game pause`` and ``/game resume``, a pause
+ending by itself, and the bot's own pause of a match whose channel it cannot post in
+(``block``), lifted once it can again. Part of ``bot.turns.TurnClock``, with the texts
+everyone is told.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.clock import HOUR, PAUSE_ALLOWANCE, hours_text, resumed_turn_start
+from bot.matches import Match, Refusal
+from bot.table import (
+    BLOCKED,
+    BLOCKED_RETRY,
+    PING_USERS,
+    CannotPost,
+    escape,
+    everyone,
+    mention,
+    stamp,
+)
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+
+log = logging.getLogger(__name__)
+
+
+class Pauses:
+    """Part of ``TurnClock`` (which provides the service, the store, the time, and recording,
+    rescheduling and posting for a match): pausing and resuming a match's clock."""
+
+    bot: RanchHand
+
+    if TYPE_CHECKING:
+
+        @property
+        def service(self) -> Any: ...
+
+        @property
+        def store(self) -> Any: ...
+
+        def now(self) -> float: ...
+
+        async def _reschedule(self, match_id: int) -> None: ...
+
+        async def _record(
+            self,
+            match: Match,
+            ply: int,
+            kind: str,
+            n: int,
+            seat: int | None,
+            due: float,
+            outcome: str,
+        ) -> bool: ...
+
+        async def _send(
+            self, match: Match, content: str, mentions: discord.AllowedMentions
+        ) -> bool: ...
+
+    async def pause(self, match_id: int, user_id: int, hours: int | None) -> Match:
+        """Stop a match's clock: a seated player, within 7 days in total per player."""
+        async with self.service.lock(match_id):
+            match = await self.service.get(match_id)
+            if match.status != "active":
+                raise Refusal("Only a match in play can be paused.")
+            seat = match.seat_of(user_id)
+            if seat is None or match.seats[seat].left_at is not None:
+                raise Refusal("Only the players of this match can pause it.")
+            if match.paused and match.paused_by == BLOCKED:
+                raise Refusal(
+                    "The clock is paused already: I cannot post in this channel by myself "
+                    "(`/game status` says why)."
+                )
+            if match.paused:
+                assert match.paused_until is not None
+                raise Refusal(
+                    f"The clock is already paused until {stamp(match.paused_until, 'f')}; "
+                    "`/game resume` starts it again."
+                )
+            left = PAUSE_ALLOWANCE - match.seats[seat].pause_used
+            if left < 60:
+                raise Refusal("You have used all 7 days of pause in this match.")
+            length = left if hours is None else min(left, hours * HOUR)
+            now = self.now()
+            if not await self.store.pause(match_id, now, now + length, user_id):
+                raise Refusal("The clock is already paused, or the match has ended.")
+            return await self.service.get(match_id)
+
+    async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
+        """Start a paused clock again; returns the match and the seconds it was paused.
+
+        The time is charged to the player who paused; the turn's start moves on by the time
+        the clock stood still."""
+        async with self.service.lock(match_id):
+            match = await self.service.get(match_id)
+            if match.paused_at is None:
+                raise Refusal("The clock of this match is not paused.")
+            end = self.now() if at is None else at
+            end = min(max(end, match.paused_at), match.paused_until or end)
+            paused = end - match.paused_at
+            start = match.turn_started_at
+            if start is not None:
+                start = resumed_turn_start(start, match.paused_at, end)
+            if not await self.store.resume(
+                match_id,
+                turn_started_at=start,
+                paused=paused,
+                by=match.paused_by,
+                allowance=PAUSE_ALLOWANCE,
+            ):
+                raise Refusal("The clock of this match is not paused.")
+            await self._reschedule(match_id)
+            return await self.service.get(match_id), paused
+
+    async def _auto_resume(self, match_id: int, now: float) -> bool:
+        match = await self.service.get(match_id)
+        until = match.paused_until
+        if until is None or until > now:
+            return False
+        blocked = match.paused_by == BLOCKED
+        if blocked:
+            try:
+                await self.bot.table.postable(match.channel_id)
+            except (CannotPost, discord.HTTPException) as err:
+                # still no way to post there: stay stopped, look again in a few hours
+                match, _ = await self.resume(match_id, at=now)
+                await self.block(match, str(err), announce=False)
+                return False
+        try:
+            match, paused = await self.resume(match_id, at=until)
+        except Refusal:
+            return False  # resumed by hand meanwhile
+        await self._record(match, match.ply, "resume", int(until), None, until, "auto")
+        if blocked:
+            text = resume_text(match, paused, by="I can post here again, so I")
+        else:
+            text = resume_text(match, paused, by=None)
+        await self._send(match, text, PING_USERS)
+        return True
+
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        """Stop the clock of a match whose channel the bot cannot post in (a pause by the
+        bot, stored, so the clock neither fires a deadline on a player it could not remind
+        nor tries the channel every minute); it looks again every few hours, and a player's
+        action there resumes it once the bot can post. False if it was stopped already."""
+        if match.status != "active" or match.paused:
+            return False
+        now = self.now()
+        if not await self.store.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
+            return False
+        log.warning(
+            "match %s: cannot post in channel %s (%s); clock paused",
+            match.id,
+            match.channel_id,
+            reason,
+        )
+        if announce and match.parent_id is not None:
+            await self._tell_parent(match, reason)
+        return True
+
+    async def unblock(self, match: Match) -> bool:
+        """Start again a clock the bot stopped itself; False if it was not stopped so (as the
+        match stood when it was loaded for the action that asks)."""
+        if match.paused_by != BLOCKED or match.paused_at is None:
+            return False
+        try:
+            await self.resume(match.id)
+        except Refusal:
+            return False
+        return True
+
+    async def _tell_parent(self, match: Match, reason: str) -> None:
+        """A match thread the bot cannot post in (locked, say): tell its players in the
+        channel the thread belongs to, if the bot may post there."""
+        assert match.parent_id is not None
+        text = (
+            f"⚠️ {everyone(match)}: I cannot post in the {match.rules.title} thread "
+            f"<#{match.channel_id}> ({reason}), so its turn clock is paused: no reminders, no "
+            "deadlines. A moderator can fix that (or end the match with "
+            f"`/{match.game} abandon` in the thread)."
+        )
+        try:
+            channel = await self.bot.table.postable(match.parent_id)
+            await channel.send(text, allowed_mentions=PING_USERS)
+        except (CannotPost, discord.HTTPException) as err:
+            log.info("match %s: could not tell the parent channel either: %s", match.id, err)
+
+
+def resume_text(match: Match, paused: float, *, by: str | None) -> str:
+    """What everyone is told when the clock runs again."""
+    who = everyone(match)
+    head = f"▶️ {by} started the clock again" if by else "▶️ The pause is over: the clock runs again"
+    text = f"{head} after {hours_text(paused)}. {who}"
+    acting = match.to_act()
+    if acting:
+        text += f"\nWaiting on {mention(match, acting[0])}"
+        if match.deadline_at is not None:
+            text += f"; deadline {stamp(match.deadline_at)}"
+        text += "."
+    return text
+
+
+def pause_text(match: Match, name: str) -> str:
+    """What everyone is told when a player pauses the clock."""
+    assert match.paused_until is not None and match.paused_at is not None
+    who = everyone(match)
+    seat = next(s for s in match.seats if s.user_id == match.paused_by)
+    left = PAUSE_ALLOWANCE - seat.pause_used - (match.paused_until - match.paused_at)
+    return (
+        f"⏸️ {name} paused the clock of this {match.rules.title} match until "
+        f"{stamp(match.paused_until, 'f')} ({stamp(match.paused_until)}). {who}\n"
+        f"No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
+        f"or with `/game resume`. ({escape(seat.name)} has "
+        f"{hours_text(max(0.0, left))} of pause left in this match.)"
+    )
