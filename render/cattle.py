@@ -156,11 +156,13 @@ class Change:
         if not isinstance(previous, CattleState) or previous.finished or last is None:
             return
         before = previous
-        self.left_herd = Counter(before.herd) - Counter(state.herd)
-        self.new_herd = Counter(state.herd) - Counter(before.herd)
+        self.left_herd = _gone(before.herd, state.herd)
+        self.new_herd = _gone(state.herd, before.herd)
         for s in range(len(state.names)):
-            self.new_stock[s] = Counter(state.stocks[s]) - Counter(before.stocks[s])
-            self.new_swiss[s] = Counter(state.swiss[s]) - Counter(before.swiss[s])
+            self.new_stock[s] = _gone(state.stocks[s], before.stocks[s])
+            self.new_swiss[s] = _gone(state.swiss[s], before.swiss[s])
+            if state.stocks[s] == before.stocks[s] and state.swiss[s] == before.swiss[s]:
+                continue  # (a score is what a player's dice make: the same dice, the same)
             change = state.score(s) - before.score(s)
             if change:
                 self.delta[s] = change
@@ -168,6 +170,14 @@ class Change:
         if isinstance(last, Switch | Pasture):
             self.stud = seat
         self.text = _story(before, seat, last)
+
+
+def _gone(dice: Sequence[Die], others: Sequence[Die]) -> Counter[Die]:
+    """The dice of ``dice`` that ``others`` does not hold (most of a move's piles are as they
+    were: nothing to count)."""
+    if dice == others:
+        return Counter()
+    return Counter(dice) - Counter(others)
 
 
 def _story(before: CattleState, seat: int, last: object) -> str:

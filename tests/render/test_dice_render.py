@@ -44,6 +44,7 @@ def test_cattle_last_move_is_told_and_the_raided_die_is_outlined() -> None:
     assert change.text == f"{before.names[seat]} rolled 5: raided {die.colour} {die.face}"
     assert change.left_herd == {die: 1} and change.new_stock[seat] == {die: 1}
     assert change.delta == {seat: die.face}
+    assert change.new_stock[1 - seat] == {} and change.new_swiss == {0: {}, 1: {}}
     plain = picture(cattle.draw(after))
     marked = picture(cattle.draw(after, last=action, previous=before))
     assert count(marked, HIGHLIGHT) > count(plain, HIGHLIGHT)  # the raided die is ringed

@@ -161,3 +161,32 @@ def test_a_board_drawn_one_column_wider_is_sent_as_the_board_itself() -> None:
     draw.rectangle((15, 1, 22, 10), outline=flat.ink(colours[4]), width=2)
     sent = _decoded(canvas.png())
     assert sent.tobytes() == whole.tobytes() == canvas.image.tobytes()
+
+
+def test_a_filled_rectangle_is_the_one_pillow_draws_wherever_it_lies() -> None:
+    """Boxes, panels and bars of the flat boards are filled straight into the picture: the
+    same pixels as drawing them, corners included, over any edge, off the picture, a single
+    pixel, or between pixels."""
+    from render.flat import Canvas, Palette
+
+    pick = random.Random(11)
+    colours = [(pick.randrange(256), pick.randrange(256), pick.randrange(256)) for _ in range(8)]
+    flat = Palette(colours, [(colours[0], colours[1])])
+    boxes = [
+        (2, 3, 9, 7),
+        (-3, -2, 4, 5),
+        (18, 6, 30, 14),
+        (5, 9, 5, 9),
+        (-9, 0, -2, 4),
+        (24, 12, 40, 20),
+        (3.5, 1.25, 10.75, 4.5),
+        (0, 0, 22, 10),
+    ]
+    for k, box in enumerate(boxes):
+        canvas = Canvas(flat, (23, 11), colours[0])
+        canvas.rect(box, colours[1 + k % 7])
+        whole = Image.new("P", (23, 11), flat.ink(colours[0]))
+        whole.putpalette(flat.flat)
+        ImageDraw.Draw(whole).rectangle(box, fill=flat.ink(colours[1 + k % 7]))
+        assert canvas.image.tobytes() == whole.tobytes(), box
+        assert _decoded(canvas.png()).tobytes() == whole.tobytes(), box
