@@ -7,8 +7,8 @@ palette indices: an opaque piece is reduced once and pasted as it is; a piece wi
 is blended in full colour over exactly what lies under it (the ground and the pieces pasted
 there before it), and that small patch is reduced. Nearest-colour reduction without dithering
 works pixel by pixel, so the result is the very picture the full-colour way gives. A piece's
-own reduced forms are kept on the piece; patches are cached by the pieces and places involved,
-so a board mostly pastes ready patches.
+own reduced forms (and a ground's) are kept on it; patches are cached by the pieces and places
+involved, so a board mostly pastes ready patches.
 
 Pieces are matched by identity: they must come from caches that keep them (``build_once``,
 ``lru_cache``) and never change once made. A cached patch remembers the pieces it was made
@@ -29,7 +29,7 @@ from PIL import Image
 
 from render import png
 
-#: reduced pieces and blended patches kept (a few KB each)
+#: blended patches kept (a few KB each)
 KEPT = 8192
 
 _cache: OrderedDict[tuple[Any, ...], tuple[tuple[weakref.ref[Image.Image], ...], Any]] = (
@@ -118,14 +118,8 @@ def _split(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image
 
 
 def _rows(ground: Image.Image, palette: Image.Image) -> Image.Image:
-    """The reduced ground in the layout its PNG deflates (``png.rows``; remembered)."""
-    key = ("rows", id(ground), id(palette))
-    refs = (ground, palette)
-    wider = _cached(key, refs)
-    if wider is None:
-        wider = png.rows(reduce(ground, palette))
-        _keep(key, refs, wider)
-    return wider
+    """The reduced ground in the layout its PNG deflates (``png.rows``; kept on the ground)."""
+    return _form(ground, palette, "rows", lambda g, p: png.rows(reduce(g, p)))
 
 
 class Layers:
