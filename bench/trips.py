@@ -16,7 +16,9 @@ Measured on SQLite: farm 72 trips and 28 statements per move before the move's t
 claimed its own board and the post was recorded in one transaction; 15 and 14 after; 8 and
 14 once a transaction's statements without a result travel with the next one; 3 and 13 once
 the ply guard, the claim and the newest board travel with the commit too (and the story read
-is skipped when the claimed boards are the whole story).
+is skipped when the claimed boards are the whole story); 2 and 12 once the click's read of its
+match is done at once through SQLite's read-only connection (``Backend.fetchall_now``, not
+counted here: it is no trip and runs on another connection).
 """
 
 from __future__ import annotations

@@ -107,6 +107,12 @@ class Backend(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]: ...
 
+    def fetchall_now(self, sql: str, params: Iterable[Any] = ()) -> list[Row] | None:
+        """A short read done at once, in the caller's thread, when the engine can do it
+        without waiting on anything (SQLite: its own file, through a read-only connection);
+        None when it cannot (a network trip, a busy file): then ``fetchall``."""
+        return None
+
     @abstractmethod
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """One writing statement on its own (its own transaction)."""
