@@ -25,6 +25,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
         await db.close()
 
 
+def quick(store: Store) -> SqliteBackend:
+    """The store's SQLite backend, with its read-only connection."""
+    backend = store.backend
+    assert isinstance(backend, SqliteBackend) and backend.reader is not None
+    return backend
+
+
 def move(match_id: int, ply: int, state: str) -> MoveRecord:
     return MoveRecord(
         match_id=match_id,
@@ -44,8 +51,7 @@ async def test_a_click_reads_the_last_committed_move_without_the_database_thread
     store: Store,
 ) -> None:
     match_id = await new_match(store)
-    backend = store.backend
-    assert isinstance(backend, SqliteBackend) and backend.reader is not None
+    backend = quick(store)
     assert await store.commit_move(move(match_id, 0, '{"s": 1}')) is not None
 
     async def no_trip(*_: object) -> list[object]:
@@ -75,8 +81,8 @@ async def test_when_the_quick_reader_cannot_read_the_match_is_read_the_usual_way
     store: Store,
 ) -> None:
     match_id = await new_match(store)
-    backend = store.backend
-    assert isinstance(backend, SqliteBackend) and backend.reader is not None
+    backend = quick(store)
+    assert backend.reader is not None
     backend.reader.close()  # any statement on it now fails
     assert backend.fetchall_now("SELECT 1") is None
     loaded = await store.match_with_seats(match_id)
