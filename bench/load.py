@@ -503,7 +503,7 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
         f"{game:10s} {seats:5d} {rate:5.0f} {len(ms) / elapsed:6.1f} "
         f"{pct(first, 0.5):6.1f}/{pct(first, 0.99):<7.1f} "
         f"{pct(ms, 0.5):6.1f}/{pct(ms, 0.99):<8.1f} {pct(ping, 0.5):5.1f}/{pct(ping, 0.99):<7.1f} "
-        f"{ratio:5.1f} {extra['cpu']:6.1f} {extra['rss']:6.0f} {extra['render']:5.1f} "
+        f"{ratio:5.2f} {extra['cpu']:6.1f} {extra['rss']:6.0f} {extra['render']:5.1f} "
         f"{', '.join(notes)}"
     )
 
