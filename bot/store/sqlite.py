@@ -264,8 +264,9 @@ class SqliteBackend(Backend):
         try:
             return reader.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error:
-            # busy (a checkpoint, another process's recovery) or worse: the caller reads
-            # through the main connection, which waits its turn or reports the fault
+            # busy (another process recovering the file, a truncating checkpoint) or worse:
+            # the caller reads through the main connection, which waits its turn or reports
+            # the fault
             return None
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
