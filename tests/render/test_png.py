@@ -164,9 +164,9 @@ def test_a_board_drawn_one_column_wider_is_sent_as_the_board_itself() -> None:
 
 
 def test_a_filled_rectangle_is_the_one_pillow_draws_wherever_it_lies() -> None:
-    """Boxes, panels and bars of the flat boards are filled straight into the picture: the
-    same pixels as drawing them, corners included, over any edge, off the picture, a single
-    pixel, or between pixels."""
+    """Boxes, panels and bars of the flat boards are drawn one column to the right, in the
+    rows their PNG deflates: the same pixels as drawing them on the picture itself, corners
+    included, over any edge, off the picture, a single pixel, or between pixels."""
     from render.flat import Canvas, Palette
 
     pick = random.Random(11)
