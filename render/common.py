@@ -151,14 +151,16 @@ def _word(
     f: ImageFont.FreeTypeFont, word: str, start: float, anchor: str
 ) -> tuple[Image.Image, int, int]:
     """The coverage of ``word``'s glyphs laid out from ``start`` (a fraction of a pixel) at
-    ``anchor``, and where the anchor point lies in it."""
-    left, top, right, bottom = f.getbbox(word, anchor=anchor)
-    dx, dy = 2 - min(0, left), 2 - min(0, top)
-    ascent, descent = f.getmetrics()
-    size = (dx + max(right, math.ceil(length(f, word))) + 3, dy + max(bottom, ascent + descent) + 2)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).text((dx + start, dy), word, font=f, fill=255, anchor=anchor)
-    return mask, dx, dy
+    ``anchor``, and where the anchor point lies in it: FreeType's own bitmap of the word, as
+    ``ImageDraw.text`` lays it out and draws it (one layout, where measuring the word first
+    and then drawing it took three)."""
+    bitmap, (left, top) = f.getmask2(word, "L", anchor=anchor, start=(start, 0.0))
+    width, height = bitmap.size
+    mask = Image.new("L", (max(1, width), max(1, height)), 0)
+    if width and height:
+        # ``ImageDraw.text`` draws this bitmap with ink 255 over nothing: the same values
+        mask.im.paste(bitmap, (0, 0, width, height))
+    return mask, -left, -top
 
 
 @functools.lru_cache(maxsize=16384)
