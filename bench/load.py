@@ -18,7 +18,8 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - completion: sent -> the move's board posted or updated (the picture of the new ply), p50/p99;
 - achieved: moves completed per second of the step (arrivals that found every table busy are
   counted as ``busy``: a sign the step is past what the bot sustains);
-- ping p50/p99 (sent -> the edited pong) and the completion/ping ratio at p50;
+- ping p50/p99 (sent -> the edited pong) and the completion/ping ratio at p50, with a 95 %
+  bootstrap interval of that ratio ("95% of it": how far sampling alone could move it);
 - CPU ms per move: utime+stime from /proc of the bot process(es) and all their children (render
   workers), over the step, minus the pings' share (measured in an idle step), per move;
 - peak RSS of the bot process(es) plus children (VmHWM, MiB);
@@ -75,6 +76,23 @@ def pct(values: list[float], q: float) -> float:
     k = (len(ordered) - 1) * q
     lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def ratio_interval(
+    moves: list[float], pings: list[float], rounds: int = 1000
+) -> tuple[float, float]:
+    """How far the completion/ping ratio at p50 could be off from sampling alone: a 95 %
+    bootstrap interval (percentile method; moves and pings resampled on their own, with a fixed
+    seed, so the same samples give the same interval). A step of a few seconds holds some
+    hundred moves, and its p50 moves by a few per cent from one such sample to the next."""
+    if not moves or not pings:
+        return float("nan"), float("nan")
+    rng = random.Random(0)
+    ratios = sorted(
+        pct(rng.choices(moves, k=len(moves)), 0.5) / pct(rng.choices(pings, k=len(pings)), 0.5)
+        for _ in range(rounds)
+    )
+    return ratios[int(rounds * 0.025)], ratios[int(rounds * 0.975) - 1]
 
 
 # The bot's processes ---------------------------------------------------------------------------
@@ -482,7 +500,7 @@ def _picture_ply(message: Any) -> int | None:
 
 HEADER = (
     f"{'game':10s} {'seats':>5s} {'rate':>5s} {'achv':>6s} {'first p50/p99':>14s} "
-    f"{'done p50/p99':>15s} {'ping p50/p99':>13s} {'ratio':>5s} {'cpu/mv':>6s} "
+    f"{'done p50/p99':>15s} {'ping p50/p99':>13s} {'ratio':>5s} {'95% of it':>9s} {'cpu/mv':>6s} "
     f"{'rss':>6s} {'rend':>5s} {'notes':s}"
 )
 
@@ -492,6 +510,7 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
     first = [v * 1000 for v in step.first]
     ping = [v * 1000 for v in step.ping_done]
     ratio = pct(ms, 0.5) / pct(ping, 0.5) if ping and ms else float("nan")
+    low, high = ratio_interval(ms, ping)
     notes = []
     for name in ("busy", "refused", "lost", "restarts"):
         if getattr(step, name):
@@ -503,7 +522,8 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
         f"{game:10s} {seats:5d} {rate:5.0f} {len(ms) / elapsed:6.1f} "
         f"{pct(first, 0.5):6.1f}/{pct(first, 0.99):<7.1f} "
         f"{pct(ms, 0.5):6.1f}/{pct(ms, 0.99):<8.1f} {pct(ping, 0.5):5.1f}/{pct(ping, 0.99):<7.1f} "
-        f"{ratio:5.2f} {extra['cpu']:6.1f} {extra['rss']:6.0f} {extra['render']:5.1f} "
+        f"{ratio:5.2f} {low:4.2f}-{high:4.2f} "
+        f"{extra['cpu']:6.1f} {extra['rss']:6.0f} {extra['render']:5.1f} "
         f"{', '.join(notes)}"
     )
 
