@@ -19,7 +19,7 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - achieved: moves completed per second of the step (arrivals that found every table busy are
   counted as ``busy``: a sign the step is past what the bot sustains);
 - ping p50/p99 (sent -> the edited pong) and the completion/ping ratio at p50, with a 95 %
-  bootstrap interval of that ratio ("95% of it": how far sampling alone could move it);
+  bootstrap interval of that ratio ("95% range": how far sampling alone could move it);
 - CPU ms per move: utime+stime from /proc of the bot process(es) and all their children (render
   workers), over the step, minus the pings' share (measured in an idle step), per move;
 - peak RSS of the bot process(es) plus children (VmHWM, MiB);
@@ -500,7 +500,7 @@ def _picture_ply(message: Any) -> int | None:
 
 HEADER = (
     f"{'game':10s} {'seats':>5s} {'rate':>5s} {'achv':>6s} {'first p50/p99':>14s} "
-    f"{'done p50/p99':>15s} {'ping p50/p99':>13s} {'ratio':>5s} {'95% of it':>9s} {'cpu/mv':>6s} "
+    f"{'done p50/p99':>15s} {'ping p50/p99':>13s} {'ratio':>5s} {'95% range':>9s} {'cpu/mv':>6s} "
     f"{'rss':>6s} {'rend':>5s} {'notes':s}"
 )
 

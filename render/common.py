@@ -152,8 +152,8 @@ def _word(
 ) -> tuple[Image.Image, int, int]:
     """The coverage of ``word``'s glyphs laid out from ``start`` (a fraction of a pixel) at
     ``anchor``, and where the anchor point lies in it: FreeType's own bitmap of the word, as
-    ``ImageDraw.text`` lays it out and draws it (one layout, where measuring the word first
-    and then drawing it took three)."""
+    ``ImageDraw.text`` lays it out and draws it (one layout of the word, where its bounding
+    box, its measure and a draw took up to three)."""
     bitmap, (left, top) = f.getmask2(word, "L", anchor=anchor, start=(start, 0.0))
     width, height = bitmap.size
     mask = Image.new("L", (max(1, width), max(1, height)), 0)
