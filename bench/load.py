@@ -110,6 +110,21 @@ def _stat(pid: int) -> tuple[int, float, int] | None:
     return int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS, hwm
 
 
+#: a line the bot logs at ERROR or CRITICAL (discord.py's log format, plain or coloured)
+ERROR_LINE = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]? \[?(?:ERROR|CRITICAL)\b")
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def logged_errors(logs: Path) -> list[str]:
+    """The error lines of the bot processes' logs: a run whose moves went through while the
+    bot logged errors is not a clean run."""
+    found = []
+    for log in sorted(logs.glob("bot-*.log")):
+        lines = COLOUR.sub("", log.read_text(errors="replace")).splitlines()
+        found += [line for line in lines if ERROR_LINE.match(line)]
+    return found
+
+
 class Bots:
     """The bot process(es) and everything they started."""
 
@@ -638,6 +653,10 @@ async def main() -> None:
         )
         for v in violations[:5]:
             print("  ", v)
+        errors = logged_errors(Path(tmp.name))
+        print(f"bot: {len(errors)} errors logged")
+        for line in errors[:3]:
+            print("  ", line)
     finally:
         codes = bots.stop()
         await fake.close()

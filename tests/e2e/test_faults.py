@@ -12,6 +12,7 @@ posts it after the restart). discord.py waits 1, 3, 5, 7 s between its retries o
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections import Counter
 from pathlib import Path
@@ -279,3 +280,40 @@ async def test_a_rate_limit_longer_than_the_bots_patience_leaves_the_board_to_th
         await next_player_moves(fake, world, runner)
     finally:
         await runner.stop()
+
+
+async def test_a_board_whose_picture_cannot_be_drawn_is_posted_as_text(
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Drawing fails: the move still counts, its board is posted without a picture (the
+    error logged), and the next player moves from that board."""
+    import bot.render_pool
+
+    def cannot_draw(key: str, *_: Any) -> Any:
+        raise RuntimeError(f"no {key} picture today")
+
+    before = await farm.match_in(world.channel.id)
+    monkeypatch.setattr(bot.render_pool, "_draw", cannot_draw)
+    with caplog.at_level(logging.ERROR, logger="bot.delivery"):
+        record = await fake.click(
+            player(world, before), board(fake, world.channel), label="Roll the dice"
+        )
+        await until(lambda: bool(record.followups), what="the board of the roll")
+        await fake.settle()
+    after = await farm.match_in(world.channel.id)
+    assert after.ply == before.ply + 1, "the move counts"
+    text_board = fake.messages(world.channel)[-1]
+    assert record.followups[-1].id == text_board.id, "posted as the followup"
+    assert text_board.attachments == [], "no picture"
+    assert all("image" not in e for e in text_board.embeds), "no picture"
+    assert any("drawing the board failed" in r.getMessage() for r in caplog.records)
+    monkeypatch.undo()  # pictures again: the next player rolls from the text-only board
+    await fake.click(player(world, after), text_board, label="Roll the dice")
+    await until(
+        lambda: max(board_plies(fake, world.channel, after.id), default=0) == after.ply + 1,
+        what="the next board, with its picture",
+    )
