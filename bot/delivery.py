@@ -33,7 +33,7 @@ from bot.channels import CannotPost
 from bot.matches import Match
 from bot.render_pool import RenderError
 from bot.store import StorageError
-from bot.store.store import NewBoard
+from bot.store.boards import NewBoard
 from bot.texts import (
     PING_USERS,
     board_embed,

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
+from bot.store.boards import LATEST_BOARD, BoardQueries
+from bot.store.clock import ClockQueries
 from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
@@ -67,17 +69,6 @@ class BoardStory:
 
 
 @dataclass(frozen=True)
-class NewBoard:
-    """A board posted as a new message: where, the ply it shows, when, and the ply after
-    which its running story starts."""
-
-    channel_id: int
-    ply: int
-    at: float
-    story_from: int | None = None
-
-
-@dataclass(frozen=True)
 class Committed:
     """A stored move: the boards its process now holds the claim on, oldest first, and the
     match's newest board message as the move found it (``latest``, one row or none; an empty
@@ -115,18 +106,7 @@ class MoveRecord:
 BOARD_LEASE = 30.0
 
 
-#: the match's newest board (or lobby) message
-LATEST_BOARD = (
-    "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
-    "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1"
-)
-
-
-def _message_ids(later: Later) -> list[int]:
-    return sorted(int(r["message_id"]) for r in later.rows)
-
-
-class Store(OutboxQueries, RecordQueries):
+class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
         self.closing = False
@@ -483,201 +463,3 @@ class Store(OutboxQueries, RecordQueries):
                 at + BOARD_LEASE,
             ),
         )
-
-    async def board_edited(self, message_id: int, live: bool = True) -> None:
-        """The turn's board was updated in place: it carries this turn's buttons again."""
-        await self.backend.execute(
-            "UPDATE board_messages SET live = ? WHERE message_id = ?", (live, message_id)
-        )
-
-    async def set_next_due(self, match_id: int, at: float | None) -> None:
-        await self.backend.execute(
-            "UPDATE matches SET next_due_at = ? WHERE id = ?", (at, match_id)
-        )
-
-    # Board messages ------------------------------------------------------------------------
-
-    async def add_board(
-        self,
-        match_id: int,
-        message_id: int,
-        channel_id: int,
-        ply: int,
-        at: float,
-        story_from: int | None = None,
-    ) -> list[int]:
-        """Record a new board message; returns older boards that still carry buttons."""
-        return _message_ids(
-            await self.write(
-                lambda tx: self._add_board(
-                    tx, match_id, message_id, channel_id, ply, at, story_from
-                )
-            )
-        )
-
-    async def board_posted(
-        self,
-        match_id: int,
-        plies: Sequence[int],
-        message_id: int,
-        delivered_at: float,
-        new: NewBoard | None,
-    ) -> list[int]:
-        """A board is out: its outbox rows delivered and, if it is a new message (``new``),
-        recorded as the match's board, in one transaction; returns older boards that still
-        carry buttons."""
-
-        async def body(tx: Tx) -> Later:
-            await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
-            if new is None:
-                return Later([])
-            return await self._add_board(
-                tx, match_id, message_id, new.channel_id, new.ply, new.at, new.story_from
-            )
-
-        return _message_ids(await self.write(body))
-
-    async def _add_board(
-        self,
-        tx: Tx,
-        match_id: int,
-        message_id: int,
-        channel_id: int,
-        ply: int,
-        at: float,
-        story_from: int | None,
-    ) -> Later:
-        """Within ``tx``: the message is the match's board now; the older boards that still
-        carried buttons, once ``tx`` is over."""
-        older = await tx.later(
-            "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
-            "AND message_id <> ? RETURNING message_id",
-            (match_id, message_id),
-        )
-        await tx.put(
-            "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
-            "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
-            "DO UPDATE SET live = 1, ply = excluded.ply",
-            (match_id, message_id, channel_id, ply, at, story_from),
-        )
-        return older
-
-    async def latest_board(self, match_id: int) -> Row | None:
-        """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
-        return await self.backend.fetchone(LATEST_BOARD, (match_id,))
-
-    async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
-        """(channel_id, message_id) of the match's lobby messages (ply -1), oldest first."""
-        rows = await self.backend.fetchall(
-            "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND ply = -1 "
-            "ORDER BY created_at, message_id",
-            (match_id,),
-        )
-        return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
-
-    async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
-        async def body(tx: Tx) -> list[tuple[int, int]]:
-            rows = await tx.fetchall(
-                "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            await tx.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
-                (match_id,),
-            )
-            return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
-
-        return await self.write(body)
-
-    async def forget_old_boards(self, before: float) -> int:
-        """Drop the records of boards that no longer carry buttons and are old."""
-        return await self.backend.execute(
-            "DELETE FROM board_messages WHERE live = 0 AND created_at < ?", (before,)
-        )
-
-    # The turn clock ------------------------------------------------------------------------
-
-    async def clock_backlog(self, now: float) -> int:
-        """How many matches' clock checks are due (for the metrics)."""
-        row = await self.backend.fetchone(
-            "SELECT COUNT(*) AS n FROM matches WHERE next_due_at IS NOT NULL AND next_due_at <= ?",
-            (now,),
-        )
-        return int(row["n"]) if row else 0
-
-    async def due(self, now: float, limit: int = 500) -> list[Row]:
-        """Matches whose next clock check has come (indexed: the cost grows with what is due,
-        not with how many matches are live)."""
-        return await self.backend.fetchall(
-            "SELECT id, status, paused_at, next_due_at FROM matches "
-            "WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?",
-            (now, limit),
-        )
-
-    async def record_event(
-        self,
-        match_id: int,
-        ply: int,
-        kind: str,
-        n: int,
-        seat: int | None,
-        due: float,
-        done: float,
-        outcome: str,
-    ) -> bool:
-        """Claim a clock event: True for the one process that records it first."""
-        changed = await self.backend.execute(
-            "INSERT INTO clock_events (match_id, ply, kind, n, seat, due_at, done_at, outcome) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (match_id, ply, kind, n, seat, due, done, outcome),
-        )
-        return changed == 1
-
-    async def forget_event(self, match_id: int, ply: int, kind: str) -> None:
-        await self.backend.execute(
-            "DELETE FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
-            (match_id, ply, kind),
-        )
-
-    async def events_of(self, match_id: int, ply: int, kind: str) -> int:
-        row = await self.backend.fetchone(
-            "SELECT COUNT(*) AS n FROM clock_events WHERE match_id = ? AND ply = ? AND kind = ?",
-            (match_id, ply, kind),
-        )
-        return int(row["n"]) if row else 0
-
-    async def pause(self, match_id: int, at: float, until: float, by: int) -> bool:
-        changed = await self.backend.execute(
-            "UPDATE matches SET paused_at = ?, paused_until = ?, paused_by = ?, next_due_at = ? "
-            "WHERE id = ? AND status = 'active' AND paused_at IS NULL",
-            (at, until, by, until, match_id),
-        )
-        return changed == 1
-
-    async def resume(
-        self,
-        match_id: int,
-        *,
-        turn_started_at: float | None,
-        paused: float,
-        by: int | None,
-        allowance: float,
-    ) -> bool:
-        """End a pause (once: False if it had ended already) and charge it to ``by``."""
-
-        async def body(tx: Tx) -> bool:
-            changed = await tx.execute(
-                "UPDATE matches SET paused_at = NULL, paused_until = NULL, paused_by = NULL, "
-                "turn_started_at = ?, next_due_at = ? WHERE id = ? AND paused_at IS NOT NULL",
-                (turn_started_at, turn_started_at, match_id),
-            )
-            if changed != 1:
-                return False
-            await tx.execute(
-                "UPDATE seats SET pause_used = CASE WHEN pause_used + ? > ? THEN ? "
-                "ELSE pause_used + ? END WHERE match_id = ? AND user_id = ?",
-                (paused, allowance, allowance, paused, match_id, by),
-            )
-            return True
-
-        return await self.write(body)

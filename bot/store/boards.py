@@ -1,0 +1,148 @@
+"""Board messages: which message shows a match's board (or lobby), and which still carry
+buttons.
+
+Part of ``Store``: a new board is recorded in the same transaction as its outbox rows'
+delivery (``board_posted``), and the boards it replaces lose their buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.backend import Backend, Later, Row, Tx
+
+
+@dataclass(frozen=True)
+class NewBoard:
+    """A board posted as a new message: where, the ply it shows, when, and the ply after
+    which its running story starts."""
+
+    channel_id: int
+    ply: int
+    at: float
+    story_from: int | None = None
+
+
+#: the match's newest board (or lobby) message
+LATEST_BOARD = (
+    "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
+    "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1"
+)
+
+
+def _message_ids(later: Later) -> list[int]:
+    return sorted(int(r["message_id"]) for r in later.rows)
+
+
+class BoardQueries:
+    """Part of ``Store`` (which gives ``backend``, ``write`` and the outbox's ``_delivered``)."""
+
+    backend: Backend
+    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+    _delivered: Callable[..., Awaitable[None]]
+
+    async def board_edited(self, message_id: int, live: bool = True) -> None:
+        """The turn's board was updated in place: it carries this turn's buttons again."""
+        await self.backend.execute(
+            "UPDATE board_messages SET live = ? WHERE message_id = ?", (live, message_id)
+        )
+
+    async def add_board(
+        self,
+        match_id: int,
+        message_id: int,
+        channel_id: int,
+        ply: int,
+        at: float,
+        story_from: int | None = None,
+    ) -> list[int]:
+        """Record a new board message; returns older boards that still carry buttons."""
+        return _message_ids(
+            await self.write(
+                lambda tx: self._add_board(
+                    tx, match_id, message_id, channel_id, ply, at, story_from
+                )
+            )
+        )
+
+    async def board_posted(
+        self,
+        match_id: int,
+        plies: Sequence[int],
+        message_id: int,
+        delivered_at: float,
+        new: NewBoard | None,
+    ) -> list[int]:
+        """A board is out: its outbox rows delivered and, if it is a new message (``new``),
+        recorded as the match's board, in one transaction; returns older boards that still
+        carry buttons."""
+
+        async def body(tx: Tx) -> Later:
+            await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
+            if new is None:
+                return Later([])
+            return await self._add_board(
+                tx, match_id, message_id, new.channel_id, new.ply, new.at, new.story_from
+            )
+
+        return _message_ids(await self.write(body))
+
+    async def _add_board(
+        self,
+        tx: Tx,
+        match_id: int,
+        message_id: int,
+        channel_id: int,
+        ply: int,
+        at: float,
+        story_from: int | None,
+    ) -> Later:
+        """Within ``tx``: the message is the match's board now; the older boards that still
+        carried buttons, once ``tx`` is over."""
+        older = await tx.later(
+            "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
+            "AND message_id <> ? RETURNING message_id",
+            (match_id, message_id),
+        )
+        await tx.put(
+            "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
+            "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
+            "DO UPDATE SET live = 1, ply = excluded.ply",
+            (match_id, message_id, channel_id, ply, at, story_from),
+        )
+        return older
+
+    async def latest_board(self, match_id: int) -> Row | None:
+        """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
+        return await self.backend.fetchone(LATEST_BOARD, (match_id,))
+
+    async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
+        """(channel_id, message_id) of the match's lobby messages (ply -1), oldest first."""
+        rows = await self.backend.fetchall(
+            "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND ply = -1 "
+            "ORDER BY created_at, message_id",
+            (match_id,),
+        )
+        return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
+
+    async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
+        async def body(tx: Tx) -> list[tuple[int, int]]:
+            rows = await tx.fetchall(
+                "SELECT channel_id, message_id FROM board_messages WHERE match_id = ? AND live = 1",
+                (match_id,),
+            )
+            await tx.execute(
+                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
+                (match_id,),
+            )
+            return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
+
+        return await self.write(body)
+
+    async def forget_old_boards(self, before: float) -> int:
+        """Drop the records of boards that no longer carry buttons and are old."""
+        return await self.backend.execute(
+            "DELETE FROM board_messages WHERE live = 0 AND created_at < ?", (before,)
+        )
