@@ -29,6 +29,10 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - notes: busy arrivals, refused or lost moves, restarts (matches that ended and began again
   during the step), and this process's longest garbage-collection pause if over 20 ms.
 
+At the end: the emulator's count of broken Discord rules, and the errors the bot logged (from
+its log, ``bench/load_bots.py``): a run whose moves went through while the bot logged errors is
+not a clean run.
+
 Run: ``python bench/load.py --game farm cowboy --rates 10 25 50 100 --seconds 10``.
 """
 

@@ -2,7 +2,10 @@
 
 The match service, the turn clock and the commands call these methods and never write SQL;
 the backend (SQLite or PostgreSQL) only runs statements. Writes that lose a race for a lock
-are tried again a few times before the player is told the database is busy.
+are tried again a few times before the player is told the database is busy. This module holds
+settings, matches, seats and a move's commit; the outbox, board messages, the turn clock and
+the records are the other parts of ``Store`` (``outbox.py``, ``boards.py``, ``clock.py``,
+``records.py``).
 """
 
 from __future__ import annotations
