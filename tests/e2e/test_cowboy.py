@@ -4,13 +4,13 @@ A turn is a step (one button per legal direction), then an action (buttons for w
 where the cowboy stands, select menus for targets: the steer to rope and the field square to pen
 it on, the square for an event's token, the item to discard, the opponent who loses a turn),
 then the event card, told in words with what it did. Moves are decided from the match state by
-a steer-hungry player: fence the cheapest field in reach, then rope every steer near it.
+a steer-hungry player (``cowboy_policy``): fence the cheapest field in reach, then rope every
+steer near it.
 """
 
 from __future__ import annotations
 
 import io
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +20,11 @@ import games
 from fakediscord import FakeDiscord
 from games.cowboy.board import STEP_WORDS, STEPS
 from games.cowboy.data import CARDS
-from games.cowboy.fields import free_field_squares, herd, owner_map, roaming
-from games.cowboy.state import Claim, CowboyState, Discard, Place, Rope, Step
-from games.cowboy.turn import bandit_zone, step_target
+from games.cowboy.fields import free_field_squares
+from games.cowboy.state import CowboyState, Rope, Step
 from games.rng import SeededRng
 from tests.conftest import World
+from tests.e2e.cowboy_policy import choose
 from tests.e2e.harness import (
     assert_played,
     board,
@@ -36,153 +36,12 @@ from tests.e2e.harness import (
 )
 
 RULES = games.get("cowboy")
-#: with this seed the steer-hungry players below finish a two-player game in 46 moves: bob
-#: fences six squares round a steer and ropes the rest; his Fire Water costs alice a turn
+#: with this seed the steer-hungry players (``cowboy_policy``) finish a two-player game in 46
+#: moves: bob fences six squares round a steer and ropes the rest; his Fire Water costs alice a
+#: turn
 SHORT_GAME_SEED = 1224
-WIN = 5
 GROUP_MENU = "More moves…"
 ARROWS = {"Ride north": "n", "Ride east": "e", "Ride south": "s", "Ride west": "w"}
-
-
-# A steer-hungry player reading the picture ---------------------------------------------------
-
-
-def _blocked(g: CowboyState, seat: int) -> set[int]:
-    others = {p for s, p in enumerate(g.cowboys) if s != seat}
-    return others | {q for q, _ in g.pilgrims} | bandit_zone(g)
-
-
-def _distances(g: CowboyState, seat: int, targets: set[int]) -> dict[int, int]:
-    """Steps from every intersection to the nearest target, around whatever blocks the way."""
-    board = g.board
-    blocked = _blocked(g, seat)
-    dist = {p: 0 for p in targets if p not in blocked}
-    queue = deque(dist)
-    while queue:
-        p = queue.popleft()
-        for dx, dy in STEPS.values():
-            q = board.point_step(p, dx, dy)
-            if q is not None and q not in dist and q not in blocked:
-                dist[q] = dist[p] + 1
-                queue.append(q)
-    return dist
-
-
-def _field_plans(g: CowboyState, seat: int) -> list[tuple[float, frozenset[int]]]:
-    """Rectangles clear of other fields that would hold five steers, with the fences they
-    still need (streams and homestead sides help; steers inside are penned at once)."""
-    board = g.board
-    fenced = {e for e, _ in g.fences}
-    taken = set(owner_map(g.fields))
-    have = herd(g, seat) + len(free_field_squares(g, seat))
-    steers = set(g.steers) | {s for s in board.printed if s not in g.stolen}
-    out = []
-    for w in range(1, 4):
-        for h in range(1, 4):
-            for x0 in range(board.size - w + 1):
-                for y0 in range(board.size - h + 1):
-                    xs, ys = range(x0, x0 + w), range(y0, y0 + h)
-                    squares = {board.sq(x, y) for x in xs for y in ys}
-                    if squares & taken or len(squares - board.homesteads) + have < WIN:
-                        continue
-                    edges = [board.hedge(x, y) for x in xs for y in (y0, y0 + h)]
-                    edges += [board.vedge(x, y) for x in (x0, x0 + w) for y in ys]
-                    need = frozenset(e for e in edges if e not in board.walls | fenced)
-                    if need and len(need) <= g.fences_left[seat]:
-                        out.append((len(need) - 1.5 * len(squares & steers), need))
-    return out
-
-
-def _plan(g: CowboyState, seat: int) -> frozenset[int] | None:
-    """The edges still to fence for the best field, counting the ride to it."""
-    here = g.cowboys[seat]
-    best: tuple[float, frozenset[int]] | None = None
-    for score, need in _field_plans(g, seat):
-        ride = _distances(g, seat, {p for e in need for p in g.board.edge_points(e)}).get(here)
-        if ride is not None and (best is None or score + ride / 2 < best[0]):
-            best = (score + ride / 2, need)
-    return best[1] if best else None
-
-
-def _closer(g: CowboyState, seat: int, targets: set[int]) -> str | None:
-    """A direction whose step brings the cowboy closer to a target."""
-    dist = _distances(g, seat, targets)
-    here = dist.get(g.cowboys[seat])
-    options = []
-    for k, d in enumerate(STEPS):
-        to = dist.get(step_target(g, seat, d)[0])
-        if to is not None and (here is None or to < here):
-            options.append((to, k, d))
-    return min(options)[2] if options else None
-
-
-def _corners(g: CowboyState, s: int) -> set[int]:
-    x, y = g.board.xy(s)
-    return {g.board.pt(x + i, y + j) for i in (0, 1) for j in (0, 1)}
-
-
-def _distance(g: CowboyState, seat: int, s: int) -> float:
-    i, j = g.board.ij(g.cowboys[seat])
-    x, y = g.board.xy(s)
-    return abs(x + 0.5 - i) + abs(y + 0.5 - j)
-
-
-def choose(g: CowboyState, seat: int) -> int:
-    """Index into ``legal_actions``: rope what is in reach, else fence a field, else ride
-    towards the nearest roaming steer."""
-    actions = RULES.legal_actions(g, seat)
-    first = {type(a).__name__: n for n, a in reversed(list(enumerate(actions)))}
-    if g.pending is not None:
-        return _choice(g, seat, actions, first)
-    board = g.board
-    for kind in ("Rope", "Rustle"):
-        if kind in first:
-            return first[kind]
-    ready = herd(g, seat) + len(free_field_squares(g, seat)) >= WIN
-    plan = None if ready else _plan(g, seat)
-    if plan is not None:
-        if g.phase == "moved" and g.moved in plan and "Fence" in first:
-            return first["Fence"]
-        here = g.cowboys[seat]
-        for n, a in enumerate(actions):
-            along = isinstance(a, Step) and board.walk_edge(here, *STEPS[a.dir]) in plan
-            if along and g.phase == "start":
-                return n  # ride along a line of the field, then fence it
-        targets = {p for e in plan for p in board.edge_points(e)}
-        if here in targets and g.phase != "start":
-            return first["End"]  # next turn rides along the line and fences it
-    elif not ready:
-        if "Cut" in first and g.phase != "again":
-            return first["Cut"]
-        targets = {p for s in board.trees for p in _corners(g, s)}
-    else:
-        theirs = [s for s, o in owner_map(g.fields).items() if o != seat and s in g.steers]
-        targets = {p for s in roaming(g) or theirs for p in _corners(g, s)}
-    way = _closer(g, seat, targets)
-    if g.phase == "moved":
-        return first["Again"] if "Again" in first and way else first["End"]
-    return actions.index(Step(way)) if way and Step(way) in actions else first["End"]
-
-
-def _choice(g: CowboyState, seat: int, actions: list[Any], first: dict[str, int]) -> int:
-    p = g.pending
-    assert p is not None
-    if p.kind == "reroll":
-        return first["Reroll"]
-    if p.kind == "bills":
-        return first["UseBills"]
-    if p.kind == "discard":
-        keep = ("lariat", "bills", "brander", "axe", "sixshooter")
-        return actions.index(Discard(max(p.choices, key=keep.index)))
-    if p.kind == "claim":
-        sizes = dict(zip(p.choices, map(len, p.parts), strict=True))
-        return actions.index(Claim(max(p.choices, key=sizes.__getitem__)))
-    if p.kind == "place":
-        # a steer as close to the chooser as it can go, trouble as far away as it can
-        sign = 1 if p.token == "steer" else -1
-        square = min(p.choices, key=lambda s: (sign * _distance(g, seat, s), s))
-        return actions.index(Place(square))
-    return 0
 
 
 # What players see ----------------------------------------------------------------------------
