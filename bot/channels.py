@@ -13,7 +13,7 @@ from bot.matches import Match, Refusal
 from bot.texts import escape
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def is_thread(channel: Any) -> bool:
 class ChannelAccess:
     """Part of ``Table``: checks and reaches the channels matches live in."""
 
-    bot: RanchHand
+    bot: Host
 
     # Where the bot may post ----------------------------------------------------------------
 

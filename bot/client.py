@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
 import pkgutil
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -19,7 +18,8 @@ from discord.ext import commands
 from bot import ui
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.matches import Match, MatchService, Refusal
+from bot.host import Host
+from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.slash_checks import options_checked
@@ -42,7 +42,10 @@ def extensions() -> list[str]:
     ]
 
 
-class RanchHand(commands.AutoShardedBot):
+class RanchHand(Host):
+    """Builds the bot's parts and runs its life: start, command sync, graceful stop, and
+    the matches of channels and servers that go."""
+
     def __init__(
         self,
         settings: Settings,
@@ -80,7 +83,6 @@ class RanchHand(commands.AutoShardedBot):
         self.delivery = Delivery(self, lease=board_lease)
         self.metrics = Metrics(self)
         self.renderer.drawn = self.metrics.drawn
-        #: moves and starts being handled now (a graceful stop waits for them)
         self.in_flight = 0
         self.stopping = False
         self._closing: asyncio.Future[None] | None = None
@@ -151,15 +153,6 @@ class RanchHand(commands.AutoShardedBot):
             except discord.HTTPException as err:
                 log.info("could not decline interaction %s: %s", interaction.id, err.status)
 
-    @contextlib.asynccontextmanager
-    async def handling(self) -> AsyncIterator[None]:
-        """Count a move in flight, so that a graceful stop waits for it."""
-        self.in_flight += 1
-        try:
-            yield
-        finally:
-            self.in_flight -= 1
-
     async def close(self) -> None:
         """A graceful stop: take no new interactions, let the moves in flight finish (their
         boards posted) within ``grace_seconds``, then close the connection, the render pool
@@ -195,26 +188,6 @@ class RanchHand(commands.AutoShardedBot):
             log.info("stopped")
 
     # Channels, threads and servers that go -------------------------------------------------
-
-    def still_in(self, guild_id: int | None) -> bool:
-        """Whether the bot is (as far as this process can tell) still in that server: it is
-        in the cache, or the server belongs to shards another process runs."""
-        if guild_id is None or self.get_guild(guild_id) is not None:
-            return True
-        shards = self.shard_ids
-        count = self.shard_count or 1
-        return shards is not None and (guild_id >> 22) % count not in shards
-
-    async def close_matches(self, matches: list[Match]) -> int:
-        """End matches whose channel, thread or server is gone: their seats are free again
-        and nothing more is posted for them. Returns how many were live."""
-        closed = 0
-        for match in matches:
-            if await self.service.close(match.id):
-                closed += 1
-                log.info("match %s closed: its channel, thread or server is gone", match.id)
-            await self.service.retire_boards(match.id)  # nothing left to edit there
-        return closed
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.close_matches(await self.service.live_in_channels([channel.id]))

@@ -24,7 +24,7 @@ from games.base import GameError
 from games.rng import SeededRng
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ def easy_action(match: Match, seat: int) -> Any:
 class Computers:
     """The driver of the computer seats of every match this process handles."""
 
-    def __init__(self, bot: RanchHand, *, budget: float = BUDGET) -> None:
+    def __init__(self, bot: Host, *, budget: float = BUDGET) -> None:
         self.bot = bot
         self.budget = budget
         self._busy: set[int] = set()

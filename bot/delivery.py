@@ -42,7 +42,7 @@ from bot.texts import (
 )
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ RECENT = 25
 
 
 class Delivery:
-    def __init__(self, bot: RanchHand, *, lease: float = 30.0, interval: float = 5.0) -> None:
+    def __init__(self, bot: Host, *, lease: float = 30.0, interval: float = 5.0) -> None:
         self.bot = bot
         self.lease = lease
         self.interval = interval

@@ -18,7 +18,7 @@ from bot.matches import Match, MatchService, Refusal
 from bot.texts import abandon_question, board_embed, compose, escape, final_status, story_lines
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ ONLY_HOST = "Only the host or someone with the Manage Channels permission can en
 class Ending:
     """Part of ``Table`` (which provides ``service`` and ``retire``): ending a match."""
 
-    bot: RanchHand
+    bot: Host
 
     if TYPE_CHECKING:
 

@@ -25,7 +25,7 @@ from bot.table import (
 )
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class Pauses:
     """Part of ``TurnClock`` (which provides the service, the store, the time, and recording,
     rescheduling and posting for a match): pausing and resuming a match's clock."""
 
-    bot: RanchHand
+    bot: Host
 
     if TYPE_CHECKING:
 

@@ -48,7 +48,7 @@ from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
 from games.base import GameError
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute.
 
 
 class Table(Ending, ChannelAccess):
-    def __init__(self, bot: RanchHand) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.computers = Computers(bot)
 

@@ -45,7 +45,7 @@ from bot.table import (
 from games.base import GameError
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def board_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 
 class TurnClock(Pauses):
-    def __init__(self, bot: RanchHand, *, interval: float = 60.0) -> None:
+    def __init__(self, bot: Host, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
         self._forgot_at: float | None = None

@@ -24,7 +24,7 @@ from bot.matches import Refusal
 from bot.ui import ids
 
 if TYPE_CHECKING:
-    from bot.client import RanchHand
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ RAN = "rh_ran"
 
 
 def table_of(interaction: discord.Interaction[Any]) -> Any:
-    client: RanchHand = interaction.client  # type: ignore[assignment]
+    client: Host = interaction.client  # type: ignore[assignment]
     return client.table
 
 

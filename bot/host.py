@@ -1,0 +1,116 @@
+"""The running bot as its parts reach it: a Discord client with the match services.
+
+The parts of the bot (the table, the delivery of boards, the turn clock, the computer players)
+each hold the bot and reach the services and one another through it. They are typed against
+``Host``, not against ``bot.client.RanchHand`` (a ``Host`` that builds them and runs the
+bot's life: start, sync, graceful stop), so no part imports the module that builds it.
+
+What one part uses of another is a protocol here (``Posting``, ``Boards``, ``Blocking``): the
+few methods it calls, with the options each takes written out in its class
+(``tests/bot/test_host.py`` holds each class to its protocol).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.matches import Match, MatchService
+from bot.metrics import Metrics
+from bot.render_pool import Renderer
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class Posting(Protocol):
+    """What other parts use of the table (``bot.table.Table``)."""
+
+    #: the computer players (``bot.computers.Computers``)
+    computers: Any
+
+    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.abc.Messageable: ...
+
+    async def retire(
+        self, match: Match, *, keep: int | None = None, end: str | None = None
+    ) -> None: ...
+
+    async def strip_buttons(
+        self, channel_id: int, message_id: int, *, content: str | None = None
+    ) -> None: ...
+
+
+class Boards(Protocol):
+    """What other parts use of the delivery of boards (``bot.delivery.Delivery``)."""
+
+    async def deliver(self, match_id: int, **how: Any) -> discord.Message | None: ...
+
+    async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]: ...
+
+    def picture_soon(
+        self, match: Match, **how: Any
+    ) -> asyncio.Future[tuple[list[discord.File], str | None]]: ...
+
+
+class Blocking(Protocol):
+    """What other parts use of the turn clock (``bot.turns.TurnClock``)."""
+
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool: ...
+
+    async def unblock(self, match: Match) -> bool: ...
+
+
+class Host(commands.AutoShardedBot):
+    """The bot's services, set by ``RanchHand`` when it is built (the store and the match
+    service once it starts), and what every part may ask of the bot as a whole."""
+
+    settings: Settings
+    #: the time the turn clock and the match service read
+    clock: Callable[[], float]
+    store: Store
+    service: MatchService
+    renderer: Renderer
+    metrics: Metrics
+    table: Posting
+    delivery: Boards
+    turns: Blocking
+    #: moves and starts being handled now (a graceful stop waits for them)
+    in_flight: int
+    #: a graceful stop has begun: no new interactions are taken
+    stopping: bool
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        """Count a move in flight, so that a graceful stop waits for it."""
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+
+    def still_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is (as far as this process can tell) still in that server: it is
+        in the cache, or the server belongs to shards another process runs."""
+        if guild_id is None or self.get_guild(guild_id) is not None:
+            return True
+        shards = self.shard_ids
+        count = self.shard_count or 1
+        return shards is not None and (guild_id >> 22) % count not in shards
+
+    async def close_matches(self, matches: list[Match]) -> int:
+        """End matches whose channel, thread or server is gone: their seats are free again
+        and nothing more is posted for them. Returns how many were live."""
+        closed = 0
+        for match in matches:
+            if await self.service.close(match.id):
+                closed += 1
+                log.info("match %s closed: its channel, thread or server is gone", match.id)
+            await self.service.retire_boards(match.id)  # nothing left to edit there
+        return closed
