@@ -35,6 +35,7 @@ from bot.clock import (
 from bot.computers import easy_action
 from bot.matches import Match, MoveResult, Refusal
 from bot.pauses import Pauses
+from bot.store import StorageError
 from bot.table import (
     PING_USERS,
     CannotPost,
@@ -112,6 +113,8 @@ class TurnClock(Pauses):
     async def _run(self) -> None:
         try:
             await self.tick()
+        except StorageError as err:  # a fault of the database, not a bug: the next tick tries
+            log.warning("turn clock tick skipped: %s", err)
         except Exception:
             log.exception("turn clock tick failed")
 
@@ -137,6 +140,10 @@ class TurnClock(Pauses):
                     try:
                         acted += await handler(item.match_id, now)
                         await self._reschedule(item.match_id)
+                    except StorageError as err:  # still due: the next tick tries again
+                        log.warning(
+                            "turn clock: %s for match %s put off: %s", item.kind, item.match_id, err
+                        )
                     except Exception:
                         log.exception(
                             "turn clock: %s for match %s failed", item.kind, item.match_id
@@ -150,11 +157,14 @@ class TurnClock(Pauses):
         now = self.now()
         if self._forgot_at is not None and now - self._forgot_at < HOUR:
             return
-        self._forgot_at = now
         try:
             await self.store.forget_old_boards(now - BOARD_MEMORY)
+        except StorageError as err:  # tried again at the next tick
+            log.warning("turn clock: old board records not forgotten yet: %s", err)
+            return
         except Exception:
             log.exception("turn clock: forgetting old board records failed")
+        self._forgot_at = now
 
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""

@@ -1,5 +1,6 @@
 """Storage faults during a move: the player always learns whether the move was stored, and a
-move that was not stored leaves the board's buttons working.
+move that was not stored leaves the board's buttons working. Under the turn clock: what could
+not be recorded is not sent, and is done at the next tick.
 
 Another process holds the SQLite write lock (a second connection in ``BEGIN EXCLUSIVE``) while a
 player clicks: a short lock is waited out and the move is played; a lock held past the retries
@@ -24,7 +25,16 @@ from bot.store import StorageError
 from bot.store import sqlite as sqlite_backend
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, expect_board, open_match, until
+from tests.e2e.harness import (
+    BotRunner,
+    ManualClock,
+    board,
+    boards,
+    expect_board,
+    open_match,
+    running,
+    until,
+)
 
 #: what the player is told when a move was not saved: as the click's answer (the board never
 #: lost its buttons), or after the plain acknowledgement of a slow move (they come back)
@@ -352,3 +362,31 @@ async def test_a_board_posted_by_a_process_that_died_before_recording_it_is_not_
     assert await farm.bot.store.undelivered(match.id) == 0, "recorded as that message"
     # and the match goes on from that board, whose buttons are the live ones
     await plays_again_as(fake, world, farm, world.bob, match.ply + 1)
+
+
+async def test_the_turn_clock_puts_off_a_reminder_while_the_database_is_locked(
+    fake: FakeDiscord,
+    world: World,
+    database: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A database busy for a while is a fault, not a bug: the clock says so in a warning, sends
+    nothing it could not record, and does it all at its next tick."""
+    monkeypatch.setattr(sqlite_backend, "BUSY_TIMEOUT_MS", 200)
+    clock = ManualClock()
+    async with running(fake, database, seed=85, clock=clock) as runner:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        before = len(fake.messages(world.channel))
+        clock.advance(24)
+        with OtherProcess(database, hold=6.0):
+            assert await runner.tick() == 0
+            assert len(fake.messages(world.channel)) == before, "no reminder it cannot record"
+        warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+        assert any("put off" in w and "busy" in w for w in warnings), warnings
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a fault, not a bug"
+        # the lock gone, the next tick sends the reminder, once
+        assert await runner.tick() == 1
+        (reminder,) = fake.messages(world.channel)[before:]
+        assert world.alice.mention in reminder.content and "your move" in reminder.content
+        assert await runner.tick() == 0
