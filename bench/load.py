@@ -13,8 +13,9 @@ For every game (``--game all`` or a list) at 2 players and at its largest table,
 waiting for its previous move, by the player whose button it is (a random legal button or menu
 choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 
-- first response: INTERACTION_CREATE sent -> the bot's answer (the acknowledgement, or, for a
-  move whose turn goes on, the board updated in place: then it is also the completion), p50/p99;
+- first response: INTERACTION_CREATE sent -> the bot's answer (on a public board the move's
+  new board itself, then also the completion; a private menu's or typed move's
+  acknowledgement), p50/p99;
 - completion: sent -> the move's board posted or updated (the picture of the new ply), p50/p99;
 - achieved: moves completed per second of the step (arrivals that found every table busy are
   counted as ``busy``: a sign the step is past what the bot sustains);

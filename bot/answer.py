@@ -1,10 +1,11 @@
 """The answer to a click on a board, held back so that the new board itself can be it.
 
-Discord wants every interaction answered within three seconds. A click on a public board
-whose turn goes on (a further action by the same player) is answered by the board updated in
-place with the move's new picture and story, within a few milliseconds: one request instead of
-an acknowledgement followed by an edit. A click that passes the turn is acknowledged as soon as
-the move is applied (its board then is a new message, posted as a followup). If the board is
+Discord wants every interaction answered within three seconds. A click on a public board is
+answered by the move's new board, within a few milliseconds: one request instead of an
+acknowledgement followed by the board (on Discord, a round trip sooner). When the turn goes on
+(a further action by the same player) the clicked board is updated in place with the new
+picture and story; when it passes, the answer is a new message, which notifies the next player,
+and the clicked board loses its buttons afterwards (``Table.strip_buttons``). If the board is
 not ready in time (a slow database, computers thinking, a busy machine), the click is
 acknowledged plainly (its message loses its buttons) when ``ANSWER_WITHIN`` runs out, and the
 board follows.

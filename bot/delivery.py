@@ -238,7 +238,7 @@ class Delivery:
             new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
         older = await self._record_delivered(match_id, plies, message.id, new)
         # the clicked board lost its buttons with a plain acknowledgement, not when the new
-        # board was the click's answer
+        # board was the click's answer (a new message: it loses them now)
         stripped = None if answer is not None and answer.taken else clicked
         for message_id in older:
             if message_id != stripped:
@@ -384,15 +384,23 @@ class Delivery:
         }
         if view is not None:
             kwargs["view"] = view
-        # A new board is never a click's answer: the click is acknowledged (its board loses
-        # its buttons) and the board is a followup. Both go through the interaction, outside
-        # the bot's global request limit; an answer with the new board would leave the old
-        # board's buttons to a request of the bot's own (50 a second, every server together).
-        if answer is not None and not await answer.acknowledged():
+        # A new board is the click's answer when it is ready in time: one request, which
+        # notifies the next player. The clicked board then loses its buttons through the
+        # interaction that posted it (``Table.strip_buttons``), outside the bot's global limit
+        # of requests, as the board itself is. Else the board follows the acknowledgement.
+        if answer is not None and answer.take():
+            answered = await self._answer(answer, kwargs, new=True)
+            if answered is not None:
+                return answered
+            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
+            interaction = None
+        elif answer is not None and not await answer.acknowledged():
             interaction = None
         if interaction is not None and not interaction.is_expired():
             try:
-                return await interaction.followup.send(wait=True, **kwargs)
+                message = await interaction.followup.send(wait=True, **kwargs)
+                self.bot.table.posted_through(message.id, interaction, original=False)
+                return message
             except discord.HTTPException as err:
                 log.info("board followup failed (%s); posting to the channel", err.status)
                 files, _ = await self.picture(match, previous=previous, last=last)
@@ -400,18 +408,26 @@ class Delivery:
         channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
 
-    async def _answer(self, answer: Answer, kwargs: dict[str, Any]) -> discord.Message | None:
-        """The board sent as the click's answer (the clicked board updated in place); None if
-        Discord refused it (the board then goes to the channel)."""
+    async def _answer(
+        self, answer: Answer, kwargs: dict[str, Any], *, new: bool = False
+    ) -> discord.Message | None:
+        """The board sent as the click's answer: a new message (``new``) or the clicked board
+        updated in place; None if Discord refused it (the board then goes to the channel)."""
+        respond = answer.interaction.response
         try:
-            sent = await answer.interaction.response.edit_message(**kwargs)
+            if new:
+                sent = await respond.send_message(**kwargs)
+            else:
+                sent = await respond.edit_message(**kwargs)
         except discord.HTTPException as err:
             log.info("board answer failed (%s); posting to the channel", err.status)
             return None
         message = sent.resource if sent is not None else None
-        if isinstance(message, discord.Message):
-            return message
-        return await answer.interaction.original_response()
+        if not isinstance(message, discord.Message):
+            message = await answer.interaction.original_response()
+        if new:
+            self.bot.table.posted_through(message.id, answer.interaction, original=True)
+        return message
 
     async def picture(
         self,

@@ -46,6 +46,10 @@ class Posting(Protocol):
         self, channel_id: int, message_id: int, *, content: str | None = None
     ) -> None: ...
 
+    def posted_through(
+        self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
+    ) -> None: ...
+
 
 class Boards(Protocol):
     """What other parts use of the delivery of boards (``bot.delivery.Delivery``)."""

@@ -38,7 +38,7 @@ from games.rng import SeededRng
 MAX_FORCED = 200
 
 #: told a move's new state before it is stored: (match, new ply, state, previous, last action)
-Early = Callable[[Match, int, Any, Any, Any, bool], None]
+Early = Callable[[Match, int, Any, Any, Any], None]
 
 
 class MatchService(Lobbies, BoardMessages):
@@ -193,9 +193,9 @@ class MatchService(Lobbies, BoardMessages):
         """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``.
         ``loaded``: the match as just read for this move (``check_actor``), used unless this
         process stored a later ply meanwhile; a move stored by another process is caught by
-        the commit's guard. ``early(match, ply, state, previous, last, turn_passed)`` is told
-        the new state before it is stored (to start drawing it meanwhile, and whether the turn
-        passes, which makes its board a new message; the commit may still lose)."""
+        the commit's guard. ``early(match, ply, state, previous, last)`` is told the new
+        state before it is stored (to start drawing it meanwhile; the commit may still
+        lose)."""
         async with self.lock(match_id):
             fresh = loaded is not None and self._plies.get(match_id, loaded.ply) == loaded.ply
             match = loaded if fresh and loaded is not None else await self.get(match_id)
@@ -328,7 +328,7 @@ class MatchService(Lobbies, BoardMessages):
         before_last = plays[-2][4].state if len(plays) > 1 else previous
         last = action0 if len(plays) == 1 else plays[-1][3]
         if early is not None:
-            early(match, from_ply + len(plays), state, before_last, last, turn_passed)
+            early(match, from_ply + len(plays), state, before_last, last)
         payload = {
             "kind": kind,
             "plays": [[p[0], p[2]] for p in plays],

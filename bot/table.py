@@ -1,10 +1,11 @@
 """The Discord side of a move: refuse privately, or acknowledge, apply, render, post the board.
 
-Per move: check the actor (a refusal is an ephemeral reply and changes nothing); acknowledge
-within Discord's 3 seconds; apply through the match service; draw the picture in the render
-pool; post a new board message (picture, what happened, a mention of whoever must act next);
-then drop the buttons from the older boards. Where the bot may post is ``bot.channels``,
-ending a match early ``bot.ending``: both parts of ``Table``.
+Per move: check the actor (a refusal is an ephemeral reply and changes nothing); apply through
+the match service; draw the picture in the render pool; answer the click with the new board
+(picture, what happened, a mention of whoever must act next) within Discord's 3 seconds, or
+acknowledge it and post the board after; then drop the buttons from the older boards. Where
+the bot may post is ``bot.channels``, ending a match early ``bot.ending``: both parts of
+``Table``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.channels import (  # noqa: F401  (re-exported)
 from bot.computers import Computers
 from bot.ending import Ending
 from bot.matches import Match, MatchService, Refusal
+from bot.posted import PostedThrough
 from bot.store import StorageError
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     BLOCKED,
@@ -59,6 +61,15 @@ class Table(Ending, ChannelAccess):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.computers = Computers(bot)
+        #: messages posted through an interaction that can still edit them
+        self.posted = PostedThrough(lambda: bot.clock())
+
+    def posted_through(
+        self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
+    ) -> None:
+        """``message_id`` was posted through ``interaction`` (its original response, or a
+        followup): its buttons can be taken off through it while it lasts."""
+        self.posted.remember(message_id, interaction, original=original)
 
     @property
     def service(self) -> MatchService:
@@ -98,6 +109,8 @@ class Table(Ending, ChannelAccess):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message_id = getattr(callback, "message_id", None)
+        if message_id is not None:
+            self.posted_through(message_id, interaction, original=True)
         if live and message_id is not None and interaction.channel_id is not None:
             await self.track(match, interaction.channel_id, message_id)
         elif not live:
@@ -233,8 +246,8 @@ class Table(Ending, ChannelAccess):
         clicked = None if slash else interaction.message
         answer: Answer | None = None
         if clicked is not None and not clicked.flags.ephemeral:
-            # A click on a public board whose turn goes on is answered by the board updated in
-            # place (or, if that is not ready in time, plainly: see bot/answer.py)
+            # A click on a public board is answered by its new board (or, if that is not
+            # ready in time, plainly: see bot/answer.py)
             answer = Answer(interaction)
             ack: asyncio.Future[Any] | None = None
         elif clicked is not None:
@@ -248,17 +261,11 @@ class Table(Ending, ChannelAccess):
         # board is drawn meanwhile (unless computers are to answer first: then their picture)
         drawing: list[tuple[int, asyncio.Future[Any]]] = []
 
-        def early(
-            match: Match, new_ply: int, state: Any, previous: Any, last: Any, passed: bool
-        ) -> None:
+        def early(match: Match, new_ply: int, state: Any, previous: Any, last: Any) -> None:
             job = self.bot.delivery.picture_soon(
                 match, previous=previous, last=last, state=state, ply=new_ply
             )
             drawing.append((new_ply, job))
-            if answer is not None and passed:
-                # the board will be a new message (it notifies the next player): the click is
-                # acknowledged now, before the move is stored, and the board follows
-                answer.acknowledge()
 
         computers = any(s.computer is not None for s in match.seats)
         try:
@@ -426,6 +433,7 @@ class Table(Ending, ChannelAccess):
             kwargs["view"] = view
         if interaction is not None:
             message = await interaction.followup.send(wait=True, **kwargs)
+            self.posted_through(message.id, interaction, original=False)
         else:
             channel = await self.postable(match.channel_id)
             message = await channel.send(**kwargs)
@@ -442,7 +450,23 @@ class Table(Ending, ChannelAccess):
     async def strip_buttons(
         self, channel_id: int, message_id: int, *, content: str | None = None
     ) -> None:
-        """An old board keeps its picture but loses its buttons (and says ``content``)."""
+        """An old board keeps its picture but loses its buttons (and says ``content``):
+        through the interaction that posted it while that one lasts (``bot.posted``), else
+        with the bot's own token."""
+        edits: dict[str, Any] = {"view": None}
+        if content is not None:
+            edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
+        held = self.posted.take(message_id)
+        if held is not None:
+            interaction, original = held
+            try:
+                if original:
+                    await interaction.edit_original_response(**edits)
+                else:
+                    await interaction.followup.edit_message(message_id, **edits)
+                return
+            except discord.HTTPException as err:  # an archived thread, a token Discord ended
+                log.info("message %s: its interaction could not edit it (%s)", message_id, err)
         try:
             thread = await self._resolve(channel_id)
             if isinstance(thread, discord.Thread) and thread.archived:
@@ -450,12 +474,7 @@ class Table(Ending, ChannelAccess):
                     raise CannotPost("the thread is locked")
                 await thread.edit(archived=False)  # an archived thread's messages are frozen
             channel = self.bot.get_partial_messageable(channel_id)
-            if content is None:
-                await channel.get_partial_message(message_id).edit(view=None)
-            else:
-                await channel.get_partial_message(message_id).edit(
-                    content=content, view=None, allowed_mentions=discord.AllowedMentions.none()
-                )
+            await channel.get_partial_message(message_id).edit(**edits)
         except (discord.HTTPException, CannotPost) as err:
             log.info("could not clear buttons of message %s: %s", message_id, err)
 

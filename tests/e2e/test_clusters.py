@@ -185,7 +185,9 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
             await first.kill()
             await other
             rec = await click
-            assert rec.error is None, "the click was acknowledged before the move was stored"
+            # the click is answered by its board, after the move is stored: killed in between,
+            # it may go unanswered (the board is posted from the outbox, below)
+            assert rec.error in (None, "10062 unknown interaction"), rec.error
             rec = await fake.slash(user, channels[0], "farm rules")
             assert rec.error == "10062 unknown interaction", "nobody serves shard 0 now"
             fake.take_violations("first_response_deadline")

@@ -1,8 +1,9 @@
 """Boards are delivered under Discord's faults: every committed move's board is posted exactly
 once and the next player can move from it.
 
-The faults hit the board's post (the interaction followup, ``POST /webhooks/<app>/<token>``) and,
-for a restart, the channel post too: a 429 once, a 429 with a long ``retry_after``, 500 on every
+The faults hit the board's post (the interaction followup, ``POST /webhooks/<app>/<token>``, of
+a typed move; a click's answer is ``tests/e2e/test_board_answers.py``'s) and, for a restart,
+the channel post too: a 429 once, a 429 with a long ``retry_after``, 500 on every
 try (the board goes to the channel instead), a 503 once, slow answers, the gateway dropped in the
 middle of a match, and the bot stopped between storing a move and posting its board (the outbox
 posts it after the restart). discord.py waits 1, 3, 5, 7 s between its retries of a 5xx; the
@@ -94,12 +95,16 @@ def player(world: World, match: Any) -> Any:
     return (world.alice, world.bob)[seat]
 
 
+async def type_roll(fake: FakeDiscord, world: World, match: Any) -> Any:
+    """The player to move types ``roll``: a private deferral, then the board as a followup."""
+    return await fake.slash(player(world, match), world.channel, "farm move", action="roll")
+
+
 async def roll(fake: FakeDiscord, world: World, runner: BotRunner) -> Any:
-    """The player to move rolls from the newest board (a new board follows)."""
+    """The player to move types a roll (a new board follows)."""
     match = await runner.match_in(world.channel.id)
-    newest = board(fake, world.channel)
-    record = await fake.click(player(world, match), newest, label="Roll the dice")
-    assert not record.ephemeral, record.response and record.response.content
+    record = await type_roll(fake, world, match)
+    assert record.callback_type == 5, record.response and record.response.content
     assert record.ack_latency is not None and record.ack_latency < 3
     await until(
         lambda: max(board_plies(fake, world.channel, match.id), default=0) > match.ply,
@@ -197,8 +202,7 @@ async def test_a_board_not_posted_before_a_restart_is_posted_after(
     # discord.py tries a followup five times: all of the board's fail, the note gets through
     followup = fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
     channel = fake.faults.add(method="POST", path_regex=CHANNEL_POST, status=503, times=None)
-    mover = player(world, before)
-    record = await fake.click(mover, board(fake, world.channel), label="Roll the dice")
+    record = await type_roll(fake, world, before)
     await fake.settle()
     assert followup.hits and channel.hits
     stored = await farm.match_in(world.channel.id)
@@ -264,7 +268,7 @@ async def test_a_rate_limit_longer_than_the_bots_patience_leaves_the_board_to_th
         shown = len(boards(fake, world.channel))
         fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
         fake.faults.add(method="POST", path_regex=CHANNEL_POST, status=429, retry_after=45)
-        record = await fake.click(world.alice, board(fake, world.channel), label="Roll the dice")
+        record = await type_roll(fake, world, before)
         await until(lambda: bool([m for m in record.followups if m.ephemeral]), what="a note")
         await fake.settle()
         (note,) = [m.content for m in record.followups if m.ephemeral]
@@ -302,12 +306,11 @@ async def test_a_board_whose_picture_cannot_be_drawn_is_posted_as_text(
         record = await fake.click(
             player(world, before), board(fake, world.channel), label="Roll the dice"
         )
-        await until(lambda: bool(record.followups), what="the board of the roll")
         await fake.settle()
     after = await farm.match_in(world.channel.id)
     assert after.ply == before.ply + 1, "the move counts"
     text_board = fake.messages(world.channel)[-1]
-    assert record.followups[-1].id == text_board.id, "posted as the followup"
+    assert record.response is not None and record.response.id == text_board.id, "the answer"
     assert text_board.attachments == [], "no picture"
     assert all("image" not in e for e in text_board.embeds), "no picture"
     assert any("drawing the board failed" in r.getMessage() for r in caplog.records)

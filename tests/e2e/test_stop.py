@@ -13,21 +13,19 @@ from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, picture_ply, until
+from tests.e2e.harness import BotRunner, boards, open_match, picture_ply, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 
 
-async def click_a_move(fake: FakeDiscord, runner: BotRunner, world: World) -> tuple[Any, int]:
-    """The acting player clicks their first button; returns once it is acknowledged."""
+async def type_a_move(fake: FakeDiscord, runner: BotRunner, world: World) -> tuple[Any, int]:
+    """The acting player types a roll; returns once it is taken (a private deferral: the
+    board follows as the interaction's followup)."""
     match = await runner.match_in(world.channel.id)
-    seat = match.to_act()[0]
-    user = {0: world.alice, 1: world.bob}[seat]
-    current = board(fake, world.channel)
-    button = next(b for b in current.buttons() if f":{seat}:" in b.custom_id)
+    user = {0: world.alice, 1: world.bob}[match.to_act()[0]]
     with fake.without_settling():
-        rec = await fake.click(user, current, custom_id=button.custom_id)
-    assert rec.callback_type == 7, "the click was taken"
+        rec = await fake.slash(user, world.channel, "farm move", action="roll")
+    assert rec.callback_type == 5, "the move was taken"
     return rec, match.ply
 
 
@@ -55,7 +53,7 @@ async def test_a_stop_during_a_move_finishes_it_with_its_board_and_declines_newc
         before = len(boards(fake, world.channel))
         # the board's post is slow: the stop begins while the move is in flight
         fake.faults.add(method="POST", path_regex=FOLLOWUP, delay=0.6)
-        _, ply = await click_a_move(fake, runner, world)
+        _, ply = await type_a_move(fake, runner, world)
         assert bot.in_flight == 1
         stopping = asyncio.create_task(bot.close())
         await until(lambda: bot.stopping, what="the stop to begin")
@@ -94,7 +92,7 @@ async def test_a_move_still_posting_past_the_grace_gets_its_board_after_the_rest
         before = {m.id for m in boards(fake, world.channel)}
         # the Discord side never answers the board's post before the grace runs out
         fault = fake.faults.add(method="POST", path_regex=FOLLOWUP, delay=2.0)
-        _, ply = await click_a_move(fake, runner, world)
+        _, ply = await type_a_move(fake, runner, world)
         clicked_at = asyncio.get_running_loop().time()
         await bot.close()
         fake.faults.remove(fault)
