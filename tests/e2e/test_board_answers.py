@@ -37,6 +37,13 @@ async def rollin(fake: FakeDiscord, world: World, database: Path) -> Any:
         yield runner
 
 
+@pytest.fixture
+async def farm(fake: FakeDiscord, world: World, database: Path) -> Any:
+    async with running(fake, database, seed=7) as runner:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        yield runner
+
+
 async def first_roll(fake: FakeDiscord, world: World, runner: BotRunner) -> tuple[Any, Any, Any]:
     """The player to move clicks the first roll on the board (the turn goes on: where to
     stack the dice comes next). Returns the click's record, the board and the match before."""
@@ -76,46 +83,42 @@ def edits_of(fake: FakeDiscord, since: int) -> list[str]:
 
 
 async def test_a_click_that_passes_the_turn_is_answered_by_its_new_board(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, farm: BotRunner
 ) -> None:
-    async with running(fake, database, seed=7) as runner:
-        await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        shown = board(fake, world.channel)
-        since = len(fake.requests)
-        record = await fake.click(world.alice, shown, label="Roll the dice")
-        await fake.settle()
-        newest = board(fake, world.channel)
-        assert record.callback_type == 4, "the new board is the click's answer"
-        assert record.response is not None and record.response.id == newest.id != shown.id
-        assert not record.followups, "one request: no acknowledgement before the board"
-        assert f"<@{world.bob.id}>" in newest.content, "the next player is mentioned"
-        match = await runner.match_in(world.channel.id)
-        assert picture_ply(newest) == match.ply and newest.buttons()
-        assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
-        assert edits_of(fake, since) == [WEBHOOK_EDIT], "through its interaction's webhook"
+    shown = board(fake, world.channel)
+    since = len(fake.requests)
+    record = await fake.click(world.alice, shown, label="Roll the dice")
+    await fake.settle()
+    newest = board(fake, world.channel)
+    assert record.callback_type == 4, "the new board is the click's answer"
+    assert record.response is not None and record.response.id == newest.id != shown.id
+    assert not record.followups, "one request: no acknowledgement before the board"
+    assert f"<@{world.bob.id}>" in newest.content, "the next player is mentioned"
+    match = await farm.match_in(world.channel.id)
+    assert picture_ply(newest) == match.ply and newest.buttons()
+    assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
+    assert edits_of(fake, since) == [WEBHOOK_EDIT], "through its interaction's webhook"
 
-        # the next click's board takes the buttons off this one, through this click's token
-        since = len(fake.requests)
-        again = await fake.click(world.bob, newest, label="Roll the dice")
-        await fake.settle()
-        assert again.callback_type == 4 and not fake.get_message(newest.id).buttons()
-        assert edits_of(fake, since) == [ORIGINAL_EDIT]
+    # the next click's board takes the buttons off this one, through this click's token
+    since = len(fake.requests)
+    again = await fake.click(world.bob, newest, label="Roll the dice")
+    await fake.settle()
+    assert again.callback_type == 4 and not fake.get_message(newest.id).buttons()
+    assert edits_of(fake, since) == [ORIGINAL_EDIT]
 
 
 async def test_a_board_whose_interaction_is_too_old_loses_its_buttons_through_the_channel(
-    fake: FakeDiscord, world: World, database: Path
+    fake: FakeDiscord, world: World, farm: BotRunner
 ) -> None:
-    async with running(fake, database, seed=7):
-        await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        shown = board(fake, world.channel)
-        fake.token_lifetime = 0.0  # Discord has ended the token that posted the board
-        since = len(fake.requests)
-        record = await fake.click(world.alice, shown, label="Roll the dice")
-        await fake.settle()
-        assert record.callback_type == 4
-        assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
-        assert edits_of(fake, since) == [CHANNEL_EDIT_ROUTE], "with the bot's own token"
-        fake.take_violations("interaction_token_expired")
+    shown = board(fake, world.channel)
+    fake.token_lifetime = 0.0  # Discord has ended the token that posted the board
+    since = len(fake.requests)
+    record = await fake.click(world.alice, shown, label="Roll the dice")
+    await fake.settle()
+    assert record.callback_type == 4
+    assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
+    assert edits_of(fake, since) == [CHANNEL_EDIT_ROUTE], "with the bot's own token"
+    fake.take_violations("interaction_token_expired")
 
 
 @pytest.mark.parametrize(
@@ -169,45 +172,47 @@ async def test_a_board_answer_discord_never_takes_is_edited_through_the_channel(
 
 
 async def test_a_new_board_answer_survives_a_fault(
-    fake: FakeDiscord, world: World, database: Path, quick_retries: None  # noqa: F811
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    quick_retries: None,  # noqa: F811
 ) -> None:
-    async with running(fake, database, seed=7) as runner:
-        await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        shown = board(fake, world.channel)
-        added = fake.faults.add(method="POST", path_regex=ANSWER, status=503)
-        record = await fake.click(world.alice, shown, label="Roll the dice")
-        await fake.settle()
-        assert added.hits == 1, "the fault was met"
-        newest = board(fake, world.channel)
-        assert record.callback_type == 4 and record.response is not None
-        assert record.response.id == newest.id, "tried again: the board is still the answer"
-        assert picture_ply(newest) == (await runner.match_in(world.channel.id)).ply
-        assert not fake.get_message(shown.id).buttons()
+    shown = board(fake, world.channel)
+    added = fake.faults.add(method="POST", path_regex=ANSWER, status=503)
+    record = await fake.click(world.alice, shown, label="Roll the dice")
+    await fake.settle()
+    assert added.hits == 1, "the fault was met"
+    newest = board(fake, world.channel)
+    assert record.callback_type == 4 and record.response is not None
+    assert record.response.id == newest.id, "tried again: the board is still the answer"
+    assert picture_ply(newest) == (await farm.match_in(world.channel.id)).ply
+    assert not fake.get_message(shown.id).buttons()
 
 
 async def test_a_new_board_answer_discord_never_takes_is_posted_to_the_channel(
-    fake: FakeDiscord, world: World, database: Path, quick_retries: None  # noqa: F811
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    quick_retries: None,  # noqa: F811
 ) -> None:
-    async with running(fake, database, seed=7) as runner:
-        await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        shown = board(fake, world.channel)
-        before = len(boards(fake, world.channel))
-        added = fake.faults.add(method="POST", path_regex=ANSWER, status=500, times=None)
-        with fake.without_settling():
-            record = await fake.click(world.alice, shown, label="Roll the dice")
-        await until(
-            lambda: len(boards(fake, world.channel)) > before,
-            timeout=20,
-            what="the board posted to the channel",
-        )
-        await fake.settle()
-        assert added.hits >= 2, "tried again, then posted by the bot itself"
-        assert record.callback_type is None, "the click itself went unanswered"
-        fake.faults.clear()
-        fake.take_violations("first_response_deadline")
-        match = await runner.match_in(world.channel.id)
-        newest = board(fake, world.channel)
-        assert len(boards(fake, world.channel)) == before + 1, "posted once"
-        assert newest.webhook_id is None and picture_ply(newest) == match.ply
-        assert f"<@{world.bob.id}>" in newest.content
-        assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
+    shown = board(fake, world.channel)
+    before = len(boards(fake, world.channel))
+    added = fake.faults.add(method="POST", path_regex=ANSWER, status=500, times=None)
+    with fake.without_settling():
+        record = await fake.click(world.alice, shown, label="Roll the dice")
+    await until(
+        lambda: len(boards(fake, world.channel)) > before,
+        timeout=20,
+        what="the board posted to the channel",
+    )
+    await fake.settle()
+    assert added.hits >= 2, "tried again, then posted by the bot itself"
+    assert record.callback_type is None, "the click itself went unanswered"
+    fake.faults.clear()
+    fake.take_violations("first_response_deadline")
+    match = await farm.match_in(world.channel.id)
+    newest = board(fake, world.channel)
+    assert len(boards(fake, world.channel)) == before + 1, "posted once"
+    assert newest.webhook_id is None and picture_ply(newest) == match.ply
+    assert f"<@{world.bob.id}>" in newest.content
+    assert not fake.get_message(shown.id).buttons(), "the clicked board lost its buttons"
