@@ -313,7 +313,7 @@ class MatchService(Lobbies, BoardMessages):
         state = previous
         for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
             rows.append(
-                ActionRow(from_ply + i, seat, user_id, notation, [e.text for e in step.events])
+                ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events))
             )
             events.extend(step.events)
             state = step.state

@@ -173,4 +173,4 @@ class MoveResult:
 
 def event_dicts(events: Any) -> list[dict[str, Any]]:
     """Events as an outbox story holds them (minor detail marked)."""
-    return [{"text": e.text, "minor": True} if e.minor else {"text": e.text} for e in events]
+    return [e.to_dict() for e in events]

@@ -91,16 +91,19 @@ def compose(
     return text
 
 
-def event_lines(events: Sequence[Event | Mapping[str, Any]], *, limit: int = 6) -> list[str]:
-    """What happened, for a message: minor detail is left for ``/game history``."""
+def event_lines(
+    match: Match, events: Sequence[Event | Mapping[str, Any]], *, limit: int = 6
+) -> list[str]:
+    """What happened, for a message, worded by the game's narrator: minor detail is left for
+    ``/game history``."""
     shown = []
-    for event in events:
-        text, minor = (
-            (event.text, event.minor)
-            if isinstance(event, Event)
-            else (str(event.get("text", "")), bool(event.get("minor")))
-        )
-        if text and not minor:
+    narrator, names = match.rules.narrator, [s.name for s in match.seats]
+    for stored in events:
+        event = stored if isinstance(stored, Event) else Event.from_dict(stored)
+        if event.minor:
+            continue
+        text = narrator.event(event, names)
+        if text:
             shown.append(escape(text))
     if len(shown) > limit:
         shown = [*shown[: limit - 1], f"… and {len(shown) - limit + 1} more (`/game history`)"]
@@ -144,7 +147,7 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
         # the end of a match is worth its whole story (final scores, hauls)
         # (a move followed by forced moves tells each of them)
         limit = 16 if match.status == "finished" else 6 + 3 * max(0, len(plays) - 1)
-        lines.extend(event_lines(story.get("events", []), limit=limit))
+        lines.extend(event_lines(match, story.get("events", []), limit=limit))
     return lines
 
 

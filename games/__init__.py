@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import games.talk  # noqa: F401  (words the rules' own errors)
 from games.base import (
     Choice,
     Event,

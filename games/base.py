@@ -12,7 +12,7 @@ import functools
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -23,7 +23,45 @@ A = TypeVar("A")
 
 
 class GameError(Exception):
-    """Root of every rules error; ``str(err)`` is a message fit for a player."""
+    """Root of every rules error: a ``code`` (``"farm.no_pair"``) and the fields its words
+    need, worded by the game's narrator when shown (``refusal_words``), in the reader's locale.
+
+    ``str(err)`` is its English wording. A code no narrator words (a message written before
+    errors were data, or a text from outside the games) is shown as it is.
+    """
+
+    def __init__(self, code: str, /, **data: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.data = data
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_error, (type(self), self.code, self.data))
+
+    def __str__(self) -> str:
+        import words
+
+        with words.use(words.ENGLISH):
+            return refusal_words(self)
+
+
+def _rebuild_error(kind: type[GameError], code: str, data: dict[str, Any]) -> GameError:
+    return kind(code, **data)
+
+
+#: narrators' wording of errors, by the code's first part (``"farm"`` for ``"farm.no_pair"``)
+_ERROR_WORDS: dict[str, Callable[[GameError], str]] = {}
+
+
+def word_errors(prefix: str, words_of: Callable[[GameError], str]) -> None:
+    """Let ``words_of`` word every error whose code starts with ``prefix.``."""
+    _ERROR_WORDS[prefix] = words_of
+
+
+def refusal_words(err: GameError) -> str:
+    """``err`` worded in the active locale (its code as it is when no narrator words it)."""
+    words_of = _ERROR_WORDS.get(err.code.split(".", 1)[0])
+    return err.code if words_of is None else words_of(err)
 
 
 class InvalidAction(GameError):
@@ -50,19 +88,49 @@ class InvalidState(GameError):
     """A dump that cannot be loaded."""
 
 
+#: the kind of an event stored before events were data: its words, shown as they are
+SAID = "said"
+
+
 @dataclass(frozen=True)
 class Event:
-    """Something that happened during a move, in plain words (no Discord markup).
+    """Something that happened during a move, as data: a ``kind`` (``"roll"``, ``"trade"``)
+    and JSON-able fields (seats, dice, animals, squares, counts). The game's narrator words it
+    (``Narrator.event``) in the reader's language; events are stored as data (``to_dict``).
 
     ``minor`` events are detail (each token's path, a wobble that changed nothing): the move's
     message leaves them out; ``/game history`` keeps them.
     """
 
-    text: str
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
     minor: bool = False
 
-    def __str__(self) -> str:
-        return self.text
+    @classmethod
+    def said(cls, text: str, *, minor: bool = False) -> Event:
+        """An event known only by its words (stored before events were data)."""
+        return cls(SAID, {"text": text}, minor)
+
+    @property
+    def text(self) -> str:
+        """The words of an event known only by its words (empty for an event that is data:
+        its narrator words that)."""
+        return str(self.data.get("text", "")) if self.kind == SAID else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
+        if self.minor:
+            out["minor"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> Event:
+        """An event as stored: data (``kind``, ``data``), or the words of an older row
+        (``text``)."""
+        minor = bool(stored.get("minor", False))
+        if "kind" not in stored:
+            return cls.said(str(stored.get("text", "")), minor=minor)
+        return cls(str(stored["kind"]), dict(stored.get("data") or {}), minor)
 
 
 @dataclass(frozen=True)
@@ -75,11 +143,14 @@ class Step(Generic[S]):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended. ``winners`` are seats; ties share the win."""
+    """How a finished game ended. ``winners`` are seats; ties share the win. ``reason`` is
+    machine-readable (``"herd"``, ``"stables"``, ``"forfeit"``), with the fields its words
+    need in ``data``; the narrator words it (``Narrator.outcome``)."""
 
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -127,8 +198,7 @@ class Options:
         specs = {s.name: s for s in cls.specs()}
         unknown = sorted(set(values) - set(specs))
         if unknown:
-            known = ", ".join(specs) or "none"
-            raise InvalidOptions(f"Unknown option {', '.join(unknown)} (options: {known}).")
+            raise InvalidOptions("rules.unknown_option", names=unknown, known=list(specs))
         clean = {name: specs[name].check(value) for name, value in values.items()}
         return cls(**clean)
 
@@ -195,25 +265,63 @@ class OptionSpec:
             if isinstance(value, str) and value.lower() in {"false", "off", "no", "0"}:
                 return False
             if not isinstance(value, bool):
-                raise InvalidOptions(f"Option {name} must be on or off.")
+                raise InvalidOptions("rules.option_on_off", name=name)
             return value
         if self.kind is int:
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptions(f"Option {name} must be a whole number.")
+                raise InvalidOptions("rules.option_number", name=name)
         elif self.kind is str:
             if not isinstance(value, str):
-                raise InvalidOptions(f"Option {name} must be text.")
+                raise InvalidOptions("rules.option_text", name=name)
             value = value.strip().lower()
         if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOptions(f"Option {name} must be one of: {allowed}.")
+            raise InvalidOptions(
+                "rules.option_choice", name=name, choices=[str(c) for c in self.choices]
+            )
         if self.min is not None and value < self.min:
-            raise InvalidOptions(f"Option {name} must be at least {self.min}.")
+            raise InvalidOptions("rules.option_min", name=name, min=self.min)
         if self.max is not None and value > self.max:
-            raise InvalidOptions(f"Option {name} must be at most {self.max}.")
+            raise InvalidOptions("rules.option_max", name=name, max=self.max)
         return value
+
+
+class Narrator:
+    """How a game is told. A game's narrator (``games/<game>/talk.py``) is, beside the bot's
+    own texts, the only code that turns the game's data into words: its events, refusals,
+    choices' labels and notes, its outcome and the texts of its picture, in the active locale
+    (``words.use``), worded when asked. This base words nothing of its own."""
+
+    #: the game's catalogue domain (``words.DOMAINS``)
+    domain: ClassVar[str] = "bot"
+
+    def event(self, event: Event, names: Sequence[str]) -> str:
+        """One event in words (``names``: the players' names in seat order); an event stored
+        before events were data keeps its words."""
+        if event.kind == SAID:
+            return str(event.data.get("text", ""))
+        return self.tell(event, names)
+
+    def tell(self, event: Event, names: Sequence[str]) -> str:
+        """A game's own event kinds in words."""
+        raise KeyError(f"no words for event {event.kind!r}")
+
+    def refusal(self, error: GameError) -> str:
+        """Why a move or an option was refused, in the active locale."""
+        return refusal_words(error)
+
+    def outcome(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """How the game ended, one short clause (a reason no narrator words is shown as it
+        is)."""
+        return outcome.reason
+
+    def text(self, message: str) -> str:
+        """A text the game marked for its catalogue (``N_``: its title, summary, quick start,
+        an option's help) in the active locale."""
+        import words
+
+        return words.domain(self.domain).gettext(message)
 
 
 class Ruleset(ABC, Generic[S, A]):
@@ -233,6 +341,8 @@ class Ruleset(ABC, Generic[S, A]):
     notation: ClassVar[tuple[str, ...]] = ()
     #: dump format version; ``load`` refuses newer ones
     format_version: ClassVar[int] = 1
+    #: the game's words (events, refusals, choices, outcome, picture texts)
+    narrator: ClassVar[Narrator] = Narrator()
 
     @abstractmethod
     def new_game(
@@ -304,7 +414,7 @@ class Ruleset(ABC, Generic[S, A]):
         """What a seat does when its turn clock runs out (the least eventful legal action)."""
         actions = self.legal_actions(state, seat)
         if not actions:
-            raise NotYourTurn("This seat has nothing to do now.")
+            raise NotYourTurn("rules.nothing_to_do")
         return actions[0]
 
     def forced_action(self, state: S, seat: int) -> A | None:
@@ -318,7 +428,7 @@ class Ruleset(ABC, Generic[S, A]):
         """``seat`` leaves the game for good (a forfeit): its pieces leave as the rules
         suggest, ``to_act`` and ``legal_actions`` never offer it again, and the game goes on
         while two players remain, else it ends with ``outcome`` naming whoever is left."""
-        raise IllegalAction(f"{self.title} does not let a player leave during a game.")
+        raise IllegalAction("rules.no_leaving", game=self.key)
 
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (conserved pieces, no negative counts), for tests."""
@@ -335,12 +445,12 @@ class Ruleset(ABC, Generic[S, A]):
     def check_turn(self, state: S, seat: int) -> None:
         """Raise ``GameOver`` or ``NotYourTurn`` unless ``seat`` may act."""
         if self.outcome(state) is not None:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if seat not in self.to_act(state):
-            acting = ", ".join(self.players(state)[s] for s in self.to_act(state))
-            raise NotYourTurn(f"It is not your turn; waiting on {acting}.")
+            names = self.players(state)
+            raise NotYourTurn("rules.not_your_turn", waiting=[names[s] for s in self.to_act(state)])
 
     def check_version(self, data: Mapping[str, Any]) -> None:
         version = data.get("format", self.format_version)
         if not isinstance(version, int) or version > self.format_version:
-            raise InvalidState(f"Saved {self.title} game has unknown format {version!r}.")
+            raise InvalidState("rules.unknown_format", game=self.key, version=repr(version))

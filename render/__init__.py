@@ -1,7 +1,9 @@
 """Board pictures: pure functions from a game state to PNG bytes.
 
-``draw(key, state, seat=..., last=..., previous=...)`` dispatches through ``MODULES``; each game
-module provides ``draw(state, *, seat=None, last=None, previous=None) -> bytes``. ``seat`` is the
+``draw(key, state, seat=..., last=..., previous=..., events=..., locale=...)`` dispatches through
+``MODULES``; each game module provides
+``draw(state, *, seat=None, last=None, previous=None, events=()) -> bytes``, its texts worded by
+the game's narrator in the active locale (``draw`` sets it). ``seat`` is the
 viewer (or None for everyone), ``last`` the action that produced the state and ``previous`` the
 state before it (None at the start): together they draw the "last move" strip and mark what
 changed.
@@ -13,9 +15,11 @@ module-level ``warm()``), so a render worker's first picture costs about what an
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import words
+from games.base import Event
 from render import common
 
 Renderer = Callable[..., bytes]
@@ -51,7 +55,16 @@ def warm(keys: Iterable[str] | None = None) -> None:
 
 
 def draw(
-    key: str, state: Any, *, seat: int | None = None, last: Any = None, previous: Any = None
+    key: str,
+    state: Any,
+    *,
+    seat: int | None = None,
+    last: Any = None,
+    previous: Any = None,
+    events: Sequence[Event] = (),
+    locale: str = words.ENGLISH,
 ) -> bytes:
-    return renderer(key)(state, seat=seat, last=last, previous=previous)
-
+    """The board's picture, its texts worded in ``locale``; ``events`` are what the last move
+    did (its strip tells them through the game's narrator)."""
+    with words.use(locale):
+        return renderer(key)(state, seat=seat, last=last, previous=previous, events=events)

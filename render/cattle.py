@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.cattle import COLOURS, LETTERS, CattleState, Die, total
 from games.cattle.menu import menu
 from games.cattle.model import Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch, plural
@@ -252,7 +253,12 @@ def _herd_h(state: CattleState) -> int:
 
 
 def draw(
-    state: CattleState, *, seat: int | None = None, last: object = None, previous: object = None
+    state: CattleState,
+    *,
+    seat: int | None = None,
+    last: object = None,
+    previous: object = None,
+    events: Sequence[Event] = (),
 ) -> bytes:
     """The whole table as PNG; ``seat`` marks the viewer's own block."""
     change = Change(state, last, previous)
@@ -291,8 +297,9 @@ def status(state: CattleState) -> str:
 def _header(c: Canvas, state: CattleState) -> None:
     c.rect((0, 0, WIDTH, HEADER_H - 1), WOOD)
     c.text((M, HEADER_H / 2), "CATTLE BARON", 24, bold=True, ink=CREAM, paper=WOOD, anchor="lm")
-    c.text((WIDTH - M, HEADER_H / 2), status(state), 20, bold=True, ink=CREAM, paper=WOOD,
-           anchor="rm")
+    c.text(
+        (WIDTH - M, HEADER_H / 2), status(state), 20, bold=True, ink=CREAM, paper=WOOD, anchor="rm"
+    )
 
 
 def _strip(c: Canvas, state: CattleState, change: Change) -> None:
@@ -302,8 +309,14 @@ def _strip(c: Canvas, state: CattleState, change: Change) -> None:
     mid = y0 + STRIP_H / 2
     if change.text:
         w = c.text((M, mid), "Last:", 20, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
-        c.text((M + w + 8, mid), fit(change.text, 20, WIDTH - 3 * M - w), 20, ink=INK,
-               paper=STRIP, anchor="lm")
+        c.text(
+            (M + w + 8, mid),
+            fit(change.text, 20, WIDTH - 3 * M - w),
+            20,
+            ink=INK,
+            paper=STRIP,
+            anchor="lm",
+        )
     else:
         text = "Lowest roll acts first; equal rolls: the newer Discord account"
         if state.options.ties == "seat":
@@ -398,8 +411,9 @@ def _player(
         x += STUD_DIE + 10
     name = state.names[seat] + (" (you)" if seat == viewer else "")
     name_w = x1 - x - 150
-    w = c.text((x, mid), fit(name, 22, name_w, True), 22, bold=True, ink=INK, paper=PANEL,
-               anchor="lm")
+    w = c.text(
+        (x, mid), fit(name, 22, name_w, True), 22, bold=True, ink=INK, paper=PANEL, anchor="lm"
+    )
     if gone:
         tag, ink = "left the game", MUTED
     elif stud is not None and state.rolls[seat] == 3 and state.order.index(seat) >= state.pos:
@@ -410,13 +424,19 @@ def _player(
         tag, ink = "", MUTED
     if tag and x + w + 8 + length(font(18), tag) < x1 - 70:
         c.text((x + w + 8, mid), tag, 18, bold=ink == RUST, ink=ink, paper=PANEL, anchor="lm")
-    c.text((x1 - 12, mid), str(state.score(seat)), 26, bold=True, ink=INK, paper=PANEL,
-           anchor="rm")
+    c.text((x1 - 12, mid), str(state.score(seat)), 26, bold=True, ink=INK, paper=PANEL, anchor="rm")
     delta = change.delta.get(seat)
     if delta:
         score_w = length(font(26, True), str(state.score(seat)))
-        c.text((x1 - 18 - score_w, mid), f"{delta:+d}", 18, bold=True,
-               ink=GAIN if delta > 0 else RUST, paper=PANEL, anchor="rm")
+        c.text(
+            (x1 - 18 - score_w, mid),
+            f"{delta:+d}",
+            18,
+            bold=True,
+            ink=GAIN if delta > 0 else RUST,
+            paper=PANEL,
+            anchor="rm",
+        )
     y = y0 + PLAYER_TOP
     inner = x1 - x0 - LABEL_W - 16
     rows = [("Stock", state.stocks[seat], change.new_stock.get(seat, Counter()))]
@@ -428,11 +448,24 @@ def _player(
         h = len(lines) * (STOCK_DIE + PITCH) - PITCH
         if paper == PASTURE:
             c.box((x0 + 6, y - 3, x1 - 6, y + h + 3), PASTURE, radius=8, paper=PANEL)
-        c.text((x0 + 12, y + STOCK_DIE / 2), f"{label} {total(dice)}", 18, bold=True, ink=WOOD,
-               paper=paper, anchor="lm")
+        c.text(
+            (x0 + 12, y + STOCK_DIE / 2),
+            f"{label} {total(dice)}",
+            18,
+            bold=True,
+            ink=WOOD,
+            paper=paper,
+            anchor="lm",
+        )
         if not dice:
-            c.text((x0 + LABEL_W + 8, y + STOCK_DIE / 2), "empty", 18, ink=MUTED, paper=paper,
-                   anchor="lm")
+            c.text(
+                (x0 + LABEL_W + 8, y + STOCK_DIE / 2),
+                "empty",
+                18,
+                ink=MUTED,
+                paper=paper,
+                anchor="lm",
+            )
         fresh = Counter(fresh)
         for i, line in enumerate(lines):
             for j, die in enumerate(line):

@@ -10,11 +10,13 @@ palette from cached sprites (see ``render.flat``); ``warm()`` builds them.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.highrollin.menu import show_mix, suggested
 from games.highrollin.model import (
     COLOURS,
@@ -73,9 +75,7 @@ def _palette() -> Palette:
     flat = [PAPER, INK, MUTED, HIGHLIGHT, BROWN, WOOD, WOOD_DARK, CARD, STRIP, RUST, GAIN, WHITE]
     flat += list(FILLS) + [_rim(f) for f in FILLS]
     pairs = [
-        (ink, paper)
-        for paper in (PAPER, CARD, STRIP)
-        for ink in (INK, MUTED, BROWN, RUST, GAIN)
+        (ink, paper) for paper in (PAPER, CARD, STRIP) for ink in (INK, MUTED, BROWN, RUST, GAIN)
     ]
     pairs += [(CARD, WOOD), (WHITE, WOOD), (HIGHLIGHT, WOOD), (BROWN, CARD), (INK, HIGHLIGHT)]
     pairs += [(WOOD_DARK, WOOD), (BROWN, PAPER), (HIGHLIGHT, CARD)]
@@ -100,8 +100,9 @@ def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image
     fill = FILLS[colour]
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=_rim(fill))
     inset = max(ss, s // 16)
-    d.rounded_rectangle((inset // 2, inset // 2, s - 1 - inset, s - 1 - inset), radius=s * 0.17,
-                        fill=fill)
+    d.rounded_rectangle(
+        (inset // 2, inset // 2, s - 1 - inset, s - 1 - inset), radius=s * 0.17, fill=fill
+    )
     if face is None:
         text, scale = LETTERS[colour], 0.62
     elif size >= 24:
@@ -198,7 +199,12 @@ PLAYER_H = 48
 
 
 def draw(
-    state: HighRollinState, *, seat: int | None = None, last: Any = None, previous: Any = None
+    state: HighRollinState,
+    *,
+    seat: int | None = None,
+    last: Any = None,
+    previous: Any = None,
+    events: Sequence[Event] = (),
 ) -> bytes:
     """The table as a PNG: the last move, the towers, this turn's dice, the players."""
     n = len(state.names)
@@ -253,16 +259,23 @@ def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
         c.paste(_die(top.colour, top.face, TOP_DIE, WOOD), x - TOP_DIE / 2, y)
         placed = isinstance(last, Place) and last.tower == i and state.fall is None
         if placed and len(tower) > 1:
-            c.outline((x - TOP_DIE / 2 - 4, y - 4, x + TOP_DIE / 2 + 3, y + TOP_DIE + 3),
-                      HIGHLIGHT, 4)
-        c.text((x, BASE_Y + 6), f"Tower {i + 1}", 20, bold=True, ink=CARD, paper=WOOD,
-               anchor="mt")
+            c.outline(
+                (x - TOP_DIE / 2 - 4, y - 4, x + TOP_DIE / 2 + 3, y + TOP_DIE + 3), HIGHLIGHT, 4
+            )
+        c.text((x, BASE_Y + 6), f"Tower {i + 1}", 20, bold=True, ink=CARD, paper=WOOD, anchor="mt")
         c.text((x, BASE_Y + 32), f"{len(tower)} high", 18, ink=CARD, paper=WOOD, anchor="mt")
         chance = topple_chance(len(tower) + 1) if wobbly else 0.0
         if chance:
             risky = chance >= RISKY
-            c.text((x, BASE_Y + 55), f"next {percent(chance)}", 18, bold=risky,
-                   ink=HIGHLIGHT if risky else CARD, paper=WOOD, anchor="mt")
+            c.text(
+                (x, BASE_Y + 55),
+                f"next {percent(chance)}",
+                18,
+                bold=risky,
+                ink=HIGHLIGHT if risky else CARD,
+                paper=WOOD,
+                anchor="mt",
+            )
     fall = state.fall
     if fall is not None:
         _fallen(c, fall.tower, fall.dice)
@@ -277,8 +290,9 @@ def _fallen(c: Canvas, tower: int, dice: tuple[Die, ...]) -> None:
     w = length(font(18, True), label)
     if x - w - 6 < TABLE[0] + 8:
         x = TABLE[0] + 14 + w
-    c.text((x - 6, y + FALLEN_DIE / 2), label, 18, bold=True, ink=HIGHLIGHT, paper=WOOD,
-           anchor="rm")
+    c.text(
+        (x - 6, y + FALLEN_DIE / 2), label, 18, bold=True, ink=HIGHLIGHT, paper=WOOD, anchor="rm"
+    )
     for die in dice:
         c.paste(_die(die.colour, die.face, FALLEN_DIE, WOOD), x, y)
         c.outline((x - 2, y - 2, x + FALLEN_DIE + 1, y + FALLEN_DIE + 1), RUST, 2)
@@ -299,8 +313,7 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
         c.text((x0, y0 + 44), fit(table, 20, W - 4 * M), 20, ink=INK, paper=CARD)
         if state.options.match:
             wins = " · ".join(f"{state.names[s]} {state.wins[s]}" for s in ranked)
-            c.text((x0, y0 + 76), fit("Games won: " + wins, 20, W - 4 * M), 20, ink=INK,
-                   paper=CARD)
+            c.text((x0, y0 + 76), fit("Games won: " + wins, 20, W - 4 * M), 20, ink=INK, paper=CARD)
         return
     name = state.names[state.turn]
     phase = state.phase
@@ -325,15 +338,28 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
             c.text((x0, y0 + 40 + i * 32), fit(line, 20, W - 4 * M), 20, ink=INK, paper=CARD)
         return
     stacked = state.began - len(state.hand)
-    c.text((W - M - 14, y0 + 4), f"stacked {stacked} of {state.began}", 18, ink=MUTED,
-           paper=CARD, anchor="rt")
+    c.text(
+        (W - M - 14, y0 + 4),
+        f"stacked {stacked} of {state.began}",
+        18,
+        ink=MUTED,
+        paper=CARD,
+        anchor="rt",
+    )
     for i, die in enumerate(state.hand):
         cx = x0 + 40 + i * 76
         c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
         where = [t + 1 for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
         text = "→" + ",".join(map(str, where)) if where else "no fit"
-        c.text((cx, y0 + 102), text, 18, bold=bool(where), ink=INK if where else MUTED,
-               paper=CARD, anchor="mt")
+        c.text(
+            (cx, y0 + 102),
+            text,
+            18,
+            bold=bool(where),
+            ink=INK if where else MUTED,
+            paper=CARD,
+            anchor="mt",
+        )
     hint_x = x0 + 40 + 5 * 76 - 30
     if phase == "lift":
         tied = state.tallest()
@@ -348,9 +374,7 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
         c.text((hint_x, y0 + 40 + i * 28), line, 18, bold=i == 0, ink=INK, paper=CARD)
 
 
-def _players(
-    c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None
-) -> None:
+def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None) -> None:
     acting = None if state.winners else state.turn
     before = previous if isinstance(previous, HighRollinState) else None
     for seat, name in enumerate(state.names):
@@ -358,29 +382,55 @@ def _players(
         now = seat == acting
         won = seat in state.winners
         paper = STRIP if now or won else CARD
-        c.box(box, paper, edge=HIGHLIGHT if now or won else BROWN, width=3 if now else 1,
-              radius=10, paper=PAPER)
+        c.box(
+            box,
+            paper,
+            edge=HIGHLIGHT if now or won else BROWN,
+            width=3 if now else 1,
+            radius=10,
+            paper=PAPER,
+        )
         mid = y + (PLAYER_H - 4) / 2
         label = ("★ " if won else "") + name + (" (you)" if seat == viewer else "")
         if state.options.match:
             label += f" · {plural(state.wins[seat], 'win')}"
-        c.text((M + 12, mid), fit(label, 20, 160, True), 20, bold=True, ink=INK, paper=paper,
-               anchor="lm")
+        c.text(
+            (M + 12, mid),
+            fit(label, 20, 160, True),
+            20,
+            bold=True,
+            ink=INK,
+            paper=paper,
+            anchor="lm",
+        )
         x = M + 180
         pile = state.piles[seat]
         for colour in range(4):
             c.paste(_die(colour, None, CHIP, paper), x, mid - CHIP / 2)
             ink = INK if pile[colour] else MUTED
-            c.text((x + CHIP + 3, mid), f"×{pile[colour]}", 18, bold=True, ink=ink, paper=paper,
-                   anchor="lm")
+            c.text(
+                (x + CHIP + 3, mid),
+                f"×{pile[colour]}",
+                18,
+                bold=True,
+                ink=ink,
+                paper=paper,
+                anchor="lm",
+            )
             x += 64
         score = state.scores[seat]
-        c.text((W - M - 12, mid), str(score), 24, bold=True, ink=BROWN, paper=paper,
-               anchor="rm")
+        c.text((W - M - 12, mid), str(score), 24, bold=True, ink=BROWN, paper=paper, anchor="rm")
         if before is not None and before.game == state.game:
             delta = score - before.scores[seat]
             if delta:
                 sw = length(font(24, True), str(score))
-                c.text((W - M - 18 - sw, mid), f"{delta:+d}", 18, bold=True,
-                       ink=GAIN if delta > 0 else RUST, paper=paper, anchor="rm")
+                c.text(
+                    (W - M - 18 - sw, mid),
+                    f"{delta:+d}",
+                    18,
+                    bold=True,
+                    ink=GAIN if delta > 0 else RUST,
+                    paper=paper,
+                    anchor="rm",
+                )
         y += PLAYER_H

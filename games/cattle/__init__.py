@@ -282,7 +282,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
                 text = forced_pass(state, seat) if forced else f"{name} passed."
             case _:
                 raise TypeError(action)
-        events = [Event(text)]
+        events = [Event.said(text)]
         state = replace(
             state,
             herd=herd,
@@ -315,7 +315,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
                 stud = Die(stud.colour, rng.roll(6))
                 finals.append(stud.face)
                 text = f"{name} rolls the stud one last time: {stud}, into stock."
-            fates.append(Event(text, minor=True))
+            fates.append(Event.said(text, minor=True))
             stocks[seat] = pile((*stocks[seat], stud))
         state = replace(
             state,
@@ -424,10 +424,10 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         )
         n = len(returned)
         go = "goes" if n == 1 else "go"
-        events = [Event(f"{name} leaves the game; {plural(n, 'die')} {go} back to the herd.")]
+        events = [Event.said(f"{name} leaves the game; {plural(n, 'die')} {go} back to the herd.")]
         if state.finished:
             last = state.active()[0]
-            events.append(Event(f"{state.names[last]} is the last player left and wins!"))
+            events.append(Event.said(f"{state.names[last]} is the last player left and wins!"))
             return Step(replace(state, pos=0), tuple(events))
         if state.pos >= len(state.order):  # the last to act this round left: next round
             state = self._open_round(state, rng)

@@ -19,7 +19,7 @@ def opening_events(state: CattleState) -> tuple[Event, ...]:
     """Every roll, the acting order (saying how ties went), any THREE!; ties in detail minor."""
     names, rolls = state.names, state.rolls
     rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in state.active())
-    events = [Event(f"Round {state.round}: {rolled}.")]
+    events = [Event.said(f"Round {state.round}: {rolled}.")]
     by_seat = state.options.ties == "seat"
     ties: list[Event] = []
     for face in range(1, 7):
@@ -33,16 +33,16 @@ def opening_events(state: CattleState) -> tuple[Event, ...]:
         else:
             first = "in seat order" if by_seat else "youngest first"
             text = f"{who} all rolled {face}; {first}: {', '.join(names[s] for s in tied)}."
-        ties.append(Event(text, minor=True))
+        ties.append(Event.said(text, minor=True))
     order = "Order this round: " + ", ".join(names[s] for s in state.order) + "."
     if ties:
         rule = "earlier seat" if by_seat else f"younger ({YOUNGER_MEANS})"
         order += f" Equal rolls: the {rule} first."
-    events.append(Event(order))
+    events.append(Event.said(order))
     threes = [names[s] for s in state.order if rolls[s] == 3]
     if threes:
         verb = "shouts" if len(threes) == 1 else "shout"
-        events.append(Event(f"{join_names(threes)} {verb} THREE! ({THREE_MEANS})."))
+        events.append(Event.said(f"{join_names(threes)} {verb} THREE! ({THREE_MEANS})."))
     return (*events, *ties)
 
 
@@ -78,7 +78,7 @@ def final_events(
     else:
         won = f"{join_names(who)} share the win with {best}!"
     return [
-        Event("The last cow has left the herd: the game is over."),
+        Event.said("The last cow has left the herd: the game is over."),
         *fates,
-        Event(f"{won} Final hauls: {hauls}."),
+        Event.said(f"{won} Final hauls: {hauls}."),
     ]

@@ -355,7 +355,7 @@ class Work:
         return bool(self.finished)
 
     def say(self, text: str, minor: bool = False) -> None:
-        self.events.append(Event(text, minor))
+        self.events.append(Event.said(text, minor=minor))
 
     def name(self, seat: int) -> str:
         return self.names[seat]

@@ -333,7 +333,7 @@ def moove(w: Work, rng: Rng, lead: str = "Everything moves") -> None:
     start, first, twisters = len(w.events), len(w.trail), len(w.twisters)
     _moove(w, rng)
     summary = moove_summary(w, w.trail[first:], twisters)
-    w.events.insert(start, Event(f"{lead} — {summary}."))
+    w.events.insert(start, Event.said(f"{lead} — {summary}."))
 
 
 def _moove(w: Work, rng: Rng) -> None:
@@ -391,4 +391,4 @@ def stampede(w: Work, rng: Rng, lead: str = "") -> None:
     n, stopped, gone = _steer_tally(w, w.trail[first:])
     told = _steer_phrase(n, stopped, gone, "run") if n else "no roaming steer runs"
     herd_runs = f"he herd stampedes {compass_text(roll)}: {told}."
-    w.events.insert(start, Event(f"{lead} — t{herd_runs}" if lead else f"T{herd_runs}"))
+    w.events.insert(start, Event.said(f"{lead} — t{herd_runs}" if lead else f"T{herd_runs}"))

@@ -235,14 +235,16 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             case Roll():
                 if state.offer is not None:  # typed: the offer lapses, as the rules say
                     to = state.names[state.offer.to]
-                    events.append(Event(f"{name}'s offer to {to} lapses: {name} rolls instead."))
+                    events.append(
+                        Event.said(f"{name}'s offer to {to} lapses: {name} rolls instead.")
+                    )
                     state = replace(state, offer=None)
                 state = self._roll(state, seat, rng, events)
             case Withdraw():
                 assert state.offer is not None
                 to = state.names[state.offer.to]
                 state = replace(state, offer=None)
-                events.append(Event(f"{name} withdraws the offer to {to}."))
+                events.append(Event.said(f"{name} withdraws the offer to {to}."))
             case Trade(give, get, _):
                 delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
                 herds = list(state.herds)
@@ -252,12 +254,12 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 text = f"{name} traded {show(give)} with the stock for {show(delivered)}"
                 if delivered != get:
                     text += f" (asked for {show(get)}; the stock was short)"
-                events.append(Event(text + "."))
+                events.append(Event.said(text + "."))
                 state = self._check_win(state, events, (seat,))
             case Offer(give, get, to):
                 state = replace(state, offer=PendingOffer(seat, to, give, get))
                 events.append(
-                    Event(f"{name} offers {state.names[to]} {show(give)} for {show(get)}.")
+                    Event.said(f"{name} offers {state.names[to]} {show(give)} for {show(get)}.")
                 )
             case Accept():
                 offer = state.offer
@@ -267,7 +269,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 herds[offer.to] = add_counts(add_counts(herds[offer.to], offer.get, -1), offer.give)
                 state = replace(state, herds=tuple(herds), offer=None, traded=True)
                 events.append(
-                    Event(
+                    Event.said(
                         f"{name} accepts: {state.names[offer.by]} gives {show(offer.give)} "
                         f"for {show(offer.get)}."
                     )
@@ -277,7 +279,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 offer = state.offer
                 assert offer is not None
                 state = replace(state, offer=None)
-                events.append(Event(f"{name} declines {state.names[offer.by]}'s offer."))
+                events.append(Event.said(f"{name} declines {state.names[offer.by]}'s offer."))
         return Step(state, tuple(events))
 
     def _check(self, state: FarmState, seat: int, action: FarmAction) -> None:
@@ -384,7 +386,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 else:
                     attacks.append("the wolf found nothing to eat")
         said = f"{name} rolled {fox_face} and {wolf_face}"
-        events.append(Event(said + (": " + "; ".join(attacks) if attacks else "") + "."))
+        events.append(Event.said(said + (": " + "; ".join(attacks) if attacks else "") + "."))
         shown = [0] * 7
         for face in (fox_face, wolf_face):
             if face in ANIMALS:
@@ -407,9 +409,9 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             text = f"{name}'s herd bred {show(bred)}"
             if capped:
                 text += " (" + "; ".join(capped) + ")"
-            events.append(Event(text + "."))
+            events.append(Event.said(text + "."))
         elif any(shown):
-            events.append(Event(f"No pairs: {name}'s herd bred nothing.", minor=True))
+            events.append(Event.said(f"No pairs: {name}'s herd bred nothing.", minor=True))
         herds = list(state.herds)
         herds[seat] = tuple(herd)  # type: ignore[assignment]
         state = replace(
@@ -434,7 +436,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         names = " and ".join(state.names[s] for s in winners)
         has, wins = ("has", "wins") if len(winners) == 1 else ("have", "win")
         five = "a rabbit, a sheep, a pig, a cow and a horse"
-        events.append(Event(f"{names} {has} {five}, and {wins}!"))
+        events.append(Event.said(f"{names} {has} {five}, and {wins}!"))
         return replace(state, winners=winners, offer=None)
 
     def outcome(self, state: FarmState) -> Outcome | None:
@@ -461,11 +463,11 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         herds = list(state.herds)
         herds[seat] = NONE
         gone = f"; {show(returned)} go back to the stock" if any(returned) else ""
-        events = [Event(f"{name} leaves the game{gone}.")]
+        events = [Event.said(f"{name} leaves the game{gone}.")]
         offer = state.offer
         if offer is not None and seat in (offer.by, offer.to):
             by, to = state.names[offer.by], state.names[offer.to]
-            events.append(Event(f"{by}'s offer to {to} is withdrawn."))
+            events.append(Event.said(f"{by}'s offer to {to} is withdrawn."))
             offer = None
         state = replace(
             state,
@@ -478,7 +480,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             state = replace(state, turn=_next_seat(state, seat), traded=False)
         left = tuple(s for s in range(len(state.names)) if s not in state.out)
         if len(left) < 2:
-            events.append(Event(f"{state.names[left[0]]} is the last player left and wins!"))
+            events.append(Event.said(f"{state.names[left[0]]} is the last player left and wins!"))
             state = replace(state, winners=left)
         return Step(state, tuple(events))
 

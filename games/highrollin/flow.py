@@ -44,7 +44,7 @@ LOUD_CHANCE = 0.2
 
 def wobble(text: str, chance: float) -> Event:
     """A check that changed nothing: worth the channel's attention only when it was close."""
-    return Event(text, minor=chance < LOUD_CHANCE)
+    return Event.said(text, minor=chance < LOUD_CHANCE)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -83,7 +83,7 @@ def announce_round(state: State) -> list[Event]:
         first = state.names[first_player(state.rolloff)]
         throws = "; ".join(parts)
         text += f" Roll for first player: {throws}; {first} rolled lowest and starts."
-    return [Event(text)]
+    return [Event.said(text)]
 
 
 def first_player(throws: tuple[tuple[int | None, ...], ...]) -> int:
@@ -121,7 +121,7 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
     """Roll the given dice, then: a knock, a penalty, or stacking."""
     hand = tuple(sorted(Die(c, rng.roll(6)) for c in colours))
     name = state.names[state.turn]
-    events.append(Event(f"{name} rolled {show_dice(hand)}."))
+    events.append(Event.said(f"{name} rolled {show_dice(hand)}."))
     state = replace(state, hand=hand)
     tallest = max(len(t) for t in state.towers)
     chance = knock_chance(tallest) if state.options.towers == "wobbly" else 0.0
@@ -148,7 +148,7 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
     tied = [t for t in state.tallest() if len(state.towers[t]) > 1]
     if not tied:
         events.append(
-            Event(
+            Event.said(
                 f"None of {name}'s dice can be stacked: a penalty of {high}, but every tower is "
                 "just its base, so there is nothing to lift."
             )
@@ -157,14 +157,14 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
     if len(tied) > 1:
         towers = " or ".join(str(t + 1) for t in tied)
         events.append(
-            Event(
+            Event.said(
                 f"None of {name}'s dice can be stacked: a penalty of {high}; {name} picks which "
                 f"of the tallest towers to lift from ({towers})."
             )
         )
         return replace(state, penalty=high)
     events.append(
-        Event(
+        Event.said(
             f"None of {name}'s dice can be stacked: a penalty of {high} from tower {tied[0] + 1}."
         )
     )
@@ -189,7 +189,7 @@ def place(
         )
     else:
         text = f"{name} stacked {die} on tower {tower + 1} ({height} high)."
-    events.append(Event(text))
+    events.append(Event.said(text))
     chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
     if chance > 0:
         draw = rng.random()
@@ -207,16 +207,16 @@ def place(
     if hand:
         if not placements(state):
             left = plural(len(hand), "die")
-            events.append(Event(f"{name} can stack no more; {left} left: roll again or stop."))
+            events.append(Event.said(f"{name} can stack no more; {left} left: roll again or stop."))
         return state
     if state.began == TURN_DICE:
-        events[-1] = Event(events[-1].text, minor=True)  # the score line says it all
+        events[-1] = replace(events[-1], minor=True)  # the score line says it all
         tops = [t[-1].face for t in state.towers]
         points = sum(tops)
         terms = " + ".join(str(f) for f in tops)
         state = score(state, state.turn, points)
         events.append(
-            Event(
+            Event.said(
                 f"{name} stacked all five dice and scores the tower tops {terms} = {points} "
                 f"({name} {state.scores[state.turn]})."
             )
@@ -226,7 +226,7 @@ def place(
     else:
         # the pile is empty now: the going-out line that follows tells the rest
         text = f"{name} stacked every die (the turn began with fewer than five)."
-        events.append(Event(text, minor=True))
+        events.append(Event.said(text, minor=True))
     return end_turn(state, events)
 
 
@@ -249,7 +249,7 @@ def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
         if draw < chance:
             fallen = tuple(Die(d.colour, rng.roll(6)) for d in lifted)
             events.append(
-                Event(
+                Event.said(
                     f"{took}, but the stack slipped (chance {percent(chance)}, drew {draw:.2f}) "
                     f"and landed {', '.join(str(d.face) for d in fallen)}; the dice stay "
                     f"{name}'s."
@@ -259,12 +259,12 @@ def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
             state = replace(state, fall=fall)
             state = reward_others(state, fallen, events)
             return state if over(state) else end_turn(state, events)
-        events.append(Event(f"{took} ({show_dice(lifted)})."))
+        events.append(Event.said(f"{took} ({show_dice(lifted)})."))
         events.append(
             wobble(f"The stack held (chance {percent(chance)}, drew {draw:.2f}).", chance)
         )
     else:
-        events.append(Event(f"{took} ({show_dice(lifted)})."))
+        events.append(Event.said(f"{took} ({show_dice(lifted)})."))
     return end_turn(state, events)
 
 
@@ -305,7 +305,7 @@ def tower_falls(
         leave = verb(len(gone), "leaves", "leave")
         parts.append(f"{plural(len(gone), 'die')} showing 1-3 {leave} the round")
     fell = f"{plural(j, 'die')} fell and landed {show_dice(fallen)}"
-    events.append(Event(f"{cause}: {fell}; {'; '.join(parts)}."))
+    events.append(Event.said(f"{cause}: {fell}; {'; '.join(parts)}."))
     state = reward_others(state, fallen, events)
     return state if over(state) else end_turn(state, events)
 
@@ -319,7 +319,7 @@ def reward_others(state: State, fallen: tuple[Die, ...], events: list[Event]) ->
     each = " each" if len(others) > 1 else ""
     totals = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in others)
     events.append(
-        Event(
+        Event.said(
             f"{who} score{'' if len(others) > 1 else 's'} {points}{each} for the fallen dice "
             f"(2 a die showing 4-6, 1 a die showing 1-3): {totals}. "
             f"{state.names[state.turn]}'s turn ends."
@@ -352,7 +352,7 @@ def go_out(state: State, events: list[Event]) -> State:
     left = sum(sum(p) for s, p in enumerate(state.piles) if s != seat)
     state = score(state, seat, left)
     events.append(
-        Event(
+        Event.said(
             f"{name} went out: {plural(left, 'die')} left in the other piles give {left} "
             f"(score {state.scores[seat]})."
         )
@@ -390,7 +390,7 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
     table = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in state.active())
     verb = "win" if len(winners) > 1 else "wins"
     if not state.options.match:
-        events.append(Event(f"A score passed {GAME_SCORE}: {names} {verb} ({table})."))
+        events.append(Event.said(f"A score passed {GAME_SCORE}: {names} {verb} ({table})."))
         return replace(state, winners=winners)
     wins = list(state.wins)
     best = list(state.best)
@@ -398,11 +398,11 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
         wins[s] += 1
         best[s] = max(best[s], top)
     state = replace(state, wins=tuple(wins), best=tuple(best))
-    events.append(Event(f"Game {state.game} is over: {names} {verb} it ({table})."))
+    events.append(Event.said(f"Game {state.game} is over: {names} {verb} it ({table})."))
     most = max(wins[s] for s in state.active())
     if most < MATCH_WINS and state.game < MATCH_GAMES:
         state = replace(state, game=state.game + 1, round=1, scores=(0,) * len(state.names))
-        events.append(Event(f"Game {state.game} of the match begins."))
+        events.append(Event.said(f"Game {state.game} of the match begins."))
         return new_round(state, rng, events)
     if most >= MATCH_WINS:
         leaders = [s for s in state.active() if wins[s] == most]
@@ -414,5 +414,5 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
     champs = tuple(s for s in leaders if best[s] == high)
     names = " and ".join(state.names[s] for s in champs)
     verb = "win" if len(champs) > 1 else "wins"
-    events.append(Event(f"{names} {verb} the match ({why})."))
+    events.append(Event.said(f"{names} {verb} the match ({why})."))
     return replace(state, winners=champs)

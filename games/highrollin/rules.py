@@ -185,7 +185,7 @@ class HighRollinRules(Ruleset[State, Action]):
                 name = state.names[seat]
                 n = len(state.hand)
                 back = f"{plural(n, 'die')} {verb(n, 'goes', 'go')} back"
-                events.append(Event(f"{name} stops: {back} to the pile, no score."))
+                events.append(Event.said(f"{name} stops: {back} to the pile, no score."))
                 state = flow.end_turn(state, events)
             case Lift(tower):
                 state = flow.lift(state, tower, rng, events)
@@ -288,19 +288,19 @@ class HighRollinRules(Ruleset[State, Action]):
         )
         n = sum(gone)
         events = [
-            Event(
+            Event.said(
                 f"{name} leaves the game; {plural(n, 'die')} {verb(n, 'leaves', 'leave')} "
                 "the round."
             )
         ]
         left = state.active()
         if len(left) < 2:
-            events.append(Event(f"{state.names[left[0]]} is the last player left and wins!"))
+            events.append(Event.said(f"{state.names[left[0]]} is the last player left and wins!"))
             return Step(replace(state, winners=left), tuple(events))
         if on_turn:
             nxt = state.next_seat(seat)
             state = replace(state, turn=nxt)
-            events.append(Event(f"{state.names[nxt]} plays next."))
+            events.append(Event.said(f"{state.names[nxt]} plays next."))
         return Step(state, tuple(events))
 
     def invariants(self, state: State) -> list[str]:

@@ -155,7 +155,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         cells = tuple(0 if cell and colour_of(cell) in mine else cell for cell in state.board)
         hues = " and ".join(COLOURS[c].title() for c in mine)
         events = [
-            Event(f"{state.names[seat]} leaves the game: every {hues} piece leaves the board.")
+            Event.said(f"{state.names[seat]} leaves the game: every {hues} piece leaves the board.")
         ]
         new = replace(
             state,
@@ -209,14 +209,14 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             names = [f"a {_piece(board[sq])} on {square_name(sq, size)}" for sq in action.taken]
             scores[colour] += gained
             taken = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            events.append(Event(f"{who} jumped {text}, taking {taken} ({_signed(gained)})."))
+            events.append(Event.said(f"{who} jumped {text}, taking {taken} ({_signed(gained)})."))
         else:
             only = " (its only move)" if len(state.legal(colour)) == 1 else ""
-            events.append(Event(f"{who} moved {text}{only}."))
+            events.append(Event.said(f"{who} moved {text}{only}."))
         if not is_crown(piece) and action.end in geo.crown_rows[colour]:
             piece = crown(colour)
             events.append(
-                Event(
+                Event.said(
                     f"The {COLOURS[colour].title()} man on "
                     f"{square_name(action.end, size)} is crowned."
                 )
@@ -229,7 +229,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             lost_piece = piece if at == action.end else board[at]
             lost = value(lost_piece)
             events.append(
-                Event(
+                Event.said(
                     f"{who} could have captured: the {_piece(lost_piece)} on "
                     f"{square_name(at, size)} is huffed ({_signed(-lost)})."
                 )
@@ -243,7 +243,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             hue, n = COLOURS[done.stable].title(), len(done.stable_squares)
             gone = f"all {n} {hue} pieces leave" if n > 1 else f"the last {hue} piece leaves"
             events.append(
-                Event(
+                Event.said(
                     f"{who} captured {hue}'s Stable on {square_name(action.end, size)}: "
                     f"{gone} the board ({_signed(gained)})."
                 )
@@ -252,7 +252,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             if self._misses(state, action.end):
                 missing.add(colour)
                 events.append(
-                    Event(
+                    Event.said(
                         f"{who} ended on the Miss a Turn square "
                         f"{square_name(action.end, size)} and will miss the next turn."
                     )
@@ -260,7 +260,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             if state.options.centre_win and action.end == geo.centre and is_crown(piece):
                 winner_side = state.side(colour)
                 events.append(
-                    Event(f"{who} brought a crown to the centre Stable and wins outright!")
+                    Event.said(f"{who} brought a crown to the centre Stable and wins outright!")
                 )
 
         before = state.live()
@@ -273,7 +273,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         live = new.live()
         for c in before:
             if c not in live:
-                events.append(Event(f"{new.who(c)} has no pieces left and is out."))
+                events.append(Event.said(f"{new.who(c)} has no pieces left and is out."))
         missing &= set(live)
         new = replace(new, missing=tuple(sorted(missing)))
         if winner_side is not None:
@@ -301,7 +301,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             if nxt <= colour:
                 if rnd - state.last_capture_round >= QUIET_ROUNDS:
                     events.append(
-                        Event(f"{QUIET_ROUNDS} rounds without a capture: the game ends on points.")
+                        Event.said(
+                            f"{QUIET_ROUNDS} rounds without a capture: the game ends on points."
+                        )
                     )
                     return self._on_points(
                         replace(state, round=rnd, missing=tuple(sorted(missing))),
@@ -312,14 +314,14 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             colour = nxt
             if colour in missing:
                 missing.discard(colour)
-                events.append(Event(f"{state.who(colour)} misses this turn."))
+                events.append(Event.said(f"{state.who(colour)} misses this turn."))
                 continue
             if state.legal(colour):
                 return replace(state, to_move=colour, round=rnd, missing=tuple(sorted(missing)))
-            events.append(Event(f"{state.who(colour)} cannot move and passes."))
+            events.append(Event.said(f"{state.who(colour)} cannot move and passes."))
             blocked.add(colour)
             if blocked >= set(live):
-                events.append(Event("No colour can move: the game ends on points."))
+                events.append(Event.said("No colour can move: the game ends on points."))
                 return self._on_points(
                     replace(state, round=rnd, missing=tuple(sorted(missing))),
                     "no colour could move",
@@ -340,7 +342,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         done = self._finish(state, side, "last on the board")
         names = " and ".join(state.names[s] for s in done.winners)
         events.append(
-            Event(f"{names} win{'s' if len(done.winners) == 1 else ''}: the last on the board.")
+            Event.said(
+                f"{names} win{'s' if len(done.winners) == 1 else ''}: the last on the board."
+            )
         )
         return done
 
@@ -356,7 +360,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             )
         )
         names = " and ".join(state.names[s] for s in winners)
-        events.append(Event(f"{names} win{'s' if len(winners) == 1 else ''} on points ({best})."))
+        events.append(
+            Event.said(f"{names} win{'s' if len(winners) == 1 else ''} on points ({best}).")
+        )
         return replace(state, to_move=NOBODY, winners=winners, reason=reason)
 
     def outcome(self, state: HorseplayState) -> Outcome | None:

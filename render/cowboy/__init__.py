@@ -10,9 +10,11 @@ palette, so no colours are chosen per picture.
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.cowboy.data import TILES
 from games.cowboy.state import CowboyState
 from render import png
@@ -38,7 +40,12 @@ __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "w
 
 
 def draw(
-    state: CowboyState, *, seat: int | None = None, last: object = None, previous: object = None
+    state: CowboyState,
+    *,
+    seat: int | None = None,
+    last: object = None,
+    previous: object = None,
+    events: Sequence[Event] = (),
 ) -> bytes:
     """The range as PNG bytes for ``seat`` (None: a spectator); ``last`` and ``previous`` (the
     action and the state before it) give the header's last move and the marks of change."""

@@ -13,10 +13,12 @@ A board is laid straight in that palette (``render.layers``), pixel for pixel th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.farm import (
     ANIMALS,
     FOX_DIE,
@@ -446,6 +448,7 @@ def draw(
     seat: int | None = None,
     last: object = None,
     previous: FarmState | None = None,
+    events: Sequence[Event] = (),
 ) -> bytes:
     """The farm as PNG bytes; ``last`` and ``previous`` draw the last-move strip and badges.
 

@@ -12,11 +12,13 @@ is never the only cue; marks are shapes (warning sign, "H" badge, cross, ghost).
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
+from games.base import Event
 from games.horseplay import RULES, HorseplayState, Move, geometry
 from games.horseplay.board import colour_of, is_crown
 from games.horseplay.threats import Threats, threats
@@ -46,6 +48,7 @@ def draw(
     seat: int | None = None,
     last: Move | None = None,
     previous: HorseplayState | None = None,
+    events: Sequence[Event] = (),
 ) -> bytes:
     """The picture put together straight in the fixed palette (``render.layers``): the very
     pixels ``compose`` gives, mapped onto the palette, without drawing in full colour."""

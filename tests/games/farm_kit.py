@@ -54,7 +54,7 @@ def roll(state: Any, seat: int, fox: str, wolf: str) -> Step[Any]:
 
 
 def texts(step: Step[Any]) -> list[str]:
-    return [str(e) for e in step.events]
+    return [e.text for e in step.events]
 
 
 def assert_conserved(state: Any) -> None:

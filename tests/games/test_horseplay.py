@@ -77,7 +77,7 @@ def moves(state: Any, start: str | None = None) -> list[str]:
 
 
 def texts(step: Step[Any]) -> list[str]:
-    return [str(e) for e in step.events]
+    return [e.text for e in step.events]
 
 
 def scores(state: Any) -> dict[str, int]:
