@@ -31,7 +31,19 @@ SANDBOX_PORT = 8765
 
 
 #: ``python -m bot NAME ...``: tools beside the bot (module with ``main(argv) -> int``)
-SUBCOMMANDS: dict[str, str] = {"replay": "bot.replays", "migrate-db": "bot.migrate"}
+SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
+    "invite": ("bot.admin", "main", "print the link that adds the bot to a server"),
+    "check": ("bot.admin", "check_main", "list the servers and the permissions missing where"),
+    "backup": ("bot.backup", "main", "copy the SQLite database safely while the bot runs"),
+    "replay": ("bot.replays", "main", "check an exported match by replaying it offline"),
+    "migrate-db": ("bot.migrate", "main", "copy a SQLite database into PostgreSQL"),
+}
+
+
+def tools_help() -> str:
+    width = max(len(name) for name in SUBCOMMANDS)
+    lines = [f"  {name:<{width}}  {about}" for name, (_, _, about) in SUBCOMMANDS.items()]
+    return "tools (python -m bot TOOL --help for each):\n" + "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,8 +51,14 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in SUBCOMMANDS:
         import importlib
 
-        return int(importlib.import_module(SUBCOMMANDS[argv[0]]).main(argv[1:]))
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Ranch Hand bot.")
+        module, function, _ = SUBCOMMANDS[argv[0]]
+        return int(getattr(importlib.import_module(module), function)(argv[1:]))
+    parser = argparse.ArgumentParser(
+        prog="python -m bot [TOOL]",
+        description="Run the Ranch Hand bot, or one of its tools.",
+        epilog=tools_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--sync", action="store_true", help="sync slash commands on this start")
     cluster = parser.add_argument_group(
         "shard clusters", "run some of the bot's gateway shards in this process"

@@ -45,6 +45,8 @@ class Settings:
     #: where the full rules pages are published, ``{game}`` standing for the game's key (e.g.
     #: ``https://example.org/rules/{game}``); None: ``/<game> rules`` attaches the page instead
     rules_url: str | None = None
+    #: the application's client id for the invite link (None: read from the token)
+    application_id: int | None = None
 
     @property
     def database(self) -> DatabaseUrl:
@@ -112,6 +114,9 @@ def load_settings(
         values.get("SHARDS", "").strip(), values.get("SHARD_COUNT", "").strip()
     )
     port = values.get("METRICS_PORT", "").strip()
+    app = values.get("APPLICATION_ID", "").strip()
+    if app and not app.isdigit():
+        raise ConfigError("APPLICATION_ID must be the application's id (digits only).")
     return Settings(
         token=token,
         database_path=database_path,
@@ -126,6 +131,7 @@ def load_settings(
         discord_api_url=_url(values, "DISCORD_API_URL"),
         discord_gateway_url=_url(values, "DISCORD_GATEWAY_URL"),
         rules_url=_rules_url(values),
+        application_id=int(app) if app else None,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib.resources
 import math
 import threading
 import unicodedata
@@ -12,7 +13,8 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+#: the DejaVu fonts, shipped inside the package (``render/fonts``), so any install has them
+FONT_DIR = Path(str(importlib.resources.files("render") / "fonts"))
 
 #: Okabe-Ito palette: distinguishable with the common colour-vision deficiencies. Always pair a
 #: colour with a letter or shape as well.
