@@ -78,6 +78,12 @@ def main(argv: list[str] | None = None) -> int:
         "--database", type=Path, help="the sandbox's SQLite file (default data/sandbox.sqlite3)"
     )
     sandbox.add_argument("--seed", type=int, help="seed every match with this (repeatable games)")
+    sandbox.add_argument(
+        "--validate",
+        action="store_true",
+        help="check every request against Discord's OpenAPI spec (needs the dev extra and "
+        "the spec file; see README)",
+    )
     args = parser.parse_args(argv)
     quiet_voice_warnings()
     if args.port is not None and not 0 <= args.port <= 65535:
@@ -87,9 +93,12 @@ def main(argv: list[str] | None = None) -> int:
             SANDBOX_PORT if args.port is None else args.port,
             args.database or SANDBOX_DATABASE,
             args.seed,
+            validate=args.validate,
         )
     if args.port is not None or args.database is not None or args.seed is not None:
         parser.error("--port, --database and --seed go with --sandbox")
+    if args.validate:
+        parser.error("--validate goes with --sandbox")
     overrides = {}
     if args.shards is not None or args.shard_count is not None:
         overrides = {"SHARDS": args.shards or "", "SHARD_COUNT": args.shard_count or ""}
@@ -176,7 +185,7 @@ def point_at_api(settings: Settings) -> None:
             )
 
 
-def run_sandbox(port: int, database: Path, seed: int | None) -> int:
+def run_sandbox(port: int, database: Path, seed: int | None, *, validate: bool = False) -> int:
     """The real bot, same code path as production, logged in to the emulator; Ctrl+C (or
     SIGTERM) stops it. The emulated world is kept beside the database, so a restart carries on
     every channel, player, message and match."""
@@ -193,8 +202,10 @@ def run_sandbox(port: int, database: Path, seed: int | None) -> int:
     async def run() -> None:
         stop = asyncio.Event()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        async with Sandbox(port, world=world, fresh=fresh) as sandbox:
+            # Ctrl+C stops as SIGTERM does: the bot closes cleanly, no traceback
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        async with Sandbox(port, world=world, fresh=fresh, validate=validate) as sandbox:
             token = sandbox.fake.bot_token
             settings = Settings(token=token, database_path=database, sync_commands="always")
             log.info("sandbox starting with %s", settings)

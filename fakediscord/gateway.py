@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .fake import FakeDiscord
 
 HEARTBEAT_INTERVAL_MS = 41250
+#: Discord's heartbeat ACK never comes back within a loopback's microseconds: discord.py
+#: notes a heartbeat as sent only after its send completed, in its keep-alive thread, so an
+#: ACK quicker than that thread is measured against the previous heartbeat ("Can't keep up,
+#: websocket is 41.3s behind"). A network's few milliseconds keep the order Discord's has.
+HEARTBEAT_ACK_DELAY = 0.02
 INTENT_GUILDS = 1 << 0
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_PRESENCES = 1 << 8
@@ -203,7 +208,9 @@ class Gateway:
             return session
         data = frame.get("d")
         if op == 1:
-            conn.send({"op": 11, "s": None, "t": None, "d": None})
+            asyncio.get_running_loop().call_later(
+                HEARTBEAT_ACK_DELAY, conn.send, {"op": 11, "s": None, "t": None, "d": None}
+            )
         elif op == 2:
             if session is not None:
                 await conn.close(4005, "Already authenticated.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -122,7 +123,46 @@ def _timestamp(seconds: int, style: str) -> str:
         "D": "%d %B %Y",
         "f": "%d %B %Y %H:%M",
         "F": "%A, %d %B %Y %H:%M",
-        "R": "%d %B %Y %H:%M",
     }
+    full = when.strftime(formats["f"]) + " UTC"
+    if style == "R":
+        # as Discord shows it: relative ("in 3 hours"), the date on hover; the page keeps
+        # it current
+        shown = relative(seconds, time.time())
+        return (
+            f'<span class="timestamp" data-ts="{seconds}" data-style="R" '
+            f'title="{html.escape(full)}">{html.escape(shown)}</span>'
+        )
     shown = when.strftime(formats.get(style, formats["f"])) + " UTC"
     return f'<span class="timestamp" data-ts="{seconds}">{html.escape(shown)}</span>'
+
+
+def relative(seconds: float, now: float) -> str:
+    """``in 3 hours``, ``2 days ago``, ``in a few seconds``, with the thresholds Discord's
+    client uses for ``<t:...:R>``."""
+    delta = seconds - now
+    gap = abs(delta)
+    minutes, hours, days = gap / 60, gap / 3600, gap / 86400
+    if gap < 45:
+        amount = "a few seconds"
+    elif gap < 90:
+        amount = "a minute"
+    elif minutes < 45:
+        amount = f"{round(minutes)} minutes"
+    elif minutes < 90:
+        amount = "an hour"
+    elif hours < 22:
+        amount = f"{round(hours)} hours"
+    elif hours < 36:
+        amount = "a day"
+    elif days < 26:
+        amount = f"{round(days)} days"
+    elif days < 45:
+        amount = "a month"
+    elif days < 320:
+        amount = f"{round(days / 30.4)} months"
+    elif days < 548:
+        amount = "a year"
+    else:
+        amount = f"{round(days / 365)} years"
+    return f"in {amount}" if delta > 0 else f"{amount} ago"

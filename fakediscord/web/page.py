@@ -198,10 +198,16 @@ class ChannelPage:
             att = self.fake._attachments[int(request.match_info["attachment_id"])]
         except (KeyError, ValueError):
             raise web.HTTPNotFound() from None
+        # the file keeps its name when it is saved ("inline": a picture or a JSON export
+        # opens in the browser; the page's links ask for a download where that fits)
+        name = att.filename.replace('"', "")
         return web.Response(
             body=att.data,
             content_type=att.content_type or "application/octet-stream",
-            headers={"Cache-Control": "private, max-age=86400"},
+            headers={
+                "Cache-Control": "private, max-age=86400",
+                "Content-Disposition": f'inline; filename="{name}"',
+            },
         )
 
     async def _state(self, request: web.Request) -> web.StreamResponse:

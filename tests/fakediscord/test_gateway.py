@@ -65,3 +65,24 @@ async def test_identify_with_a_bad_token_is_closed_4004(fake: FakeDiscord) -> No
         await ws.send_str(json.dumps({"op": 2, "d": {"token": "wrong", "intents": 513}}))
         closing = await ws.receive()
         assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4004
+
+
+async def test_heartbeats_measure_real_latency_not_the_interval(
+    fake: FakeDiscord, town: Town, monkeypatch: Any, caplog: Any
+) -> None:
+    """discord.py notes a heartbeat as sent only once its send completed (in its keep-alive
+    thread): an ACK quicker than that was read as "41.3s behind" on every beat."""
+    from fakediscord import gateway
+
+    monkeypatch.setattr(gateway, "HEARTBEAT_INTERVAL_MS", 1000)
+    caplog.set_level("WARNING", logger="discord.gateway")
+    seen = []
+    async with running_bot(fake) as bot:
+        for _ in range(8):
+            await asyncio.sleep(0.45)
+            seen.append(bot.latency)
+    measured = [s for s in seen if s != float("inf")]
+    # each heartbeat measured from its own send: about the emulator's modelled network delay,
+    # never the interval since the previous beat, never an ACK before its send
+    assert measured and all(0.01 <= s < 0.5 for s in measured), seen
+    assert not [r for r in caplog.records if "behind" in r.getMessage()]

@@ -167,11 +167,44 @@ function image(file, cls) {
 }
 
 function renderAttachment(file) {
-  if (file.image) return image(file, "attachment-image");
+  // a picture opens whole in a new tab; any other file downloads under its own name
+  if (file.image) {
+    return el("a", { class: "attachment-link", href: file.url, target: "_blank", rel: "noopener",
+      title: `Open ${file.filename}` }, image(file, "attachment-image"));
+  }
   return el("div", { class: "attachment-file" },
     el("span", { class: "file-icon", text: "📄" }),
-    el("span", { text: `${file.filename} (${Math.ceil(file.size / 1024)} KB)` }));
+    el("a", { class: "attachment-name", href: file.url, download: file.filename,
+      text: file.filename }),
+    el("span", { class: "muted small", text: `${Math.ceil(file.size / 1024)} KB` }));
 }
+
+// relative timestamps (<t:...:R>) kept current, with the thresholds Discord's client uses
+function relativeTime(seconds) {
+  const delta = seconds - Date.now() / 1000;
+  const gap = Math.abs(delta);
+  const minutes = gap / 60, hours = gap / 3600, days = gap / 86400;
+  let amount;
+  if (gap < 45) amount = "a few seconds";
+  else if (gap < 90) amount = "a minute";
+  else if (minutes < 45) amount = `${Math.round(minutes)} minutes`;
+  else if (minutes < 90) amount = "an hour";
+  else if (hours < 22) amount = `${Math.round(hours)} hours`;
+  else if (hours < 36) amount = "a day";
+  else if (days < 26) amount = `${Math.round(days)} days`;
+  else if (days < 45) amount = "a month";
+  else if (days < 320) amount = `${Math.round(days / 30.4)} months`;
+  else if (days < 548) amount = "a year";
+  else amount = `${Math.round(days / 365)} years`;
+  return delta > 0 ? `in ${amount}` : `${amount} ago`;
+}
+
+function refreshRelativeTimes() {
+  for (const span of document.querySelectorAll('.timestamp[data-style="R"]')) {
+    span.textContent = relativeTime(Number(span.dataset.ts));
+  }
+}
+setInterval(refreshRelativeTimes, 15000);
 
 function renderComponent(component, message) {
   switch (component.kind) {
