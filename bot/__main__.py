@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "backup": ("bot.backup", "main", "copy the SQLite database safely while the bot runs"),
     "replay": ("bot.replays", "main", "check an exported match by replaying it offline"),
     "migrate-db": ("bot.migrate", "main", "copy a SQLite database into PostgreSQL"),
+    "forget-server": ("bot.forget_server", "main", "remove everything kept about one server"),
 }
 
 

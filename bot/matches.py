@@ -123,7 +123,9 @@ class MatchService(Lobbies, BoardMessages):
         if row["state"] is not None:
             key = (match.id, match.ply)
             state = self._states.get(key)
-            if state is None:
+            # a kept state is the stored one unless its names changed (a forgotten player
+            # renamed in an ended match, by this process or another)
+            if state is None or list(match.rules.players(state)) != [s.name for s in seats]:
                 state = match.rules.load(json.loads(row["state"]))
                 self._remember(key, state)
             match.state = state

@@ -430,6 +430,11 @@ class Ruleset(ABC, Generic[S, A]):
         while two players remain, else it ends with ``outcome`` naming whoever is left."""
         raise IllegalAction("rules.no_leaving", game=self.key)
 
+    def renamed(self, state: S, names: Sequence[str]) -> S:
+        """``state`` with the players' names replaced (a forgotten player's stand-in): every
+        game keeps them as its state's ``names``."""
+        return dataclasses.replace(state, names=tuple(names))  # type: ignore[type-var]
+
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (conserved pieces, no negative counts), for tests."""
         return []

@@ -20,6 +20,7 @@ from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError
 from bot.store.boards import LATEST_BOARD, BoardQueries
 from bot.store.clock import ClockQueries
 from bot.store.outbox import OutboxQueries, oldest_first
+from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
 
@@ -109,7 +110,7 @@ class MoveRecord:
 BOARD_LEASE = 30.0
 
 
-class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries):
+class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQueries):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
         self.closing = False

@@ -23,6 +23,7 @@ from bot.ui.components import (
     rematch_view,
 )
 from bot.ui.confirm import AbandonButton, abandon_view
+from bot.ui.forget import ForgetButton, forget_view
 from bot.ui.ids import INVALID
 from bot.ui.layout import (
     Entry,
@@ -37,7 +38,7 @@ from bot.ui.layout import (
 from bot.ui.routing import LOADED, answer_unclaimed
 
 #: every component the bot answers by its custom id
-DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton)
+DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton, ForgetButton)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -47,6 +48,7 @@ __all__ = [
     "ActionButton",
     "ActionSelect",
     "Entry",
+    "ForgetButton",
     "GroupSelect",
     "LobbyButton",
     "MoveModal",
@@ -58,6 +60,7 @@ __all__ = [
     "abandon_view",
     "answer_unclaimed",
     "build_view",
+    "forget_view",
     "group_text",
     "group_view",
     "groups_of",

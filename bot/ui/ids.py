@@ -40,6 +40,8 @@ ABANDON = (
     rf":(?P<user>[1-9][0-9]{{0,19}}):(?P<op>confirm|cancel)"
 )
 SNOWFLAKE_LIMIT = 2**64
+#: the private "Forget you?" question of ``/game forget-me``: who asked, and the answer
+FORGET = r"rh:f:(?P<user>[1-9][0-9]{0,19}):(?P<op>confirm|cancel)"
 
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
@@ -53,6 +55,7 @@ COMPONENTS = tuple(
         LOBBY_REMOVE,
         ABANDON,
         REMATCH,
+        FORGET,
     )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)

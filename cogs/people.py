@@ -1,0 +1,62 @@
+"""``/game privacy`` and ``/game forget-me``: what is kept about a person, and forgetting it.
+
+These join the ``/game`` group of ``cogs.game`` (loaded before this module: cogs load in name
+order). Both answer privately.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import privacy
+from bot.ui import forget_view
+from cogs.records import _game_group
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
+
+
+@app_commands.command(
+    name="privacy", description="What Ranch Hand keeps about you, and for how long."
+)
+async def privacy_command(interaction: discord.Interaction[Any]) -> None:
+    held = await interaction.client.service.store.held_about(interaction.user.id)
+    await interaction.response.send_message(privacy.privacy_text(held), ephemeral=True)
+
+
+@app_commands.command(
+    name="forget-me",
+    description="Remove your settings and ratings and your name from finished matches.",
+)
+async def forget_me(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(
+        privacy.confirm_text(), view=forget_view(interaction.user.id), ephemeral=True
+    )
+
+
+COMMANDS = (privacy_command, forget_me)
+
+
+class People(commands.Cog):
+    """Holds the commands this module adds to the ``/game`` group."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        group = _game_group(self.bot)
+        for command in COMMANDS:
+            group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
+        for command in COMMANDS if group is not None else ():
+            group.remove_command(command.name)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(People(bot))
