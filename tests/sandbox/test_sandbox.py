@@ -8,6 +8,8 @@ by clicking the page's buttons and menus, by the "Type a move" form and by the c
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,6 +202,37 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     assert len(ids) == 1 and ids[0].startswith("rh:p:"), "a finished game offers only a rematch"
     # one message per turn, and one for the end
     assert page.board_count() == turns + 1
+
+
+def test_an_export_downloads_from_the_page_and_replays(
+    page: Page, sandbox: SandboxProcess, tmp_path: Path
+) -> None:
+    """The finished farm match (the test above) exported with ``/game export``: its file is
+    saved from the page under its own name and ``python -m bot replay`` checks it."""
+    page.open_channel("farmyard")
+    page.act_as("bob")
+    count = len(page.messages())
+    page.type_command("/game export", expect="/game export")
+    page.until(lambda: len(page.messages()) > count, "the export")
+    reply = page.messages()[-1]
+    assert "Only you can see this" in reply.text
+    names = reply.attributes("a.attachment-name", "download")
+    assert names and names[0].endswith(".json"), names
+    page.driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)}
+    )
+    reply.click("a.attachment-name")
+    saved = tmp_path / names[0]
+    page.until(lambda: saved.is_file() and saved.stat().st_size > 0, "the download")
+    checked = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(saved)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert json.loads(saved.read_text())["game"] == "farm"
 
 
 def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> None:
