@@ -11,7 +11,11 @@ from dotenv import dotenv_values
 
 from bot.store import DatabaseUrl, OpenError, parse_database_url
 
-ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE_PARENT = Path(__file__).resolve().parent.parent
+#: where relative paths, ``.env`` and ``data/`` are: the checkout when run from one (an
+#: editable install), else the directory the bot is started in (an installed wheel, the
+#: container), never the installed package's own folder
+ROOT = _PACKAGE_PARENT if (_PACKAGE_PARENT / "pyproject.toml").is_file() else Path.cwd()
 DEFAULT_DATABASE = ROOT / "data" / "ranchhand.sqlite3"
 SYNC_POLICIES = ("auto", "always", "never")
 

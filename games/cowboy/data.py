@@ -1,12 +1,13 @@
 """The game's printed parts as data: tiles, the event deck and the MOOOOOVE compass.
 
-The original tiles are lost, so ours live in ``data/cowboy/*.json`` where real ones could
+The original tiles are lost, so ours live in ``games/cowboy/data/*.json`` where real ones could
 replace them. Every file is checked on loading; a check reports all problems at once, so a
 broken edit is fixed in one go.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -14,7 +15,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cowboy"
+#: the JSON files, shipped inside the package (``games/cowboy/data``), so any install has them
+DATA_DIR = Path(str(importlib.resources.files("games.cowboy") / "data"))
 
 TILE_SIDE = 4
 FEATURES = {".": "grass", "T": "tree", "H": "homestead", "S": "skull", "P": "printed steer"}
