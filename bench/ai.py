@@ -87,13 +87,20 @@ def ms(times: dict[str, list[float]], level: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", nargs="*", default=list(policies.MODULES))
+    parser.add_argument(
+        "--games", nargs="*", default=list(policies.MODULES), help="games to play (default all)"
+    )
     parser.add_argument("--count", type=int, default=200, help="games per line")
     parser.add_argument(
         "--tables", nargs="*", default=["2", "max"], help="player counts: numbers or max"
     )
-    parser.add_argument("--matchups", nargs="*", default=[f"{a}-{b}" for a, b in MATCHUPS])
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--matchups",
+        nargs="*",
+        default=[f"{a}-{b}" for a, b in MATCHUPS],
+        help="level pairs, first against second: strong-easy, easy-random",
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--limit", type=float, default=1800.0, help="seconds to deal games")
     args = parser.parse_args()
 

@@ -157,8 +157,10 @@ async def timed(passes: int, work: Any) -> tuple[float, float]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, nargs="+", default=[10_000])
-    parser.add_argument("--passes", type=int, default=50)
+    parser.add_argument(
+        "--matches", type=int, nargs="+", default=[10_000], help="live matches in the database"
+    )
+    parser.add_argument("--passes", type=int, default=50, help="clock passes timed per line")
     parser.add_argument("--due", type=int, default=5, help="reminders due in the last test")
     parser.add_argument("--database-url", help="e.g. postgresql://...; default a temp SQLite")
     args = parser.parse_args()

@@ -70,9 +70,11 @@ def line(key: str, where: str, level: str, times: list[float]) -> str:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=sorted(policies.MODULES))
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--games", nargs="*", default=sorted(policies.MODULES), help="games (default all)"
+    )
+    parser.add_argument("--positions", type=int, default=40, help="positions decided per game")
+    parser.add_argument("--workers", type=int, default=2, help="render worker processes")
     args = parser.parse_args()
     pools = {"process": Renderer(args.workers), "thread": Renderer(0)}
     for pool in pools.values():

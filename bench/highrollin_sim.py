@@ -176,10 +176,14 @@ def report(players: int, t: Tally, seconds: float) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="games per player count")
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
-    parser.add_argument("--towers", choices=("wobbly", "steady"), default="wobbly")
+    parser.add_argument(
+        "--players", type=int, nargs="*", default=[2, 3, 4], help="player counts to simulate"
+    )
+    parser.add_argument(
+        "--towers", choices=("wobbly", "steady"), default="wobbly", help="the towers option"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     args = parser.parse_args(argv)
     print(f"High Rollin' random legal play, towers={args.towers}, {args.games} games each")
     for players in args.players:

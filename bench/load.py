@@ -383,15 +383,26 @@ def row(game: str, seats: int, rate: float, step: Step, elapsed: float, **extra:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", nargs="+", default=["all"])
-    parser.add_argument("--rates", type=float, nargs="+", default=[10, 25, 50, 100])
+    parser.add_argument("--game", nargs="+", default=["all"], help="games to play, or all")
+    parser.add_argument(
+        "--rates",
+        type=float,
+        nargs="+",
+        default=[10, 25, 50, 100],
+        help="moves per second, a step each",
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per step")
     parser.add_argument("--sizes", nargs="+", default=["2", "max"], help="seats per table")
     parser.add_argument("--clusters", type=int, default=1, help="bot processes (shard clusters)")
     parser.add_argument("--database-url", help="e.g. postgresql://...; default a temp SQLite")
-    parser.add_argument("--render-workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--render-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="the bot's RENDER_WORKERS (default one per core)",
+    )
     parser.add_argument("--tables", type=int, help="tables per game and size (default by rate)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the arrivals and the dice")
     parser.add_argument("--profile", help="write a cProfile of the (first) bot process here")
     args = parser.parse_args()
     chosen = list(GAMES) if args.game == ["all"] else args.game

@@ -232,7 +232,9 @@ def many(key: str, players: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=list(render.MODULES))
+    parser.add_argument(
+        "--games", nargs="*", default=list(render.MODULES), help="games to draw (default all)"
+    )
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of warm renders/row")
     args = parser.parse_args()
     began = time.perf_counter()

@@ -113,8 +113,8 @@ async def measure(game: str, moves: int) -> tuple[int, Counter]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", nargs="*", default=["farm"])
-    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--games", nargs="*", default=["farm"], help="games to count, or all")
+    parser.add_argument("--moves", type=int, default=20, help="moves counted per game")
     args = parser.parse_args()
     chosen = list(GAMES) if args.games == ["all"] else args.games
     print(f"{'game':<11}{'moves':>6}{'trips/move':>12}{'statements/move':>17}{'writes/move':>13}")
@@ -122,8 +122,7 @@ async def main() -> None:
         done, c = await measure(game, args.moves)
         n = max(done, 1)
         print(
-            f"{game:<11}{done:>6}{c.trips / n:>12.1f}{c.statements / n:>17.1f}"
-            f"{c.writes / n:>13.1f}"
+            f"{game:<11}{done:>6}{c.trips / n:>12.1f}{c.statements / n:>17.1f}{c.writes / n:>13.1f}"
         )
 
 
