@@ -48,7 +48,7 @@ class FarmNotation:
     def parse_action(self, state: FarmState, seat: int, text: str) -> FarmAction:
         words = text.strip().lower().replace(",", " ").split()
         if not words:
-            raise InvalidAction("Type a move, e.g. `roll` or `trade 6 rabbit for 1 sheep`.")
+            raise InvalidAction("farm.type_a_move")
         verb, rest = words[0], words[1:]
         action: FarmAction
         simple = {"roll": Roll(), "accept": Accept(), "decline": Decline(), "withdraw": Withdraw()}
@@ -60,9 +60,7 @@ class FarmNotation:
             action = Trade(give, get, anyway)
         elif verb == "offer":
             if "to" not in rest:
-                raise InvalidAction(
-                    "Name who the offer is to: `offer 6 rabbit for 1 sheep to bob`."
-                )
+                raise InvalidAction("farm.offer_to")
             # a name may contain the word "to" itself: take the first "to" followed by a name
             cuts = [i for i, w in enumerate(rest) if w == "to"]
             cut = next(
@@ -73,16 +71,14 @@ class FarmNotation:
             give, get = self._parse_exchange(rest[:cut], "offer")
             action = Offer(give, get, partner)
         else:
-            raise InvalidAction(
-                f"I don't know the move `{text.strip()}`. Moves: " + "; ".join(self.notation)
-            )
+            raise InvalidAction("farm.unknown_move", text=text.strip(), moves=list(self.notation))
         self.check_turn(state, seat)
         self._check(state, seat, action)
         return action
 
     def _parse_exchange(self, words: list[str], verb: str) -> tuple[Counts, Counts]:
         if "for" not in words:
-            raise InvalidAction(f"Say what you give and get: `{verb} 6 rabbit for 1 sheep`.")
+            raise InvalidAction("farm.give_and_get", verb=verb)
         cut = words.index("for")
         return self._parse_bundle(words[:cut]), self._parse_bundle(words[cut + 1 :])
 
@@ -91,10 +87,10 @@ class FarmNotation:
         words = [w for w in words if w != "and"]
         i = 0
         if not words:
-            raise InvalidAction("Name the animals, e.g. `6 rabbit`.")
+            raise InvalidAction("farm.name_animals")
         while i < len(words):
             if not re.fullmatch(r"\d{1,3}", words[i]):
-                raise InvalidAction(f"Expected a number before an animal, got `{words[i]}`.")
+                raise InvalidAction("farm.number_first", got=words[i])
             count = int(words[i])
             i += 1
             kind = None
@@ -104,13 +100,9 @@ class FarmNotation:
                     kind, i = ANIMAL_WORDS[key], i + width
                     break
             if kind is None:
-                got = words[i] if i < len(words) else "nothing"
-                raise InvalidAction(
-                    f"Unknown animal `{got}`; animals are rabbit, sheep, pig, cow, horse, "
-                    "small dog, big dog."
-                )
+                raise InvalidAction("farm.unknown_animal", got=words[i] if i < len(words) else None)
             if count == 0:
-                raise InvalidAction("Trade at least one of each animal you name.")
+                raise InvalidAction("farm.zero")
             counts[kind] += count
         return tuple(counts)  # type: ignore[return-value]
 
@@ -135,6 +127,4 @@ class FarmNotation:
         seat = cls._match_player(state, text)
         if seat is not None:
             return seat
-        raise InvalidAction(
-            f"No player called `{text.strip()}`; players: {', '.join(state.names)}."
-        )
+        raise InvalidAction("farm.no_player", text=text.strip(), players=list(state.names))

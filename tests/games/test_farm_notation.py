@@ -93,7 +93,7 @@ def test_offers_to_players_with_awkward_names_parse_back(name: str) -> None:
         ("trade for 1 sheep", "Name the animals, e.g. `6 rabbit`"),
         ("trade 6 rabbit for", "Name the animals"),
         ("trade six rabbit for 1 sheep", "Expected a number before an animal, got `six`"),
-        ("trade 6 for 1 sheep", "Unknown animal `nothing`"),
+        ("trade 6 for 1 sheep", "An animal is missing after the number"),
         ("trade 6 unicorn for 1 sheep", "Unknown animal `unicorn`; animals are rabbit, sheep"),
         ("trade 6 rabbit for 1 sheeps", "Unknown animal `sheeps`"),
         ("trade 0 rabbit for 0 sheep", "Trade at least one"),

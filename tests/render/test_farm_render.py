@@ -11,6 +11,8 @@ from PIL import Image, ImageChops
 
 import render.farm as farm
 from games.farm import RULES, STOCK, FarmState, PendingOffer, Roll
+from games.farm.model import PIG, RABBIT, SHEEP
+from games.farm.talk_board import Chip, story
 from games.rng import ScriptedRng, SeededRng
 from render import draw as draw_any
 from render.farm import (
@@ -118,15 +120,13 @@ def test_an_offer_and_a_winner_show() -> None:
 def test_the_last_move_is_told_and_what_changed_is_marked() -> None:
     before = _state(3, big=False, herds=((7, 2, 3, 0, 0, 1, 0), (0,) * 7, (0,) * 7))
     step = RULES.apply(before, 0, Roll(), rng=ScriptedRng(["pig", "wolf"]))
-    told = draw(step.state, last=Roll(), previous=before)
+    told = draw(step.state, last=Roll(), previous=before, events=step.events)
     bare = draw(step.state)
     assert _changed(bare, told, STORY) > 2000  # "alice rolled: wolf ate ..." with chips
     assert _changed(bare, told, _pen(0)) > 300  # a badge on each slot the wolf emptied
     assert _changed(bare, told, _pen(1)) == 0  # nothing changed in bob's pen
-    assert farm.strip.story(step.state, Roll(), before) == (
-        "alice rolled",
-        ["wolf ate", *farm.strip._diff(before.herds[0], step.state.herds[0])[0]],
-    )
+    eaten = [Chip(PIG, 3, -1), Chip(SHEEP, 2, -1), Chip(RABBIT, 7, -1)]
+    assert story(step.state, step.events, NAMES) == ("alice rolled", ["wolf ate", *eaten])
 
 
 def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
@@ -138,7 +138,7 @@ def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
     waiting = _state(2, offer=offer)
     assert farm._tag(waiting, 0)[0] == "WAITING" and farm._tag(waiting, 1)[0] == "? ANSWER OFFER"
-    assert farm.strip.story(waiting, None, None)[1][-1] == "waiting for bob"
+    assert story(waiting, (), NAMES)[1][-1] == "waiting for bob"
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -155,11 +155,14 @@ def test_the_board_laid_in_its_palette_is_the_full_colour_board_reduced(players:
             break
         seat = RULES.to_act(state)[0]
         action = pick.choice(RULES.legal_actions(state, seat))
-        previous, state = state, RULES.apply(state, seat, action, rng=SeededRng(players, ply)).state
+        previous = state
+        step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
+        state, events = step.state, step.events
         if ply % 3:
             continue
         viewer = pick.choice([None, seat])
-        laid = Image.open(io.BytesIO(draw(state, seat=viewer, last=action, previous=previous)))
-        full = farm.compose(state, viewer, action, previous)
+        png = draw(state, seat=viewer, last=action, previous=previous, events=events)
+        laid = Image.open(io.BytesIO(png))
+        full = farm.compose(state, viewer, previous, events)
         reduced = full.quantize(palette=farm._palette(), dither=Image.Dither.NONE)
         assert laid.tobytes() == reduced.tobytes(), f"ply {ply}"
