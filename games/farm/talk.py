@@ -122,7 +122,7 @@ def _leave(data: Mapping[str, Any], names: Sequence[str]) -> str:
     if not any(returned.values()):
         return _("{name} leaves the game.").format(name=name)
     return _("{name} leaves the game; {animals} go back to the stock.").format(
-        name=name, animals=animals.subject(returned)
+        name=name, animals=animals.objects(returned)
     )
 
 

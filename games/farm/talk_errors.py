@@ -82,7 +82,7 @@ WORDS: dict[str, Wording] = {
     "farm.unequal": _unequal,
     "farm.strict": lambda d: _("With strict trades, one side must be a single animal."),
     "farm.stock_out": lambda d: _("The stock has none of {animals} left.").format(
-        animals=animals.objects(d["get"])
+        animals=animals.subject(d["get"])
     ),
     "farm.stock_short": lambda d: _(
         "The stock can only deliver {delivered} of {get}. To trade anyway, add `anyway`: "
