@@ -241,16 +241,29 @@ def _can_trade(state: FarmState) -> bool:
     return not state.traded and state.offer is None and RULES.can_trade(state, state.turn)
 
 
+#: the widths names are fitted to, widest first, until the words around them fit
+NAME_ROOMS = (300, 150, 110, 80)
+STATUS_W = W - 2 * MARGIN - 56
+
+
+def _names(state: FarmState, size: int, room: int) -> list[str]:
+    return [fit(name, size, True, room) for name in state.names]
+
+
 def _status(state: FarmState) -> str:
-    room = 150 if state.offer is not None and not state.winners else 300
-    names = [fit(name, 30, True, room) for name in state.names]  # the verb always shows
-    return told.header(state, names, _can_trade(state))
+    """The header: names shortened first, so the words (and every name) always show."""
+    f = font(30, True)
+    for room in NAME_ROOMS:
+        text = told.header(state, _names(state, 30, room), _can_trade(state))
+        if length(f, text) <= STATUS_W:
+            return text
+    return fit_words(text, 30, True, STATUS_W)
 
 
 def _header(img: Surface, state: FarmState) -> None:
     mark = "crown" if state.winners else "rabbit"
     _paste(img, icon(mark, 46), MARGIN, 6)
-    status = fit_words(_status(state), 30, True, W - 2 * MARGIN - 56)
+    status = fit_words(_status(state), 30, True, STATUS_W)
     label(img, (MARGIN + 56, HEADER_H // 2 - 2), status, 30, True, HIGHLIGHT, BARN)
 
 
@@ -260,9 +273,12 @@ def _strip(img: Surface, state: FarmState, events: Sequence[Event]) -> None:
     for i, side in enumerate(("fox", "wolf")):
         pic = die(side, roll[i] if roll else None, dim and roll is not None)
         _paste(img, pic, MARGIN + 2 + i * 106, STRIP_Y + (STRIP_H - pic.height) // 2)
-    names = [fit(name, 24, True, 150) for name in state.names]  # the verb always shows
-    title, parts = told.story(state, events, names)
     box = (MARGIN + 222, STRIP_Y + 8, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
+    f = font(24, True)
+    for room in NAME_ROOMS[1:]:  # names shortened first, so the verb and both names show
+        title, parts = told.story(state, events, _names(state, 24, room))
+        if length(f, title) <= box[2] - box[0]:
+            break
     if not title:
         title = told.turn_title(fit(state.names[state.turn], 24, True, 250))
     draw_story(img, box, title, parts)
