@@ -10,11 +10,14 @@ import pytest
 from PIL import Image, ImageChops
 
 import render.farm as farm
+import words
+from games.base import Event
 from games.farm import RULES, STOCK, FarmState, PendingOffer, Roll
 from games.farm.model import PIG, RABBIT, SHEEP
 from games.farm.talk_board import Chip, story
 from games.rng import ScriptedRng, SeededRng
 from render import draw as draw_any
+from render.common import font, length
 from render.farm import (
     HEADER_H,
     MARGIN,
@@ -166,3 +169,50 @@ def test_the_board_laid_in_its_palette_is_the_full_colour_board_reduced(players:
         full = farm.compose(state, viewer, previous, events)
         reduced = full.quantize(palette=farm._palette(), dither=Image.Dither.NONE)
         assert laid.tobytes() == reduced.tobytes(), f"ply {ply}"
+
+
+def _positions() -> list[tuple[FarmState, FarmState | None, tuple[Event, ...]]]:
+    """(state, previous, events): a fresh game, a roll, a trade, an offer, its answer, a win,
+    a player leaving."""
+    fresh = RULES.new_game(NAMES[:2], rng=SeededRng(1))
+    crowded = _state(6)
+    rolled = RULES.apply(crowded, 0, Roll(), rng=ScriptedRng(["fox", "wolf"]))
+    trade = RULES.parse_action(crowded, 0, "trade 6 rabbit for 1 sheep")
+    traded = RULES.apply(crowded, 0, trade, rng=ScriptedRng([]))
+    offer = RULES.parse_action(crowded, 0, f"offer 2 sheep for 1 pig to {NAMES[2]}")
+    offered = RULES.apply(crowded, 0, offer, rng=ScriptedRng([]))
+    answer = RULES.parse_action(offered.state, 2, "decline")
+    declined = RULES.apply(offered.state, 2, answer, rng=ScriptedRng([]))
+    left = RULES.resign(crowded, 3, rng=ScriptedRng([]))
+    won = _state(2, winners=(1,))
+    return [
+        (fresh, None, ()),
+        (rolled.state, crowded, rolled.events),
+        (traded.state, crowded, traded.events),
+        (offered.state, crowded, offered.events),
+        (declined.state, offered.state, declined.events),
+        (left.state, crowded, left.events),
+        (won, None, ()),
+    ]
+
+
+@pytest.mark.parametrize("locale", ["pl", words.PSEUDO])
+def test_pictures_are_worded_in_the_matchs_language(locale: str) -> None:
+    for state, previous, events in _positions():
+        english = draw_any("farm", state, previous=previous, events=events)
+        png = draw_any("farm", state, previous=previous, events=events, locale=locale)
+        assert _image(png).size == _image(english).size
+        assert _changed(english, png, HEADER) > 200, "the header is worded"
+        if events or state.rolls == 0:
+            assert _changed(english, png, STORY) > 200, "the last move is told"
+
+
+def test_polish_strip_titles_fit_with_every_name_shown() -> None:
+    """The longest names are shortened until the title fits its room: no word is cut."""
+    width = W - MARGIN - 12 - (MARGIN + 222)
+    bold = font(24, True)
+    for state, _previous, events in _positions():
+        with words.use("pl"):
+            names = [farm.fit(n, 24, True, farm.NAME_ROOMS[-1]) for n in state.names]
+            title, _parts = story(state, events, names)
+        assert length(bold, title) <= width, title
