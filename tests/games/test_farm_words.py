@@ -206,3 +206,10 @@ def test_the_rules_texts_and_status_line_are_worded() -> None:
         assert RULES.narrator.text(RULES.quick_start).startswith("`/farm new`, znajomi")
         helps = [RULES.narrator.text(s.help) for s in RULES.options_type.specs()]
         assert all(h and h not in {s.help for s in RULES.options_type.specs()} for h in helps)
+
+
+def test_the_polish_rules_page_starts_with_the_polish_quick_start() -> None:
+    page = (SOURCE.parents[1] / "docs" / "rules" / "pl" / "farm.md").read_text(encoding="utf-8")
+    block = page.split("**Szybki start.** ", 1)[1].split("\n\n", 1)[0]
+    with words.use("pl"):
+        assert " ".join(block.split("\n")) == RULES.narrator.text(RULES.quick_start)
