@@ -1,6 +1,8 @@
 """Draw the Super Farmer pictures linked from farm.md: ``python docs/rules/make_farm_images.py
 after`` writes docs/img/farm-after-*.png (2 and 4 players at the start, middle and end of a
-seeded game, and the 4-player middle scaled to 400 px wide, as a phone shows it)."""
+seeded game, and the 4-player middle scaled to 400 px wide, as a phone shows it);
+``python docs/rules/make_farm_images.py after pl`` draws the same in Polish
+(docs/img/farm-after-pl-*.png, linked from pl/farm.md)."""
 
 from __future__ import annotations
 
@@ -21,12 +23,12 @@ from games.rng import SeededRng  # noqa: E402
 NAMES = ["Ada", "Buck", "Clementine", "Dusty"]
 
 
-def playout(players: int, seed: int) -> list[tuple[object, object, object]]:
-    """(state, last action, previous state) for every move of a game where players trade
-    about half the time they can, and roll otherwise."""
+def playout(players: int, seed: int) -> list[tuple[object, object, object, tuple]]:
+    """(state, last action, previous state, its events) for every move of a game where players
+    trade about half the time they can, and roll otherwise."""
     pick = random.Random(seed)
     state = RULES.new_game(NAMES[:players], rng=SeededRng(seed, 0))
-    trail = [(state, None, None)]
+    trail: list[tuple[object, object, object, tuple]] = [(state, None, None, ())]
     for ply in range(1, 5000):
         if RULES.outcome(state) is not None:
             break
@@ -36,19 +38,23 @@ def playout(players: int, seed: int) -> list[tuple[object, object, object]]:
         action = pick.choice(trades) if trades and pick.random() < 0.5 else actions[0]
         if Roll() in actions and action is actions[0]:
             action = Roll()
-        after = RULES.apply(state, seat, action, rng=SeededRng(seed, ply)).state
-        trail.append((after, action, state))
-        state = after
+        step = RULES.apply(state, seat, action, rng=SeededRng(seed, ply))
+        trail.append((step.state, action, state, step.events))
+        state = step.state
     return trail
 
 
-def main(prefix: str) -> None:
+def main(prefix: str, locale: str = "en") -> None:
     out = ROOT / "docs" / "img"
+    if locale != "en":
+        prefix = f"{prefix}-{locale}"
     for players, seed in ((2, 4), (4, 9)):
         trail = playout(players, seed)
         picks = {"start": trail[1], "middle": trail[len(trail) // 2], "end": trail[-1]}
-        for when, (state, last, previous) in picks.items():
-            png = render.draw("farm", state, last=last, previous=previous)
+        for when, (state, last, previous, events) in picks.items():
+            png = render.draw(
+                "farm", state, last=last, previous=previous, events=events, locale=locale
+            )
             (out / f"farm-{prefix}-{players}p-{when}.png").write_bytes(png)
             if players == 4 and when == "middle":
                 img = Image.open(io.BytesIO(png)).convert("RGB")
@@ -58,4 +64,4 @@ def main(prefix: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "after")
+    main(sys.argv[1] if len(sys.argv) > 1 else "after", *sys.argv[2:3])

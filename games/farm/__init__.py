@@ -19,7 +19,8 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.farm.advice import GAIN_RANK, NOTE_MAX, mixed_trades, rank
+from games.farm import talk_menu
+from games.farm.advice import GAIN_RANK, mixed_trades, rank
 from games.farm.model import (
     ANIMALS,
     BIG_DOG,
@@ -46,14 +47,15 @@ from games.farm.model import (
     Trade,
     Withdraw,
     add_counts,
-    animal_name,
     has_all,
-    show,
+    herd_data,
     single,
     worth,
 )
 from games.farm.notation import FarmNotation
 from games.farm.storage import FarmStorage
+from games.farm.talk import FarmNarrator
+from games.farm.talk_rules import QUICK_START, SUMMARY, TITLE
 from games.rng import Rng
 
 
@@ -77,32 +79,14 @@ SIMPLE_RATES = _simple_rates()
 
 class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     key = "farm"
-    title = "Super Farmer"
+    title = TITLE
     min_players = 2
     max_players = 6
     options_type = FarmOptions
     #: the quick start of docs/rules/farm.md (kept equal by a test)
-    quick_start = (
-        "`/farm new`, friends click **Join**, the host clicks **Start** (2-6 players). "
-        "**Goal:** be first to own a rabbit, a sheep, a pig, a cow and a horse, one of each "
-        "at least. **Your turn:** at most one trade (a ready trade from the menu, or an offer"
-        " to a player), then **Roll the dice**. Each animal shown breeds: you gain half of "
-        "(what you own + what the dice show), rounded down. A **fox** eats your rabbits, a "
-        "**wolf** your rabbits, sheep, pigs and cows, unless a small dog (fox) or a big dog "
-        "(wolf) gives itself up instead. The picture shows the last move (the dice, what was "
-        "eaten and bred, with +/- marks) and every pen; the menu puts the most useful trade "
-        "first. Trade rates: 6 rabbits = 1 sheep, 2 sheep = 1 pig, 3 pigs = 1 cow, 2 cows = 1"
-        " horse, 1 sheep = 1 small dog, 1 cow = 1 big dog; any mix of equal worth is allowed."
-    )
-    summary = (
-        "Breed a farm: the first to own a rabbit, a sheep, a pig, a cow and a horse wins. "
-        "Each turn you may make one trade (with the stock, or offer one to a player, who "
-        "accepts or declines; you may withdraw it meanwhile), then you must roll the fox die "
-        "and the wolf die. For each animal shown you gain half of (what "
-        "you own + what the dice show), rounded down. A fox eats your rabbits unless a small "
-        "dog gives itself up; a wolf eats rabbits, sheep, pigs and cows unless a big dog does. "
-        "Worth in rabbits: sheep 6, pig 12, cow 36, horse 72, small dog 6, big dog 36."
-    )
+    quick_start = QUICK_START
+    summary = SUMMARY
+    narrator = FarmNarrator()
     notation = (
         "roll",
         "trade 6 rabbit for 1 sheep",
@@ -121,9 +105,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         opts = FarmOptions.parse(options)
         names = tuple(str(p) for p in players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players."
-            )
+            raise IllegalAction("farm.players", min=self.min_players, max=self.max_players)
         start = single(RABBIT, 1) if opts.start_with_rabbit else NONE
         stock = (
             add_counts(STOCK, single(RABBIT, len(names)), -1) if opts.start_with_rabbit else STOCK
@@ -176,51 +158,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         return actions
 
     def describe_action(self, state: FarmState, seat: int, action: FarmAction) -> Choice:
-        match action:
-            case Roll():
-                return Choice("Roll the dice", primary=True, emoji="🎲")
-            case Withdraw():
-                to = state.names[state.offer.to] if state.offer else "your partner"
-                return Choice(
-                    "Withdraw the offer",
-                    emoji="↩️",
-                    note=f"waiting for {to}; withdraw to trade otherwise or roll",
-                )
-            case Accept():
-                offer = state.offer
-                assert offer is not None
-                score, note = rank(state.herds[seat], offer.get, offer.give)
-                return Choice(
-                    f"Accept: give {show(offer.get)}, get {show(offer.give)}",
-                    primary=True,
-                    emoji="✅",
-                    note=note,
-                    rank=score,
-                )
-            case Decline():
-                return Choice("Decline the offer", emoji="✖️")
-            case Trade(give, get, anyway):
-                delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
-                score, note = rank(state.herds[seat], give, delivered)
-                if anyway:
-                    kind = next(i for i in range(7) if get[i])
-                    short = f"stock has only {state.stock[kind]}: you get {state.stock[kind]}"
-                    note = f"{short}; {note}" if note else short
-                return Choice(
-                    f"{show(give)} → {show(get)}",
-                    group="Trade with the stock",
-                    note=note[:NOTE_MAX],
-                    rank=score,
-                )
-            case Offer(give, get, to):
-                score, note = rank(state.herds[seat], give, get)
-                return Choice(
-                    f"{show(give)} → {show(get)}",
-                    group=f"Offer to {state.names[to]}",
-                    note=note,
-                    rank=score,
-                )
-        raise TypeError(action)
+        return talk_menu.describe(state, seat, action)
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -230,37 +168,30 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         self.check_turn(state, seat)
         self._check(state, seat, action)
         events: list[Event] = []
-        name = state.names[seat]
         match action:
             case Roll():
                 if state.offer is not None:  # typed: the offer lapses, as the rules say
-                    to = state.names[state.offer.to]
-                    events.append(
-                        Event.said(f"{name}'s offer to {to} lapses: {name} rolls instead.")
-                    )
+                    events.append(Event("lapse", {"by": seat, "to": state.offer.to}))
                     state = replace(state, offer=None)
                 state = self._roll(state, seat, rng, events)
             case Withdraw():
                 assert state.offer is not None
-                to = state.names[state.offer.to]
+                events.append(Event("withdraw", {"by": seat, "to": state.offer.to}))
                 state = replace(state, offer=None)
-                events.append(Event.said(f"{name} withdraws the offer to {to}."))
             case Trade(give, get, _):
                 delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
                 herds = list(state.herds)
                 herds[seat] = add_counts(add_counts(herds[seat], give, -1), delivered)
                 stock = add_counts(add_counts(state.stock, give), delivered, -1)
                 state = replace(state, herds=tuple(herds), stock=stock, traded=True)
-                text = f"{name} traded {show(give)} with the stock for {show(delivered)}"
+                told = {"seat": seat, "give": herd_data(give), "got": herd_data(delivered)}
                 if delivered != get:
-                    text += f" (asked for {show(get)}; the stock was short)"
-                events.append(Event.said(text + "."))
+                    told["asked"] = herd_data(get)
+                events.append(Event("trade", told))
                 state = self._check_win(state, events, (seat,))
             case Offer(give, get, to):
                 state = replace(state, offer=PendingOffer(seat, to, give, get))
-                events.append(
-                    Event.said(f"{name} offers {state.names[to]} {show(give)} for {show(get)}.")
-                )
+                events.append(Event("offer", _offer_data(state.offer)))
             case Accept():
                 offer = state.offer
                 assert offer is not None
@@ -268,18 +199,13 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
                 herds[offer.by] = add_counts(add_counts(herds[offer.by], offer.give, -1), offer.get)
                 herds[offer.to] = add_counts(add_counts(herds[offer.to], offer.get, -1), offer.give)
                 state = replace(state, herds=tuple(herds), offer=None, traded=True)
-                events.append(
-                    Event.said(
-                        f"{name} accepts: {state.names[offer.by]} gives {show(offer.give)} "
-                        f"for {show(offer.get)}."
-                    )
-                )
+                events.append(Event("accept", _offer_data(offer)))
                 state = self._check_win(state, events, (offer.by, offer.to))
             case Decline():
                 offer = state.offer
                 assert offer is not None
                 state = replace(state, offer=None)
-                events.append(Event.said(f"{name} declines {state.names[offer.by]}'s offer."))
+                events.append(Event("decline", {"by": offer.by, "to": offer.to}))
         return Step(state, tuple(events))
 
     def _check(self, state: FarmState, seat: int, action: FarmAction) -> None:
@@ -287,131 +213,106 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         offer = state.offer
         if offer is not None and seat == offer.to:
             if not isinstance(action, Accept | Decline):
-                raise IllegalAction(
-                    f"{state.names[offer.by]} is waiting for you to accept or decline their offer."
-                )
+                raise IllegalAction("farm.answer_offer", name=state.names[offer.by])
             return
         if isinstance(action, Accept | Decline):
-            raise IllegalAction("There is no offer to you to answer.")
+            raise IllegalAction("farm.no_offer")
         if isinstance(action, Withdraw):
             if offer is None:
-                raise IllegalAction("You have no open offer to withdraw.")
+                raise IllegalAction("farm.nothing_to_withdraw")
             return
         if isinstance(action, Roll):
             return
         if offer is not None:
-            raise IllegalAction(
-                f"Your offer to {state.names[offer.to]} is still open: wait for an answer, or "
-                "`withdraw` it first."
-            )
+            raise IllegalAction("farm.offer_open", name=state.names[offer.to])
         if state.traded:
-            raise IllegalAction("You have already traded this turn; now roll.")
+            raise IllegalAction("farm.traded")
+        self._check_exchange(state, seat, action)
+
+    def _check_exchange(self, state: FarmState, seat: int, action: Trade | Offer) -> None:
         give, get = action.give, action.get
         if any(n < 0 for n in give + get) or not any(give) or not any(get):
-            raise IllegalAction("A trade needs animals on both sides.")
+            raise IllegalAction("farm.empty_side")
         if any(g and r for g, r in zip(give, get, strict=True)):
-            raise IllegalAction("The same animal cannot be on both sides of a trade.")
+            raise IllegalAction("farm.both_sides")
         herd = state.herds[seat]
         lacking = [i for i in range(7) if give[i] > herd[i]]
         if lacking:
             i = lacking[0]
-            raise IllegalAction(
-                f"You have only {herd[i]} {animal_name(i, herd[i])}, not {give[i]}."
-            )
+            raise IllegalAction("farm.lacking", animal=ANIMALS[i], have=herd[i], need=give[i])
         if worth(give) != worth(get):
             raise IllegalAction(
-                f"{show(give)} is worth {worth(give)} rabbits but {show(get)} is worth "
-                f"{worth(get)}; a trade must be of equal worth."
+                "farm.unequal",
+                give=herd_data(give),
+                get=herd_data(get),
+                give_worth=worth(give),
+                get_worth=worth(get),
             )
         if state.options.strict_trades and sum(give) != 1 and sum(get) != 1:
-            raise IllegalAction("With strict trades, one side must be a single animal.")
+            raise IllegalAction("farm.strict")
         if isinstance(action, Trade):
-            delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
-            if not any(delivered):
-                raise IllegalAction(f"The stock has none of {show(get)} left.")
-            if delivered != get and not action.anyway:
-                confirm = self.format_action(state, replace(action, anyway=True))
-                raise IllegalAction(
-                    f"The stock can only deliver {show(delivered)} of {show(get)}. To trade "
-                    f"anyway, add `anyway`: `{confirm}`."
-                )
-            if delivered == get and action.anyway:
-                raise IllegalAction("The stock has enough; leave out `anyway`.")
-        else:
-            if action.to == seat or not 0 <= action.to < len(state.names):
-                raise IllegalAction("Offer a trade to another player.")
-            if action.to in state.out:
-                raise IllegalAction(f"{state.names[action.to]} has left the game.")
-            other = state.herds[action.to]
-            lacking = [i for i in range(7) if get[i] > other[i]]
-            if lacking:
-                i = lacking[0]
-                raise IllegalAction(
-                    f"{state.names[action.to]} has only {other[i]} {animal_name(i, other[i])}."
-                )
+            self._check_stock(state, action)
+            return
+        if action.to == seat or not 0 <= action.to < len(state.names):
+            raise IllegalAction("farm.offer_self")
+        partner = state.names[action.to]
+        if action.to in state.out:
+            raise IllegalAction("farm.partner_left", name=partner)
+        other = state.herds[action.to]
+        lacking = [i for i in range(7) if get[i] > other[i]]
+        if lacking:
+            i = lacking[0]
+            raise IllegalAction(
+                "farm.partner_lacks", name=partner, animal=ANIMALS[i], have=other[i]
+            )
+
+    def _check_stock(self, state: FarmState, action: Trade) -> None:
+        get = action.get
+        delivered = tuple(min(n, s) for n, s in zip(get, state.stock, strict=True))
+        if not any(delivered):
+            raise IllegalAction("farm.stock_out", get=herd_data(get))
+        if delivered != get and not action.anyway:
+            confirm = self.format_action(state, replace(action, anyway=True))
+            raise IllegalAction(
+                "farm.stock_short",
+                delivered=herd_data(delivered),
+                get=herd_data(get),
+                confirm=confirm,
+            )
+        if delivered == get and action.anyway:
+            raise IllegalAction("farm.stock_enough")
 
     def _roll(self, state: FarmState, seat: int, rng: Rng, events: list[Event]) -> FarmState:
         fox_face = rng.roll(FOX_DIE)
         wolf_face = rng.roll(WOLF_DIE)
-        name = state.names[seat]
-        attacks: list[str] = []  # what the fox and the wolf did, said with the roll itself
         herd = list(state.herds[seat])
         stock = list(state.stock)
-
-        def lose(kind: int, count: int) -> None:
-            herd[kind] -= count
-            stock[kind] += count
-
-        if fox_face == "fox":
-            if herd[SMALL_DOG]:
-                lose(SMALL_DOG, 1)
-                attacks.append("the small dog chased the fox off and left")
-            elif herd[RABBIT]:
-                eaten = herd[RABBIT]
-                lose(RABBIT, eaten)
-                attacks.append(f"the fox ate {eaten} {animal_name(RABBIT, eaten)}")
-            else:
-                attacks.append("the fox found no rabbits")
-        if wolf_face == "wolf":
-            if herd[BIG_DOG]:
-                lose(BIG_DOG, 1)
-                attacks.append("the big dog chased the wolf off and left")
-            else:
-                eaten_counts = [herd[i] if i in (RABBIT, SHEEP, PIG, COW) else 0 for i in range(7)]
-                if any(eaten_counts):
-                    for i, n in enumerate(eaten_counts):
-                        if n:
-                            lose(i, n)
-                    attacks.append(f"the wolf ate {show(eaten_counts)}")
-                else:
-                    attacks.append("the wolf found nothing to eat")
-        said = f"{name} rolled {fox_face} and {wolf_face}"
-        events.append(Event.said(said + (": " + "; ".join(attacks) if attacks else "") + "."))
+        attacks = _attacks(fox_face, wolf_face, herd, stock)
+        events.append(
+            Event("roll", {"seat": seat, "fox": fox_face, "wolf": wolf_face, "attacks": attacks})
+        )
         shown = [0] * 7
         for face in (fox_face, wolf_face):
             if face in ANIMALS:
                 shown[ANIMALS.index(face)] += 1
         bred = [0] * 7
-        capped = []
+        short = []
         for i in range(7):
             if not shown[i]:
                 continue
             want = (herd[i] + shown[i]) // 2
             got = min(want, stock[i])
-            if got < want and stock[i]:
-                capped.append(f"the stock had only {stock[i]} {animal_name(i, stock[i])}")
-            elif got < want:
-                capped.append(f"the stock had no {animal_name(i, 2)} left")
+            if got < want:
+                short.append({"animal": ANIMALS[i], "left": stock[i]})
             bred[i] = got
             herd[i] += got
             stock[i] -= got
-        if any(bred) or capped:
-            text = f"{name}'s herd bred {show(bred)}"
-            if capped:
-                text += " (" + "; ".join(capped) + ")"
-            events.append(Event.said(text + "."))
+        if any(bred) or short:
+            events.append(
+                Event("breed", {"seat": seat, "animals": herd_data(bred), "short": short})
+            )
         elif any(shown):
-            events.append(Event.said(f"No pairs: {name}'s herd bred nothing.", minor=True))
+            events.append(Event("no_pairs", {"seat": seat}, minor=True))
         herds = list(state.herds)
         herds[seat] = tuple(herd)  # type: ignore[assignment]
         state = replace(
@@ -433,10 +334,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         winners = tuple(sorted(s for s in set(seats) if has_all(state.herds[s])))
         if not winners:
             return state
-        names = " and ".join(state.names[s] for s in winners)
-        has, wins = ("has", "wins") if len(winners) == 1 else ("have", "win")
-        five = "a rabbit, a sheep, a pig, a cow and a horse"
-        events.append(Event.said(f"{names} {has} {five}, and {wins}!"))
+        events.append(Event("win", {"seats": list(winners)}))
         return replace(state, winners=winners, offer=None)
 
     def outcome(self, state: FarmState) -> Outcome | None:
@@ -445,9 +343,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         full = all(has_all(state.herds[s]) for s in state.winners)
         return Outcome(
             winners=state.winners,
-            reason="owns a rabbit, a sheep, a pig, a cow and a horse"
-            if full
-            else "the last player left",
+            reason="herd" if full else "last_left",
             scores=tuple(worth(h) for h in state.herds),
         )
 
@@ -455,19 +351,16 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         """The herd goes back to the stock, an offer involving the seat is withdrawn, and its
         turns are skipped; with one player left, that player wins."""
         if state.winners:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if not 0 <= seat < len(state.names) or seat in state.out:
-            raise IllegalAction("That player is not in the game.")
-        name = state.names[seat]
+            raise IllegalAction("farm.not_playing")
         returned = state.herds[seat]
         herds = list(state.herds)
         herds[seat] = NONE
-        gone = f"; {show(returned)} go back to the stock" if any(returned) else ""
-        events = [Event.said(f"{name} leaves the game{gone}.")]
+        events = [Event("leave", {"seat": seat, "returned": herd_data(returned)})]
         offer = state.offer
         if offer is not None and seat in (offer.by, offer.to):
-            by, to = state.names[offer.by], state.names[offer.to]
-            events.append(Event.said(f"{by}'s offer to {to} is withdrawn."))
+            events.append(Event("void", {"by": offer.by, "to": offer.to}))
             offer = None
         state = replace(
             state,
@@ -480,7 +373,7 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
             state = replace(state, turn=_next_seat(state, seat), traded=False)
         left = tuple(s for s in range(len(state.names)) if s not in state.out)
         if len(left) < 2:
-            events.append(Event.said(f"{state.names[left[0]]} is the last player left and wins!"))
+            events.append(Event("last_left", {"seat": left[0]}))
             state = replace(state, winners=left)
         return Step(state, tuple(events))
 
@@ -530,21 +423,58 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         return problems
 
     def status_line(self, state: FarmState) -> str:
-        names = state.names
-        if state.winners:
-            return "won by " + " and ".join(names[s] for s in state.winners)
-        if state.offer is not None:
-            by, to = names[state.offer.by], names[state.offer.to]
-            return f"{by} offered {to} a trade: waiting for {to}"
-        if state.traded or not self.can_trade(state, state.turn):
-            return f"{names[state.turn]} to roll"
-        return f"{names[state.turn]} to trade or roll"
+        can_trade = not state.traded and self.can_trade(state, state.turn)
+        return talk_menu.status_line(state, can_trade)
 
     def can_trade(self, state: FarmState, seat: int) -> bool:
         """Whether ``seat`` is on turn and may still trade (with the stock or a player)."""
         return any(not isinstance(a, Roll) for a in self.legal_actions(state, seat)) and (
             state.offer is None
         )
+
+
+def _attacks(fox: str, wolf: str, herd: list[int], stock: list[int]) -> list[dict[str, Any]]:
+    """What the fox and the wolf shown did to ``herd`` (changed in place with ``stock``)."""
+
+    def lose(kind: int, count: int) -> None:
+        herd[kind] -= count
+        stock[kind] += count
+
+    attacks: list[dict[str, Any]] = []
+    if fox == "fox":
+        if herd[SMALL_DOG]:
+            lose(SMALL_DOG, 1)
+            attacks.append({"predator": "fox", "result": "dog"})
+        elif herd[RABBIT]:
+            eaten = single(RABBIT, herd[RABBIT])
+            lose(RABBIT, herd[RABBIT])
+            attacks.append({"predator": "fox", "result": "ate", "animals": herd_data(eaten)})
+        else:
+            attacks.append({"predator": "fox", "result": "nothing"})
+    if wolf == "wolf":
+        if herd[BIG_DOG]:
+            lose(BIG_DOG, 1)
+            attacks.append({"predator": "wolf", "result": "dog"})
+        else:
+            eaten_counts = [herd[i] if i in (RABBIT, SHEEP, PIG, COW) else 0 for i in range(7)]
+            for i, n in enumerate(eaten_counts):
+                if n:
+                    lose(i, n)
+            result = "ate" if any(eaten_counts) else "nothing"
+            attacks.append({"predator": "wolf", "result": result})
+            if result == "ate":
+                attacks[-1]["animals"] = herd_data(eaten_counts)
+    return attacks
+
+
+def _offer_data(offer: PendingOffer | None) -> dict[str, Any]:
+    assert offer is not None
+    return {
+        "by": offer.by,
+        "to": offer.to,
+        "give": herd_data(offer.give),
+        "get": herd_data(offer.get),
+    }
 
 
 def _next_seat(state: FarmState, seat: int) -> int:
@@ -573,7 +503,5 @@ __all__ = [
     "Roll",
     "Trade",
     "Withdraw",
-    "animal_name",
-    "show",
     "worth",
 ]

@@ -8,6 +8,7 @@ a bundle of several kinds (or the reverse) of equal worth, as the rules allow
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.farm.model import (
     BIG_DOG,
@@ -21,7 +22,6 @@ from games.farm.model import (
     VALUE,
     Counts,
     add_counts,
-    animal_name,
     has_all,
     single,
 )
@@ -32,8 +32,6 @@ GAIN_RANK = 10
 DOG_RANK = 2
 #: at most this many mixed trades in the menu
 MAX_MIXED = 3
-#: the longest note a choice shows
-NOTE_MAX = 100
 
 #: the animals paid or received as change in a mixed trade (dogs are never part of a bundle)
 _BUNDLE = (COW, PIG, SHEEP, RABBIT)
@@ -94,32 +92,25 @@ def mixed_trades(herd: Counts, stock: Counts) -> list[tuple[Counts, Counts]]:
     return found[:MAX_MIXED]
 
 
-def rank(herd: Counts, give: Sequence[int], get: Sequence[int]) -> tuple[int, str]:
-    """How useful trading ``give`` for ``get`` is to the owner of ``herd``, and a short note:
-    it wins; it gets missing animals (and whether it gives up the last of one); a first dog."""
+@dataclass(frozen=True)
+class Advice:
+    """Why a trade helps, as data (``games.farm.talk_menu`` words it): it ``wins``; the needed
+    animals it ``gains`` and the last ones it ``loses``; the first ``dogs`` it brings."""
+
+    wins: bool = False
+    gains: tuple[int, ...] = ()
+    loses: tuple[int, ...] = ()
+    dogs: tuple[int, ...] = ()
+
+
+def rank(herd: Counts, give: Sequence[int], get: Sequence[int]) -> tuple[int, Advice]:
+    """How useful trading ``give`` for ``get`` is to the owner of ``herd``, and why: it wins;
+    it gets missing animals (and whether it gives up the last of one); a first dog."""
     after = add_counts(add_counts(herd, give, -1), get)
     if has_all(after):
-        return WIN_RANK, "completes your farm: you win"
-    gained = [k for k in NEEDED if after[k] and not herd[k]]
-    lost = [k for k in NEEDED if herd[k] and not after[k]]
-    score = GAIN_RANK * (len(gained) - len(lost))
-    parts = []
-    if gained:
-        parts.append("gets you " + _listed(gained))
-    if lost:
-        parts.append("gives up your only " + _listed(lost, article=False))
-    for dog in (SMALL_DOG, BIG_DOG):
-        if after[dog] and not herd[dog]:
-            score += DOG_RANK
-            guards = "rabbits from the fox" if dog == SMALL_DOG else "the herd from the wolf"
-            parts.append(f"a {animal_name(dog)} guards {guards}")
-    while len("; ".join(parts)) > NOTE_MAX and len(parts) > 1:  # keep what matters most
-        parts.pop()
-    return score, "; ".join(parts)[:NOTE_MAX]
-
-
-def _listed(kinds: Sequence[int], *, article: bool = True) -> str:
-    words = [animal_name(k) for k in kinds]
-    if article:
-        words = [f"a {w}" for w in words]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return WIN_RANK, Advice(wins=True)
+    gained = tuple(k for k in NEEDED if after[k] and not herd[k])
+    lost = tuple(k for k in NEEDED if herd[k] and not after[k])
+    dogs = tuple(d for d in (SMALL_DOG, BIG_DOG) if after[d] and not herd[d])
+    score = GAIN_RANK * (len(gained) - len(lost)) + DOG_RANK * len(dogs)
+    return score, Advice(gains=gained, loses=lost, dogs=dogs)

@@ -6,13 +6,14 @@ every herd is constant).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.base import (
     Options,
     option,
 )
+from games.farm.talk_rules import START_WITH_RABBIT_HELP, STRICT_TRADES_HELP
 
 ANIMALS = ("rabbit", "sheep", "pig", "cow", "horse", "small_dog", "big_dog")
 RABBIT, SHEEP, PIG, COW, HORSE, SMALL_DOG, BIG_DOG = range(7)
@@ -27,7 +28,9 @@ WOLF_DIE = ("rabbit",) * 6 + ("sheep",) * 3 + ("pig", "cow", "wolf")
 Counts = tuple[int, int, int, int, int, int, int]
 NONE: Counts = (0, 0, 0, 0, 0, 0, 0)
 
+#: the notation's plurals (``2 pigs``, ``2 sheep``): typed moves accept them beside the singular
 _PLURAL = {"sheep": "sheep", "small_dog": "small dogs", "big_dog": "big dogs"}
+#: every way the notation names an animal, to its index
 ANIMAL_WORDS: dict[str, int] = {}
 for _i, _a in enumerate(ANIMALS):
     for _n in (_a, _a.replace("_", " "), _a.replace("_", ""), _PLURAL.get(_a, _a + "s")):
@@ -36,23 +39,18 @@ for _i, _a in enumerate(ANIMALS):
         ANIMAL_WORDS[_n.replace(" ", "")] = _i
 
 
-def animal_name(index: int, count: int = 1) -> str:
-    name = ANIMALS[index]
-    if count == 1:
-        return name.replace("_", " ")
-    return _PLURAL.get(name, name + "s")
-
-
 def worth(counts: Sequence[int]) -> int:
     return sum(n * v for n, v in zip(counts, VALUE, strict=True))
 
 
-def show(counts: Sequence[int]) -> str:
-    """'2 pigs, 1 sheep and 6 rabbits' (largest animals first)."""
-    parts = [f"{counts[i]} {animal_name(i, counts[i])}" for i in BY_VALUE if counts[i]]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+def herd_data(counts: Sequence[int]) -> dict[str, int]:
+    """Counts as an event's data: ``{"pig": 2, "rabbit": 6}`` (none left out, largest first)."""
+    return {ANIMALS[i]: counts[i] for i in BY_VALUE if counts[i]}
+
+
+def herd_counts(data: Mapping[str, int]) -> Counts:
+    """An event's animals back as counts (unknown names are left out)."""
+    return tuple(int(data.get(a, 0)) for a in ANIMALS)  # type: ignore[return-value]
 
 
 def bundle_notation(counts: Sequence[int]) -> str:
@@ -74,14 +72,8 @@ def single(index: int, count: int) -> Counts:
 
 @dataclass(frozen=True)
 class FarmOptions(Options):
-    strict_trades: bool = option(
-        False, "one side of every trade must be a single animal (the published game)"
-    )
-    start_with_rabbit: bool = option(
-        False,
-        "every pen starts with one rabbit from the stock (later board editions)",
-        design=True,
-    )
+    strict_trades: bool = option(False, STRICT_TRADES_HELP)
+    start_with_rabbit: bool = option(False, START_WITH_RABBIT_HELP, design=True)
 
 
 # Actions ------------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ import re
 from games.base import (
     InvalidAction,
 )
+from games.farm import aliases
 from games.farm.model import (
     ANIMAL_WORDS,
+    ANIMALS,
     Accept,
     Counts,
     Decline,
@@ -21,6 +23,16 @@ from games.farm.model import (
     Withdraw,
     bundle_notation,
 )
+
+#: typed verbs: the notation's and their Polish aliases
+_VERBS = aliases.with_plain(aliases.VERBS)
+#: typed animals: the notation's words and the Polish ones, in every case
+_ANIMAL_WORDS = {
+    **aliases.with_plain(
+        {word: ANIMALS.index(key) for key, forms in aliases.ANIMALS.items() for word in forms}
+    ),
+    **ANIMAL_WORDS,
+}
 
 
 class FarmNotation:
@@ -48,23 +60,21 @@ class FarmNotation:
     def parse_action(self, state: FarmState, seat: int, text: str) -> FarmAction:
         words = text.strip().lower().replace(",", " ").split()
         if not words:
-            raise InvalidAction("Type a move, e.g. `roll` or `trade 6 rabbit for 1 sheep`.")
-        verb, rest = words[0], words[1:]
+            raise InvalidAction("farm.type_a_move")
+        verb, rest = _VERBS.get(words[0], words[0]), words[1:]
         action: FarmAction
         simple = {"roll": Roll(), "accept": Accept(), "decline": Decline(), "withdraw": Withdraw()}
         if verb in simple and not rest:
             action = simple[verb]
         elif verb == "trade":
-            anyway = bool(rest) and rest[-1] == "anyway"
-            give, get = self._parse_exchange(rest[:-1] if anyway else rest, "trade")
-            action = Trade(give, get, anyway)
+            said = next((w for w in aliases.ANYWAY if tuple(rest[-len(w) :]) == w), ())
+            give, get = self._parse_exchange(rest[: len(rest) - len(said)], "trade")
+            action = Trade(give, get, bool(said))
         elif verb == "offer":
-            if "to" not in rest:
-                raise InvalidAction(
-                    "Name who the offer is to: `offer 6 rabbit for 1 sheep to bob`."
-                )
+            if not any(w in aliases.TO for w in rest):
+                raise InvalidAction("farm.offer_to")
             # a name may contain the word "to" itself: take the first "to" followed by a name
-            cuts = [i for i, w in enumerate(rest) if w == "to"]
+            cuts = [i for i, w in enumerate(rest) if w in aliases.TO]
             cut = next(
                 (i for i in cuts if self._match_player(state, " ".join(rest[i + 1 :])) is not None),
                 cuts[-1],
@@ -73,44 +83,38 @@ class FarmNotation:
             give, get = self._parse_exchange(rest[:cut], "offer")
             action = Offer(give, get, partner)
         else:
-            raise InvalidAction(
-                f"I don't know the move `{text.strip()}`. Moves: " + "; ".join(self.notation)
-            )
+            raise InvalidAction("farm.unknown_move", text=text.strip(), moves=list(self.notation))
         self.check_turn(state, seat)
         self._check(state, seat, action)
         return action
 
     def _parse_exchange(self, words: list[str], verb: str) -> tuple[Counts, Counts]:
-        if "for" not in words:
-            raise InvalidAction(f"Say what you give and get: `{verb} 6 rabbit for 1 sheep`.")
-        cut = words.index("for")
+        cut = next((i for i, w in enumerate(words) if w in aliases.FOR), None)
+        if cut is None:
+            raise InvalidAction("farm.give_and_get", verb=verb)
         return self._parse_bundle(words[:cut]), self._parse_bundle(words[cut + 1 :])
 
     def _parse_bundle(self, words: list[str]) -> Counts:
         counts = [0] * 7
-        words = [w for w in words if w != "and"]
+        words = [w for w in words if w not in aliases.AND]
         i = 0
         if not words:
-            raise InvalidAction("Name the animals, e.g. `6 rabbit`.")
+            raise InvalidAction("farm.name_animals")
         while i < len(words):
             if not re.fullmatch(r"\d{1,3}", words[i]):
-                raise InvalidAction(f"Expected a number before an animal, got `{words[i]}`.")
+                raise InvalidAction("farm.number_first", got=words[i])
             count = int(words[i])
             i += 1
             kind = None
             for width in (2, 1):
                 key = " ".join(words[i : i + width])
-                if i + width <= len(words) and key in ANIMAL_WORDS:
-                    kind, i = ANIMAL_WORDS[key], i + width
+                if i + width <= len(words) and key in _ANIMAL_WORDS:
+                    kind, i = _ANIMAL_WORDS[key], i + width
                     break
             if kind is None:
-                got = words[i] if i < len(words) else "nothing"
-                raise InvalidAction(
-                    f"Unknown animal `{got}`; animals are rabbit, sheep, pig, cow, horse, "
-                    "small dog, big dog."
-                )
+                raise InvalidAction("farm.unknown_animal", got=words[i] if i < len(words) else None)
             if count == 0:
-                raise InvalidAction("Trade at least one of each animal you name.")
+                raise InvalidAction("farm.zero")
             counts[kind] += count
         return tuple(counts)  # type: ignore[return-value]
 
@@ -135,6 +139,4 @@ class FarmNotation:
         seat = cls._match_player(state, text)
         if seat is not None:
             return seat
-        raise InvalidAction(
-            f"No player called `{text.strip()}`; players: {', '.join(state.names)}."
-        )
+        raise InvalidAction("farm.no_player", text=text.strip(), players=list(state.names))

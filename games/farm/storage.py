@@ -61,9 +61,7 @@ class FarmStorage:
             if not isinstance(players, list) or not (
                 self.min_players <= len(players) <= self.max_players
             ):
-                raise InvalidState(
-                    f"{self.title} needs {self.min_players}-{self.max_players} players."
-                )
+                raise InvalidState("farm.players", min=self.min_players, max=self.max_players)
             names = tuple(str(p["name"]) for p in players)
             herds = tuple(_counts(p.get("herd", {})) for p in players)
             stock = _counts(data["stock"])
@@ -72,7 +70,7 @@ class FarmStorage:
             out = tuple(sorted({_seat(s, n, "out") for s in data.get("out", ())}))
             winners = tuple(_seat(s, n, "winners") for s in data.get("winners", ()))
             if any(any(herds[s]) for s in out) or (turn in out and not winners):
-                raise InvalidState("A player who left keeps no animals and has no turn.")
+                raise InvalidState("farm.left_keeps_nothing")
             offer_data = data.get("offer")
             offer = None
             if offer_data:
@@ -84,18 +82,18 @@ class FarmStorage:
                 )
                 # an offer that could not be accepted would drive a herd negative
                 if offer.by != turn or offer.to == offer.by:
-                    raise InvalidState("An offer must be from the player on turn to another.")
+                    raise InvalidState("farm.offer_not_on_turn")
                 if offer.to in out:
-                    raise InvalidState("An offer cannot go to a player who left.")
+                    raise InvalidState("farm.offer_to_left")
                 if any(g > h for g, h in zip(offer.give, herds[offer.by], strict=True)) or any(
                     g > h for g, h in zip(offer.get, herds[offer.to], strict=True)
                 ):
-                    raise InvalidState("An offer names animals its players do not have.")
+                    raise InvalidState("farm.offer_lacks")
             last = data.get("last_roll")
             if last is not None and (
                 len(last) != 2 or last[0] not in FOX_DIE or last[1] not in WOLF_DIE
             ):
-                raise InvalidState(f"Bad last roll {last!r}.")
+                raise InvalidState("farm.bad_roll", roll=repr(last))
             last_roller = data.get("last_roller")
             return FarmState(
                 names=names,
@@ -112,25 +110,25 @@ class FarmStorage:
                 out=out,
             )
         except InvalidOptions as err:
-            raise InvalidState(f"Cannot load Super Farmer game: {err}") from err
+            raise InvalidState("farm.cannot_load", cause=err.code, cause_data=err.data) from err
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise InvalidState(f"Cannot load Super Farmer game: {err!r}") from err
+            raise InvalidState("farm.cannot_load", detail=repr(err)) from err
 
 
 def _counts(data: Mapping[str, Any]) -> Counts:
     unknown = set(data) - set(ANIMALS)
     if unknown:
-        raise InvalidState(f"Unknown animals {sorted(unknown)}.")
+        raise InvalidState("farm.unknown_animals", names=sorted(unknown))
     out = []
     for a in ANIMALS:
         n = data.get(a, 0)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidState(f"Bad count for {a}: {n!r}.")
+            raise InvalidState("farm.bad_count", animal=a, value=repr(n))
         out.append(n)
     return tuple(out)  # type: ignore[return-value]
 
 
 def _seat(value: Any, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidState(f"Bad seat for {what}: {value!r}.")
+        raise InvalidState("farm.bad_seat", what=what, value=repr(value))
     return value

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+import words
 from games.base import Event
 from games.farm import (
     ANIMALS,
@@ -29,12 +30,11 @@ from games.farm import (
     FarmOptions,
     FarmState,
     PendingOffer,
-    Roll,
-    Trade,
 )
+from games.farm import talk_board as told
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
-from render.farm.strip import CARD, TEXT, Surface, die, draw_story, fit, label, story
+from render.farm.strip import CARD, TEXT, Surface, die, draw_story, fit, fit_words, label
 from render.layers import Layers
 
 W = 720
@@ -67,10 +67,6 @@ RATES = (
 STOCK_COLS = (88, 88, 88, 88, 88, 122, 122)
 
 
-def _word(kind: str) -> str:
-    return kind.replace("_", " ")
-
-
 def _card(
     d: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
@@ -99,8 +95,13 @@ def _slot_x(j: int) -> int:
 
 
 @build_once
-def _background(players: int) -> Image.Image:
-    """Everything that never changes at a table of ``players``."""
+def _background(players: int, locale: str) -> Image.Image:
+    """Everything that never changes at a table of ``players``, worded in ``locale``."""
+    with words.use(locale):
+        return _lay_background(players)
+
+
+def _lay_background(players: int) -> Image.Image:
     h = _height(players)
     img = Image.new("RGB", (W, h), PAPER)
     d = ImageDraw.Draw(img)
@@ -110,18 +111,19 @@ def _background(players: int) -> Image.Image:
     d.rectangle((0, HEADER_H - 5, W, HEADER_H), fill=(118, 34, 28))
     _card(d, (MARGIN, STRIP_Y, W - MARGIN, STRIP_Y + STRIP_H))
     _card(d, (MARGIN, STOCK_Y, W - MARGIN, STOCK_Y + STOCK_H))
-    tab = font(TEXT, True)
-    tab_w = int(length(tab, "STOCK")) + 20
+    tab, stock = font(TEXT, True), told.stock_tab()
+    tab_w = int(length(tab, stock)) + 20
     d.rounded_rectangle(
         (W - MARGIN - 16 - tab_w, STOCK_Y - 13, W - MARGIN - 16, STOCK_Y + 14), radius=8, fill=WOOD
     )
-    d.text((W - MARGIN - 16 - tab_w / 2, STOCK_Y + 1), "STOCK", font=tab, fill=CARD, anchor="mm")
+    d.text((W - MARGIN - 16 - tab_w / 2, STOCK_Y + 1), stock, font=tab, fill=CARD, anchor="mm")
     fence = _stock_x(5) - 5
     d.line((fence, STOCK_Y + 12, fence, STOCK_Y + STOCK_H - 12), fill=TAN, width=3)
     for i, kind in enumerate(ANIMALS):
         cx = _stock_x(i) + STOCK_COLS[i] // 2
         _paste(img, icon(kind, ICON), cx - ICON // 2, STOCK_Y + 14)
-        d.text((cx, STOCK_Y + 78), _word(kind), font=font(TEXT), fill=MUTED, anchor="mm")
+        name = fit_words(told.legend(kind), TEXT, False, STOCK_COLS[i] - 4)
+        d.text((cx, STOCK_Y + 78), name, font=font(TEXT), fill=MUTED, anchor="mm")
     _card(d, (MARGIN, RATES_Y, W - MARGIN, RATES_Y + RATES_H), fill=TAN, width=2)
     f, size, mid = font(TEXT, True), 34, RATES_Y + RATES_H // 2
     step = (W - 2 * MARGIN) / len(RATES)
@@ -239,39 +241,46 @@ def _can_trade(state: FarmState) -> bool:
     return not state.traded and state.offer is None and RULES.can_trade(state, state.turn)
 
 
+#: the widths names are fitted to, widest first, until the words around them fit
+NAME_ROOMS = (300, 150, 110, 80)
+STATUS_W = W - 2 * MARGIN - 56
+
+
+def _names(state: FarmState, size: int, room: int) -> list[str]:
+    return [fit(name, size, True, room) for name in state.names]
+
+
 def _status(state: FarmState) -> str:
-    room = 150 if state.offer is not None and not state.winners else 300
-    names = [fit(name, 30, True, room) for name in state.names]  # the verb always shows
-    if state.winners:
-        who = " and ".join(names[s] for s in state.winners)
-        return who + (" win!" if len(state.winners) > 1 else " wins!")
-    if state.offer is not None:
-        return f"{names[state.offer.to]} to answer {names[state.offer.by]}'s offer"
-    return f"{names[state.turn]} to {'trade or roll' if _can_trade(state) else 'roll'}"
+    """The header: names shortened first, so the words (and every name) always show."""
+    f = font(30, True)
+    for room in NAME_ROOMS:
+        text = told.header(state, _names(state, 30, room), _can_trade(state))
+        if length(f, text) <= STATUS_W:
+            return text
+    return fit_words(text, 30, True, STATUS_W)
 
 
 def _header(img: Surface, state: FarmState) -> None:
     mark = "crown" if state.winners else "rabbit"
     _paste(img, icon(mark, 46), MARGIN, 6)
-    status = fit(_status(state), 30, True, W - 2 * MARGIN - 56)
+    status = fit_words(_status(state), 30, True, STATUS_W)
     label(img, (MARGIN + 56, HEADER_H // 2 - 2), status, 30, True, HIGHLIGHT, BARN)
 
 
-def _strip(
-    img: Surface,
-    state: FarmState,
-    last: object,
-    previous: FarmState | None,
-) -> None:
+def _strip(img: Surface, state: FarmState, events: Sequence[Event]) -> None:
     roll = state.last_roll
-    dim = not isinstance(last, Roll)
+    dim = not any(e.kind == "roll" for e in events)
     for i, side in enumerate(("fox", "wolf")):
         pic = die(side, roll[i] if roll else None, dim and roll is not None)
         _paste(img, pic, MARGIN + 2 + i * 106, STRIP_Y + (STRIP_H - pic.height) // 2)
-    title, parts = story(state, last, previous)
     box = (MARGIN + 222, STRIP_Y + 8, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
+    f = font(24, True)
+    for room in NAME_ROOMS[1:]:  # names shortened first, so the verb and both names show
+        title, parts = told.story(state, events, _names(state, 24, room))
+        if length(f, title) <= box[2] - box[0]:
+            break
     if not title:
-        title = f"{fit(state.names[state.turn], 24, True, 250)}'s turn"
+        title = told.turn_title(fit(state.names[state.turn], 24, True, 250))
     draw_story(img, box, title, parts)
 
 
@@ -284,20 +293,20 @@ def _stock(img: Surface, state: FarmState) -> None:
 def _tag(state: FarmState, seat: int) -> tuple[str, Colour] | None:
     herd = state.herds[seat]
     if seat in state.winners:
-        return "WINNER", HIGHLIGHT
+        return told.tag("winner"), HIGHLIGHT
     if state.winners or seat in state.out:
-        return ("LEFT", TAN) if seat in state.out else None
+        return (told.tag("left"), TAN) if seat in state.out else None
     offer = state.offer
     if offer is not None and offer.to == seat:
-        return "? ANSWER OFFER", ASKED
+        return told.tag("answer"), ASKED
     if offer is not None and offer.by == seat:
-        return "WAITING", LIT
+        return told.tag("waiting"), LIT
     if seat == state.turn:
-        return ("▶ TRADE OR ROLL" if _can_trade(state) else "▶ TO ROLL"), HIGHLIGHT
+        return told.tag("trade_or_roll" if _can_trade(state) else "roll"), HIGHLIGHT
     have = sum(1 for i in NEEDED if herd[i])
     if have == 4:
         missing = next(i for i in NEEDED if not herd[i])
-        return f"needs a {_word(ANIMALS[missing])}", TAN
+        return told.needs(missing), TAN
     return None
 
 
@@ -337,9 +346,13 @@ def _pen(
     if won:
         _paste(img, icon("crown", 34), name_x, cy - 18)
         name_x += 40
-    you = " (you)" if viewer == seat else ""
-    room = right - name_x - int(length(font(24, True), you))
-    label(img, (name_x, cy), fit(state.names[seat], 24, True, room) + you, 24, True, INK, bar)
+    name = state.names[seat]
+    if viewer == seat:
+        room = right - name_x - int(length(font(24, True), told.you("")))
+        name = told.you(fit(name, 24, True, room))
+    else:
+        name = fit(name, 24, True, right - name_x)
+    label(img, (name_x, cy), name, 24, True, INK, bar)
     sy = y + BAR_H + 6
     for j in range(7):
         sx = _slot_x(j)
@@ -352,12 +365,12 @@ def _pen(
 def compose(
     state: FarmState,
     seat: int | None = None,
-    last: object = None,
     previous: FarmState | None = None,
+    events: Sequence[Event] = (),
 ) -> Image.Image:
     """The whole farm as a full-colour picture; ``seat`` marks the viewer's own pen."""
-    img = _background(len(state.names)).copy()
-    _lay(img, state, seat, last, previous)
+    img = _background(len(state.names), words.current()).copy()
+    _lay(img, state, seat, previous, events)
     return img
 
 
@@ -365,13 +378,14 @@ def _lay(
     img: Surface,
     state: FarmState,
     seat: int | None,
-    last: object,
     previous: FarmState | None,
+    events: Sequence[Event],
 ) -> None:
-    """Everything that changes, on a table's background."""
+    """Everything that changes, on a table's background; ``events`` tell the last move and
+    ``previous`` marks what it changed."""
     n = len(state.names)
     _header(img, state)
-    _strip(img, state, last, previous)
+    _strip(img, state, events)
     _stock(img, state)
     same = previous is not None and len(previous.herds) == n
     for s in range(n):
@@ -391,10 +405,26 @@ def _palette() -> Image.Image:
     base = FarmState(names=names, herds=herds, stock=STOCK, options=FarmOptions())  # type: ignore[arg-type]
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
     moved = replace(base, herds=(none, full, *herds[2:]), last_roller=0)  # type: ignore[arg-type]
+    every = {a: 1 for a in ANIMALS}
+    rolled = (
+        Event(
+            "roll",
+            {
+                "seat": 0,
+                "fox": "horse",
+                "wolf": "wolf",
+                "attacks": [
+                    {"predator": "wolf", "result": "ate", "animals": every},
+                ],
+            },
+        ),
+        Event("breed", {"seat": 0, "animals": every, "short": []}),
+    )
+    traded = (Event("trade", {"seat": 0, "give": every, "got": every}),)
     boards = [
         compose(replace(base, last_roll=("fox", "wolf"), last_roller=0, offer=offer)),
-        compose(replace(base, last_roll=("horse", "cow"), winners=(4,), turn=4), 1, Roll(), moved),
-        compose(replace(moved, last_roll=("sheep", "pig"), turn=2), None, Trade(none, none), base),
+        compose(replace(base, last_roll=("horse", "cow"), winners=(4,), turn=4), 1, moved, rolled),
+        compose(replace(moved, last_roll=("sheep", "pig"), turn=2), None, base, traded),
     ]
     sheet = Image.new("RGB", (W, sum(b.height for b in boards)))
     y = 0
@@ -408,7 +438,7 @@ def warm() -> None:
     """Build every cache a picture needs (animals, dice, slots, badges, backgrounds, palette)."""
     _palette()
     for players in range(RULES.min_players, RULES.max_players + 1):
-        _background(players)
+        _background(players, words.current())
     for kind in range(7):
         for count in range(13):
             _slot(kind, count)
@@ -424,14 +454,14 @@ def warm() -> None:
     for delta in range(1, 13):
         _badge(delta)
         _badge(-delta)
-    for text, fill in (
-        ("WINNER", HIGHLIGHT),
-        ("? ANSWER OFFER", ASKED),
-        ("WAITING", LIT),
-        ("▶ TRADE OR ROLL", HIGHLIGHT),
-        ("▶ TO ROLL", HIGHLIGHT),
+    for key, fill in (
+        ("winner", HIGHLIGHT),
+        ("answer", ASKED),
+        ("waiting", LIT),
+        ("trade_or_roll", HIGHLIGHT),
+        ("roll", HIGHLIGHT),
     ):
-        _pill(text, fill)
+        _pill(told.tag(key), fill)
     for players in range(RULES.min_players, RULES.max_players + 1):  # a board for each turn
         empty = FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions())  # type: ignore[arg-type]
         for turn in range(players):
@@ -450,10 +480,11 @@ def draw(
     previous: FarmState | None = None,
     events: Sequence[Event] = (),
 ) -> bytes:
-    """The farm as PNG bytes; ``last`` and ``previous`` draw the last-move strip and badges.
+    """The farm as PNG bytes, worded in the active locale; ``events`` (what the last move did)
+    tell the last-move strip, ``previous`` (the state before it) marks what changed.
 
     The same pieces as ``compose`` lays in full colour, laid straight in the fixed palette
     (``render.layers``): the same picture without reducing all its pixels each time."""
-    board = Layers(_background(len(state.names)), _palette())
-    _lay(board, state, seat, last, previous)
+    board = Layers(_background(len(state.names), words.current()), _palette())
+    _lay(board, state, seat, previous, events)
     return board.png()

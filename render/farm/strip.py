@@ -1,19 +1,19 @@
 """The farm's "last move" strip: the two dice, then what the last move did, told with animal
 chips carrying +/- counts (or an open offer, and who it waits for).
 
-Everything here is drawn from ``last`` (the action) and ``previous`` (the state before it); a
+The story is told by the narrator (``games.farm.talk_board``) from the move's events; a
 picture without them (a fresh game, a player who left) says whose turn it is instead.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.farm import ANIMALS, NEEDED, Accept, Decline, FarmState, Roll, Trade, Withdraw
+from games.farm import ANIMALS
+from games.farm.talk_board import Chip
 from render.common import INK, MUTED, PALETTE, bbox, build_once, draw_text, font, length
 from render.farm.animals import OUTLINE, SS, Colour, icon
 from render.layers import Layers
@@ -27,81 +27,9 @@ CHIP_H, CHIP_ICON = 36, 30
 DIE_R = 36
 
 
-@dataclass(frozen=True)
-class Chip:
-    """An animal with a count: ``sign`` +1 gained, -1 lost, 0 a plain count (None: no count)."""
-
-    kind: int
-    count: int | None
-    sign: int = 0
-
-
 Part = str | Chip  # words, or a chip; "\n" starts the second line
 #: what a board is laid on: a full-colour picture, or the same laid straight in its palette
 Surface = Image.Image | Layers
-
-
-def story(state: FarmState, last: object, previous: FarmState | None) -> tuple[str, list[Part]]:
-    """The strip's title and its parts, from the last move and the state before it."""
-    names = [fit(name, 24, True, 150) for name in state.names]  # the verb always shows
-    offer = state.offer
-    if offer is not None:
-        by, to = names[offer.by], names[offer.to]
-        parts: list[Part] = [*_chips(offer.give), "for", *_chips(offer.get)]
-        return f"{by} offers {to}:", [*parts, "\n", f"waiting for {to}"]
-    if previous is not None and isinstance(last, Roll) and state.last_roller is not None:
-        seat = state.last_roller
-        lost, got = _diff(previous.herds[seat], state.herds[seat])
-        parts = []
-        if lost:
-            parts += [_eater(state.last_roll, lost), *lost]
-        if got:
-            parts += ["bred", *got]
-        return f"{names[seat]} rolled", parts or ["no pairs: nothing bred"]
-    if previous is not None and isinstance(last, Trade):
-        seat = previous.turn
-        lost, got = _diff(previous.herds[seat], state.herds[seat])
-        return f"{names[seat]} traded with the stock", ["gave", *lost, "got", *got]
-    if previous is not None and previous.offer is not None:
-        was = previous.offer
-        by, to = names[was.by], names[was.to]
-        if isinstance(last, Accept):
-            lost, got = _diff(previous.herds[was.by], state.herds[was.by])
-            return f"{to} accepted the offer", [f"{by} gave", *lost, "got", *got]
-        if isinstance(last, Decline):
-            return f"{to} declined {by}'s offer", ["no animals changed hands"]
-        if isinstance(last, Withdraw):
-            return f"{by} withdrew the offer to {to}", [f"{by} may trade otherwise or roll"]
-    if state.rolls == 0 and not any(any(h) for h in state.herds):
-        goal: list[Part] = [Chip(k, None) for k in NEEDED]
-        return "New game: the first to own", [*goal, "\n", "one of each wins"]
-    if state.last_roller is not None and state.last_roll is not None:
-        return "", [f"last roll: {names[state.last_roller]}"]
-    return "", []
-
-
-def _eater(roll: tuple[str, str] | None, lost: list[Chip]) -> str:
-    """Who took the animals: a dog that left was "lost"; else the fox, the wolf or both ate."""
-    if roll is None or any(ANIMALS[c.kind].endswith("dog") for c in lost):
-        return "lost"
-    came = [side for side in ("fox", "wolf") if side in roll]
-    return " and ".join(came) + " ate" if came else "lost"
-
-
-def _chips(counts: tuple[int, ...], sign: int = 0) -> list[Chip]:
-    order = sorted((k for k in range(7) if counts[k]), key=lambda k: _ORDER.index(k))
-    return [Chip(k, abs(counts[k]), sign) for k in order]
-
-
-#: chips read largest animal first, like the move messages
-_ORDER = (4, 3, 6, 2, 1, 5, 0)
-
-
-def _diff(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[Chip], list[Chip]]:
-    change = tuple(a - b for a, b in zip(after, before, strict=True))
-    lost = tuple(-n if n < 0 else 0 for n in change)
-    got = tuple(n if n > 0 else 0 for n in change)
-    return _chips(lost, -1), _chips(got, +1)
 
 
 def chip_text(chip: Chip) -> str:
@@ -144,7 +72,7 @@ def draw_story(
     x0, y0, x1, _ = box
     width = x1 - x0
     if title:
-        label(img, (x0, y0 + 14), fit(title, 24, True, width), 24, True, INK, CARD)
+        label(img, (x0, y0 + 14), fit_words(title, 24, True, width), 24, True, INK, CARD)
     x, y = x0, y0 + 34
     f = font(TEXT)
     for part in parts:
@@ -161,10 +89,9 @@ def draw_story(
             w = int(length(f, part))
             if x + w > x1 and x > x0:
                 x, y = x0, y + CHIP_H + 6
-            label(
-                img, (x, y + CHIP_H // 2), fit(part, TEXT, False, x1 - x), TEXT, False, MUTED, CARD
-            )
-            x += w + 8
+            text = fit_words(part, TEXT, False, x1 - x)
+            label(img, (x, y + CHIP_H // 2), text, TEXT, False, MUTED, CARD)
+            x += int(length(f, text)) + 8
 
 
 @lru_cache(maxsize=1024)
@@ -198,8 +125,23 @@ def label(
     img.paste(pic, (round(xy[0]) + dx, round(xy[1]) + dy))
 
 
+def fit_words(text: str, size: int, bold: bool, width: int) -> str:
+    """Shorten worded ``text`` by whole words, with an ellipsis, until it fits ``width``
+    pixels (a single word too long for the room is shortened as a name would be)."""
+    f = font(size, bold)
+    if length(f, text) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(",;:") + "…"
+        if length(f, shorter) <= width:
+            return shorter
+    return fit(text, size, bold, width)
+
+
 def fit(text: str, size: int, bold: bool, width: int) -> str:
-    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
+    """Shorten ``text`` (a name) with an ellipsis until it fits ``width`` pixels."""
     f = font(size, bold)
     if length(f, text) <= width:
         return text

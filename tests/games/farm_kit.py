@@ -54,7 +54,9 @@ def roll(state: Any, seat: int, fox: str, wolf: str) -> Step[Any]:
 
 
 def texts(step: Step[Any]) -> list[str]:
-    return [e.text for e in step.events]
+    """The step's events as the narrator words them in English."""
+    names = RULES.players(step.state)
+    return [RULES.narrator.event(e, names) for e in step.events]
 
 
 def assert_conserved(state: Any) -> None:

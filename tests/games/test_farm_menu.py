@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from farm_kit import ALICE, BOB, RULES, herd, move, new, offered, setup
+from farm_kit import ALICE, BOB, RULES, herd, move, new, offered, setup, texts
 
 from games.farm import Offer, Roll, Trade
 from games.rng import SeededRng
@@ -103,5 +103,5 @@ def test_every_move_says_at_most_three_lines_and_every_choice_fits_a_menu() -> N
                     choice = RULES.describe_action(state, other, offered_action)
                     assert len(choice.label) <= 100 and len(choice.note) <= 100, choice
             shown = [e for e in step.events if not e.minor]
-            assert 1 <= len(shown) <= 3, [e.text for e in step.events]
+            assert 1 <= len(shown) <= 3, texts(step)
             state = step.state

@@ -93,7 +93,7 @@ def test_offers_to_players_with_awkward_names_parse_back(name: str) -> None:
         ("trade for 1 sheep", "Name the animals, e.g. `6 rabbit`"),
         ("trade 6 rabbit for", "Name the animals"),
         ("trade six rabbit for 1 sheep", "Expected a number before an animal, got `six`"),
-        ("trade 6 for 1 sheep", "Unknown animal `nothing`"),
+        ("trade 6 for 1 sheep", "An animal is missing after the number"),
         ("trade 6 unicorn for 1 sheep", "Unknown animal `unicorn`; animals are rabbit, sheep"),
         ("trade 6 rabbit for 1 sheeps", "Unknown animal `sheeps`"),
         ("trade 0 rabbit for 0 sheep", "Trade at least one"),
@@ -219,3 +219,31 @@ IDS = [
 def test_invalid_dumps_are_refused(edit: Any) -> None:
     with pytest.raises(InvalidState):
         RULES.load(_broken(edit))
+
+
+@pytest.mark.parametrize(
+    "typed,canonical",
+    [
+        ("rzuć", "roll"),
+        ("Rzuc", "roll"),
+        ("wymień 6 królików za 1 owcę", "trade 6 rabbit for 1 sheep"),
+        ("wymien 6 krolikow za 1 owce", "trade 6 rabbit for 1 sheep"),
+        ("wymień 1 owcę i 6 królików za 1 świnię", "trade 1 sheep 6 rabbit for 1 pig"),
+        ("wymień 1 krowę za 1 dużego psa", "trade 1 cow for 1 big_dog"),
+        ("zaproponuj 6 królików za 1 owcę dla bob", "offer 6 rabbit for 1 sheep to bob"),
+    ],
+)
+def test_polish_words_are_accepted_as_aliases_of_the_notation(typed: str, canonical: str) -> None:
+    state = setup(alice={"rabbit": 12, "sheep": 1, "cow": 1}, bob={"sheep": 1})
+    action = RULES.parse_action(state, ALICE, typed)
+    assert action == RULES.parse_action(state, ALICE, canonical)
+    assert RULES.format_action(state, action) == canonical, "the log keeps the notation"
+
+
+def test_a_player_named_like_an_alias_is_still_found_by_the_notation() -> None:
+    data = RULES.dump(setup(alice={"rabbit": 6}, bob={"sheep": 1}))
+    data["players"][1]["name"] = "dla za"
+    state = RULES.load(data)
+    action = RULES.parse_action(state, ALICE, "offer 6 rabbit for 1 sheep to dla za")
+    assert action == Offer((6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0), BOB)
+    assert RULES.format_action(state, action) == "offer 6 rabbit for 1 sheep to dla za"

@@ -10,9 +10,14 @@ import pytest
 from PIL import Image, ImageChops
 
 import render.farm as farm
+import words
+from games.base import Event
 from games.farm import RULES, STOCK, FarmState, PendingOffer, Roll
+from games.farm.model import PIG, RABBIT, SHEEP
+from games.farm.talk_board import Chip, story
 from games.rng import ScriptedRng, SeededRng
 from render import draw as draw_any
+from render.common import font, length
 from render.farm import (
     HEADER_H,
     MARGIN,
@@ -118,15 +123,13 @@ def test_an_offer_and_a_winner_show() -> None:
 def test_the_last_move_is_told_and_what_changed_is_marked() -> None:
     before = _state(3, big=False, herds=((7, 2, 3, 0, 0, 1, 0), (0,) * 7, (0,) * 7))
     step = RULES.apply(before, 0, Roll(), rng=ScriptedRng(["pig", "wolf"]))
-    told = draw(step.state, last=Roll(), previous=before)
+    told = draw(step.state, last=Roll(), previous=before, events=step.events)
     bare = draw(step.state)
     assert _changed(bare, told, STORY) > 2000  # "alice rolled: wolf ate ..." with chips
     assert _changed(bare, told, _pen(0)) > 300  # a badge on each slot the wolf emptied
     assert _changed(bare, told, _pen(1)) == 0  # nothing changed in bob's pen
-    assert farm.strip.story(step.state, Roll(), before) == (
-        "alice rolled",
-        ["wolf ate", *farm.strip._diff(before.herds[0], step.state.herds[0])[0]],
-    )
+    eaten = [Chip(PIG, 3, -1), Chip(SHEEP, 2, -1), Chip(RABBIT, 7, -1)]
+    assert story(step.state, step.events, NAMES) == ("alice rolled", ["wolf ate", *eaten])
 
 
 def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
@@ -138,7 +141,7 @@ def test_trade_or_roll_is_said_only_when_a_trade_is_possible() -> None:
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
     waiting = _state(2, offer=offer)
     assert farm._tag(waiting, 0)[0] == "WAITING" and farm._tag(waiting, 1)[0] == "? ANSWER OFFER"
-    assert farm.strip.story(waiting, None, None)[1][-1] == "waiting for bob"
+    assert story(waiting, (), NAMES)[1][-1] == "waiting for bob"
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -155,11 +158,61 @@ def test_the_board_laid_in_its_palette_is_the_full_colour_board_reduced(players:
             break
         seat = RULES.to_act(state)[0]
         action = pick.choice(RULES.legal_actions(state, seat))
-        previous, state = state, RULES.apply(state, seat, action, rng=SeededRng(players, ply)).state
+        previous = state
+        step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
+        state, events = step.state, step.events
         if ply % 3:
             continue
         viewer = pick.choice([None, seat])
-        laid = Image.open(io.BytesIO(draw(state, seat=viewer, last=action, previous=previous)))
-        full = farm.compose(state, viewer, action, previous)
+        png = draw(state, seat=viewer, last=action, previous=previous, events=events)
+        laid = Image.open(io.BytesIO(png))
+        full = farm.compose(state, viewer, previous, events)
         reduced = full.quantize(palette=farm._palette(), dither=Image.Dither.NONE)
         assert laid.tobytes() == reduced.tobytes(), f"ply {ply}"
+
+
+def _positions() -> list[tuple[FarmState, FarmState | None, tuple[Event, ...]]]:
+    """(state, previous, events): a fresh game, a roll, a trade, an offer, its answer, a win,
+    a player leaving."""
+    fresh = RULES.new_game(NAMES[:2], rng=SeededRng(1))
+    crowded = _state(6)
+    rolled = RULES.apply(crowded, 0, Roll(), rng=ScriptedRng(["fox", "wolf"]))
+    trade = RULES.parse_action(crowded, 0, "trade 6 rabbit for 1 sheep")
+    traded = RULES.apply(crowded, 0, trade, rng=ScriptedRng([]))
+    offer = RULES.parse_action(crowded, 0, f"offer 2 sheep for 1 pig to {NAMES[2]}")
+    offered = RULES.apply(crowded, 0, offer, rng=ScriptedRng([]))
+    answer = RULES.parse_action(offered.state, 2, "decline")
+    declined = RULES.apply(offered.state, 2, answer, rng=ScriptedRng([]))
+    left = RULES.resign(crowded, 3, rng=ScriptedRng([]))
+    won = _state(2, winners=(1,))
+    return [
+        (fresh, None, ()),
+        (rolled.state, crowded, rolled.events),
+        (traded.state, crowded, traded.events),
+        (offered.state, crowded, offered.events),
+        (declined.state, offered.state, declined.events),
+        (left.state, crowded, left.events),
+        (won, None, ()),
+    ]
+
+
+@pytest.mark.parametrize("locale", ["pl", words.PSEUDO])
+def test_pictures_are_worded_in_the_matchs_language(locale: str) -> None:
+    for state, previous, events in _positions():
+        english = draw_any("farm", state, previous=previous, events=events)
+        png = draw_any("farm", state, previous=previous, events=events, locale=locale)
+        assert _image(png).size == _image(english).size
+        assert _changed(english, png, HEADER) > 200, "the header is worded"
+        if events or state.rolls == 0:
+            assert _changed(english, png, STORY) > 200, "the last move is told"
+
+
+def test_polish_strip_titles_fit_with_every_name_shown() -> None:
+    """The longest names are shortened until the title fits its room: no word is cut."""
+    width = W - MARGIN - 12 - (MARGIN + 222)
+    bold = font(24, True)
+    for state, _previous, events in _positions():
+        with words.use("pl"):
+            names = [farm.fit(n, 24, True, farm.NAME_ROOMS[-1]) for n in state.names]
+            title, _parts = story(state, events, names)
+        assert length(bold, title) <= width, title
