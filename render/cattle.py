@@ -204,14 +204,27 @@ def _player_h(state: CattleState, seat: int) -> int:
     return PLAYER_TOP + lines * (STOCK_DIE + PITCH) + 10
 
 
-#: herd dice on one line of a colour's row; a colour with more takes two lines
-HERD_LINE = (WIDTH - 2 * M - LABEL_W - 40) // (HERD_DIE + PITCH)
+#: the herd's colour names take at most this much room (at 16 px) before its dice
+HERD_LABEL_MOST = 152
+
+
+def _herd_label_w(state: CattleState) -> int:
+    """Room for the herd's colour names: LABEL_W, or more for a language whose names of the
+    colours in play are longer (Polish "pomarańczowy"), so no name is cut or squeezed."""
+    f = font(16, True)
+    need = max(length(f, colour_words(c)) for c in COLOURS[: state.options.colours]) + 16
+    return int(min(HERD_LABEL_MOST, max(LABEL_W, need)))
+
+
+def _herd_line(state: CattleState) -> int:
+    """Herd dice on one line of a colour's row; a colour with more takes two lines."""
+    return (WIDTH - 2 * M - _herd_label_w(state) - 40) // (HERD_DIE + PITCH)
 
 
 def _herd_lines(state: CattleState) -> int:
     """Lines per colour: the most dice a colour's row can show (its dice in the herd and the
     ghosts of those a move took never add up to more than its dice) over a line's room."""
-    return -(-state.options.dice_per_colour // HERD_LINE)
+    return -(-state.options.dice_per_colour // _herd_line(state))
 
 
 def _herd_h(state: CattleState) -> int:
@@ -360,7 +373,7 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
     title = says.herd_title(len(state.herd))
     c.text((x0 + 12, y0 + 8), title, 20, bold=True, ink=WOOD, paper=PASTURE)
     size = HERD_DIE
-    lines = _herd_lines(state)
+    lines, per_line, room = _herd_lines(state), _herd_line(state), _herd_label_w(state)
     y = y0 + TITLE_H
     fresh = Counter(change.new_herd)
     for colour in COLOURS[: state.options.colours]:
@@ -368,11 +381,11 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
         gone = [d for d in change.left_herd.elements() if d.colour == colour]
         mid = y + HERD_DIE / 2
         label = colour_words(colour)
-        size = sized(label, 18, LABEL_W - 16, True)
-        c.text((x0 + 12, mid), label, size, bold=True, ink=INK, paper=PASTURE, anchor="lm")
+        label_size = sized(label, 18, room - 16, True)
+        c.text((x0 + 12, mid), label, label_size, bold=True, ink=INK, paper=PASTURE, anchor="lm")
         for i, die in enumerate([*dice, *gone]):
-            x = x0 + LABEL_W + (i % HERD_LINE) * (size + PITCH)
-            top = y + (i // HERD_LINE) * (size + PITCH)
+            x = x0 + room + (i % per_line) * (size + PITCH)
+            top = y + (i // per_line) * (size + PITCH)
             if i >= len(dice):
                 c.paste(_ghost(size, PASTURE), x, top)
                 continue
@@ -381,7 +394,7 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
                 fresh[die] -= 1
                 _ring(c, x, top, size)
         if not dice and not gone:
-            c.text((x0 + LABEL_W, mid), says.none_left(), 18, ink=MUTED, paper=PASTURE, anchor="lm")
+            c.text((x0 + room, mid), says.none_left(), 18, ink=MUTED, paper=PASTURE, anchor="lm")
         elif dice:
             c.text((x1 - 10, mid), str(len(dice)), 18, ink=MUTED, paper=PASTURE, anchor="rm")
         y += lines * (size + PITCH) - PITCH + ROW_GAP

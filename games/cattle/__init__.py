@@ -62,6 +62,7 @@ from games.cattle.model import (
 )
 from games.cattle.talk import NARRATOR
 from games.cattle.talk_choices import describe, status_words
+from games.cattle.talk_moves import canonical_text
 from games.cattle.texts import QUICK_START, SUMMARY, TITLE
 from games.rng import Rng
 
@@ -439,35 +440,50 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         raise TypeError(action)
 
     def parse_action(self, state: CattleState, seat: int, text: str) -> CattleAction:
+        """The canonical notation; failing that, the same move in a shipped language's words
+        (``weź czerwoną 5``, read through ``typed_aliases``), which never changes what a
+        canonical text means."""
+        try:
+            action = self._parse(state, text)
+        except InvalidAction:
+            translated = canonical_text(text)
+            if translated is None:
+                raise
+            try:
+                action = self._parse(state, translated)
+            except InvalidAction:
+                raise InvalidAction(
+                    "cattle.unknown_move", text=text.strip()[:60], moves=list(self.notation)
+                ) from None
+        self.check_turn(state, seat)
+        self._check(state, seat, action)
+        return action
+
+    def _parse(self, state: CattleState, text: str) -> CattleAction:
         words = text.strip().lower().replace(",", " ").replace("+", " ").split()
         if not words:
             raise InvalidAction("cattle.empty_move")
         verb, rest = words[0], [w for w in words[1:] if w != "and"]
         colours = COLOURS[: state.options.colours]
-        action: CattleAction
         if verb == "pass" and not rest:
-            action = Pass()
-        elif verb == "grab":
+            return Pass()
+        if verb == "grab":
             dice = parse_dice(rest, colours)
             if len(dice) > 2:
                 raise InvalidAction("cattle.grab_how_many")
-            action = Grab(tuple(sorted(dice, key=die_key)))
-        elif verb == "rustle":
-            action = Rustle(parse_player(state, " ".join(text.split()[1:])))
-        elif verb == "swiss" and len(rest) == 1:
-            action = Swiss(parse_colour(rest[0], colours))
-        elif verb == "switch" and rest and rest[0] in ("stock", "herd"):
-            action = Switch(rest[0], parse_die(rest[1:], colours, "switch stock red 1"))
-        elif verb in ("raid", "pasture"):
+            return Grab(tuple(sorted(dice, key=die_key)))
+        if verb == "rustle":
+            return Rustle(parse_player(state, " ".join(text.split()[1:])))
+        if verb == "swiss" and len(rest) == 1:
+            return Swiss(parse_colour(rest[0], colours))
+        if verb == "switch" and rest and rest[0] in ("stock", "herd"):
+            return Switch(rest[0], parse_die(rest[1:], colours, "switch stock red 1"))
+        if verb in ("raid", "pasture"):
             die = parse_die(rest, colours, f"{verb} green 6")
-            action = Raid(die) if verb == "raid" else Pasture(die)
-        else:
-            raise InvalidAction(
-                "cattle.unknown_move", text=text.strip()[:60], moves=list(self.notation)
-            )
-        self.check_turn(state, seat)
-        self._check(state, seat, action)
-        return action
+            return Raid(die) if verb == "raid" else Pasture(die)
+        raise InvalidAction(
+            "cattle.unknown_move", text=text.strip()[:60], moves=list(self.notation)
+        )
 
     # Storage -------------------------------------------------------------------------------
 

@@ -72,6 +72,9 @@ def test_a_forced_pass_reads_as_nothing_to_take() -> None:
     assert says.strip_words(step.events, state.names) == (
         f"bob rolled 2: no {brand} left in the herd, passed"
     )
+    with words.use("pl"):
+        told = says.strip_words(step.events, state.names)
+    assert told == "bob wyrzuca 2: w stadzie nie ma już niebieskich kości, pas"
 
 
 def finished() -> CattleState:
@@ -92,6 +95,8 @@ def test_the_header_names_the_winner() -> None:
     if len(outcome.winners) == 1:
         winner = state.names[outcome.winners[0]]
         assert cattle.status(state) == f"Game over · {winner} wins {max(outcome.scores)}"
+        with words.use("pl"):
+            assert cattle.status(state) == f"Koniec gry · wygrywa {winner}: {max(outcome.scores)}"
     else:
         assert "share the win" in cattle.status(state)
 
@@ -137,11 +142,13 @@ def test_polish_texts_fit_their_places_whole() -> None:
     with words.use("pl"):
         from games.cattle.talk_dice import colour_words
 
-        for colour in cattle.COLOURS:
+        eight = CATTLE.new_game(["a", "b"], {"colours": 8}, rng=SeededRng(1))
+        room = cattle._herd_label_w(eight) - 16
+        for colour in cattle.COLOURS[:8]:
             label = colour_words(colour)
-            assert length(
-                font(cattle.sized(label, 18, cattle.LABEL_W - 16, True), True), label
-            ) <= (cattle.LABEL_W - 16)
+            size = cattle.sized(label, 18, room, True)
+            assert size >= 14 and length(font(size, True), label) <= room, label
+        assert cattle._herd_line(eight) >= eight.options.dice_per_colour, "a colour on one line"
         for points in (0, 36, 120):
             for label in (says.stock_label(points), says.swiss_label(points)):
                 size = cattle.sized(label, 18, cattle.LABEL_W - 14, True)
