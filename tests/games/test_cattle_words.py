@@ -306,3 +306,18 @@ def test_polish_words_are_accepted_as_typed_moves() -> None:
 
 def test_games_registry_still_holds_cattle() -> None:
     assert games.get("cattle") is RULES
+
+
+def test_the_polish_rules_page_starts_with_the_polish_quick_start() -> None:
+    page = (ROOT / "docs/rules/pl/cattle.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("**Szybki start.**"))
+    block = []
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        block.append(line.strip())
+    shown = " ".join(block).removeprefix("**Szybki start.** ")
+    with words.use("pl"):
+        assert shown == RULES.narrator.text(RULES.quick_start)
+    assert len(shown) <= 1024
