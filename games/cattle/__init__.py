@@ -1,7 +1,12 @@
 """Cattle Baron: roll your stud, grab, rustle and raid cattle dice; the biggest haul wins.
 
 Rules: ``docs/rules/cattle.md``. The pieces and their storage are in ``games.cattle.model``, the
-action menu and the notation parsing in ``games.cattle.menu``.
+action menu and the notation parsing in ``games.cattle.menu``. The rules speak in data: events
+(``grab``, ``round``, ``result``...), coded errors (``cattle.not_in_herd``) and outcome reasons
+(``haul``, ``last_player``); the talk modules word them (``talk``: events, outcome and the
+narrator; ``talk_errors``; ``talk_choices``: labels, notes, groups, the status line;
+``talk_picture``; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``: typed
+moves in a language's own words; ``texts``: the title, summary, quick start and options' help).
 """
 
 from __future__ import annotations
