@@ -17,9 +17,9 @@ from PIL import Image, ImageDraw
 
 from games.base import Event
 from games.cattle import COLOURS, LETTERS, CattleState, Die, total
-from games.cattle.menu import menu
-from games.cattle.model import Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch, plural
-from games.cattle.talk import pass_reason
+from games.cattle import talk_picture as says
+from games.cattle.model import Pasture, Switch
+from games.cattle.talk_dice import colour_words
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
@@ -135,8 +135,9 @@ def warm() -> None:
             if state.finished:
                 break
             seat = state.order[state.pos]
-            step = RULES.apply(state, seat, RULES.default_action(state, seat), rng=SeededRng(ply))
-            draw(step.state, last=RULES.default_action(state, seat), previous=state)
+            action = RULES.default_action(state, seat)
+            step = RULES.apply(state, seat, action, rng=SeededRng(ply))
+            draw(step.state, last=action, previous=state, events=step.events)
             state = step.state
 
 
@@ -144,10 +145,10 @@ def warm() -> None:
 
 
 class Change:
-    """What the last move did, read from the states before and after it."""
+    """Which dice the last move moved and whose score it changed, read from the states before
+    and after it (what it did is told from its events)."""
 
     def __init__(self, state: CattleState, last: object, previous: object) -> None:
-        self.text = ""
         self.left_herd: Counter[Die] = Counter()
         self.new_herd: Counter[Die] = Counter()
         self.new_stock: dict[int, Counter[Die]] = {}
@@ -170,7 +171,6 @@ class Change:
         seat = before.order[before.pos]
         if isinstance(last, Switch | Pasture):
             self.stud = seat
-        self.text = _story(before, seat, last)
 
 
 def _gone(dice: Sequence[Die], others: Sequence[Die]) -> Counter[Die]:
@@ -179,37 +179,6 @@ def _gone(dice: Sequence[Die], others: Sequence[Die]) -> Counter[Die]:
     if dice == others:
         return Counter()
     return Counter(dice) - Counter(others)
-
-
-def _story(before: CattleState, seat: int, last: object) -> str:
-    name, roll = before.names[seat], before.rolls[seat]
-    head = f"{name} rolled {roll}: "
-    match last:
-        case Grab(dice):
-            return head + "took " + " + ".join(_short(d) for d in dice)
-        case Rustle(target):
-            mine, theirs = total(before.stocks[seat]), total(before.stocks[target])
-            return head + f"rustled {before.names[target]} ({mine} for {theirs})"
-        case Swiss(colour):
-            dice = [d for d in before.stocks[seat] if d.colour == colour]
-            return head + f"swissed {plural(len(dice), 'die')} {colour} ({total(dice)} safe)"
-        case Switch("stock", die):
-            return head + f"stud swapped with stock {_short(die)} ({roll - die.face:+d})"
-        case Switch(_, die):
-            return head + f"new stud {_short(die)} from the herd"
-        case Raid(die):
-            return head + f"raided {_short(die)}"
-        case Pasture(die):
-            return head + f"6 to stock, new stud {_short(die)}"
-        case Pass():
-            if menu(before, seat) == (Pass(),):
-                return head + pass_reason(before, seat) + ", passed"
-            return head + "passed"
-    return ""
-
-
-def _short(die: Die) -> str:
-    return f"{die.colour} {die.face}"
 
 
 # Layout ---------------------------------------------------------------------------------------
@@ -235,14 +204,27 @@ def _player_h(state: CattleState, seat: int) -> int:
     return PLAYER_TOP + lines * (STOCK_DIE + PITCH) + 10
 
 
-#: herd dice on one line of a colour's row; a colour with more takes two lines
-HERD_LINE = (WIDTH - 2 * M - LABEL_W - 40) // (HERD_DIE + PITCH)
+#: the herd's colour names take at most this much room (at 16 px) before its dice
+HERD_LABEL_MOST = 152
+
+
+def _herd_label_w(state: CattleState) -> int:
+    """Room for the herd's colour names: LABEL_W, or more for a language whose names of the
+    colours in play are longer (Polish "pomarańczowy"), so no name is cut or squeezed."""
+    f = font(16, True)
+    need = max(length(f, colour_words(c)) for c in COLOURS[: state.options.colours]) + 16
+    return int(min(HERD_LABEL_MOST, max(LABEL_W, need)))
+
+
+def _herd_line(state: CattleState) -> int:
+    """Herd dice on one line of a colour's row; a colour with more takes two lines."""
+    return (WIDTH - 2 * M - _herd_label_w(state) - 40) // (HERD_DIE + PITCH)
 
 
 def _herd_lines(state: CattleState) -> int:
     """Lines per colour: the most dice a colour's row can show (its dice in the herd and the
     ghosts of those a move took never add up to more than its dice) over a line's room."""
-    return -(-state.options.dice_per_colour // HERD_LINE)
+    return -(-state.options.dice_per_colour // _herd_line(state))
 
 
 def _herd_h(state: CattleState) -> int:
@@ -260,14 +242,16 @@ def draw(
     previous: object = None,
     events: Sequence[Event] = (),
 ) -> bytes:
-    """The whole table as PNG; ``seat`` marks the viewer's own block."""
+    """The whole table as PNG; ``seat`` marks the viewer's own block. The strip tells the
+    move in ``events``; ``last`` and ``previous`` mark the dice it moved."""
     change = Change(state, last, previous)
+    told = says.strip_words(events, state.names)
     heights = [_player_h(state, s) for s in range(len(state.names))]
     height = HEADER_H + STRIP_H + 8 + _herd_h(state) + 8 + sum(h + 8 for h in heights) + 4
     with _lock:
         c = Canvas(PAL, (WIDTH, height), PAPER)
         _header(c, state)
-        _strip(c, state, change)
+        _strip(c, state, told)
         y = HEADER_H + STRIP_H + 8
         box = (M, y, WIDTH - M, y + _herd_h(state))
         if state.finished:
@@ -281,66 +265,127 @@ def draw(
         return c.png()
 
 
+# Words that fit ------------------------------------------------------------------------------
+
+
+def sized(text: str, size: int, width: float, bold: bool = False, least: int = 12) -> int:
+    """The largest font size from ``size`` down to ``least`` at which ``text`` fits ``width``
+    (``least`` if none does)."""
+    while size > least and length(font(size, bold), text) > width:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels, broken between words (a word longer than
+    a line keeps a line of its own)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and length(f, f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def shortened(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut after its last whole word that fits ``width``, with an ellipsis (a single
+    word too long for it is kept whole)."""
+    f = font(size, bold)
+    if length(f, text) <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and length(f, " ".join(words) + "…") > width:
+        words.pop()
+    return " ".join(words) + "…"
+
+
 def status(state: CattleState) -> str:
     """The header's right side: whose turn, or who won."""
     if not state.finished:
         name = fit(state.names[state.order[state.pos]], 20, 140, True)
-        return f"Round {state.round} · {name} to act"
+        return says.to_act(state.round, name)
     scores = [state.score(s) for s in range(len(state.names))]
     best = max(scores[s] for s in state.active())
     winners = [state.names[s] for s in state.active() if scores[s] == best]
     if len(winners) == 1:
-        return f"Game over · {fit(winners[0], 20, 150, True)} wins {best}"
-    return f"Game over · {len(winners)} share the win, {best}"
+        return says.winner(fit(winners[0], 20, 150, True), best)
+    return says.shared_win(len(winners), best)
 
 
 def _header(c: Canvas, state: CattleState) -> None:
     c.rect((0, 0, WIDTH, HEADER_H - 1), WOOD)
-    c.text((M, HEADER_H / 2), "CATTLE BARON", 24, bold=True, ink=CREAM, paper=WOOD, anchor="lm")
+    right = status(state)
+    size = sized(right, 20, WIDTH * 0.62, True, 14)
+    used = length(font(size, True), right) + 16
+    title = says.title()
     c.text(
-        (WIDTH - M, HEADER_H / 2), status(state), 20, bold=True, ink=CREAM, paper=WOOD, anchor="rm"
+        (M, HEADER_H / 2),
+        title,
+        sized(title, 24, WIDTH - 2 * M - used, True, 14),
+        bold=True,
+        ink=CREAM,
+        paper=WOOD,
+        anchor="lm",
     )
+    c.text((WIDTH - M, HEADER_H / 2), right, size, bold=True, ink=CREAM, paper=WOOD, anchor="rm")
 
 
-def _strip(c: Canvas, state: CattleState, change: Change) -> None:
+def _strip(c: Canvas, state: CattleState, told: str) -> None:
     """The last move in words, or at a round's start what the order means."""
     y0 = HEADER_H
     c.rect((0, y0, WIDTH, y0 + STRIP_H - 1), STRIP)
     mid = y0 + STRIP_H / 2
-    if change.text:
-        w = c.text((M, mid), "Last:", 20, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
-        c.text(
-            (M + w + 8, mid),
-            fit(change.text, 20, WIDTH - 3 * M - w),
-            20,
-            ink=INK,
-            paper=STRIP,
-            anchor="lm",
-        )
-    else:
-        text = "Lowest roll acts first; equal rolls: the newer Discord account"
-        if state.options.ties == "seat":
-            text = "Lowest roll acts first; equal rolls: the earlier seat"
-        c.text((M, mid), fit(text, 18, WIDTH - 2 * M), 18, ink=MUTED, paper=STRIP, anchor="lm")
+    if not told:
+        text = says.order_rule(state.options.ties)
+        size = sized(text, 18, WIDTH - 2 * M, least=13)
+        _lines_at(c, M, mid, text, size, WIDTH - 2 * M, MUTED)
+        return
+    w = c.text((M, mid), says.last_label(), 20, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
+    room = WIDTH - 2 * M - w - 8
+    size = 20 if length(font(20), told) <= room else 17
+    _lines_at(c, M + w + 8, mid, told, size, room, INK)
+
+
+def _lines_at(
+    c: Canvas, x: float, mid: float, text: str, size: int, width: float, ink: Colour
+) -> None:
+    """``text`` on one line at ``size`` when it fits, else on two lines (smaller if need be)
+    broken between words, centred on ``mid``."""
+    if length(font(size), text) <= width:
+        c.text((x, mid), text, size, ink=ink, paper=STRIP, anchor="lm")
+        return
+    while size > 14 and len(wrap(text, size, width)) > 2:
+        size -= 1
+    lines = wrap(text, size, width)
+    if len(lines) > 2:
+        lines = [lines[0], shortened(" ".join(lines[1:]), size, width)]
+    step = size + 3
+    for i, line in enumerate(lines):
+        y = mid + (i - (len(lines) - 1) / 2) * step
+        c.text((x, y), line, size, ink=ink, paper=STRIP, anchor="lm")
 
 
 def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, _ = box
     c.box(box, PASTURE, edge=EDGE, paper=PAPER)
-    title = f"THE HERD · {plural(len(state.herd), 'die')}"
+    title = says.herd_title(len(state.herd))
     c.text((x0 + 12, y0 + 8), title, 20, bold=True, ink=WOOD, paper=PASTURE)
     size = HERD_DIE
-    lines = _herd_lines(state)
+    lines, per_line, room = _herd_lines(state), _herd_line(state), _herd_label_w(state)
     y = y0 + TITLE_H
     fresh = Counter(change.new_herd)
     for colour in COLOURS[: state.options.colours]:
         dice = [d for d in state.herd if d.colour == colour]
         gone = [d for d in change.left_herd.elements() if d.colour == colour]
         mid = y + HERD_DIE / 2
-        c.text((x0 + 12, mid), colour, 18, bold=True, ink=INK, paper=PASTURE, anchor="lm")
+        label = colour_words(colour)
+        label_size = sized(label, 18, room - 16, True)
+        c.text((x0 + 12, mid), label, label_size, bold=True, ink=INK, paper=PASTURE, anchor="lm")
         for i, die in enumerate([*dice, *gone]):
-            x = x0 + LABEL_W + (i % HERD_LINE) * (size + PITCH)
-            top = y + (i // HERD_LINE) * (size + PITCH)
+            x = x0 + room + (i % per_line) * (size + PITCH)
+            top = y + (i // per_line) * (size + PITCH)
             if i >= len(dice):
                 c.paste(_ghost(size, PASTURE), x, top)
                 continue
@@ -349,7 +394,7 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
                 fresh[die] -= 1
                 _ring(c, x, top, size)
         if not dice and not gone:
-            c.text((x0 + LABEL_W, mid), "none left", 18, ink=MUTED, paper=PASTURE, anchor="lm")
+            c.text((x0 + room, mid), says.none_left(), 18, ink=MUTED, paper=PASTURE, anchor="lm")
         elif dice:
             c.text((x1 - 10, mid), str(len(dice)), 18, ink=MUTED, paper=PASTURE, anchor="rm")
         y += lines * (size + PITCH) - PITCH + ROW_GAP
@@ -364,7 +409,7 @@ def _final(c: Canvas, state: CattleState, box: tuple[int, int, int, int]) -> Non
     """Game over: hauls from best to worst with the winner highlighted."""
     x0, y0, x1, _ = box
     c.box(box, PANEL, edge=EDGE, paper=PAPER)
-    c.text((x0 + 12, y0 + 8), "FINAL HAULS", 20, bold=True, ink=WOOD, paper=PANEL)
+    c.text((x0 + 12, y0 + 8), says.final_title(), 20, bold=True, ink=WOOD, paper=PANEL)
     scores = [state.score(s) for s in range(len(state.names))]
     active = state.active()
     best = max(scores[s] for s in active)
@@ -378,7 +423,7 @@ def _final(c: Canvas, state: CattleState, box: tuple[int, int, int, int]) -> Non
         c.text((x0 + 14, mid), f"{rank + 1}.", 20, bold=True, ink=INK, paper=paper, anchor="lm")
         name = fit(state.names[s], 20, 200, True) + (" ★" if won else "")
         c.text((x0 + 48, mid), name, 20, bold=won, ink=INK, paper=paper, anchor="lm")
-        parts = f"{total(state.stocks[s])} + Swiss {total(state.swiss[s])}"
+        parts = says.haul_parts(total(state.stocks[s]), total(state.swiss[s]))
         c.text((x1 - 70, mid), parts, 18, ink=INK, paper=paper, anchor="rm")
         c.text((x1 - 14, mid), str(scores[s]), 22, bold=True, ink=INK, paper=paper, anchor="rm")
         y += 40
@@ -409,17 +454,19 @@ def _player(
         if change.stud == seat:
             _ring(c, x, mid - STUD_DIE / 2, STUD_DIE)
         x += STUD_DIE + 10
-    name = state.names[seat] + (" (you)" if seat == viewer else "")
     name_w = x1 - x - 150
-    w = c.text(
-        (x, mid), fit(name, 22, name_w, True), 22, bold=True, ink=INK, paper=PANEL, anchor="lm"
-    )
+    name = fit(state.names[seat], 22, name_w, True)
+    if seat == viewer:
+        name = says.you(
+            fit(state.names[seat], 22, name_w - length(font(22, True), says.you("")), True)
+        )
+    w = c.text((x, mid), name, 22, bold=True, ink=INK, paper=PANEL, anchor="lm")
     if gone:
-        tag, ink = "left the game", MUTED
+        tag, ink = says.left_game(), MUTED
     elif stud is not None and state.rolls[seat] == 3 and state.order.index(seat) >= state.pos:
-        tag, ink = "THREE!", RUST
+        tag, ink = says.three(), RUST
     elif stud is not None and stud.face != state.rolls[seat]:
-        tag, ink = f"rolled {state.rolls[seat]}", MUTED
+        tag, ink = says.rolled(state.rolls[seat]), MUTED
     else:
         tag, ink = "", MUTED
     if tag and x + w + 8 + length(font(18), tag) < x1 - 70:
@@ -439,19 +486,20 @@ def _player(
         )
     y = y0 + PLAYER_TOP
     inner = x1 - x0 - LABEL_W - 16
-    rows = [("Stock", state.stocks[seat], change.new_stock.get(seat, Counter()))]
+    rows = [(says.stock_label, state.stocks[seat], change.new_stock.get(seat, Counter()))]
     if state.swiss[seat]:
-        rows.append(("Swiss", state.swiss[seat], change.new_swiss.get(seat, Counter())))
+        rows.append((says.swiss_label, state.swiss[seat], change.new_swiss.get(seat, Counter())))
     for label, dice, fresh in rows:
         lines = _lines(dice, inner) or [[]]
-        paper = PASTURE if label == "Swiss" else PANEL
+        paper = PASTURE if label is says.swiss_label else PANEL
         h = len(lines) * (STOCK_DIE + PITCH) - PITCH
         if paper == PASTURE:
             c.box((x0 + 6, y - 3, x1 - 6, y + h + 3), PASTURE, radius=8, paper=PANEL)
+        text = label(total(dice))
         c.text(
             (x0 + 12, y + STOCK_DIE / 2),
-            f"{label} {total(dice)}",
-            18,
+            text,
+            sized(text, 18, LABEL_W - 14, True),
             bold=True,
             ink=WOOD,
             paper=paper,
@@ -460,7 +508,7 @@ def _player(
         if not dice:
             c.text(
                 (x0 + LABEL_W + 8, y + STOCK_DIE / 2),
-                "empty",
+                says.empty(),
                 18,
                 ink=MUTED,
                 paper=paper,

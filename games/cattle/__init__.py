@@ -1,7 +1,12 @@
 """Cattle Baron: roll your stud, grab, rustle and raid cattle dice; the biggest haul wins.
 
 Rules: ``docs/rules/cattle.md``. The pieces and their storage are in ``games.cattle.model``, the
-action menu and the notation parsing in ``games.cattle.menu``.
+action menu and the notation parsing in ``games.cattle.menu``. The rules speak in data: events
+(``grab``, ``round``, ``result``...), coded errors (``cattle.not_in_herd``) and outcome reasons
+(``haul``, ``last_player``); the talk modules word them (``talk``: events, outcome and the
+narrator; ``talk_errors``; ``talk_choices``: labels, notes, groups, the status line;
+``talk_picture``; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``: typed
+moves in a language's own words; ``texts``: the title, summary, quick start and options' help).
 """
 
 from __future__ import annotations
@@ -25,12 +30,12 @@ from games.base import (
 )
 from games.cattle.menu import (
     best_action,
-    describe,
     menu,
     parse_colour,
     parse_dice,
     parse_die,
     parse_player,
+    pass_reason,
 )
 from games.cattle.model import (
     COLOURS,
@@ -49,52 +54,34 @@ from games.cattle.model import (
     Switch,
     check_seniority,
     colours_for,
-    dice_text,
+    dice_out,
     die_key,
+    die_out,
     dump_state,
-    join_names,
     load_state,
     pile,
-    plural,
     problems,
     roll_order,
     take,
     total,
 )
-from games.cattle.talk import final_events, forced_pass, opening_events
+from games.cattle.talk import NARRATOR
+from games.cattle.talk_choices import describe, status_words
+from games.cattle.talk_moves import canonical_text
+from games.cattle.texts import QUICK_START, SUMMARY, TITLE
 from games.rng import Rng
 
 
 class CattleRules(Ruleset[CattleState, CattleAction]):
     key = "cattle"
-    title = "Cattle Baron"
+    title = TITLE
     min_players = 2
     max_players = 8
     options_type = CattleOptions
     #: the quick start of docs/rules/cattle.md (kept equal by a test)
-    quick_start = (
-        "`/cattle new`, friends press **Join**, the host presses **Start** (2-8 players). "
-        "Goal: the biggest haul when the herd is empty (the sum of the faces in your stock "
-        "and Swiss stock). Each round every stud is rolled; players act once each, lowest "
-        "roll first (equal rolls: the newer Discord account first). Your roll decides your "
-        "one move: 1-2 take cows of your brand (your stud's colour), 3 shout THREE! and "
-        "rustle a whole stock or swiss a colour safe, 4 switch your stud, 5 raid any cow, 6 "
-        "put your stud in stock and take a new one. Press a button or pick from a menu (the "
-        "most useful choices come first); `/cattle move raid red 6` types it. A roll that "
-        "allows nothing passes by itself, saying why. Every die shows its letter and face, "
-        "e.g. **R6** = red 6."
-    )
-    summary = (
-        "Every die is a cow in the herd. Each round everyone rolls their stud and acts once, "
-        "lowest roll first; on equal rolls the younger player (the newer Discord account) goes "
-        "first. 1: take a cow of your brand (your stud's colour). 2: take one or two of your "
-        "brand. 3: shout THREE! to warn the table, then rustle (swap your whole stock with "
-        "another player's) or swiss (lock every cow of one colour in your stock away for ever). "
-        "4: switch your stud with a cow in your stock or the herd. 5: raid any cow from the "
-        "herd. 6: put your stud into stock and take a new one from the herd. You may always "
-        "pass; a roll that allows nothing passes by itself. When the herd is empty the game "
-        "ends; the highest total of faces in stock and Swiss stock wins."
-    )
+    quick_start = QUICK_START
+    summary = SUMMARY
+    narrator = NARRATOR
     notation = (
         "grab red 5",
         "grab red 5 red 3",
@@ -127,14 +114,12 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         names = tuple(str(p) for p in players)
         n = len(names)
         if not self.min_players <= n <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players."
-            )
+            raise IllegalAction("cattle.players", low=self.min_players, high=self.max_players)
         if len({name.lower() for name in names}) != n:
-            raise IllegalAction("Every player needs a different name.")
+            raise IllegalAction("cattle.same_names")
         opts = replace(opts, colours=colours_for(n, opts.colours))
         if opts.colours < n:
-            raise InvalidOptions(f"Option colours must be at least the number of players ({n}).")
+            raise InvalidOptions("cattle.few_colours", players=n)
         try:
             if opts.ties == "seat" or seniority is None:
                 # earlier seats count as younger, so they go first on equal rolls
@@ -142,7 +127,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             else:
                 ages = check_seniority(seniority, n)
         except InvalidState as err:
-            raise IllegalAction(str(err)) from None
+            raise IllegalAction(err.code, **err.data) from None
         herd = [
             Die(c, rng.roll(6))
             for c in COLOURS[: opts.colours]
@@ -192,8 +177,27 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         return {"seniority": list(user_ids)}
 
     def opening_events(self, state: CattleState) -> tuple[Event, ...]:
-        """The round's announcements: every roll, the order and how ties went, any THREE!."""
-        return opening_events(state)
+        """The round's announcements: every roll (``round``), the acting order saying whether
+        a tie decided it (``order``), any THREE! (``three``); each tie in detail is a minor
+        ``tie`` event that ``/game history`` keeps."""
+        rolls = state.rolls
+        by = state.options.ties  # "younger" or "seat"
+        ties: list[Event] = []
+        for face in range(1, 7):
+            tied = [s for s in state.order if rolls[s] == face]
+            if len(tied) >= 2:
+                data = {"face": face, "seats": sorted(tied), "order": tied, "by": by}
+                ties.append(Event("tie", data, True))
+        events = [
+            Event(
+                "round", {"round": state.round, "rolls": [[s, rolls[s]] for s in state.active()]}
+            ),
+            Event("order", {"order": list(state.order), "tie_rule": by if ties else None}),
+        ]
+        threes = [s for s in state.order if rolls[s] == 3]
+        if threes:
+            events.append(Event("three", {"seats": threes}))
+        return (*events, *ties)
 
     # Whose move ----------------------------------------------------------------------------
 
@@ -230,59 +234,53 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     ) -> Step[CattleState]:
         self.check_turn(state, seat)
         self._check(state, seat, action)
-        name = state.names[seat]
         herd, stocks, swiss = state.herd, list(state.stocks), list(state.swiss)
         studs, kept = list(state.studs), list(state.kept)
         stud = studs[seat]
         assert stud is not None
+        move: dict[str, Any] = {"seat": seat, "roll": state.rolls[seat]}
         match action:
             case Grab(dice):
                 for die in dice:
                     herd = take(herd, die)
                 stocks[seat] = pile(stocks[seat] + dice)
-                text = f"{name} grabbed {dice_text(dice)} from the herd."
+                event = Event("grab", {**move, "dice": dice_out(dice)})
             case Rustle(target):
                 stocks[seat], stocks[target] = stocks[target], stocks[seat]
-                other = state.names[target]
-                text = (
-                    f"{name} rustled {other}: {name}'s stock is now worth {total(stocks[seat])}, "
-                    f"{other}'s {total(stocks[target])}."
-                )
+                worth = {"mine": total(stocks[seat]), "theirs": total(stocks[target])}
+                event = Event("rustle", {**move, "target": target, **worth})
             case Swiss(colour):
                 moved = tuple(d for d in stocks[seat] if d.colour == colour)
                 stocks[seat] = tuple(d for d in stocks[seat] if d.colour != colour)
                 swiss[seat] = pile(swiss[seat] + moved)
-                safe = total(moved)
-                text = (
-                    f"{name} swissed {plural(len(moved), 'die')} ({dice_text(moved)}): "
-                    f"{safe} safe for ever."
-                )
+                safe = {"colour": colour, "dice": dice_out(moved), "safe": total(moved)}
+                event = Event("swiss", {**move, **safe})
             case Switch(source, die):
                 if source == "stock":
                     stocks[seat] = pile((*take(stocks[seat], die), stud))
-                    where = f"stock ({stud.face - die.face:+d} to stock)"
                 else:
                     herd = pile((*take(herd, die), stud))
-                    where = "the herd"
                 studs[seat], kept[seat] = die, False
-                text = (
-                    f"{name} switched stud {stud} with {die} from {where}; {die} is the new stud."
-                )
+                swap = {"source": source, "stud": die_out(stud), "die": die_out(die)}
+                event = Event("switch", {**move, **swap, "gain": stud.face - die.face})
             case Raid(die):
                 herd = take(herd, die)
                 stocks[seat] = pile((*stocks[seat], die))
-                text = f"{name} raided {die} from the herd."
+                event = Event("raid", {**move, "die": die_out(die)})
             case Pasture(die):
                 herd = take(herd, die)
                 stocks[seat] = pile((*stocks[seat], stud))
                 studs[seat], kept[seat] = die, False
-                text = f"{name} put stud {stud} out to pasture in stock and took {die} as new stud."
+                event = Event("pasture", {**move, "stud": die_out(stud), "die": die_out(die)})
             case Pass():
-                forced = menu(state, seat) == (Pass(),)
-                text = forced_pass(state, seat) if forced else f"{name} passed."
+                if menu(state, seat) == (Pass(),):
+                    why = {"why": pass_reason(state, seat), "brand": state.brand(seat)}
+                    event = Event("forced_pass", {**move, **why})
+                else:
+                    event = Event("pass", move)
             case _:
                 raise TypeError(action)
-        events = [Event.said(text)]
+        events = [event]
         state = replace(
             state,
             herd=herd,
@@ -307,15 +305,15 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             if stud is None:  # the seat left the game
                 finals.append(None)
                 continue
-            name = state.names[seat]
-            if state.rolls[seat] == 6 and state.kept[seat]:
+            kept = state.rolls[seat] == 6 and state.kept[seat]
+            if kept:
                 finals.append(None)
-                text = f"{name} rolled a 6 this round: stud {stud} goes into stock."
             else:
                 stud = Die(stud.colour, rng.roll(6))
                 finals.append(stud.face)
-                text = f"{name} rolls the stud one last time: {stud}, into stock."
-            fates.append(Event.said(text, minor=True))
+            fates.append(
+                Event("last_stud", {"seat": seat, "die": die_out(stud), "kept": kept}, True)
+            )
             stocks[seat] = pile((*stocks[seat], stud))
         state = replace(
             state,
@@ -325,59 +323,48 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         )
         outcome = self.outcome(state)
         assert outcome is not None
-        events.extend(final_events(state, outcome.winners, fates))
+        hauls = [[s, state.score(s)] for s in state.active()]
+        result = {"winners": list(outcome.winners), "best": outcome.data["best"], "hauls": hauls}
+        events.extend([Event("herd_empty"), *fates, Event("result", result)])
         return state
 
     def _check(self, state: CattleState, seat: int, action: CattleAction) -> None:
         """Raise IllegalAction, saying what would be right, unless ``action`` is on the menu."""
         if action in menu(state, seat):
             return
-        roll = state.rolls[seat]
-        allowed = {
-            1: f"grab one {state.brand(seat)} die from the herd",
-            2: f"grab one or two {state.brand(seat)} dice from the herd",
-            3: "rustle another player or swiss a colour from your stock",
-            4: "switch your stud with a die in your stock or the herd",
-            5: "raid any die from the herd",
-            6: "put your stud into stock and take a new stud from the herd",
-        }[roll]
-        hint = f"You rolled {roll}: you may {allowed}, or pass."
+        roll, brand = state.rolls[seat], state.brand(seat)
+        hint = {"roll": roll, "brand": brand}
         kind = {1: Grab, 2: Grab, 3: (Rustle, Swiss), 4: Switch, 5: Raid, 6: Pasture}[roll]
         if not isinstance(action, kind):
-            raise IllegalAction(hint)
-        brand = state.brand(seat)
+            raise IllegalAction("cattle.roll_allows", **hint)
         wanted: tuple[Die, ...] = ()
         if isinstance(action, Grab):
             if any(d.colour != brand for d in action.dice):
-                raise IllegalAction(f"Your brand is {brand}. {hint}")
+                raise IllegalAction("cattle.not_your_brand", **hint)
             if not 1 <= len(action.dice) <= roll:
-                raise IllegalAction(hint)
+                raise IllegalAction("cattle.roll_allows", **hint)
             wanted = action.dice
         elif isinstance(action, Raid | Pasture):
             wanted = (action.die,)
         elif isinstance(action, Switch):
             if action.die == state.studs[seat]:
-                raise IllegalAction(
-                    f"Your stud is already {action.die}; that would change nothing."
-                )
+                raise IllegalAction("cattle.same_stud", die=die_out(action.die))
             if action.source == "stock" and action.die not in state.stocks[seat]:
-                raise IllegalAction(f"You have no {action.die} in your stock.")
+                raise IllegalAction("cattle.not_in_stock", die=die_out(action.die))
             wanted = (action.die,) if action.source == "herd" else ()
         elif isinstance(action, Swiss):
-            raise IllegalAction(f"You have no {action.colour} dice in your stock to swiss.")
+            raise IllegalAction("cattle.no_colour_to_swiss", colour=action.colour)
         elif isinstance(action, Rustle) and action.target == seat:
-            raise IllegalAction("Rustle another player's stock, not your own.")
+            raise IllegalAction("cattle.rustle_yourself")
         elif isinstance(action, Rustle) and action.target in state.out:
-            raise IllegalAction(f"{state.names[action.target]} has left the game.")
+            raise IllegalAction("cattle.player_left", player=state.names[action.target])
         have = Counter(state.herd)
         for die, k in Counter(wanted).items():
             if have[die] < k:
-                raise IllegalAction(
-                    f"The herd has no {die} to take."
-                    if not have[die]
-                    else f"The herd has only {have[die]} {die}."
-                )
-        raise IllegalAction(hint)
+                if not have[die]:
+                    raise IllegalAction("cattle.not_in_herd", die=die_out(die))
+                raise IllegalAction("cattle.too_few_in_herd", die=die_out(die), count=have[die])
+        raise IllegalAction("cattle.roll_allows", **hint)
 
     def outcome(self, state: CattleState) -> Outcome | None:
         if not state.finished:
@@ -385,22 +372,22 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         scores = tuple(state.score(s) for s in range(len(state.names)))
         active = state.active()
         if state.herd:  # ended early: everyone else left
-            return Outcome(winners=active, reason="the last player left", scores=scores)
+            return Outcome(winners=active, reason="last_player", scores=scores)
         best = max(scores[s] for s in active)
         return Outcome(
             winners=tuple(s for s in active if scores[s] == best),
-            reason=f"the biggest haul ({best})",
+            reason="haul",
             scores=scores,
+            data={"best": best},
         )
 
     def resign(self, state: CattleState, seat: int, *, rng: Rng) -> Step[CattleState]:
         """The seat's stud, stock and Swiss stock go back to the herd and it no longer acts;
         with one player left, that player wins."""
         if state.finished:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if not 0 <= seat < len(state.names) or seat in state.out:
-            raise IllegalAction("That player is not in the game.")
-        name = state.names[seat]
+            raise IllegalAction("cattle.not_playing")
         stud = state.studs[seat]
         returned = (*((stud,) if stud is not None else ()), *state.stocks[seat], *state.swiss[seat])
         studs, stocks, swiss, kept = (
@@ -422,12 +409,9 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             pos=state.pos - 1 if at < state.pos else state.pos,
             out=tuple(sorted({*state.out, seat})),
         )
-        n = len(returned)
-        go = "goes" if n == 1 else "go"
-        events = [Event.said(f"{name} leaves the game; {plural(n, 'die')} {go} back to the herd.")]
+        events = [Event("leave", {"seat": seat, "returned": len(returned)})]
         if state.finished:
-            last = state.active()[0]
-            events.append(Event.said(f"{state.names[last]} is the last player left and wins!"))
+            events.append(Event("last_player", {"seat": state.active()[0]}))
             return Step(replace(state, pos=0), tuple(events))
         if state.pos >= len(state.order):  # the last to act this round left: next round
             state = self._open_round(state, rng)
@@ -438,15 +422,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         return problems(state)
 
     def status_line(self, state: CattleState) -> str:
-        outcome = self.outcome(state)
-        if outcome is not None:
-            best = max(outcome.scores or (0,))
-            return f"won by {join_names([state.names[s] for s in outcome.winners])} ({best})"
-        seat = state.order[state.pos]
-        return (
-            f"round {state.round}: {state.names[seat]} to act (rolled {state.rolls[seat]}); "
-            f"{len(state.herd)} dice in the herd"
-        )
+        return status_words(state, self.outcome(state))
 
     # Notation ------------------------------------------------------------------------------
 
@@ -469,35 +445,50 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         raise TypeError(action)
 
     def parse_action(self, state: CattleState, seat: int, text: str) -> CattleAction:
-        words = text.strip().lower().replace(",", " ").replace("+", " ").split()
-        if not words:
-            raise InvalidAction("Type a move, e.g. `raid green 6` or `pass`.")
-        verb, rest = words[0], [w for w in words[1:] if w != "and"]
-        colours = COLOURS[: state.options.colours]
-        action: CattleAction
-        if verb == "pass" and not rest:
-            action = Pass()
-        elif verb == "grab":
-            dice = parse_dice(rest, colours)
-            if len(dice) > 2:
-                raise InvalidAction("Grab one or two dice: `grab red 5` or `grab red 5 red 3`.")
-            action = Grab(tuple(sorted(dice, key=die_key)))
-        elif verb == "rustle":
-            action = Rustle(parse_player(state, " ".join(text.split()[1:])))
-        elif verb == "swiss" and len(rest) == 1:
-            action = Swiss(parse_colour(rest[0], colours))
-        elif verb == "switch" and rest and rest[0] in ("stock", "herd"):
-            action = Switch(rest[0], parse_die(rest[1:], colours, "switch stock red 1"))
-        elif verb in ("raid", "pasture"):
-            die = parse_die(rest, colours, f"{verb} green 6")
-            action = Raid(die) if verb == "raid" else Pasture(die)
-        else:
-            raise InvalidAction(
-                f"I don't know the move `{text.strip()[:60]}`. Moves: " + "; ".join(self.notation)
-            )
+        """The canonical notation; failing that, the same move in a shipped language's words
+        (``weź czerwoną 5``, read through ``typed_aliases``), which never changes what a
+        canonical text means."""
+        try:
+            action = self._parse(state, text)
+        except InvalidAction:
+            translated = canonical_text(text)
+            if translated is None:
+                raise
+            try:
+                action = self._parse(state, translated)
+            except InvalidAction:
+                raise InvalidAction(
+                    "cattle.unknown_move", text=text.strip()[:60], moves=list(self.notation)
+                ) from None
         self.check_turn(state, seat)
         self._check(state, seat, action)
         return action
+
+    def _parse(self, state: CattleState, text: str) -> CattleAction:
+        words = text.strip().lower().replace(",", " ").replace("+", " ").split()
+        if not words:
+            raise InvalidAction("cattle.empty_move")
+        verb, rest = words[0], [w for w in words[1:] if w != "and"]
+        colours = COLOURS[: state.options.colours]
+        if verb == "pass" and not rest:
+            return Pass()
+        if verb == "grab":
+            dice = parse_dice(rest, colours)
+            if len(dice) > 2:
+                raise InvalidAction("cattle.grab_how_many")
+            return Grab(tuple(sorted(dice, key=die_key)))
+        if verb == "rustle":
+            return Rustle(parse_player(state, " ".join(text.split()[1:])))
+        if verb == "swiss" and len(rest) == 1:
+            return Swiss(parse_colour(rest[0], colours))
+        if verb == "switch" and rest and rest[0] in ("stock", "herd"):
+            return Switch(rest[0], parse_die(rest[1:], colours, "switch stock red 1"))
+        if verb in ("raid", "pasture"):
+            die = parse_die(rest, colours, f"{verb} green 6")
+            return Raid(die) if verb == "raid" else Pasture(die)
+        raise InvalidAction(
+            "cattle.unknown_move", text=text.strip()[:60], moves=list(self.notation)
+        )
 
     # Storage -------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from games.base import Choice, InvalidAction
+from games.base import InvalidAction
 from games.cattle.model import (
     BY_LETTER,
     CattleAction,
@@ -26,14 +26,9 @@ from games.cattle.model import (
     Swiss,
     Switch,
     distinct,
-    plural,
     total,
 )
 
-EMOJI = {
-    "red": "🟥", "blue": "🟦", "green": "🟩", "yellow": "🟨", "orange": "🟧",
-    "purple": "🟪", "white": "⬜", "black": "⬛", "tan": "🟫",
-}  # fmt: skip
 #: a menu with more choices than this (besides Pass) is grouped into select menus
 BUTTONS_UP_TO = 8
 GROUP_LIMIT = 25
@@ -66,48 +61,51 @@ def menu(state: CattleState, seat: int) -> tuple[CattleAction, ...]:
     return tuple(actions)
 
 
+#: a select group as data: its kind, and where a big kind is split, the first and last colour
+#: (or face, for a raid) of this part ("" when the kind is not split); worded by the narrator
+Group = tuple[str, str, str]
+
+
 @lru_cache(maxsize=16)
-def groups(state: CattleState, seat: int) -> dict[CattleAction, str | None]:
+def groups(state: CattleState, seat: int) -> dict[CattleAction, Group]:
     """Select-menu groups: none for a short menu, else by kind, big kinds split by colour.
 
     A THREE! is always grouped: whose stock to rustle and which colour to swiss are two
-    different decisions, so each gets its own named menu even when it is short.
+    different decisions, so each gets its own named menu even when it is short. Kinds:
+    ``grab1``, ``grab2``, ``rustle``, ``swiss``, ``switch_stock``, ``switch_herd``, ``raid``,
+    ``pasture``.
     """
     choices = [a for a in menu(state, seat) if not isinstance(a, Pass)]
     if len(choices) <= BUTTONS_UP_TO and state.rolls[seat] != 3:
         return {}
-    brand = state.brand(seat)
     kinds: dict[str, list[CattleAction]] = {}
     for a in choices:
-        match a:
-            case Grab(dice):
-                name = f"Take one {brand}" if len(dice) == 1 else f"Take two {brand}"
-            case Rustle():
-                name = "Rustle a stock"
-            case Swiss():
-                name = "Swiss a colour"
-            case Switch(source):
-                name = (
-                    "Switch stud with your stock"
-                    if source == "stock"
-                    else "Switch stud with the herd"
-                )
-            case Raid():
-                name = "Raid the herd"
-            case _:
-                name = "New stud from the herd"
-        kinds.setdefault(name, []).append(a)
-    out: dict[CattleAction, str | None] = {}
-    for name, actions in kinds.items():
+        kinds.setdefault(group_kind(a), []).append(a)
+    out: dict[CattleAction, Group] = {}
+    for kind, actions in kinds.items():
         chunks = _chunks(actions)
         for chunk in chunks:
-            label = name
+            first = last = ""
             if len(chunks) > 1:
                 part = _face_of if isinstance(chunk[0], Raid) else _colour_of
                 first, last = part(chunk[0]), part(chunk[-1])
-                label += f" ({first})" if first == last else f" ({first}–{last})"
-            out.update((a, label) for a in chunk)
+            out.update((a, (kind, first, last)) for a in chunk)
     return out
+
+
+def group_kind(action: CattleAction) -> str:
+    match action:
+        case Grab(dice):
+            return "grab1" if len(dice) == 1 else "grab2"
+        case Rustle():
+            return "rustle"
+        case Swiss():
+            return "swiss"
+        case Switch(source):
+            return "switch_stock" if source == "stock" else "switch_herd"
+        case Raid():
+            return "raid"
+    return "pasture"
 
 
 def _colour_of(action: CattleAction) -> str:
@@ -117,7 +115,7 @@ def _colour_of(action: CattleAction) -> str:
 
 def _face_of(action: CattleAction) -> str:
     die = getattr(action, "die", None)
-    return f"{die.face}s" if die else ""
+    return str(die.face) if die else ""
 
 
 def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
@@ -146,7 +144,7 @@ def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
 def parse_colour(word: str, colours: Sequence[str]) -> str:
     colour = BY_LETTER.get(word, word)
     if colour not in colours:
-        raise InvalidAction(f"No colour `{word}` in this game; colours: {', '.join(colours)}.")
+        raise InvalidAction("cattle.no_such_colour", word=word[:20], colours=list(colours))
     return colour
 
 
@@ -154,11 +152,11 @@ def parse_dice(words: list[str], colours: Sequence[str]) -> list[Die]:
     """Dice as `red 5`, `red5` or `r5`, one after another."""
     text = " ".join(words)
     if not re.fullmatch(r"(\s*[a-z]+\s*\d+)+\s*", text):
-        raise InvalidAction("Name dice by colour and face, e.g. `red 5` or `r5`.")
+        raise InvalidAction("cattle.dice_how")
     dice = []
     for word, face in re.findall(r"([a-z]+)\s*(\d+)", text):
         if not 1 <= int(face) <= 6:
-            raise InvalidAction(f"A die shows 1 to 6, not {face}.")
+            raise InvalidAction("cattle.face_range", face=face[:6])
         dice.append(Die(parse_colour(word, colours), int(face)))
     return dice
 
@@ -166,20 +164,18 @@ def parse_dice(words: list[str], colours: Sequence[str]) -> list[Die]:
 def parse_die(words: list[str], colours: Sequence[str], example: str) -> Die:
     dice = parse_dice(words, colours) if words else []
     if len(dice) != 1:
-        raise InvalidAction(f"Name one die by colour and face, e.g. `{example}`.")
+        raise InvalidAction("cattle.one_die", example=example)
     return dice[0]
 
 
 def parse_player(state: CattleState, text: str) -> int:
     wanted = text.strip().lstrip("@").lower()
     if not wanted:
-        raise InvalidAction("Name who to rustle, e.g. `rustle bob`.")
+        raise InvalidAction("cattle.rustle_whom")
     for seat, name in enumerate(state.names):
         if name.lower() == wanted:
             return seat
-    raise InvalidAction(
-        f"No player called `{text.strip()[:40]}`; players: {', '.join(state.names)}."
-    )
+    raise InvalidAction("cattle.no_such_player", text=text.strip()[:40], players=list(state.names))
 
 
 def rank(state: CattleState, seat: int, action: CattleAction) -> int:
@@ -204,49 +200,21 @@ def rank(state: CattleState, seat: int, action: CattleAction) -> int:
     return 0
 
 
+def pass_reason(state: CattleState, seat: int) -> str:
+    """Why the seat's roll leaves it nothing but a pass (its menu holds only Pass): a code the
+    narrator words."""
+    roll = state.rolls[seat]
+    if roll in (1, 2):
+        return "no_brand"  # no die of the seat's brand left in the herd
+    if roll == 3:
+        return "no_three"  # nobody to rustle and no stock to swiss
+    if roll == 4:
+        return "no_switch"  # nothing to switch the stud with
+    return "herd_empty"
+
+
 def best_action(state: CattleState, seat: int) -> CattleAction:
     """The most useful move when it gains something, else Pass (first of equals wins)."""
     choices = menu(state, seat)
     best = max(choices, key=lambda a: rank(state, seat, a))
     return best if rank(state, seat, best) > 0 else Pass()
-
-
-def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
-    """How the action UI shows one choice: a short label, its select group, a colour emoji."""
-    group = groups(state, seat).get(action)
-    score = rank(state, seat, action)
-    herd = state.herd_colours
-    match action:
-        case Pass():
-            return Choice("Pass", emoji="✋")
-        case Grab(dice):
-            label = "Take " + " + ".join(str(d) for d in dice)
-            note = f"+{total(dice)} to your stock"
-            return Choice(label, group, note, emoji=EMOJI.get(dice[0].colour), rank=score)
-        case Rustle(target):
-            theirs, mine = total(state.stocks[target]), total(state.stocks[seat])
-            label = f"Rustle {state.names[target][:32]} (their {theirs} for your {mine})"
-            note = f"your stock changes by {theirs - mine:+d}"
-            return Choice(label, group, note, emoji="🤠", rank=score)
-        case Swiss(colour):
-            dice = [d for d in state.stocks[seat] if d.colour == colour]
-            label = f"Swiss all {colour} ({plural(len(dice), 'die')}, {total(dice)} pts)"
-            note = "safe from rustlers for ever"
-            return Choice(label, group, note, emoji=EMOJI.get(colour), rank=score)
-        case Switch(source, die):
-            label = f"Switch stud with {source} {die}"
-            left = herd[die.colour] - (source == "herd")
-            note = f"new brand {die.colour}: {left} in the herd"
-            if source == "stock":
-                gain = state.rolls[seat] - die.face
-                label += f" ({gain:+d} to stock)"
-                note = f"your stock changes by {gain:+d}; " + note
-            return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
-        case Raid(die):
-            note = f"+{die.face} to your stock"
-            return Choice(f"Raid {die}", group, note, emoji=EMOJI.get(die.colour), rank=score)
-        case Pasture(die):
-            note = f"+6 to your stock; new brand {die.colour}: {herd[die.colour] - 1} in the herd"
-            label = f"New stud {die} (your 6 goes to stock)"
-            return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
-    raise TypeError(action)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from games.base import InvalidState, Options, option
+from games.cattle.texts import HELP_COLOURS, HELP_DICE_PER_COLOUR, HELP_TIES
 
 #: colour names used in the notation, in the order players are given them; letters are unique
 COLOURS = (
@@ -59,15 +60,6 @@ def distinct(dice: Iterable[Die]) -> list[Die]:
     return list(dict.fromkeys(dice))
 
 
-def join_names(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def dice_text(dice: Sequence[Die]) -> str:
-    return join_names([str(d) for d in dice]) if dice else "nothing"
-
-
 #: the ``colours`` option: 0 means twice the players, at least AUTO_LOW and at most MOST_COLOURS
 AUTO_LOW = 4
 MOST_COLOURS = 8
@@ -82,26 +74,19 @@ def colours_for(players: int, wanted: int) -> int:
     return max(AUTO_LOW, min(MOST_COLOURS, 2 * players))
 
 
-def plural(n: int, word: str) -> str:
-    """'1 die', '3 dice', '2 cows'."""
-    if word == "die":
-        return f"{n} {'die' if n == 1 else 'dice'}"
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @dataclass(frozen=True)
 class CattleOptions(Options):
     colours: int = option(
         0,
-        "colours in play: 0 = auto, twice the players (4-8); or 2-8, at least one per player",
+        HELP_COLOURS,
         min=0,
         max=MOST_COLOURS,
         design=True,
     )
-    dice_per_colour: int = option(8, "dice of each colour in the herd", min=4, max=12)
+    dice_per_colour: int = option(8, HELP_DICE_PER_COLOUR, min=4, max=12)
     ties: str = option(
         "younger",
-        "on equal rolls who acts first: younger (the newer Discord account) or seat (seat order)",
+        HELP_TIES,
         choices=("younger", "seat"),
         design=True,
     )
@@ -215,6 +200,7 @@ def roll_order(
 
 
 def die_out(die: Die) -> dict[str, Any]:
+    """A die as data (in a dump and in an event): ``{"colour": "red", "face": 5}``."""
     return {"colour": die.colour, "face": die.face}
 
 
@@ -225,19 +211,19 @@ def dice_out(dice: Pile) -> list[dict[str, Any]]:
 def die_in(data: Mapping[str, Any], colours: Sequence[str]) -> Die:
     colour, face = data["colour"], whole(data["face"])
     if colour not in colours or not 1 <= face <= 6:
-        raise InvalidState(f"Bad die {dict(data)!r}.")
+        raise InvalidState("cattle.bad_die", die=repr(dict(data)))
     return Die(colour, face)
 
 
 def whole(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"Expected a whole number, got {value!r}.")
+        raise InvalidState("cattle.not_whole", value=repr(value))
     return value
 
 
 def check_seniority(values: Sequence[int], n: int) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or len(values) != n:
-        raise InvalidState(f"Seniority needs one whole number per player ({n}).")
+        raise InvalidState("cattle.bad_seniority", players=n)
     return tuple(whole(v) for v in values)
 
 
@@ -276,7 +262,7 @@ def load_state(data: Mapping[str, Any], players_range: tuple[int, int]) -> Cattl
         opts = replace(opts, colours=colours_for(n, opts.colours))
         low, high = players_range
         if not low <= n <= min(high, opts.colours):
-            raise InvalidState(f"Cattle Baron needs {low}-{high} players, one colour each.")
+            raise InvalidState("cattle.saved_players", low=low, high=high)
         colours = COLOURS[: opts.colours]
 
         def dice(items: Iterable[Mapping[str, Any]]) -> Pile:
@@ -301,12 +287,13 @@ def load_state(data: Mapping[str, Any], players_range: tuple[int, int]) -> Cattl
             out=tuple(sorted({whole(s) for s in data.get("out", ())})),
         )
         if any(not 0 <= s < n for s in state.out):
-            raise InvalidState("A player who left is not a player of this game.")
+            raise InvalidState("cattle.saved_leaver")
         found = problems(state)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-        raise InvalidState(f"Cannot load Cattle Baron game: {err!r}") from err
+        raise InvalidState("cattle.cannot_load", detail=repr(err)) from err
     if found:
-        raise InvalidState(f"Cannot load Cattle Baron game: {found[0]}.")
+        # (an invariant's description is for whoever edited the dump, as the tests read it)
+        raise InvalidState("cattle.cannot_load", detail=found[0])
     return state
 
 

@@ -1,84 +1,238 @@
-"""Cattle Baron in words: the round's announcements, why a pass was forced, the final hauls.
+"""Cattle Baron in words: the narrator of its events (a move, the round's announcements, the
+end), its outcome and its refusals, in the active locale.
 
 At most about three lines a move reach the channel; the detail of each tie (who is younger)
-is a minor event that ``/game history`` keeps.
+is a minor event that ``/game history`` keeps. The choices' labels are worded in
+``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``.
 """
 
 from __future__ import annotations
 
-from games.base import Event
-from games.cattle.model import CattleState, join_names
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-#: what a THREE! lets the player do, told wherever the shout appears
-THREE_MEANS = "a 3 may rustle a whole stock or swiss a colour"
-#: what "younger" means on Discord, told wherever the tie rule appears
-YOUNGER_MEANS = "the newer Discord account"
+from games.base import Event, GameError, Narrator, Outcome, word_errors
+from games.cattle.talk_dice import DICE_MISSING, DIE_TAKEN, colour_words, dice_words, die_words
+from games.cattle.talk_errors import error_words
+from words import domain, join_and
+
+_, ngettext, N_ = domain("cattle").functions()
+
+Data = Mapping[str, Any]
+Names = Sequence[str]
 
 
-def opening_events(state: CattleState) -> tuple[Event, ...]:
-    """Every roll, the acting order (saying how ties went), any THREE!; ties in detail minor."""
-    names, rolls = state.names, state.rolls
-    rolled = ", ".join(f"{names[s]} rolled {rolls[s]}" for s in state.active())
-    events = [Event.said(f"Round {state.round}: {rolled}.")]
-    by_seat = state.options.ties == "seat"
-    ties: list[Event] = []
-    for face in range(1, 7):
-        tied = [s for s in state.order if rolls[s] == face]
-        if len(tied) < 2:
-            continue
-        who = join_names([names[s] for s in sorted(tied)])
-        if len(tied) == 2:
-            why = "sits earlier" if by_seat else "is younger"
-            text = f"{who} both rolled {face}; {names[tied[0]]} {why} and goes first."
+def _who(names: Names, seats: Sequence[int]) -> str:
+    return join_and([names[s] for s in seats])
+
+
+# The round's announcements -------------------------------------------------------------------
+
+
+def _round(d: Data, names: Names) -> str:
+    rolled = ", ".join(
+        _("{name} rolled {roll}").format(name=names[s], roll=roll) for s, roll in d["rolls"]
+    )
+    return _("Round {round}: {rolls}.").format(round=d["round"], rolls=rolled)
+
+
+def _order(d: Data, names: Names) -> str:
+    order = ", ".join(names[s] for s in d["order"])
+    if d.get("tie_rule") == "younger":
+        return _(
+            "Order this round: {order}. Equal rolls: the younger (the newer Discord account) first."
+        ).format(order=order)
+    if d.get("tie_rule") == "seat":
+        return _("Order this round: {order}. Equal rolls: the earlier seat first.").format(
+            order=order
+        )
+    return _("Order this round: {order}.").format(order=order)
+
+
+def _three(d: Data, names: Names) -> str:
+    seats = d["seats"]
+    return ngettext(
+        "{names} shouts THREE! (a 3 may rustle a whole stock or swiss a colour).",
+        "{names} shout THREE! (a 3 may rustle a whole stock or swiss a colour).",
+        len(seats),
+    ).format(names=_who(names, seats))
+
+
+def _tie(d: Data, names: Names) -> str:
+    who, face, order = _who(names, d["seats"]), d["face"], d["order"]
+    by_seat = d.get("by") == "seat"
+    if len(order) == 2:
+        first = names[order[0]]
+        if by_seat:
+            text = _("{who} both rolled {face}; {first} sits earlier and goes first.")
         else:
-            first = "in seat order" if by_seat else "youngest first"
-            text = f"{who} all rolled {face}; {first}: {', '.join(names[s] for s in tied)}."
-        ties.append(Event.said(text, minor=True))
-    order = "Order this round: " + ", ".join(names[s] for s in state.order) + "."
-    if ties:
-        rule = "earlier seat" if by_seat else f"younger ({YOUNGER_MEANS})"
-        order += f" Equal rolls: the {rule} first."
-    events.append(Event.said(order))
-    threes = [names[s] for s in state.order if rolls[s] == 3]
-    if threes:
-        verb = "shouts" if len(threes) == 1 else "shout"
-        events.append(Event.said(f"{join_names(threes)} {verb} THREE! ({THREE_MEANS})."))
-    return (*events, *ties)
-
-
-def pass_reason(state: CattleState, seat: int) -> str:
-    """Why the seat's roll leaves it nothing but a pass (its menu holds only Pass)."""
-    roll, brand = state.rolls[seat], state.brand(seat)
-    if roll in (1, 2):
-        return f"no {brand} left in the herd"
-    if roll == 3:
-        return "nobody to rustle and no stock to swiss"
-    if roll == 4:
-        return "nothing to switch the stud with"
-    return "the herd is empty"
-
-
-def forced_pass(state: CattleState, seat: int) -> str:
-    """'Buck rolled 2: no green left in the herd, passes.'"""
-    name, roll = state.names[seat], state.rolls[seat]
-    return f"{name} rolled {roll}: {pass_reason(state, seat)}, passes."
-
-
-def final_events(
-    state: CattleState, winners: tuple[int, ...], fates: list[Event]
-) -> list[Event]:
-    """The end once the herd is empty: each stud's fate (``fates``, minor), the winner and
-    the hauls."""
-    scores = [state.score(s) for s in range(len(state.names))]
-    hauls = ", ".join(f"{state.names[s]} {scores[s]}" for s in state.active())
-    best = max(scores[s] for s in state.active())
-    who = [state.names[s] for s in winners]
-    if len(who) == 1:
-        won = f"{who[0]} wins with {best}!"
+            text = _("{who} both rolled {face}; {first} is younger and goes first.")
+        return text.format(who=who, face=face, first=first)
+    listed = ", ".join(names[s] for s in order)
+    if by_seat:
+        text = _("{who} all rolled {face}; in seat order: {order}.")
     else:
-        won = f"{join_names(who)} share the win with {best}!"
-    return [
-        Event.said("The last cow has left the herd: the game is over."),
-        *fates,
-        Event.said(f"{won} Final hauls: {hauls}."),
-    ]
+        text = _("{who} all rolled {face}; youngest first: {order}.")
+    return text.format(who=who, face=face, order=listed)
+
+
+# A move ----------------------------------------------------------------------------------------
+
+
+def _grab(d: Data, names: Names) -> str:
+    return _("{name} grabbed {dice} from the herd.").format(
+        name=names[d["seat"]], dice=dice_words(d["dice"], DIE_TAKEN)
+    )
+
+
+def _rustle(d: Data, names: Names) -> str:
+    return _(
+        "{name} rustled {other}: {name}'s stock is now worth {mine}, {other}'s {theirs}."
+    ).format(name=names[d["seat"]], other=names[d["target"]], mine=d["mine"], theirs=d["theirs"])
+
+
+def _swiss(d: Data, names: Names) -> str:
+    return ngettext(
+        "{name} swissed {count} die ({dice}): {safe} safe for ever.",
+        "{name} swissed {count} dice ({dice}): {safe} safe for ever.",
+        len(d["dice"]),
+    ).format(
+        name=names[d["seat"]], count=len(d["dice"]), dice=dice_words(d["dice"]), safe=d["safe"]
+    )
+
+
+def _switch(d: Data, names: Names) -> str:
+    fields = {
+        "name": names[d["seat"]],
+        "stud": die_words(d["stud"]),
+        "die": die_words(d["die"], DIE_TAKEN),
+        "new": die_words(d["die"]),
+        "gain": f"{d['gain']:+d}",
+    }
+    if d["source"] == "stock":
+        text = _(
+            "{name} switched stud {stud} with {die} from stock ({gain} to stock); {new} is the "
+            "new stud."
+        )
+    else:
+        text = _("{name} switched stud {stud} with {die} from the herd; {new} is the new stud.")
+    return text.format(**fields)
+
+
+def _raid(d: Data, names: Names) -> str:
+    return _("{name} raided {die} from the herd.").format(
+        name=names[d["seat"]], die=die_words(d["die"], DIE_TAKEN)
+    )
+
+
+def _pasture(d: Data, names: Names) -> str:
+    return _("{name} put stud {stud} out to pasture in stock and took {die} as new stud.").format(
+        name=names[d["seat"]], stud=die_words(d["stud"]), die=die_words(d["die"], DIE_TAKEN)
+    )
+
+
+def _pass(d: Data, names: Names) -> str:
+    return _("{name} passed.").format(name=names[d["seat"]])
+
+
+def _forced_pass(d: Data, names: Names) -> str:
+    """'Buck rolled 2: no green left in the herd, passes.'"""
+    why = d.get("why")
+    if why == "no_brand":
+        text = _("{name} rolled {roll}: no {brand} left in the herd, passes.")
+    elif why == "no_three":
+        text = _("{name} rolled {roll}: nobody to rustle and no stock to swiss, passes.")
+    elif why == "no_switch":
+        text = _("{name} rolled {roll}: nothing to switch the stud with, passes.")
+    else:
+        text = _("{name} rolled {roll}: the herd is empty, passes.")
+    brand = colour_words(d["brand"], DICE_MISSING) if d.get("brand") else ""
+    return text.format(name=names[d["seat"]], roll=d["roll"], brand=brand)
+
+
+# The end and leaving ---------------------------------------------------------------------------
+
+
+def _herd_empty(d: Data, names: Names) -> str:
+    return _("The last cow has left the herd: the game is over.")
+
+
+def _last_stud(d: Data, names: Names) -> str:
+    if d.get("kept"):
+        text = _("{name} rolled a 6 this round: stud {die} goes into stock.")
+    else:
+        text = _("{name} rolls the stud one last time: {die}, into stock.")
+    return text.format(name=names[d["seat"]], die=die_words(d["die"]))
+
+
+def _result(d: Data, names: Names) -> str:
+    hauls = ", ".join(
+        _("{name} {haul}").format(name=names[s], haul=score) for s, score in d["hauls"]
+    )
+    winners = d["winners"]
+    if len(winners) == 1:
+        text = _("{names} wins with {best}! Final hauls: {hauls}.")
+    else:
+        text = _("{names} share the win with {best}! Final hauls: {hauls}.")
+    return text.format(names=_who(names, winners), best=d["best"], hauls=hauls)
+
+
+def _leave(d: Data, names: Names) -> str:
+    return ngettext(
+        "{name} leaves the game; {count} die goes back to the herd.",
+        "{name} leaves the game; {count} dice go back to the herd.",
+        d["returned"],
+    ).format(name=names[d["seat"]], count=d["returned"])
+
+
+def _last_player(d: Data, names: Names) -> str:
+    return _("{name} is the last player left and wins!").format(name=names[d["seat"]])
+
+
+#: every event kind of the game and how it is told
+TELL: dict[str, Callable[[Data, Names], str]] = {
+    "round": _round,
+    "order": _order,
+    "three": _three,
+    "tie": _tie,
+    "grab": _grab,
+    "rustle": _rustle,
+    "swiss": _swiss,
+    "switch": _switch,
+    "raid": _raid,
+    "pasture": _pasture,
+    "pass": _pass,
+    "forced_pass": _forced_pass,
+    "herd_empty": _herd_empty,
+    "last_stud": _last_stud,
+    "result": _result,
+    "leave": _leave,
+    "last_player": _last_player,
+}
+
+
+class CattleNarrator(Narrator):
+    domain = "cattle"
+
+    def tell(self, event: Event, names: Sequence[str]) -> str:
+        told = TELL.get(event.kind)
+        if told is None:
+            return super().tell(event, names)
+        return told(event.data, names)
+
+    def outcome(self, outcome: Outcome, names: Sequence[str]) -> str:
+        if outcome.reason == "last_player":
+            return _("the last player left")
+        if outcome.reason == "haul":
+            return _("the biggest haul ({best})").format(best=outcome.data.get("best", ""))
+        return outcome.reason
+
+
+NARRATOR = CattleNarrator()
+
+
+def _refusal(err: GameError) -> str:
+    return error_words(err)
+
+
+word_errors("cattle", _refusal)

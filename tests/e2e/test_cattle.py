@@ -393,3 +393,27 @@ async def test_default_herd_round_menus_fit_discords_limits(
         assert "Round 2:" in current.content and "Order this round:" in current.content
         match = await runner.match_in(world.channel.id)
         assert match.state.round == 2
+
+
+async def test_a_move_typed_in_polish_is_played_and_logged_in_the_notation(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
+        current = await open_match(
+            fake, "cattle", world.channel, world.carol, world.alice, world.bob, **SMALL
+        )
+        assert next_user(current) == world.carol.id  # carol rolled 2: her brand is red
+        match = await runner.match_in(world.channel.id)
+        seat = match.seat_of(world.carol.id)
+        best = max(
+            (a for a in RULES.legal_actions(match.state, seat) if isinstance(a, Grab)),
+            key=lambda a: (sum(d.face for d in a.dice), len(a.dice)),
+        )
+        polish = "weź " + " i ".join(f"czerwoną {d.face}" for d in best.dice)
+        typed = fake.slash(world.carol, world.channel, "cattle move", action=polish)
+        rec = await expect_board(fake, world.channel, typed)
+        assert_played(rec)
+        notation = RULES.format_action(match.state, best)
+        assert f"**carol** played `{notation}`." in board(fake, world.channel).content
+        history = await runner.bot.service.history(match.id)
+        assert history[-1]["notation"] == notation

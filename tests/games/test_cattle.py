@@ -63,7 +63,12 @@ def act(state: CattleState, seat: int, text: str, rolls: list[int] | None = None
     step = RULES.apply(state, seat, RULES.parse_action(state, seat, text), rng=rng)
     assert rng.remaining == 0
     assert RULES.invariants(step.state) == []
-    return step.state, [e.text for e in step.events]
+    return step.state, told(state, step.events)
+
+
+def told(state: CattleState, events) -> list[str]:
+    """Events as the channel reads them, in English."""
+    return [RULES.narrator.event(e, state.names) for e in events]
 
 
 def menu(state: CattleState, seat: int) -> list[str]:
@@ -87,7 +92,7 @@ def test_setup_rolls_the_herd_and_gives_each_player_their_lowest_die_as_stud() -
     assert state.studs == (d("red 5"), d("blue 2"))  # red 1 and blue 1, rolled for round 1
     assert state.rolls == (5, 2)
     assert RULES.to_act(state) == (1,)  # lowest roll first
-    events = [e.text for e in RULES.opening_events(state)]
+    events = told(state, RULES.opening_events(state))
     assert events == ["Round 1: alice rolled 5, bob rolled 2.", "Order this round: bob, alice."]
 
 
@@ -104,7 +109,7 @@ def test_equal_rolls_go_youngest_first_and_the_tie_break_is_shown() -> None:
         players, herd, [2, 2, 5, 2], {"colours": 4, "dice_per_colour": 4}, older_to_younger
     )
     assert state.order == (3, 0, 1, 2)
-    events = [e.text for e in RULES.opening_events(state)]
+    events = told(state, RULES.opening_events(state))
     assert "alice, bob and dave all rolled 2; youngest first: dave, alice, bob." in events
     assert events[1] == (
         "Order this round: dave, alice, bob, carol. Equal rolls: the younger (the newer "
@@ -118,15 +123,15 @@ def test_equal_rolls_go_youngest_first_and_the_tie_break_is_shown() -> None:
         players, herd, [4, 2, 2, 6], {"colours": 4, "dice_per_colour": 4}, older_to_younger
     )
     assert pair.order == (2, 1, 0, 3)
-    assert "bob and carol both rolled 2; carol is younger and goes first." in [
-        e.text for e in RULES.opening_events(pair)
-    ]
+    assert "bob and carol both rolled 2; carol is younger and goes first." in told(
+        pair, RULES.opening_events(pair)
+    )
 
 
 def test_without_ages_a_later_seat_counts_as_younger() -> None:
     state = two(3, 3)
     assert state.order == (1, 0)
-    texts = [e.text for e in RULES.opening_events(state)]
+    texts = told(state, RULES.opening_events(state))
     assert "bob and alice shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in texts
     assert "alice and bob both rolled 3; bob is younger and goes first." in texts
 
@@ -166,13 +171,13 @@ def test_the_clock_takes_the_most_useful_move_and_passes_when_nothing_gains() ->
 def test_choices_are_ranked_by_what_they_add() -> None:
     state = two(6, 5)
     raids = {
-        a.die: RULES.describe_action(state, 1, a) for a in RULES.legal_actions(state, 1)
+        a.die: RULES.describe_action(state, 1, a)
+        for a in RULES.legal_actions(state, 1)
         if isinstance(a, Raid)
     }
     assert raids[d("blue 6")].rank > raids[d("blue 5")].rank > raids[d("red 4")].rank
     assert raids[d("blue 6")].note == "+6 to your stock"
-    best = max(RULES.legal_actions(state, 1), key=lambda a: RULES.describe_action(
-        state, 1, a).rank)
+    best = max(RULES.legal_actions(state, 1), key=lambda a: RULES.describe_action(state, 1, a).rank)
     assert best == Raid(d("blue 6"))
 
 
@@ -185,7 +190,7 @@ def test_a_roll_that_allows_nothing_passes_by_itself_and_says_why() -> None:
     assert RULES.forced_action(state, 1) == Pass()
     assert RULES.forced_action(state, 0) is None  # not alice's turn
     step = RULES.apply(state, 1, Pass(), rng=ScriptedRng([]))
-    assert step.events[0].text == "bob rolled 2: no blue left in the herd, passes."
+    assert told(state, step.events)[0] == "bob rolled 2: no blue left in the herd, passes."
     # alice rolled 5: she has a real choice, so she is asked
     assert RULES.forced_action(step.state, 0) is None
     # a pass chosen over other moves reads as a choice
@@ -314,9 +319,9 @@ def test_two_threes_rustle_in_turn_and_stock_changes_hands_twice() -> None:
         stocks=(dice("red 3, red 3"), dice("blue 2, blue 2"), dice("green 5, green 5")),
     )
     assert state.order == (2, 1, 0)  # carol is younger than bob
-    assert "carol and bob shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in [
-        e.text for e in RULES.opening_events(state)
-    ]
+    assert "carol and bob shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in told(
+        state, RULES.opening_events(state)
+    )
     alices = dice("red 3, red 3")
     state, _ = act(state, 2, "rustle alice")
     assert state.stocks[2] == alices and state.stocks[0] == dice("green 5, green 5")
@@ -527,7 +532,9 @@ def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
         seniority=[10, 20],
     )
     assert state.order == (0, 1)
-    assert any("alice sits earlier and goes first" in e.text for e in rules.opening_events(state))
+    assert any(
+        "alice sits earlier and goes first" in e for e in told(state, rules.opening_events(state))
+    )
     younger = rules.new_game(
         ["alice", "bob"],
         {"colours": 2, "dice_per_colour": 4},
@@ -535,7 +542,9 @@ def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
         seniority=[10, 20],
     )
     assert younger.order == (1, 0)
-    assert any("bob is younger and goes first" in e.text for e in rules.opening_events(younger))
+    assert any(
+        "bob is younger and goes first" in e for e in told(younger, rules.opening_events(younger))
+    )
 
 
 @pytest.mark.parametrize(("players", "colours"), [(2, 4), (3, 6), (4, 8), (8, 8)])
