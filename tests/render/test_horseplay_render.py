@@ -24,13 +24,14 @@ def sq(name: str) -> int:
 def played(state, text: str):
     seat = RULES.to_act(state)[0]
     action = RULES.parse_action(state, seat, text)
-    return RULES.apply(state, seat, action, rng=None).state, action
+    step = RULES.apply(state, seat, action, rng=None)
+    return step.state, action, step.events
 
 
 def test_a_jumping_chain_is_told_and_its_victims_ghosted() -> None:
     before = position("c3:g d4:b f6:b b8:b")
-    after, last = played(before, "c3xe5xg7")
-    told = story(after, last, before)
+    after, last, events = played(before, "c3xe5xg7")
+    told = story(after, last, before, events)
     assert told.text == "Green c3xe5xg7 · took 2 (+20)"
     assert [(g.square, g.why) for g in told.gone] == [(sq("d4"), "taken"), (sq("f6"), "taken")]
     assert told.mover == 0
@@ -38,22 +39,22 @@ def test_a_jumping_chain_is_told_and_its_victims_ghosted() -> None:
 
 def test_a_huff_is_told_and_the_huffed_piece_ghosted_where_it_vanished() -> None:
     before = position("c3:g g3:g d4:b c7:b h8:b")
-    after, last = played(before, "g3-h4")
-    told = story(after, last, before)
+    after, last, events = played(before, "g3-h4")
+    told = story(after, last, before, events)
     assert told.text == "Green g3-h4 · c3 huffed (−10)"
     assert [(g.square, g.why) for g in told.gone] == [(sq("c3"), "huffed")]
     # the moved piece itself: gone from the square it reached
     before = position("f6:G e7:b h8:b c3:g")
-    after, last = played(before, "f6-g7")
-    told = story(after, last, before)
+    after, last, events = played(before, "f6-g7")
+    told = story(after, last, before, events)
     assert [(g.square, g.why) for g in told.gone] == [(sq("g7"), "huffed")]
     assert told.text == "Green f6-g7 · g7 huffed (−25)"
 
 
 def test_a_stable_capture_ghosts_the_whole_colour() -> None:
     before = position("h8:g c1:g d6:b f6:b")
-    after, last = played(before, "h8-i9")
-    told = story(after, last, before)
+    after, last, events = played(before, "h8-i9")
+    told = story(after, last, before, events)
     assert told.text == "Green h8-i9 · crowned · took Blue's Stable (+20)"
     assert {g.square for g in told.gone} == {sq("d6"), sq("f6")}
 
@@ -61,8 +62,10 @@ def test_a_stable_capture_ghosts_the_whole_colour() -> None:
 def test_the_start_and_a_picture_without_the_previous_state_still_read() -> None:
     state = new(2)
     assert story(state, None, None).text == "Green moves first"
-    after, last = played(state, "c3-d4")
+    after, last, events = played(state, "c3-d4")
     assert story(after, last, None).text == "Last: Green c3-d4"
+    assert story(after, last, None, events).text == "Green c3-d4", "told from its events"
+    assert story(after, last, state).text == "Green c3-d4", "the move played again"
 
 
 def _pixel(img: Image.Image, square: str) -> tuple[int, int, int]:
@@ -94,8 +97,8 @@ def test_pictures_share_one_palette_and_stay_light_at_four_players() -> None:
     shapes = set()
     for text in ("d2-c3", "b4-c5", "d8-c7", "h4-g5"):
         previous = state
-        state, last = played(state, text)
-        png = render.draw("horseplay", state, last=last, previous=previous, seat=0)
+        state, last, events = played(state, text)
+        png = render.draw("horseplay", state, last=last, previous=previous, seat=0, events=events)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 150_000
         img = Image.open(io.BytesIO(png))
         assert img.mode == "P" and img.width == 720
@@ -107,7 +110,7 @@ def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
     from render.horseplay import layers
 
     state = position("c3:g d4:r e7:b g5:k", players=4)
-    after, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
+    after, _, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
     assert 1 not in after.live()
     left, top, right, bottom = box(sq("a9"), 9)
     drawn = picture.compose(after).crop((left, top, right, bottom))
