@@ -10,7 +10,9 @@ from PIL import Image
 
 import render
 import render.horseplay as picture
+import words
 from games.horseplay.threats import threats
+from render.horseplay import panels
 from render.horseplay.layout import ALERT, box
 from render.horseplay.panels import legend_items
 from render.horseplay.story import story
@@ -191,3 +193,88 @@ def test_a_text_piece_is_the_line_pillow_draws_even_when_put_together_from_words
                     assert put.tobytes() == whole.tobytes(), (text, anchor, size)
                     alpha = piece.getchannel("A")
                     assert alpha.getbbox() in (None, (0, 0, *alpha.size)), "not cut to its ink"
+
+
+# The picture in other languages --------------------------------------------------------------
+
+
+def _moves(state, *texts: str):
+    """The positions after each move, with what each did."""
+    out = []
+    for text in texts:
+        before = state
+        state, last, events = played(state, text)
+        out.append((state, last, before, events))
+    return out
+
+
+def _positions():
+    """A start, a jump, a huff, a Stable taken (game over), a four-player 11x11 game with Miss a
+    Turn squares and a crown in the centre, and a player who left."""
+    four = RULES.new_game(["Ann", "Bo", "Cy", "Di"], {"size": 11, "centre_win": True}, rng=None)
+    left = RULES.resign(four, 1, rng=None)
+    return [
+        (new(2), None, None, ()),
+        *_moves(position("c3:g d4:b f6:b b8:b"), "c3xe5xg7"),
+        *_moves(position("c3:g g3:g d4:b c7:b h8:b"), "g3-h4"),
+        *_moves(position("h8:g c1:g d6:b f6:b"), "h8-i9"),
+        *_moves(four, "e3-d4"),
+        (left.state, None, four, left.events),
+    ]
+
+
+def test_pictures_draw_in_polish_with_every_text_whole(monkeypatch) -> None:
+    """Every Polish text fits its room as it is; in the pseudo-locale (longer still) a text
+    too long loses whole words, never part of one."""
+    real = panels.fit
+    cut: list[tuple[str, str]] = []
+
+    def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+        out = real(text, size, width, bold)
+        if out != text:
+            cut.append((text, out))
+        return out
+
+    monkeypatch.setattr(panels, "fit", fit)
+    for state, last, previous, events in _positions():
+        for locale in ("pl", words.PSEUDO):
+            cut.clear()
+            png = render.draw(
+                "horseplay",
+                state,
+                seat=0,
+                last=last,
+                previous=previous,
+                events=events,
+                locale=locale,
+            )
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
+            if locale == "pl":
+                assert cut == [], cut
+            for text, out in cut:
+                kept = out.removesuffix("…")
+                assert text.startswith(kept) and text[len(kept)] in " ·,;:", (text, out)
+
+
+def test_the_strip_speaks_polish() -> None:
+    told = {}
+    with words.use("pl"):
+        for state, last, previous, events in _positions():
+            told[len(told)] = story(state, last, previous, events).text
+    assert told[0] == "Zaczyna Zielony"
+    assert told[1] == "Zielony c3xe5xg7 · bicie: 2 (+20)"
+    assert told[2] == "Zielony g3-h4 · zdmuchnięcie c3 (−10)"
+    assert told[3] == "Zielony h8-i9 · damka · Stajnia Niebieskich padła (+20)"
+    assert told[5] == "Gracz odszedł: jego bierki zeszły z planszy"
+    with words.use("pl"):
+        assert panels.legend_items(new(2), danger=True, huff=False, ghosts=False)[-1] == (
+            "warning",
+            "wróg może to zaraz wziąć",
+        )
+
+
+def test_a_long_text_loses_whole_words() -> None:
+    line = "Punkty rozstrzygają dopiero po 50 rundach bez bicia"
+    short = panels.fit(line, 22, 300)
+    assert short.endswith("…") and line.startswith(short[:-1])
+    assert line[len(short) - 1] == " ", "cut between words"
