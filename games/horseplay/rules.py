@@ -337,7 +337,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         return talk.status_line(state)
 
     def invariants(self, state: HorseplayState) -> list[str]:
-        return state_problems(state)
+        return [str(InvalidState(code, **data)) for code, data in state_problems(state)]
 
     # Notation ------------------------------------------------------------------------------
 
@@ -420,7 +420,8 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             raise InvalidState("horseplay.unreadable_save", error=repr(err)) from err
         broken = state_problems(state)
         if broken:
-            raise InvalidState("horseplay.inconsistent_save", problem=broken[0])
+            code, data = broken[0]
+            raise InvalidState(code, **data)
         return state
 
 

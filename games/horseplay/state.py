@@ -183,7 +183,7 @@ def load_state(data: Mapping[str, Any]) -> HorseplayState:
     scores = [0, 0, 0, 0]
     for key, points in data.get("scores", {}).items():
         if isinstance(points, bool) or not isinstance(points, int):
-            raise InvalidState("horseplay.bad_field", field="score", value=repr(points))
+            raise InvalidState("horseplay.bad_field", field="scores", value=repr(points))
         scores[_colour(key, colours)] = points
     to_move = data.get("to_move")
     reason = data.get("result", "")
@@ -196,70 +196,80 @@ def load_state(data: Mapping[str, Any]) -> HorseplayState:
         to_move=NOBODY if to_move is None else _colour(to_move, colours),
         scores=tuple(scores),  # type: ignore[arg-type]
         round=_int(data.get("round", 1), "round", 1),
-        last_capture_round=_int(data.get("last_capture_round", 0), "last capture round"),
+        last_capture_round=_int(data.get("last_capture_round", 0), "last_capture_round"),
         missing=tuple(sorted({_colour(c, colours) for c in data.get("miss_turn", ())})),
-        winners=tuple(_int(s, "winner") for s in data.get("winners", ())),
+        winners=tuple(_int(s, "winners") for s in data.get("winners", ())),
         reason=LEGACY_REASONS.get(reason, reason),
-        out=tuple(sorted({_int(s, "seat that left") for s in data.get("out", ())})),
+        out=tuple(sorted({_int(s, "out") for s in data.get("out", ())})),
     )
 
 
-def state_problems(state: HorseplayState) -> list[str]:
+#: what is wrong with a state: a code (``horseplay.<what>``) and its fields
+Problem = tuple[str, dict[str, Any]]
+
+
+def state_problems(state: HorseplayState) -> list[Problem]:
     """What is wrong with a state (empty when it is consistent)."""
     size = state.size
     geo = geometry(size)
-    problems = []
+    problems: list[Problem] = []
     if len(state.board) != size * size:
-        return [f"board has {len(state.board)} squares, not {size * size}"]
+        return [("horseplay.board_squares", {"count": len(state.board), "wanted": size * size})]
     counts = dict.fromkeys(state.colours, 0)
     for sq, cell in enumerate(state.board):
         if not cell:
             continue
         colour = colour_of(cell)
-        where = square_name(sq, size)
+        where = {"square": square_name(sq, size)}
         if not geo.playable[sq]:
-            problems.append(f"a piece on {where}, which is not a blue square")
+            problems.append(("horseplay.off_blue", where))
         if colour not in counts:
-            problems.append(
-                f"a {COLOURS[colour]} piece on {where}, but {COLOURS[colour]} is not in play"
-            )
+            problems.append(("horseplay.piece_not_in_play", {"colour": COLOURS[colour], **where}))
             continue
         counts[colour] += 1
         if not is_crown(cell) and sq in geo.crown_rows[colour]:
-            problems.append(f"an uncrowned {COLOURS[colour]} man on its crowning edge at {where}")
+            problems.append(("horseplay.uncrowned", {"colour": COLOURS[colour], **where}))
     starts = start_squares(size, len(state.names))
     for colour, n in counts.items():
         if n > len(starts[colour]):
+            most = len(starts[colour])
             problems.append(
-                f"{COLOURS[colour]} has {n} pieces, more than the {len(starts[colour])} "
-                "it starts with"
+                ("horseplay.too_many", {"colour": COLOURS[colour], "n": n, "most": most})
             )
     if state.last_capture_round > state.round:
-        problems.append("the last capture is later than the current round")
-    if any(not 0 <= s < len(state.names) for s in state.winners):
-        problems.append("a winner who is not a player")
-    if any(not 0 <= s < len(state.names) for s in state.out):
-        problems.append("a player who left is not a player")
-    elif any(s in state.out for s in state.winners):
-        problems.append("a player who left cannot win")
-    elif any(state.seat(colour) in state.out for colour in counts if counts[colour]):
-        problems.append("a player who left still has pieces on the board")
+        problems.append(("horseplay.capture_later", {}))
+    problems.extend(_seat_problems(state, counts))
     if state.finished:
         if state.to_move != NOBODY or not state.winners:
-            problems.append("a finished game must have winners and nobody to move")
+            problems.append(("horseplay.finished_without_winners", {}))
         return problems
     if state.winners or state.to_move == NOBODY:
-        problems.append("a game in progress has no winners and a colour to move")
+        problems.append(("horseplay.in_progress_with_winners", {}))
         return problems
     live = state.live()
+    mover = {"colour": COLOURS[state.to_move]}
     if len({state.side(c) for c in live}) < 2:
-        problems.append("only one side is left on the board, so the game should be over")
+        problems.append(("horseplay.one_side", {}))
     if state.to_move not in live:
-        problems.append(f"{COLOURS[state.to_move]} is to move but has no pieces")
+        problems.append(("horseplay.mover_without_pieces", mover))
     elif state.to_move in state.missing:
-        problems.append(f"{COLOURS[state.to_move]} is to move but must miss this turn")
+        problems.append(("horseplay.mover_misses", mover))
     elif not state.legal(state.to_move):
-        problems.append(f"{COLOURS[state.to_move]} is to move but has no legal move")
+        problems.append(("horseplay.mover_blocked", mover))
+    return problems
+
+
+def _seat_problems(state: HorseplayState, counts: dict[int, int]) -> list[Problem]:
+    """Winners and players who left that do not fit the game."""
+    problems: list[Problem] = []
+    if any(not 0 <= s < len(state.names) for s in state.winners):
+        problems.append(("horseplay.winner_not_player", {}))
+    if any(not 0 <= s < len(state.names) for s in state.out):
+        problems.append(("horseplay.left_not_player", {}))
+    elif any(s in state.out for s in state.winners):
+        problems.append(("horseplay.left_wins", {}))
+    elif any(state.seat(colour) in state.out for colour in counts if counts[colour]):
+        problems.append(("horseplay.left_has_pieces", {}))
     return problems
 
 

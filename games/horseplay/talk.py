@@ -322,9 +322,58 @@ def _save_words(what: str, d: dict[str, Any], code: str) -> str:
         return _("{square} is not a square of the board.").format(**d)
     if what == "unreadable_save":
         return _("Cannot load this Horseplay Rustling game: {error}").format(**d)
-    if what == "inconsistent_save":
-        return _("Cannot load this Horseplay Rustling game: {problem}.").format(**d)
-    return code
+    problem = _problem(what, d)
+    if problem is None:
+        return code
+    return _("Cannot load this Horseplay Rustling game: {problem}.").format(problem=problem)
+
+
+_COLOURED = (
+    "piece_not_in_play",
+    "uncrowned",
+    "too_many",
+    "mover_without_pieces",
+    "mover_misses",
+    "mover_blocked",
+)
+
+
+def _problem(what: str, d: dict[str, Any]) -> str | None:
+    """What makes a saved game impossible (``state_problems``), as a clause."""
+    if what in _COLOURED:
+        return _coloured_problem(what, {**d, "colour": colour_name(d["colour"])})
+    plain = {
+        "board_squares": _("the board has {count} squares, not {wanted}"),
+        "off_blue": _("a piece on {square}, which is not a blue square"),
+        "capture_later": _("the last capture is later than the current round"),
+        "winner_not_player": _("a winner who is not a player"),
+        "left_not_player": _("a player who left is not a player"),
+        "left_wins": _("a player who left cannot win"),
+        "left_has_pieces": _("a player who left still has pieces on the board"),
+        "finished_without_winners": _("a finished game must have winners and nobody to move"),
+        "in_progress_with_winners": _("a game in progress has no winners and a colour to move"),
+        "one_side": _("only one side is left on the board, so the game should be over"),
+    }
+    found = plain.get(what)
+    return None if found is None else found.format(**d)
+
+
+def _coloured_problem(what: str, d: dict[str, Any]) -> str:
+    if what == "piece_not_in_play":
+        return _("a {colour} piece on {square}, but {colour} is not in play").format(**d)
+    if what == "uncrowned":
+        return _("an uncrowned {colour} man on its crowning edge at {square}").format(**d)
+    if what == "too_many":
+        return ngettext(
+            "{colour} has {n} piece, more than the {most} it starts with",
+            "{colour} has {n} pieces, more than the {most} it starts with",
+            d["n"],
+        ).format(**d)
+    if what == "mover_without_pieces":
+        return _("{colour} is to move but has no pieces").format(**d)
+    if what == "mover_misses":
+        return _("{colour} is to move but must miss this turn").format(**d)
+    return _("{colour} is to move but has no legal move").format(**d)
 
 
 word_errors("horseplay", _error_words)

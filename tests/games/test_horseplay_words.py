@@ -205,7 +205,22 @@ REFUSALS = {
     "horseplay.size_mismatch": {"size": "11", "option": 9},
     "horseplay.bad_square": {"square": "'z1'"},
     "horseplay.unreadable_save": {"error": "KeyError('pieces')"},
-    "horseplay.inconsistent_save": {"problem": "the last capture is later than the current round"},
+    "horseplay.board_squares": {"count": 80, "wanted": 81},
+    "horseplay.off_blue": {"square": "c4"},
+    "horseplay.piece_not_in_play": {"colour": "red", "square": "a9"},
+    "horseplay.uncrowned": {"colour": "green", "square": "e9"},
+    "horseplay.too_many": {"colour": "blue", "n": 22, "most": 15},
+    "horseplay.capture_later": {},
+    "horseplay.winner_not_player": {},
+    "horseplay.left_not_player": {},
+    "horseplay.left_wins": {},
+    "horseplay.left_has_pieces": {},
+    "horseplay.finished_without_winners": {},
+    "horseplay.in_progress_with_winners": {},
+    "horseplay.one_side": {},
+    "horseplay.mover_without_pieces": {"colour": "black"},
+    "horseplay.mover_misses": {"colour": "black"},
+    "horseplay.mover_blocked": {"colour": "black"},
 }
 
 
