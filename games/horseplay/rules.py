@@ -23,7 +23,8 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.horseplay import talk, texts
+from games.horseplay import talk
+from games.horseplay import talk_texts as texts
 from games.horseplay.board import (
     COLOURS,
     GREEN,

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from games.base import InvalidState, Options, option
-from games.horseplay import texts
+from games.horseplay import talk_texts as texts
 from games.horseplay.board import (
     BLUE,
     COLOURS,
