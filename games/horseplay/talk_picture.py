@@ -58,8 +58,7 @@ def strip(events: Sequence[Event]) -> str:
     for ev in events:
         d: Mapping[str, Any] = ev.data
         if ev.kind in ("move", "jump"):
-            if parts:
-                break  # the next move (played at once after this one) is its own story
+            parts = []  # the latest move is the one told
             parts.append(
                 _("{colour} {move}").format(colour=colour_name(d["colour"]), move=d["move"])
             )

@@ -49,8 +49,9 @@ def story(
         events = RULES.apply(previous, seat, last, rng=SeededRng(0)).events
     starts = [i for i, e in enumerate(events) if e.kind in ("move", "jump")]
     if starts:
-        # the first move and what it did (a move played at once after it is not told here)
-        told = tuple(events[starts[0] : starts[1] if len(starts) > 1 else len(events)])
+        # the latest move and what it did: the one drawn as ``last`` (moves played at once
+        # before it, when a play holds several, are told in the message)
+        told = tuple(events[starts[-1] :])
         mover = COLOURS.index(told[0].data["colour"])
         return Story(mover, words.strip(told), _gone(state.size, told))
     if last is not None:

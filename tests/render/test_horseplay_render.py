@@ -278,3 +278,12 @@ def test_a_long_text_loses_whole_words() -> None:
     short = panels.fit(line, 22, 300)
     assert short.endswith("…") and line.startswith(short[:-1])
     assert line[len(short) - 1] == " ", "cut between words"
+
+
+def test_a_play_of_several_moves_tells_the_latest() -> None:
+    """A move and one played at once after it: the strip tells the latest, drawn as ``last``."""
+    before = position("c3:g d4:b h8:b")
+    after, _, events = played(before, "c3xe5")
+    later, last, more = played(after, "h8-g7")
+    told = story(later, last, before, (*events, *more))
+    assert told.text == "Blue h8-g7" and told.mover == 2 and told.gone == ()
