@@ -23,6 +23,8 @@ from games.base import (
     Ruleset,
     Step,
 )
+from games.horseplay import talk
+from games.horseplay import talk_texts as texts
 from games.horseplay.board import (
     COLOURS,
     GREEN,
@@ -37,7 +39,11 @@ from games.horseplay.board import (
     value,
 )
 from games.horseplay.state import (
+    BLOCKED,
+    CENTRE,
+    LAST,
     NOBODY,
+    QUIET,
     QUIET_ROUNDS,
     HorseplayOptions,
     HorseplayState,
@@ -45,6 +51,7 @@ from games.horseplay.state import (
     settle,
     state_problems,
 )
+from games.horseplay.talk import NARRATOR
 from games.horseplay.threats import assess, best_move
 from games.rng import Rng
 
@@ -52,45 +59,25 @@ _TOKEN = re.compile(r"[a-k](?:1[01]|[1-9])")
 _MOVE = re.compile(r"\s*[a-k](?:1[01]|[1-9])(?:\s*[-x×:\s]\s*[a-k](?:1[01]|[1-9]))+\s*")
 
 
-def _piece(cell: int) -> str:
-    return f"{COLOURS[colour_of(cell)].title()} {'crown' if is_crown(cell) else 'man'}"
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points >= 0 else str(points)
+def _piece(cell: int, square: int, size: int, colour: bool = True) -> dict[str, Any]:
+    """An event's fields for one piece: its square, kind and (``colour``) colour."""
+    out: dict[str, Any] = {"square": square_name(square, size), "crown": is_crown(cell)}
+    if colour:
+        out["colour"] = COLOURS[colour_of(cell)]
+    return out
 
 
 class HorseplayRules(Ruleset[HorseplayState, Move]):
     key = "horseplay"
-    title = "Horseplay Rustling"
+    title = texts.TITLE
     min_players = 2
     max_players = 4
     options_type = HorseplayOptions
     #: the quick start of docs/rules/horseplay.md (kept equal by a test)
-    quick_start = (
-        "- `/horseplay new` (2-4 players). On your turn pick your move from the menu under "
-        "the board: captures first, each with a note on what it risks (with many moves, a "
-        "menu per piece).\n"
-        "- Men step one square diagonally forward on the blue squares; at the far edge they "
-        "are crowned and may then step any diagonal way.\n"
-        "- Jump an enemy piece to take it; keep jumping while you can. Skip a capture you had"
-        " and one of your capturing pieces is **huffed** (lost): the move menu warns you "
-        "first.\n"
-        "- End a move on an enemy's corner **Stable** and that whole colour is taken. Keep "
-        "yours shut: a warning sign marks what an enemy can take next turn.\n"
-        "- Win by being the last colour (or team) on the board. Points only break a stalled "
-        "game (50 rounds without a capture), so they are shown small."
-    )
-    summary = (
-        "Draughts for two to four on the blue squares of a 9x9 or 11x11 board. Men move one "
-        "square diagonally forward and are crowned on the far edge; crowns move along any "
-        "diagonal. Jump an enemy piece to take it and keep jumping while you can. Skip a "
-        "capture and the piece that could have taken is huffed (-10, or -25 for a crown). End "
-        "a move on an enemy's corner Stable and every piece of that colour is taken: guard your "
-        "own. The last colour (or team) on the board wins. Points (+10 a man, +25 a crown) "
-        "only decide a game that stalls for 50 rounds without a capture."
-    )
+    quick_start = texts.QUICK_START
+    summary = texts.SUMMARY
     notation = ("c3-d4", "c3xe5xg7")
+    narrator = NARRATOR
 
     # Setup ---------------------------------------------------------------------------------
 
@@ -100,11 +87,9 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         opts = HorseplayOptions.parse(options)
         names = tuple(str(p) for p in players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players."
-            )
+            raise IllegalAction("horseplay.players", min=self.min_players, max=self.max_players)
         if opts.teams and len(names) != 4:
-            raise IllegalAction("Team play needs four players.")
+            raise IllegalAction("horseplay.teams_need_four")
         return HorseplayState(
             names=names, options=opts, board=start_board(opts.size, len(names)), to_move=GREEN
         )
@@ -148,15 +133,12 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         """Every piece of the seat's colours leaves the board and the colours are out; the
         game ends when one side is left."""
         if state.finished:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if not 0 <= seat < len(state.names) or seat in state.out:
-            raise IllegalAction("That player is not in the game.")
+            raise IllegalAction("horseplay.not_in_game")
         mine = [c for c in state.colours if state.seat(c) == seat]
         cells = tuple(0 if cell and colour_of(cell) in mine else cell for cell in state.board)
-        hues = " and ".join(COLOURS[c].title() for c in mine)
-        events = [
-            Event.said(f"{state.names[seat]} leaves the game: every {hues} piece leaves the board.")
-        ]
+        events = [Event("leaves", {"seat": seat, "colours": [COLOURS[c] for c in mine]})]
         new = replace(
             state,
             board=cells,
@@ -174,14 +156,11 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         """Label, piece menu and a short warning: a huff, a Stable left open, a piece left
         where it can be taken. ``rank`` puts decisive moves first, then moves that keep your
         Stables shut, then captures (most points first), then plain moves, huffs last."""
-        label = self.format_action(state, action)
-        if action.is_capture:
-            label += f" (takes {len(action.taken)})"
         seen = assess(state, action)
         return Choice(
-            label=label[:80],
-            group=f"Piece {square_name(action.start, state.size)}",
-            note=seen.note,
+            label=talk.label(self.format_action(state, action), len(action.taken)),
+            group=talk.piece_group(square_name(action.start, state.size)),
+            note=talk.note(seen.notes),
             primary=action.is_capture,
             rank=seen.rank,
         )
@@ -194,10 +173,10 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         self.check_turn(state, seat)
         colour = state.to_move
         if action not in state.legal(colour):
-            raise IllegalAction(f"{self.format_action(state, action)} is not a legal move now.")
+            raise IllegalAction("horseplay.not_legal", move=self.format_action(state, action))
         size = state.size
         geo = geometry(size)
-        who = state.who(colour)
+        mover = state.actor(colour)
         events: list[Event] = []
         done = settle(state, action)
         board = state.board
@@ -206,21 +185,16 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         text = self.format_action(state, action)
         if action.is_capture:
             gained = sum(value(board[sq]) for sq in action.taken)
-            names = [f"a {_piece(board[sq])} on {square_name(sq, size)}" for sq in action.taken]
             scores[colour] += gained
-            taken = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            events.append(Event.said(f"{who} jumped {text}, taking {taken} ({_signed(gained)})."))
+            taken = [_piece(board[sq], sq, size) for sq in action.taken]
+            events.append(Event("jump", {**mover, "move": text, "taken": taken, "points": gained}))
         else:
-            only = " (its only move)" if len(state.legal(colour)) == 1 else ""
-            events.append(Event.said(f"{who} moved {text}{only}."))
+            only = len(state.legal(colour)) == 1
+            events.append(Event("move", {**mover, "move": text, "only": only}))
+        end = square_name(action.end, size)
         if not is_crown(piece) and action.end in geo.crown_rows[colour]:
             piece = crown(colour)
-            events.append(
-                Event.said(
-                    f"The {COLOURS[colour].title()} man on "
-                    f"{square_name(action.end, size)} is crowned."
-                )
-            )
+            events.append(Event("crowned", {"colour": COLOURS[colour], "square": end}))
         captured = action.is_capture
         missing = set(state.missing)
 
@@ -228,40 +202,34 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             at = done.huffed
             lost_piece = piece if at == action.end else board[at]
             lost = value(lost_piece)
-            events.append(
-                Event.said(
-                    f"{who} could have captured: the {_piece(lost_piece)} on "
-                    f"{square_name(at, size)} is huffed ({_signed(-lost)})."
-                )
-            )
+            huffed = _piece(lost_piece, at, size, colour=False)
+            events.append(Event("huffed", {**mover, **huffed, "points": -lost}))
             scores[colour] -= lost
         winner_side = None
         if done.stable is not None:
             gained = sum(value(board[i]) for i in done.stable_squares)
             scores[colour] += gained
             captured = True
-            hue, n = COLOURS[done.stable].title(), len(done.stable_squares)
-            gone = f"all {n} {hue} pieces leave" if n > 1 else f"the last {hue} piece leaves"
+            gone = [_piece(board[i], i, size, colour=False) for i in done.stable_squares]
             events.append(
-                Event.said(
-                    f"{who} captured {hue}'s Stable on {square_name(action.end, size)}: "
-                    f"{gone} the board ({_signed(gained)})."
+                Event(
+                    "stable",
+                    {
+                        **mover,
+                        "owner": COLOURS[done.stable],
+                        "square": end,
+                        "pieces": gone,
+                        "points": gained,
+                    },
                 )
             )
         if done.board[action.end]:  # square effects belong to a piece still standing there
             if self._misses(state, action.end):
                 missing.add(colour)
-                events.append(
-                    Event.said(
-                        f"{who} ended on the Miss a Turn square "
-                        f"{square_name(action.end, size)} and will miss the next turn."
-                    )
-                )
+                events.append(Event("miss_square", {**mover, "square": end}))
             if state.options.centre_win and action.end == geo.centre and is_crown(piece):
                 winner_side = state.side(colour)
-                events.append(
-                    Event.said(f"{who} brought a crown to the centre Stable and wins outright!")
-                )
+                events.append(Event("centre_win", dict(mover)))
 
         before = state.live()
         new = replace(
@@ -273,13 +241,11 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         live = new.live()
         for c in before:
             if c not in live:
-                events.append(Event.said(f"{new.who(c)} has no pieces left and is out."))
+                events.append(Event("out", new.actor(c)))
         missing &= set(live)
         new = replace(new, missing=tuple(sorted(missing)))
         if winner_side is not None:
-            return Step(
-                self._finish(new, winner_side, "a crown reached the centre Stable"), tuple(events)
-            )
+            return Step(self._finish(new, winner_side, CENTRE), tuple(events))
         sides = {new.side(c) for c in live}
         if len(sides) == 1:
             return Step(self._last_standing(new, sides.pop(), events), tuple(events))
@@ -300,32 +266,24 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
             nxt = later[0] if later else live[0]
             if nxt <= colour:
                 if rnd - state.last_capture_round >= QUIET_ROUNDS:
-                    events.append(
-                        Event.said(
-                            f"{QUIET_ROUNDS} rounds without a capture: the game ends on points."
-                        )
-                    )
+                    events.append(Event("quiet", {"rounds": QUIET_ROUNDS}))
                     return self._on_points(
-                        replace(state, round=rnd, missing=tuple(sorted(missing))),
-                        f"{QUIET_ROUNDS} rounds without a capture",
-                        events,
+                        replace(state, round=rnd, missing=tuple(sorted(missing))), QUIET, events
                     )
                 rnd += 1
             colour = nxt
             if colour in missing:
                 missing.discard(colour)
-                events.append(Event.said(f"{state.who(colour)} misses this turn."))
+                events.append(Event("misses", state.actor(colour)))
                 continue
             if state.legal(colour):
                 return replace(state, to_move=colour, round=rnd, missing=tuple(sorted(missing)))
-            events.append(Event.said(f"{state.who(colour)} cannot move and passes."))
+            events.append(Event("passes", state.actor(colour)))
             blocked.add(colour)
             if blocked >= set(live):
-                events.append(Event.said("No colour can move: the game ends on points."))
+                events.append(Event("blocked"))
                 return self._on_points(
-                    replace(state, round=rnd, missing=tuple(sorted(missing))),
-                    "no colour could move",
-                    events,
+                    replace(state, round=rnd, missing=tuple(sorted(missing))), BLOCKED, events
                 )
 
     def _side_seats(self, state: HorseplayState, side: int) -> tuple[int, ...]:
@@ -339,13 +297,8 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
     def _last_standing(
         self, state: HorseplayState, side: int, events: list[Event]
     ) -> HorseplayState:
-        done = self._finish(state, side, "last on the board")
-        names = " and ".join(state.names[s] for s in done.winners)
-        events.append(
-            Event.said(
-                f"{names} win{'s' if len(done.winners) == 1 else ''}: the last on the board."
-            )
-        )
+        done = self._finish(state, side, LAST)
+        events.append(Event("last_standing", {"seats": list(done.winners)}))
         return done
 
     def _on_points(self, state: HorseplayState, reason: str, events: list[Event]) -> HorseplayState:
@@ -359,16 +312,14 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
                 s for side, t in totals.items() if t == best for s in self._side_seats(state, side)
             )
         )
-        names = " and ".join(state.names[s] for s in winners)
-        events.append(
-            Event.said(f"{names} win{'s' if len(winners) == 1 else ''} on points ({best}).")
-        )
+        events.append(Event("points_win", {"seats": list(winners), "points": best}))
         return replace(state, to_move=NOBODY, winners=winners, reason=reason)
 
     def outcome(self, state: HorseplayState) -> Outcome | None:
         if not state.finished:
             return None
-        return Outcome(winners=state.winners, reason=state.reason, scores=self.seat_scores(state))
+        data = {"rounds": QUIET_ROUNDS} if state.reason == QUIET else {}
+        return Outcome(state.winners, state.reason, self.seat_scores(state), data)
 
     @staticmethod
     def seat_scores(state: HorseplayState) -> tuple[int, ...]:
@@ -381,16 +332,13 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         """The colour a seat moves now (one player commands two colours with three players)."""
         if state.finished or state.seat(state.to_move) != seat:
             return None
-        return COLOURS[state.to_move].title()
+        return talk.colour_name(COLOURS[state.to_move])
 
     def status_line(self, state: HorseplayState) -> str:
-        if state.finished:
-            return "won by " + " and ".join(state.names[s] for s in state.winners)
-        scores = ", ".join(f"{COLOURS[c].title()} {state.scores[c]}" for c in state.colours)
-        return f"{state.who(state.to_move)} to move, round {state.round}; {scores}"
+        return talk.status_line(state)
 
     def invariants(self, state: HorseplayState) -> list[str]:
-        return state_problems(state)
+        return [str(InvalidState(code, **data)) for code, data in state_problems(state)]
 
     # Notation ------------------------------------------------------------------------------
 
@@ -399,18 +347,15 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         return sep.join(square_name(sq, state.size) for sq in action.path)
 
     def parse_action(self, state: HorseplayState, seat: int, text: str) -> Move:
-        words = text.strip().lower()
+        words = talk.canonical(text.strip().lower())
         if not _MOVE.fullmatch(words):
-            raise InvalidAction(
-                f"I can't read `{text.strip()[:40]}` as a move; type squares like `c3-d4` or "
-                "`c3xe5xg7`."
-            )
+            raise InvalidAction("horseplay.unreadable", text=text.strip()[:40])
         size = state.size
         path: list[int] = []
         for token in _TOKEN.findall(words):
             sq = parse_square(token, size)
             if sq is None:
-                raise IllegalAction(f"{token} is not a square of the {size}x{size} board.")
+                raise IllegalAction("horseplay.no_square", square=token, size=size)
             path.append(sq)
         self.check_turn(state, seat)
         colour = state.to_move
@@ -424,29 +369,24 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         ]
         if len(short) == 1 and short[0].is_capture:
             return short[0]
-        show = lambda ms: ", ".join(self.format_action(state, m) for m in ms[:8])  # noqa: E731
+        show = lambda ms: [self.format_action(state, m) for m in ms[:8]]  # noqa: E731
         if len(short) > 1:
-            raise IllegalAction(
-                f"Several captures go that way; type the whole chain: {show(short)}."
-            )
+            raise IllegalAction("horseplay.whole_chain", moves=show(short))
         start = wanted[0]
         name = square_name(start, size)
         cell = state.board[start]
         if not cell or colour_of(cell) != colour:
             starts = sorted({square_name(m.start, size) for m in legal})
             raise IllegalAction(
-                f"There is no {COLOURS[colour].title()} piece on {name}; "
-                f"pieces that can move: {', '.join(starts)}."
+                "horseplay.no_piece", colour=COLOURS[colour], square=name, starts=starts
             )
         mine = [m for m in legal if m.start == start]
         if not mine:
             captures, _ = state.moves(colour)
             if captures and state.options.forced_capture:
-                raise IllegalAction(f"A capture is compulsory: {show(list(captures))}.")
-            raise IllegalAction(f"The piece on {name} cannot move now.")
-        raise IllegalAction(
-            f"That is not a legal move; the piece on {name} can play: {show(mine)}."
-        )
+                raise IllegalAction("horseplay.must_capture", moves=show(list(captures)))
+            raise IllegalAction("horseplay.cannot_move", square=name)
+        raise IllegalAction("horseplay.piece_can_play", square=name, moves=show(mine))
 
     # Storage -------------------------------------------------------------------------------
 
@@ -478,10 +418,11 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         try:
             state = load_state(data)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise InvalidState(f"Cannot load {self.title} game: {err!r}") from err
+            raise InvalidState("horseplay.unreadable_save", error=repr(err)) from err
         broken = state_problems(state)
         if broken:
-            raise InvalidState(f"Cannot load {self.title} game: {broken[0]}.")
+            code, data = broken[0]
+            raise InvalidState(code, **data)
         return state
 
 

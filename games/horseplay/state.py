@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from games.base import InvalidState, Options, option
+from games.horseplay import talk_texts as texts
 from games.horseplay.board import (
     BLUE,
     COLOURS,
@@ -37,25 +38,25 @@ from games.horseplay.board import (
 QUIET_ROUNDS = 50
 NOBODY = -1
 
+#: why a game ended (``HorseplayState.reason``, ``Outcome.reason``)
+CENTRE, LAST, QUIET, BLOCKED = "centre", "last", "quiet", "blocked"
+#: the reasons of games saved when they were stored as words
+LEGACY_REASONS = {
+    "a crown reached the centre Stable": CENTRE,
+    "last on the board": LAST,
+    f"{QUIET_ROUNDS} rounds without a capture": QUIET,
+    "no colour could move": BLOCKED,
+}
+
 
 @dataclass(frozen=True)
 class HorseplayOptions(Options):
-    size: int = option(9, "board size: 9 (9x9) or 11 (11x11)", choices=SIZES)
-    teams: bool = option(False, "four players as two teams: Green and Blue v Red and Black")
-    forced_capture: bool = option(
-        False, "captures are compulsory and nobody is huffed (default: huffing)", design=True
-    )
-    flying_crowns: bool = option(
-        False,
-        "crowns move and capture any distance along a diagonal, as in international draughts",
-        design=True,
-    )
-    centre_win: bool = option(
-        False, "the first crown to end a move on the centre Stable wins outright"
-    )
-    miss_a_turn: bool = option(
-        True, "on 11x11, d4, d8, h4 and h8 are Miss a Turn squares", design=True
-    )
+    size: int = option(9, texts.SIZE_HELP, choices=SIZES)
+    teams: bool = option(False, texts.TEAMS_HELP)
+    forced_capture: bool = option(False, texts.FORCED_CAPTURE_HELP, design=True)
+    flying_crowns: bool = option(False, texts.FLYING_CROWNS_HELP, design=True)
+    centre_win: bool = option(False, texts.CENTRE_WIN_HELP)
+    miss_a_turn: bool = option(True, texts.MISS_A_TURN_HELP, design=True)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ class HorseplayState:
     #: colours that will miss their next turn
     missing: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
-    #: why the game ended ("" while it goes on)
+    #: why the game ended (``CENTRE``, ``LAST``, ``QUIET``, ``BLOCKED``; "" while it goes on)
     reason: str = ""
     #: seats that left the game (a forfeit): their colours left the board
     out: tuple[int, ...] = ()
@@ -115,8 +116,9 @@ class HorseplayState:
             return list(captures)
         return sorted(captures + plains, key=lambda m: m.start)
 
-    def who(self, colour: int) -> str:
-        return f"{self.names[self.seat(colour)]} ({COLOURS[colour].title()})"
+    def actor(self, colour: int) -> dict[str, Any]:
+        """An event's fields for who acts: the seat and the colour it moves."""
+        return {"seat": self.seat(colour), "colour": COLOURS[colour]}
 
 
 def side_of(colour: int, players: int, teams: bool) -> int:
@@ -147,46 +149,46 @@ def stable_owners(size: int, players: int) -> dict[int, int]:
 
 def _int(value: Any, what: str, lo: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise InvalidState(f"Bad {what}: {value!r}.")
+        raise InvalidState("horseplay.bad_field", field=what, value=repr(value))
     return value
 
 
 def _colour(value: Any, allowed: tuple[int, ...]) -> int:
     if value not in COLOURS or COLOURS.index(value) not in allowed:
-        raise InvalidState(f"Colour {value!r} is not in play.")
+        raise InvalidState("horseplay.colour_not_in_play", colour=repr(value))
     return COLOURS.index(value)
 
 
 def load_state(data: Mapping[str, Any]) -> HorseplayState:
     names = tuple(str(p) for p in data["players"])
     if not 2 <= len(names) <= 4:
-        raise InvalidState("Horseplay Rustling needs 2-4 players.")
+        raise InvalidState("horseplay.players", min=2, max=4)
     opts = HorseplayOptions.parse(data.get("options"))
     assert isinstance(opts, HorseplayOptions)
     size = data.get("size", opts.size)
     if size != opts.size:
-        raise InvalidState(f"Board size {size!r} does not match the size option {opts.size}.")
+        raise InvalidState("horseplay.size_mismatch", size=repr(size), option=opts.size)
     if opts.teams and len(names) != 4:
-        raise InvalidState("Team play needs four players.")
+        raise InvalidState("horseplay.teams_need_four")
     colours = colours_in_play(len(names))
     cells = [0] * (size * size)
     for name, piece in data["pieces"].items():
         sq = parse_square(name, size)
         if sq is None:
-            raise InvalidState(f"{name!r} is not a square of the board.")
+            raise InvalidState("horseplay.bad_square", square=repr(name))
         colour = _colour(piece["colour"], colours)
         if not isinstance(piece.get("crown", False), bool):
-            raise InvalidState(f"Bad crown flag on {name}.")
+            raise InvalidState("horseplay.bad_field", field="crown", value=repr(name))
         cells[sq] = crown(colour) if piece.get("crown", False) else man(colour)
     scores = [0, 0, 0, 0]
     for key, points in data.get("scores", {}).items():
         if isinstance(points, bool) or not isinstance(points, int):
-            raise InvalidState(f"Bad score {points!r}.")
+            raise InvalidState("horseplay.bad_field", field="scores", value=repr(points))
         scores[_colour(key, colours)] = points
     to_move = data.get("to_move")
     reason = data.get("result", "")
     if not isinstance(reason, str):
-        raise InvalidState("Bad result.")
+        raise InvalidState("horseplay.bad_field", field="result", value=repr(reason))
     return HorseplayState(
         names=names,
         options=opts,
@@ -194,70 +196,80 @@ def load_state(data: Mapping[str, Any]) -> HorseplayState:
         to_move=NOBODY if to_move is None else _colour(to_move, colours),
         scores=tuple(scores),  # type: ignore[arg-type]
         round=_int(data.get("round", 1), "round", 1),
-        last_capture_round=_int(data.get("last_capture_round", 0), "last capture round"),
+        last_capture_round=_int(data.get("last_capture_round", 0), "last_capture_round"),
         missing=tuple(sorted({_colour(c, colours) for c in data.get("miss_turn", ())})),
-        winners=tuple(_int(s, "winner") for s in data.get("winners", ())),
-        reason=reason,
-        out=tuple(sorted({_int(s, "seat that left") for s in data.get("out", ())})),
+        winners=tuple(_int(s, "winners") for s in data.get("winners", ())),
+        reason=LEGACY_REASONS.get(reason, reason),
+        out=tuple(sorted({_int(s, "out") for s in data.get("out", ())})),
     )
 
 
-def state_problems(state: HorseplayState) -> list[str]:
+#: what is wrong with a state: a code (``horseplay.<what>``) and its fields
+Problem = tuple[str, dict[str, Any]]
+
+
+def state_problems(state: HorseplayState) -> list[Problem]:
     """What is wrong with a state (empty when it is consistent)."""
     size = state.size
     geo = geometry(size)
-    problems = []
+    problems: list[Problem] = []
     if len(state.board) != size * size:
-        return [f"board has {len(state.board)} squares, not {size * size}"]
+        return [("horseplay.board_squares", {"count": len(state.board), "wanted": size * size})]
     counts = dict.fromkeys(state.colours, 0)
     for sq, cell in enumerate(state.board):
         if not cell:
             continue
         colour = colour_of(cell)
-        where = square_name(sq, size)
+        where = {"square": square_name(sq, size)}
         if not geo.playable[sq]:
-            problems.append(f"a piece on {where}, which is not a blue square")
+            problems.append(("horseplay.off_blue", where))
         if colour not in counts:
-            problems.append(
-                f"a {COLOURS[colour]} piece on {where}, but {COLOURS[colour]} is not in play"
-            )
+            problems.append(("horseplay.piece_not_in_play", {"colour": COLOURS[colour], **where}))
             continue
         counts[colour] += 1
         if not is_crown(cell) and sq in geo.crown_rows[colour]:
-            problems.append(f"an uncrowned {COLOURS[colour]} man on its crowning edge at {where}")
+            problems.append(("horseplay.uncrowned", {"colour": COLOURS[colour], **where}))
     starts = start_squares(size, len(state.names))
     for colour, n in counts.items():
         if n > len(starts[colour]):
+            most = len(starts[colour])
             problems.append(
-                f"{COLOURS[colour]} has {n} pieces, more than the {len(starts[colour])} "
-                "it starts with"
+                ("horseplay.too_many", {"colour": COLOURS[colour], "n": n, "most": most})
             )
     if state.last_capture_round > state.round:
-        problems.append("the last capture is later than the current round")
-    if any(not 0 <= s < len(state.names) for s in state.winners):
-        problems.append("a winner who is not a player")
-    if any(not 0 <= s < len(state.names) for s in state.out):
-        problems.append("a player who left is not a player")
-    elif any(s in state.out for s in state.winners):
-        problems.append("a player who left cannot win")
-    elif any(state.seat(colour) in state.out for colour in counts if counts[colour]):
-        problems.append("a player who left still has pieces on the board")
+        problems.append(("horseplay.capture_later", {}))
+    problems.extend(_seat_problems(state, counts))
     if state.finished:
         if state.to_move != NOBODY or not state.winners:
-            problems.append("a finished game must have winners and nobody to move")
+            problems.append(("horseplay.finished_without_winners", {}))
         return problems
     if state.winners or state.to_move == NOBODY:
-        problems.append("a game in progress has no winners and a colour to move")
+        problems.append(("horseplay.in_progress_with_winners", {}))
         return problems
     live = state.live()
+    mover = {"colour": COLOURS[state.to_move]}
     if len({state.side(c) for c in live}) < 2:
-        problems.append("only one side is left on the board, so the game should be over")
+        problems.append(("horseplay.one_side", {}))
     if state.to_move not in live:
-        problems.append(f"{COLOURS[state.to_move]} is to move but has no pieces")
+        problems.append(("horseplay.mover_without_pieces", mover))
     elif state.to_move in state.missing:
-        problems.append(f"{COLOURS[state.to_move]} is to move but must miss this turn")
+        problems.append(("horseplay.mover_misses", mover))
     elif not state.legal(state.to_move):
-        problems.append(f"{COLOURS[state.to_move]} is to move but has no legal move")
+        problems.append(("horseplay.mover_blocked", mover))
+    return problems
+
+
+def _seat_problems(state: HorseplayState, counts: dict[int, int]) -> list[Problem]:
+    """Winners and players who left that do not fit the game."""
+    problems: list[Problem] = []
+    if any(not 0 <= s < len(state.names) for s in state.winners):
+        problems.append(("horseplay.winner_not_player", {}))
+    if any(not 0 <= s < len(state.names) for s in state.out):
+        problems.append(("horseplay.left_not_player", {}))
+    elif any(s in state.out for s in state.winners):
+        problems.append(("horseplay.left_wins", {}))
+    elif any(state.seat(colour) in state.out for colour in counts if counts[colour]):
+        problems.append(("horseplay.left_has_pieces", {}))
     return problems
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from games.horseplay.board import (
     COLOURS,
@@ -26,8 +26,6 @@ from games.horseplay.board import (
     value,
 )
 from games.horseplay.state import HorseplayState, settle, stable_owners
-
-NOTE_LIMIT = 100
 
 # Ranks: a decisive move first, then every move that keeps your Stables shut, then by kind.
 DECISIVE = 2000
@@ -51,22 +49,25 @@ class Threats:
     huff: int | None
 
 
-@dataclass(frozen=True)
-class Assessment:
-    """One legal move seen by the player about to make it."""
+class Note(NamedTuple):
+    """One thing a move risks or does, as data (``kind`` and fields as pairs); the narrator
+    words it (``games.horseplay.talk.note``)."""
 
-    rank: int
-    notes: tuple[str, ...]
+    kind: str
+    fields: tuple[tuple[str, Any], ...] = ()
 
     @property
-    def note(self) -> str:
-        """The notes joined, dropping the least important ones past the length limit."""
-        text = ""
-        for part in self.notes:
-            joined = f"{text}; {part}" if text else part
-            if len(joined) <= NOTE_LIMIT:
-                text = joined
-        return text
+    def data(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One legal move seen by the player about to make it: its rank and its notes, most
+    important first."""
+
+    rank: int
+    notes: tuple[Note, ...]
 
 
 class _Piece(NamedTuple):
@@ -213,9 +214,7 @@ def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
     pieces = _pieces(state, tuple(c for c in state.colours if state.side(c) != mine))
     # the Stables open now (``threats(state).stables``, of the other sides' making)
     before = _reach(state, state.board, pieces)[0]
-    return {
-        m: _assess(state, m, colour, mine, before, live, pieces) for m in state.legal(colour)
-    }
+    return {m: _assess(state, m, colour, mine, before, live, pieces) for m in state.legal(colour)}
 
 
 def _assess(
@@ -237,38 +236,34 @@ def _assess(
     stables_after, taken_after, live_after = _reach(state, done.board, pieces, changed)
     ours = [c for c in live_after if state.side(c) == mine and geo.stables[c] in stables_after]
     guarded = [
-        c
-        for c in live
-        if state.side(c) == mine and geo.stables[c] in before and c not in ours
+        c for c in live if state.side(c) == mine and geo.stables[c] in before and c not in ours
     ]
     piece = done.board[move.end]
     exposed = bool(piece) and move.end in taken_after
-    notes: list[str] = []
+    notes: list[Note] = []
     if done.huffed is not None:
         if done.huffed == move.end:
-            notes.append("this piece could capture: it will be huffed")
+            notes.append(Note("huffed_self"))
         else:
-            notes.append(
-                f"you could capture: your piece on {square_name(done.huffed, size)} will be huffed"
-            )
+            notes.append(Note("huffed_other", (("square", square_name(done.huffed, size)),)))
     centre_win = (
         state.options.centre_win and move.end == geo.centre and bool(piece) and is_crown(piece)
     )
     if centre_win:
-        notes.append("wins outright")
+        notes.append(Note("wins"))
     if done.stable is not None:
-        notes.append(f"takes {COLOURS[done.stable].title()}'s Stable")
+        notes.append(Note("takes_stable", (("colour", COLOURS[done.stable]),)))
     for c in ours:
-        notes.append(f"leaves {_whose(c, colour)} Stable {square_name(geo.stables[c], size)} open")
+        notes.append(Note("leaves_open", _stable_fields(c, colour, size)))
     for c in guarded:
-        notes.append(f"shuts {_whose(c, colour)} Stable {square_name(geo.stables[c], size)}")
+        notes.append(Note("shuts", _stable_fields(c, colour, size)))
     crowns = bool(piece) and not is_crown(state.board[move.start]) and is_crown(piece)
     if crowns:
-        notes.append("crowns this man")
+        notes.append(Note("crowns"))
     if exposed:
-        notes.append(f"can be taken on {square_name(move.end, size)}")
+        notes.append(Note("exposed", (("square", square_name(move.end, size)),)))
     if piece and state.options.miss_a_turn and move.end in geo.miss:
-        notes.append("Miss a Turn square")
+        notes.append(Note("miss_square"))
 
     if centre_win or done.stable is not None:
         gained = sum(value(state.board[sq]) for sq in (*move.taken, *done.stable_squares))
@@ -285,5 +280,8 @@ def _assess(
     return Assessment(rank, tuple(notes))
 
 
-def _whose(stable_colour: int, colour: int) -> str:
-    return "your" if stable_colour == colour else f"{COLOURS[stable_colour].title()}'s"
+def _stable_fields(stable_colour: int, colour: int, size: int) -> tuple[tuple[str, Any], ...]:
+    """A Stable's note fields: whose (``own``: the mover's) and where."""
+    square = square_name(geometry(size).stables[stable_colour], size)
+    own = stable_colour == colour
+    return (("colour", COLOURS[stable_colour]), ("own", own), ("square", square))

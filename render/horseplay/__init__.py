@@ -52,7 +52,7 @@ def draw(
 ) -> bytes:
     """The picture put together straight in the fixed palette (``render.layers``): the very
     pixels ``compose`` gives, mapped onto the palette, without drawing in full colour."""
-    plan = _plan(state, last, previous)
+    plan = _plan(state, last, previous, events)
     board = Layers(plan.ground, palette(), (layers.WIDTH, plan.height))
     _put(board, plan, state, seat, last)
     return board.png()
@@ -64,9 +64,10 @@ def compose(
     seat: int | None = None,
     last: Move | None = None,
     previous: HorseplayState | None = None,
+    events: Sequence[Event] = (),
 ) -> Image.Image:
     """The picture in full colour."""
-    plan = _plan(state, last, previous)
+    plan = _plan(state, last, previous, events)
     img = plan.ground.crop((0, 0, layers.WIDTH, plan.height))
     _put(img, plan, state, seat, last)
     return img
@@ -84,9 +85,14 @@ class _Plan:
     gone_out: list[int]
 
 
-def _plan(state: HorseplayState, last: Move | None, previous: HorseplayState | None) -> _Plan:
+def _plan(
+    state: HorseplayState,
+    last: Move | None,
+    previous: HorseplayState | None,
+    events: Sequence[Event],
+) -> _Plan:
     size = state.size
-    told = story(state, last, previous)
+    told = story(state, last, previous, events)
     gone_out = [c for c in state.colours if c not in state.live()]
     seen = None if state.finished else threats(state)
     danger = bool(seen and (seen.stables or seen.taken))

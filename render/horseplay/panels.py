@@ -7,7 +7,8 @@ from typing import Protocol
 
 from PIL import Image
 
-from games.horseplay import COLOURS, QUIET_ROUNDS, HorseplayState
+from games.horseplay import COLOURS, QUIET_ROUNDS, RULES, HorseplayState
+from games.horseplay import talk_picture as words
 from games.horseplay.board import colour_of, is_crown
 from render.common import HIGHLIGHT, INK, MUTED, text_width
 from render.horseplay import layers, marks
@@ -26,8 +27,6 @@ from render.horseplay.layout import (
     WIDTH,
 )
 from render.horseplay.story import Story
-
-POINTS_LINE = f"Points decide only after {QUIET_ROUNDS} rounds with no capture"
 
 
 class Canvas(Protocol):
@@ -58,42 +57,43 @@ def write(
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` as it fits in ``width`` px: whole words dropped from its end, with "…" (a
+    single word too long for the room, such as a long name, is cut with "…")."""
     if text_width(text, size, bold) <= width:
         return text
+    spoken = text.split(" ")
+    while len(spoken) > 1:
+        spoken.pop()
+        shorter = " ".join(spoken).rstrip(" ·,;:") + "…"
+        if text_width(shorter, size, bold) <= width:
+            return shorter
     while text_width(text + "…", size, bold) > width and len(text) > 1:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
 def header(img: Canvas, state: HorseplayState, seat: int | None) -> None:
-    title = "Horseplay Rustling"
+    title = words.title()
     write(img, (22, 12), title, 30, bold=True, fill=TITLE)
     quiet = max(0, state.round - 1 - state.last_capture_round)
-    info = f"{state.size}×{state.size} · round {state.round}"
-    if quiet:
-        info += f" · {quiet}/{QUIET_ROUNDS} quiet"
+    info = words.board_line(state.size, state.round, quiet, QUIET_ROUNDS)
     write(img, (22, 54), info, SMALL, fill=MUTED)
     right = WIDTH - 22
     room = right - (22 + text_width(title, 30, True) + 30)
     if state.finished:
-        names = " & ".join(state.names[s] for s in state.winners)
-        write(
-            img,
-            (right, 12),
-            fit(f"{names} won", 28, room, True),
-            28,
-            bold=True,
-            fill=INK,
-            anchor="ra",
-        )
-        write(img, (right, 54), fit(state.reason, SMALL, room), SMALL, fill=MUTED, anchor="ra")
+        names = [state.names[s] for s in state.winners]
+        won = fit(words.won(names), 28, room, True)
+        write(img, (right, 12), won, 28, bold=True, fill=INK, anchor="ra")
+        outcome = RULES.outcome(state)
+        why = RULES.narrator.outcome(outcome, state.names) if outcome else ""
+        write(img, (right, 54), fit(why, SMALL, room), SMALL, fill=MUTED, anchor="ra")
         return
     colour = state.to_move
     who = state.names[state.seat(colour)]
     if seat is not None and seat == state.seat(colour):
-        who += " (you)"
+        who = words.you(who)
     name = fit(who, 26, room - 60, True)
-    line = f"{COLOURS[colour].title()} to move"
+    line = fit(words.to_move(COLOURS[colour]), SMALL, room - 60)
     x = right - max(text_width(name, 26, True), text_width(line, SMALL))
     put(img, layers.sprite(colour, False, 50), (x - 60, 18))
     write(img, (x, 14), name, 26, bold=True, fill=INK)
@@ -117,21 +117,21 @@ def legend_items(
 ) -> list[tuple[str, str]]:
     """(icon, text) for each mark the picture shows now; the Stables first, always. ``out``:
     a colour is out, so its Stable is drawn as nobody's."""
-    items = [("stable", "Stable: end here, take all")]
+    shown = ["stable"]
     corners = len(state.colours) < 4
     if corners or out or not state.options.centre_win:
-        items.append(("star", "nobody's: a plain square"))
+        shown.append("star")
     if state.options.centre_win:
-        items.append(("crown", "centre: a crown here wins"))
+        shown.append("crown")
     if danger:
-        items.append(("warning", "an enemy can take it next"))
+        shown.append("warning")
     if huff:
-        items.append(("huff", "huffed unless you capture"))
+        shown.append("huff")
     if ghosts:
-        items.append(("ghost", "gone in the last move"))
+        shown.append("ghost")
     if state.options.miss_a_turn and state.size == 11:
-        items.append(("pause", "Miss a Turn square"))
-    return items
+        shown.append("pause")
+    return [(icon, words.legend(icon)) for icon in shown]
 
 
 def legend_height(count: int) -> int:
@@ -191,26 +191,26 @@ def panels(img: Canvas, top: int, state: HorseplayState, seat: int | None) -> No
         if c not in live:
             line = marks.bar(54, 5, INK)
             put(img, line, (x + 8, y + PANEL_H // 2 - line.height // 2))
-        points = f"{state.scores[c]} pts"
+        points = words.points(state.scores[c])
         write(img, (x + width - 12, y + 10), points, SMALL, fill=MUTED, anchor="ra")
         name = state.names[state.seat(c)]
         if seat is not None and seat == state.seat(c):
-            name += " (you)"
+            name = words.you(name)
         room = width - 66 - 16 - text_width(points, SMALL)
         write(img, (x + 66, y + 8), fit(name, 24, room, True), 24, bold=True, fill=INK)
         mine = [p for p in state.board if p and colour_of(p) == c]
         crowns = sum(1 for p in mine if is_crown(p))
-        note = f"{len(mine)} on board" + (f" · {crowns} crowned" if crowns else "")
+        note = words.pieces(len(mine), crowns)
         if c not in live:
-            note = "out"
+            note = words.out()
         elif c in state.missing:
-            note = "misses next turn"
+            note = words.misses_next_turn()
         write(img, (x + 66, y + 38), fit(note, SMALL, width - 78), SMALL, fill=MUTED)
     bottom = top + panels_height(state) - CAPTION
     write(
         img,
         (WIDTH / 2, bottom + CAPTION / 2 - 2),
-        fit(POINTS_LINE, SMALL, WIDTH - 30),
+        fit(words.points_line(QUIET_ROUNDS), SMALL, WIDTH - 30),
         SMALL,
         fill=MUTED,
         anchor="mm",

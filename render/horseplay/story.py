@@ -1,17 +1,22 @@
 """What the last move did, for the picture's last-move strip and its marks on the board.
 
-Worked out from ``last`` and ``previous`` with the game's own ``settle``, so the strip and the
-ghosts agree with the move's message: the pieces jumped, a whole colour taken with its Stable,
-the piece huffed (possibly the one that just moved).
+Told from the move's events (``draw``'s ``events``) through the game's narrator, so the strip,
+the ghosts and the move's message say the same: the pieces jumped, a whole colour taken with
+its Stable, the piece huffed (possibly the one that just moved). A picture asked for without
+its events (an older caller) gets them by playing ``last`` on ``previous`` again: the game has
+no chance, so that is the very move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.horseplay import COLOURS, HorseplayState, Move
-from games.horseplay.board import colour_of, crown, geometry, is_crown, square_name, value
-from games.horseplay.state import settle
+from games.base import Event
+from games.horseplay import COLOURS, RULES, HorseplayState, Move
+from games.horseplay import talk_picture as words
+from games.horseplay.board import colour_of, crown, man, parse_square
+from games.rng import SeededRng
 
 
 @dataclass(frozen=True)
@@ -32,55 +37,65 @@ class Story:
     gone: tuple[Gone, ...] = ()
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points >= 0 else f"−{-points}"
+def story(
+    state: HorseplayState,
+    last: Move | None,
+    previous: HorseplayState | None,
+    events: Sequence[Event] = (),
+) -> Story:
+    if not events and last is not None and _replayable(previous, last):
+        assert previous is not None
+        seat = previous.seat(previous.to_move)
+        events = RULES.apply(previous, seat, last, rng=SeededRng(0)).events
+    starts = [i for i, e in enumerate(events) if e.kind in ("move", "jump")]
+    if starts:
+        # the latest move and what it did: the one drawn as ``last`` (moves played at once
+        # before it, when a play holds several, are told in the message)
+        told = tuple(events[starts[-1] :])
+        mover = COLOURS.index(told[0].data["colour"])
+        return Story(mover, words.strip(told), _gone(state.size, told))
+    if last is not None:
+        piece = state.board[last.end]
+        colour = COLOURS[colour_of(piece)] if piece else None
+        text = words.last_move(colour, RULES.format_action(state, last))
+        return Story(None if colour is None else COLOURS.index(colour), text)
+    if previous is not None or any(e.kind == "leaves" for e in events):
+        gone = tuple(
+            Gone(sq, cell, "taken")
+            for sq, cell in enumerate(previous.board if previous is not None else ())
+            if cell and not state.board[sq]
+        )
+        if gone or events:
+            return Story(None, words.player_left(), gone)
+    if state.finished:
+        return Story(None, words.game_over())
+    return Story(state.to_move, words.moves_first(COLOURS[state.to_move]))
 
 
-def story(state: HorseplayState, last: Move | None, previous: HorseplayState | None) -> Story:
-    if last is None:
-        if previous is not None:
-            gone = tuple(
-                Gone(sq, cell, "taken")
-                for sq, cell in enumerate(previous.board)
-                if cell and not state.board[sq]
-            )
-            if gone:
-                return Story(None, "A player left: their pieces left the board", gone)
-        if state.finished:
-            return Story(None, "Game over")
-        return Story(state.to_move, f"{COLOURS[state.to_move].title()} moves first")
-    size = state.size
-    sep = "x" if last.is_capture else "-"
-    notation = sep.join(square_name(sq, size) for sq in last.path)
-    legal = (
+def _replayable(previous: HorseplayState | None, last: Move) -> bool:
+    return (
         previous is not None and not previous.finished and last in previous.legal(previous.to_move)
     )
-    if previous is None or not legal:
-        piece = state.board[last.end]
-        mover = colour_of(piece) if piece else None
-        hue = f"{COLOURS[mover].title()} " if mover is not None else ""
-        return Story(mover, f"Last: {hue}{notation}")
-    mover = previous.to_move
-    done = settle(previous, last)
-    before = previous.board
-    moved = before[last.start]
-    if not is_crown(moved) and last.end in geometry(size).crown_rows[mover]:
-        moved = crown(mover)
-    parts = [f"{COLOURS[mover].title()} {notation}"]
-    gone = [Gone(sq, before[sq], "taken") for sq in last.taken]
-    if last.taken:
-        parts.append(f"took {len(last.taken)} ({_signed(sum(value(g.cell) for g in gone))})")
-    if moved != before[last.start] and done.huffed != last.end:
-        parts.append("crowned")
-    if done.huffed is not None:
-        cell = moved if done.huffed == last.end else before[done.huffed]
-        gone.append(Gone(done.huffed, cell, "huffed"))
-        parts.append(f"{square_name(done.huffed, size)} huffed ({_signed(-value(cell))})")
-    if done.stable is not None:
-        stable = [Gone(sq, before[sq], "taken") for sq in done.stable_squares]
-        gone.extend(stable)
-        points = sum(value(g.cell) for g in stable)
-        parts.append(f"took {COLOURS[done.stable].title()}'s Stable ({_signed(points)})")
-    if done.board[last.end] and previous.options.miss_a_turn and last.end in geometry(size).miss:
-        parts.append("misses a turn")
-    return Story(mover, " · ".join(parts), tuple(gone))
+
+
+def _gone(size: int, events: Sequence[Event]) -> tuple[Gone, ...]:
+    """The pieces the move's events took off the board, in the order they went."""
+    out: list[Gone] = []
+
+    def add(square: str, colour: str, crowned: bool, why: str) -> None:
+        sq = parse_square(square, size)
+        if sq is not None:
+            c = COLOURS.index(colour)
+            out.append(Gone(sq, crown(c) if crowned else man(c), why))
+
+    for ev in events:
+        d = ev.data
+        if ev.kind == "jump":
+            for p in d["taken"]:
+                add(p["square"], p["colour"], p["crown"], "taken")
+        elif ev.kind == "huffed":
+            add(d["square"], d["colour"], d["crown"], "huffed")
+        elif ev.kind == "stable":
+            for p in d["pieces"]:
+                add(p["square"], d["owner"], p["crown"], "taken")
+    return tuple(out)

@@ -51,7 +51,8 @@ def choose(state: HorseplayState, seat: int, *, pass_up_captures: bool = False) 
 
 def expected_events(state: HorseplayState, seat: int, move: Move) -> list[str]:
     """What the move's message must say (the game has no chance: the rng is never asked)."""
-    return [e.text for e in RULES.apply(state, seat, move, rng=SeededRng(0, 0)).events]
+    step = RULES.apply(state, seat, move, rng=SeededRng(0, 0))
+    return [RULES.narrator.event(e, state.names) for e in step.events if not e.minor]
 
 
 # Driving Discord ----------------------------------------------------------------------------

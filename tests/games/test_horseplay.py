@@ -77,7 +77,9 @@ def moves(state: Any, start: str | None = None) -> list[str]:
 
 
 def texts(step: Step[Any]) -> list[str]:
-    return [e.text for e in step.events]
+    """The move's events in English, as the narrator words them for the players."""
+    names = RULES.players(step.state)
+    return [RULES.narrator.event(e, names) for e in step.events]
 
 
 def scores(state: Any) -> dict[str, int]:

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from games.horseplay.state import settle
-from games.horseplay.threats import NOTE_LIMIT, _pieces, _reach, threats
+from games.horseplay.talk import NOTE_LIMIT
+from games.horseplay.threats import _pieces, _reach, threats
 from games.rng import ScriptedRng, SeededRng
-from tests.games.test_horseplay import RULES, move, new, position
+from tests.games.test_horseplay import RULES, move, new, position, texts
 
 
 def choices(state: Any) -> dict[str, Any]:
@@ -47,7 +48,7 @@ def test_a_jump_chain_into_your_empty_stable_is_marked_and_warned() -> None:
     assert RULES.format_action(state, RULES.default_action(state, 0)) == "b2-a3"
     # left open, Blue takes the Stable and every Green piece with it
     step = move(move(state, "e1-f2").state, "c3xa1")
-    assert any("captured Green's Stable on a1" in e.text for e in step.events)
+    assert any("captured Green's Stable on a1" in t for t in texts(step))
 
 
 def test_a_team_partner_is_no_threat_but_the_same_pieces_of_an_enemy_are() -> None:
@@ -98,7 +99,7 @@ def test_a_lone_legal_move_is_played_without_asking_and_says_so() -> None:
     assert only is not None and RULES.format_action(state, only) == "a7-b8"
     assert RULES.forced_action(state, 1) is None, "not the seat to move"
     step = RULES.apply(state, 0, only, rng=ScriptedRng([]))
-    assert step.events[0].text == "alice (Green) moved a7-b8 (its only move)."
+    assert texts(step)[0] == "alice (Green) moved a7-b8 (its only move)."
     assert RULES.forced_action(new(2), 0) is None, "a choice is left to the player"
 
 

@@ -10,7 +10,9 @@ from PIL import Image
 
 import render
 import render.horseplay as picture
+import words
 from games.horseplay.threats import threats
+from render.horseplay import panels
 from render.horseplay.layout import ALERT, box
 from render.horseplay.panels import legend_items
 from render.horseplay.story import story
@@ -24,13 +26,14 @@ def sq(name: str) -> int:
 def played(state, text: str):
     seat = RULES.to_act(state)[0]
     action = RULES.parse_action(state, seat, text)
-    return RULES.apply(state, seat, action, rng=None).state, action
+    step = RULES.apply(state, seat, action, rng=None)
+    return step.state, action, step.events
 
 
 def test_a_jumping_chain_is_told_and_its_victims_ghosted() -> None:
     before = position("c3:g d4:b f6:b b8:b")
-    after, last = played(before, "c3xe5xg7")
-    told = story(after, last, before)
+    after, last, events = played(before, "c3xe5xg7")
+    told = story(after, last, before, events)
     assert told.text == "Green c3xe5xg7 · took 2 (+20)"
     assert [(g.square, g.why) for g in told.gone] == [(sq("d4"), "taken"), (sq("f6"), "taken")]
     assert told.mover == 0
@@ -38,22 +41,22 @@ def test_a_jumping_chain_is_told_and_its_victims_ghosted() -> None:
 
 def test_a_huff_is_told_and_the_huffed_piece_ghosted_where_it_vanished() -> None:
     before = position("c3:g g3:g d4:b c7:b h8:b")
-    after, last = played(before, "g3-h4")
-    told = story(after, last, before)
+    after, last, events = played(before, "g3-h4")
+    told = story(after, last, before, events)
     assert told.text == "Green g3-h4 · c3 huffed (−10)"
     assert [(g.square, g.why) for g in told.gone] == [(sq("c3"), "huffed")]
     # the moved piece itself: gone from the square it reached
     before = position("f6:G e7:b h8:b c3:g")
-    after, last = played(before, "f6-g7")
-    told = story(after, last, before)
+    after, last, events = played(before, "f6-g7")
+    told = story(after, last, before, events)
     assert [(g.square, g.why) for g in told.gone] == [(sq("g7"), "huffed")]
     assert told.text == "Green f6-g7 · g7 huffed (−25)"
 
 
 def test_a_stable_capture_ghosts_the_whole_colour() -> None:
     before = position("h8:g c1:g d6:b f6:b")
-    after, last = played(before, "h8-i9")
-    told = story(after, last, before)
+    after, last, events = played(before, "h8-i9")
+    told = story(after, last, before, events)
     assert told.text == "Green h8-i9 · crowned · took Blue's Stable (+20)"
     assert {g.square for g in told.gone} == {sq("d6"), sq("f6")}
 
@@ -61,8 +64,10 @@ def test_a_stable_capture_ghosts_the_whole_colour() -> None:
 def test_the_start_and_a_picture_without_the_previous_state_still_read() -> None:
     state = new(2)
     assert story(state, None, None).text == "Green moves first"
-    after, last = played(state, "c3-d4")
+    after, last, events = played(state, "c3-d4")
     assert story(after, last, None).text == "Last: Green c3-d4"
+    assert story(after, last, None, events).text == "Green c3-d4", "told from its events"
+    assert story(after, last, state).text == "Green c3-d4", "the move played again"
 
 
 def _pixel(img: Image.Image, square: str) -> tuple[int, int, int]:
@@ -94,8 +99,8 @@ def test_pictures_share_one_palette_and_stay_light_at_four_players() -> None:
     shapes = set()
     for text in ("d2-c3", "b4-c5", "d8-c7", "h4-g5"):
         previous = state
-        state, last = played(state, text)
-        png = render.draw("horseplay", state, last=last, previous=previous, seat=0)
+        state, last, events = played(state, text)
+        png = render.draw("horseplay", state, last=last, previous=previous, seat=0, events=events)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 150_000
         img = Image.open(io.BytesIO(png))
         assert img.mode == "P" and img.width == 720
@@ -107,7 +112,7 @@ def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
     from render.horseplay import layers
 
     state = position("c3:g d4:r e7:b g5:k", players=4)
-    after, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
+    after, _, _ = played(state, "c3xe5")  # Red's last piece goes: Red is out
     assert 1 not in after.live()
     left, top, right, bottom = box(sq("a9"), 9)
     drawn = picture.compose(after).crop((left, top, right, bottom))
@@ -188,3 +193,97 @@ def test_a_text_piece_is_the_line_pillow_draws_even_when_put_together_from_words
                     assert put.tobytes() == whole.tobytes(), (text, anchor, size)
                     alpha = piece.getchannel("A")
                     assert alpha.getbbox() in (None, (0, 0, *alpha.size)), "not cut to its ink"
+
+
+# The picture in other languages --------------------------------------------------------------
+
+
+def _moves(state, *texts: str):
+    """The positions after each move, with what each did."""
+    out = []
+    for text in texts:
+        before = state
+        state, last, events = played(state, text)
+        out.append((state, last, before, events))
+    return out
+
+
+def _positions():
+    """A start, a jump, a huff, a Stable taken (game over), a four-player 11x11 game with Miss a
+    Turn squares and a crown in the centre, and a player who left."""
+    four = RULES.new_game(["Ann", "Bo", "Cy", "Di"], {"size": 11, "centre_win": True}, rng=None)
+    left = RULES.resign(four, 1, rng=None)
+    return [
+        (new(2), None, None, ()),
+        *_moves(position("c3:g d4:b f6:b b8:b"), "c3xe5xg7"),
+        *_moves(position("c3:g g3:g d4:b c7:b h8:b"), "g3-h4"),
+        *_moves(position("h8:g c1:g d6:b f6:b"), "h8-i9"),
+        *_moves(four, "e3-d4"),
+        (left.state, None, four, left.events),
+    ]
+
+
+def test_pictures_draw_in_polish_with_every_text_whole(monkeypatch) -> None:
+    """Every Polish text fits its room as it is; in the pseudo-locale (longer still) a text
+    too long loses whole words, never part of one."""
+    real = panels.fit
+    cut: list[tuple[str, str]] = []
+
+    def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+        out = real(text, size, width, bold)
+        if out != text:
+            cut.append((text, out))
+        return out
+
+    monkeypatch.setattr(panels, "fit", fit)
+    for state, last, previous, events in _positions():
+        for locale in ("pl", words.PSEUDO):
+            cut.clear()
+            png = render.draw(
+                "horseplay",
+                state,
+                seat=0,
+                last=last,
+                previous=previous,
+                events=events,
+                locale=locale,
+            )
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
+            if locale == "pl":
+                assert cut == [], cut
+            for text, out in cut:
+                kept = out.removesuffix("…")
+                assert text.startswith(kept) and text[len(kept)] in " ·,;:", (text, out)
+
+
+def test_the_strip_speaks_polish() -> None:
+    told = {}
+    with words.use("pl"):
+        for state, last, previous, events in _positions():
+            told[len(told)] = story(state, last, previous, events).text
+    assert told[0] == "Zaczyna Zielony"
+    assert told[1] == "Zielony c3xe5xg7 · bicie: 2 (+20)"
+    assert told[2] == "Zielony g3-h4 · zdmuchnięcie c3 (−10)"
+    assert told[3] == "Zielony h8-i9 · damka · Stajnia Niebieskich padła (+20)"
+    assert told[5] == "Gracz odszedł: jego bierki zeszły z planszy"
+    with words.use("pl"):
+        assert panels.legend_items(new(2), danger=True, huff=False, ghosts=False)[-1] == (
+            "warning",
+            "wróg może to zaraz wziąć",
+        )
+
+
+def test_a_long_text_loses_whole_words() -> None:
+    line = "Punkty rozstrzygają dopiero po 50 rundach bez bicia"
+    short = panels.fit(line, 22, 300)
+    assert short.endswith("…") and line.startswith(short[:-1])
+    assert line[len(short) - 1] == " ", "cut between words"
+
+
+def test_a_play_of_several_moves_tells_the_latest() -> None:
+    """A move and one played at once after it: the strip tells the latest, drawn as ``last``."""
+    before = position("c3:g d4:b h8:b")
+    after, _, events = played(before, "c3xe5")
+    later, last, more = played(after, "h8-g7")
+    told = story(later, last, before, (*events, *more))
+    assert told.text == "Blue h8-g7" and told.mover == 2 and told.gone == ()
