@@ -1,4 +1,5 @@
-"""Cattle Baron and High Rollin' pictures: what the last move did is drawn and told."""
+"""Cattle Baron pictures: what the last move did is drawn and told (High Rollin's:
+``test_highrollin_render``)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,10 @@ from dataclasses import replace
 
 from PIL import Image
 
-import render
 from games.cattle import RULES as CATTLE
 from games.cattle import Die, Pass, Raid, pile
-from games.highrollin import RULES as ROLLIN
-from games.highrollin import Place, Stop
-from games.highrollin.model import Die as HDie
 from games.rng import ScriptedRng, SeededRng
-from render import cattle, highrollin
+from render import cattle
 from render.common import HIGHLIGHT
 
 
@@ -91,50 +88,3 @@ def test_cattle_largest_table_is_phone_shaped_and_small() -> None:
     for s in (state, everything):
         png = cattle.draw(s, seat=0)
         assert picture(png).width <= 900 and len(png) < 150_000
-
-
-def test_highrollin_story_tells_the_last_turns_result() -> None:
-    state = ROLLIN.new_game(["ann", "bob"], {"towers": "steady"}, rng=SeededRng(2))
-    ply = 0
-    told = set()
-    while ROLLIN.outcome(state) is None and ply < 400:
-        ply += 1
-        action = ROLLIN.default_action(state, state.turn)
-        after = ROLLIN.apply(state, state.turn, action, rng=SeededRng(2, ply)).state
-        text = highrollin.story(after, action, state)
-        name = state.names[state.turn]
-        assert text.startswith(name)
-        if isinstance(action, Place) and state.began == 5 and len(state.hand) == 1:
-            tops = " + ".join(str(t[-1].face) for t in after.towers)
-            if after.round == state.round:
-                assert text.startswith(f"{name} stacked all five: {tops} · {name} +")
-                told.add("scored")
-        if isinstance(action, Stop):
-            assert "stopped" in text
-            told.add("stop")
-        state = after
-    assert "scored" in told
-
-
-def test_highrollin_tall_tower_keeps_its_top_full_size() -> None:
-    highrollin.warm()
-    state = ROLLIN.new_game(["ann", "bob", "cy", "di"], rng=SeededRng(4))
-    tall = tuple(HDie(c % 2, 1) for c in range(15))
-    state = replace(state, towers=(tall, *state.towers[1:]), removed=state.removed)
-    png = highrollin.draw(state)
-    image = picture(png)
-    assert image.width <= 900 and len(png) < 150_000
-    # the top (a red 1) is drawn full size: a run of red across most of a full-size die, in
-    # tower 1's column; the fifteen dice under it are much smaller
-    red = highrollin.FILLS[0]
-    rgb = image.convert("RGB")
-    x0 = highrollin.TOWER_X[0] - highrollin.TOP_DIE
-    longest = 0
-    for y in range(highrollin.TABLE[1], highrollin.BASE_Y):
-        run = 0
-        for x in range(x0, x0 + 2 * highrollin.TOP_DIE):
-            run = run + 1 if rgb.getpixel((x, y)) == red else 0
-            longest = max(longest, run)
-    assert longest >= highrollin.TOP_DIE * 0.75
-    # the conformance suite draws through the registry: same pictures
-    assert render.draw("highrollin", state) == png
