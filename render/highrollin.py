@@ -167,6 +167,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def _wrapped(text: str, size: int, width: int) -> list[str]:
+    """``text`` as one line when it fits (a little smaller if need be), else wrapped."""
+    if length(font(size - 2), text) <= width:
+        return [text]
+    return wrap(text, size, width)
+
+
 def _line(c: Canvas, xy: tuple[float, float], text: str, size: int, width: int, **kw: Any) -> None:
     """One line of text fitted to ``width`` (see ``fit_words``)."""
     shown, size = fit_words(text, size, width, kw.get("bold", False))
@@ -220,7 +227,14 @@ def _strip(c: Canvas, text: str) -> None:
         _line(c, (M, mid), words.tip(), 18, W - 2 * M, ink=MUTED, paper=STRIP, anchor="lm")
         return
     w = c.text((M, mid), words.last(), 20, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
-    _line(c, (M + w + 8, mid), text, 20, W - 3 * M - w, ink=INK, paper=STRIP, anchor="lm")
+    x, room = M + w + 8, W - 3 * M - w
+    two = wrap(text, 16, room)
+    if length(font(18), text) > room and len(two) == 2:
+        # a long story (a move, a new round and the points) takes two smaller lines
+        for i, line in enumerate(two):
+            c.text((x, mid + (i - 0.5) * 19), line, 16, ink=INK, paper=STRIP, anchor="lm")
+        return
+    _line(c, (x, mid), text, 20, room, ink=INK, paper=STRIP, anchor="lm")
 
 
 def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
@@ -304,7 +318,8 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
     title = words.turn_title(state)
     if phase == "roll":
         _line(c, (x0, y0), title, 22, wide, bold=True, ink=BROWN, paper=CARD)
-        for i, line in enumerate(words.roll_lines(state)):
+        lines = [part for line in words.roll_lines(state) for part in _wrapped(line, 20, wide)]
+        for i, line in enumerate(lines[:4]):
             _line(c, (x0, y0 + 40 + i * 32), line, 20, wide, ink=INK, paper=CARD)
         return
     count = words.stacked(state)
@@ -328,11 +343,11 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
         )
     hint_x = x0 + 40 + 5 * 76 - 30
     room = W - M - 10 - hint_x
-    lines = wrap(words.hint(state), 18, room)
-    size = 18 if len(lines) <= 4 else 16
-    lines = lines if size == 18 else wrap(words.hint(state), size, room)
+    # the hint's head (up to its colon) in bold on a line of its own, the rest wrapped
+    head, colon, rest = words.hint(state).partition(":")
+    lines = [head + colon, *wrap(rest, 18, room)] if colon else wrap(head, 18, room)
     for i, line in enumerate(lines[:5]):
-        _line(c, (hint_x, y0 + 40 + i * 24), line, size, room, bold=i == 0, ink=INK, paper=CARD)
+        _line(c, (hint_x, y0 + 40 + i * 24), line, 18, room, bold=i == 0, ink=INK, paper=CARD)
 
 
 def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None) -> None:

@@ -13,7 +13,7 @@ from PIL import Image
 import render
 import words
 from games.highrollin import RULES as ROLLIN
-from games.highrollin import HighRollinState, Place, Stop
+from games.highrollin import Place, Stop
 from games.highrollin.model import Die
 from games.highrollin.talk import picture
 from games.rng import SeededRng
@@ -59,6 +59,10 @@ def test_strip_of_a_fall_names_the_tower_and_the_others_gain() -> None:
 
     step = ROLLIN.apply(state, 0, Place(1, 0), rng=ScriptedRng([0.2, 3, 5, 2, 6]))
     assert picture.strip(step.events, state.names) == "Tower 1 toppled: 3 fell · others +5"
+    with words.use("pl"):
+        assert picture.strip(step.events, state.names) == (
+            "Wieża 1 się przewróciła: spadły 3 · pozostali +5"
+        )
 
 
 def test_no_events_no_story_the_strip_shows_the_rule() -> None:
@@ -124,31 +128,35 @@ def test_pictures_draw_in_polish_and_the_pseudo_locale(locale: str) -> None:
             assert image_of(png).width == highrollin.W
 
 
-def test_polish_texts_fit_without_cutting_a_word() -> None:
-    """Every text of the picture in Polish fits its room at a readable size, whole."""
-    seen = 0
-    with words.use("pl"):
-        for players, seed in ((2, 3), (4, 5), (4, 8)):
-            for _, _, step in positions(players, seed, 120):
-                state: HighRollinState = step.state
-                if state.winners:
-                    continue
-                strip = picture.strip(step.events, state.names)
-                shown, size = highrollin.fit_words(strip, 20, highrollin.W - 120)
-                assert size >= 16 and (shown == strip or shown.endswith("…"))
-                assert shown.removesuffix("…") in strip  # whole words, never a cut one
-                for text, room in (
-                    (picture.turn_title(state), 420),
-                    (picture.header(state), 380),
-                    (picture.tip(), highrollin.W - 2 * highrollin.M),
-                ):
-                    assert highrollin.fit_words(text, 22, room) == (text, 22) or (
-                        length(font(18), text) <= room
-                    ), text
-                for line in highrollin.wrap(picture.hint(state), 18, 150):
-                    assert length(font(18), line) <= 150 or " " not in line, line
-                seen += 1
-    assert seen > 50
+def test_polish_texts_fit_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fitted text of the Polish picture (strip, header, titles, hints, labels) is drawn
+    whole, at most a little smaller, at 2 and 4 players through whole games."""
+    drawn: list[tuple[str, str, int, int]] = []
+    fit_words = highrollin.fit_words
+
+    def spy(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+        shown, used = fit_words(text, size, width, bold)
+        drawn.append((text, shown, size, used))
+        return shown, used
+
+    monkeypatch.setattr(highrollin, "fit_words", spy)
+    for players, seed in ((2, 3), (4, 5), (4, 8)):
+        for before, action, step in positions(players, seed, 150):
+            render.draw(
+                "highrollin",
+                step.state,
+                seat=1,
+                last=action,
+                previous=before,
+                events=step.events,
+                locale="pl",
+            )
+    assert len(drawn) > 1000
+    cut = {text for text, shown, _, _ in drawn if shown != text}
+    assert not cut, cut
+    assert min(used - size for _, _, size, used in drawn) >= -4
+    for line in highrollin.wrap(picture.hint(step.state), 18, 150):
+        assert length(font(18), line) <= 150 or " " not in line, line
 
 
 def test_fit_words_shortens_at_a_word_boundary() -> None:
