@@ -155,6 +155,7 @@ def place(
     hand = state.hand[:index] + state.hand[index + 1 :]
     state = replace(state, towers=tuple(towers), hand=hand)
     data = {"seat": seat, "die": dice_data([die])[0], "tower": tower, "height": height}
+    told = len(events)
     events.append(Event("stack", {**data, "alone": alone}))
     chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
     if chance > 0:
@@ -167,7 +168,7 @@ def place(
             events.append(Event("stuck", {"seat": seat, "left": len(hand)}))
         return state
     if state.began == TURN_DICE:
-        events[-1] = replace(events[-1], minor=True)  # the score line says it all
+        events[told] = replace(events[told], minor=True)  # the score line says it all
         tops = [t[-1].face for t in state.towers]
         points = sum(tops)
         state = score(state, seat, points)
