@@ -221,7 +221,7 @@ def test_every_refusal_has_a_code_and_is_worded_in_every_locale() -> None:
                 assert not unmarked(said), (err.code, said)
     english = {e.code: str(e) for e in errors}
     assert english["highrollin.own_colour"] == (
-        "blue 3 cannot go on tower 2 (top blue 1): a die never goes on its own colour."
+        "Blue 3 cannot go on tower 2 (top blue 1): a die never goes on its own colour."
     )
     assert english["highrollin.first"].startswith("First choose the dice to roll")
     assert english["highrollin.too_few"] == "You have only 0 yellow in your pile."

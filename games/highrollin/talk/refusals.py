@@ -66,7 +66,12 @@ def _roll_size(data: dict[str, Any]) -> str:
 
 
 def _misfit(data: dict[str, Any]) -> str:
-    fields = {"die": die(data["die"]), "top": die(data["top"]), "tower": data["tower"] + 1}
+    said = die(data["die"])
+    fields = {
+        "die": said[:1].upper() + said[1:],
+        "top": die(data["top"]),
+        "tower": data["tower"] + 1,
+    }
     if data["why"] == "own_colour":
         return _(
             "{die} cannot go on tower {tower} (top {top}): a die never goes on its own colour."
