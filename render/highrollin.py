@@ -17,24 +17,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.base import Event
-from games.highrollin.menu import show_mix, suggested
 from games.highrollin.model import (
-    COLOURS,
-    GAME_SCORE,
-    LETTERS,
     TOWERS,
-    Again,
     Die,
     HighRollinState,
-    Lift,
     Place,
-    Roll,
-    Stop,
     fits,
-    percent,
-    plural,
     topple_chance,
 )
+from games.highrollin.talk import picture as words
+from games.highrollin.talk.common import letter
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
@@ -89,10 +81,14 @@ PAL = _palette()
 _lock = threading.Lock()
 
 
-@lru_cache(maxsize=512)
 def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image:
-    """A die on ``paper`` with its letter and face ("R6"), or just the letter (pile chips);
-    below 24 px only the face fits."""
+    """A die on ``paper`` with its letter in the active locale and its face ("R6"), or just
+    the letter (pile chips); below 24 px only the face fits."""
+    return _sprite(colour, face, size, paper, letter(colour))
+
+
+@lru_cache(maxsize=1024)
+def _sprite(colour: int, face: int | None, size: int, paper: Colour, mark: str) -> Image.Image:
     ss = 3
     big = Image.new("RGB", (size * ss, size * ss), paper)
     d = ImageDraw.Draw(big)
@@ -104,9 +100,9 @@ def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image
         (inset // 2, inset // 2, s - 1 - inset, s - 1 - inset), radius=s * 0.17, fill=fill
     )
     if face is None:
-        text, scale = LETTERS[colour], 0.62
+        text, scale = mark, 0.62
     elif size >= 24:
-        text, scale = f"{LETTERS[colour]}{face}", 0.5
+        text, scale = f"{mark}{face}", 0.5
     else:
         text, scale = str(face), 0.66
     f = font(int(s * scale), True)
@@ -135,57 +131,53 @@ def warm() -> None:
                 break
             action = RULES.default_action(state, state.turn)
             step = RULES.apply(state, state.turn, action, rng=SeededRng(players, ply))
-            draw(step.state, last=action, previous=state)
+            draw(step.state, last=action, previous=state, events=step.events)
             state = step.state
 
 
-# What the last move did -----------------------------------------------------------------------
+# Texts that fit ----------------------------------------------------------------------------------
 
 
-def story(state: HighRollinState, last: Any, previous: Any) -> str:
-    """The last move's result in a few words, from the states before and after it."""
-    if not isinstance(previous, HighRollinState) or last is None:
-        return ""
-    actor = previous.turn
-    name = previous.names[actor]
-    deltas = {
-        s: b - a
-        for s, (a, b) in enumerate(zip(previous.scores, state.scores, strict=True))
-        if b != a and state.game == previous.game
-    }
-    gained = [f"{name} {deltas.pop(actor):+d}"] if actor in deltas else []
-    if deltas and len(set(deltas.values())) == 1 and len(deltas) > 1:
-        gained.append(f"others {next(iter(deltas.values())):+d}")
-    else:
-        gained += [f"{state.names[s]} {d:+d}" for s, d in deltas.items()]
-    fall = state.fall
-    if fall is not None:
-        what = {"topple": "toppled", "knock": "was knocked over", "drop": "penalty stack slipped"}
-        where = f"tower {fall.tower + 1} {what[fall.kind]}"
-        if fall.kind == "drop":
-            where = f"the {what['drop']}"
-        text = f"{where.capitalize()}: {len(fall.dice)} fell"
-    elif isinstance(last, Place):
-        die = previous.hand[last.die]
-        text = f"{name} stacked {COLOURS[die.colour]} {die.face} on tower {last.tower + 1}"
-        if previous.began == 5 and len(previous.hand) == 1:
-            tops = " + ".join(str(t[-1].face) for t in state.towers)
-            text = f"{name} stacked all five: {tops}" if state.round == previous.round else text
-    elif isinstance(last, Roll | Again):
-        if state.hand and state.turn == previous.turn:
-            text = f"{name} rolled " + " ".join(f"{LETTERS[d.colour]}{d.face}" for d in state.hand)
+def fit_words(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` and a font size at which it fits ``width`` pixels: as it is, a little smaller,
+    or else shortened at a word boundary with an ellipsis (never cut inside a word, unless it
+    is a single word, such as a long name)."""
+    for smaller in (size, size - 2, size - 4):
+        if length(font(smaller, bold), text) <= width:
+            return text, smaller
+    small = size - 4
+    cut = text.split(" ")
+    while len(cut) > 1:
+        cut.pop()
+        shorter = " ".join(cut).rstrip(",;:· ") + "…"
+        if length(font(small, bold), shorter) <= width:
+            return shorter, small
+    return fit(text, small, width, bold), small
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels at word boundaries."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and length(f, f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
         else:
-            text = f"{name} rolled: nothing fits, a penalty"
-    elif isinstance(last, Stop):
-        text = f"{name} stopped: {plural(len(previous.hand), 'die')} back to the pile"
-    elif isinstance(last, Lift):
-        k = min(previous.penalty or 0, len(previous.towers[last.tower]) - 1)
-        text = f"{name} lifted {plural(k, 'die')} off tower {last.tower + 1}"
-    else:
-        return ""
-    if state.round != previous.round and not state.winners:
-        text += f"; round {state.round} begins"
-    return text + (" · " + ", ".join(gained) if gained else "")
+            lines.append(word)
+    return lines
+
+
+def _wrapped(text: str, size: int, width: int) -> list[str]:
+    """``text`` as one line when it fits (a little smaller if need be), else wrapped."""
+    if length(font(size - 2), text) <= width:
+        return [text]
+    return wrap(text, size, width)
+
+
+def _line(c: Canvas, xy: tuple[float, float], text: str, size: int, width: int, **kw: Any) -> None:
+    """One line of text fitted to ``width`` (see ``fit_words``)."""
+    shown, size = fit_words(text, size, width, kw.get("bold", False))
+    c.text(xy, shown, size, **kw)
 
 
 # Layout ---------------------------------------------------------------------------------------
@@ -212,7 +204,7 @@ def draw(
     with _lock:
         c = Canvas(PAL, (W, height), PAPER)
         _header(c, state)
-        _strip(c, story(state, last, previous))
+        _strip(c, words.strip(events, state.names))
         _towers(c, state, last if isinstance(previous, HighRollinState) else None)
         _turn(c, state)
         _players(c, state, previous, TURN_Y + TURN_H + 8, seat)
@@ -221,11 +213,10 @@ def draw(
 
 def _header(c: Canvas, state: HighRollinState) -> None:
     c.rect((0, 0, W, HEADER_H - 1), BROWN)
-    c.text((M, HEADER_H / 2), "HIGH ROLLIN'", 24, bold=True, ink=CARD, paper=BROWN, anchor="lm")
-    right = f"Round {state.round} · first past {GAME_SCORE}"
-    if state.options.match:
-        right = f"Game {state.game} of 3 · round {state.round}"
-    c.text((W - M, HEADER_H / 2), right, 20, bold=True, ink=CARD, paper=BROWN, anchor="rm")
+    w = c.text((M, HEADER_H / 2), words.title(), 24, bold=True, ink=CARD, paper=BROWN, anchor="lm")
+    room = W - 3 * M - w
+    right = words.header(state)
+    _line(c, (W - M, HEADER_H / 2), right, 20, room, bold=True, ink=CARD, paper=BROWN, anchor="rm")
 
 
 def _strip(c: Canvas, text: str) -> None:
@@ -233,11 +224,17 @@ def _strip(c: Canvas, text: str) -> None:
     c.rect((0, y0, W, y0 + STRIP_H - 1), STRIP)
     mid = y0 + STRIP_H / 2
     if not text:
-        tip = "A die fits on the same number or a 1, never on its own colour"
-        c.text((M, mid), fit(tip, 18, W - 2 * M), 18, ink=MUTED, paper=STRIP, anchor="lm")
+        _line(c, (M, mid), words.tip(), 18, W - 2 * M, ink=MUTED, paper=STRIP, anchor="lm")
         return
-    w = c.text((M, mid), "Last:", 20, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
-    c.text((M + w + 8, mid), fit(text, 20, W - 3 * M - w), 20, ink=INK, paper=STRIP, anchor="lm")
+    w = c.text((M, mid), words.last(), 20, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
+    x, room = M + w + 8, W - 3 * M - w
+    two = wrap(text, 16, room)
+    if length(font(18), text) > room and len(two) == 2:
+        # a long story (a move, a new round and the points) takes two smaller lines
+        for i, line in enumerate(two):
+            c.text((x, mid + (i - 0.5) * 19), line, 16, ink=INK, paper=STRIP, anchor="lm")
+        return
+    _line(c, (x, mid), text, 20, room, ink=INK, paper=STRIP, anchor="lm")
 
 
 def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
@@ -262,15 +259,20 @@ def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
             c.outline(
                 (x - TOP_DIE / 2 - 4, y - 4, x + TOP_DIE / 2 + 3, y + TOP_DIE + 3), HIGHLIGHT, 4
             )
-        c.text((x, BASE_Y + 6), f"Tower {i + 1}", 20, bold=True, ink=CARD, paper=WOOD, anchor="mt")
-        c.text((x, BASE_Y + 32), f"{len(tower)} high", 18, ink=CARD, paper=WOOD, anchor="mt")
+        column = TOWER_X[1] - TOWER_X[0] - 8
+        label = words.tower(i)
+        _line(c, (x, BASE_Y + 6), label, 20, column, bold=True, ink=CARD, paper=WOOD, anchor="mt")
+        label = words.height(len(tower))
+        _line(c, (x, BASE_Y + 32), label, 18, column, ink=CARD, paper=WOOD, anchor="mt")
         chance = topple_chance(len(tower) + 1) if wobbly else 0.0
         if chance:
             risky = chance >= RISKY
-            c.text(
+            _line(
+                c,
                 (x, BASE_Y + 55),
-                f"next {percent(chance)}",
+                words.next_chance(chance),
                 18,
+                column,
                 bold=risky,
                 ink=HIGHLIGHT if risky else CARD,
                 paper=WOOD,
@@ -286,7 +288,7 @@ def _fallen(c: Canvas, tower: int, dice: tuple[Die, ...]) -> None:
     y = TABLE[3] - FALLEN_DIE - 8
     span = len(dice) * (FALLEN_DIE + 3)
     x = min(max(TABLE[0] + 8, TOWER_X[tower] - span / 2), TABLE[2] - 8 - span)
-    label = "fell:"
+    label = words.fell()
     w = length(font(18, True), label)
     if x - w - 6 < TABLE[0] + 8:
         x = TABLE[0] + 14 + w
@@ -303,75 +305,49 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
     box = (M, TURN_Y, W - M, TURN_Y + TURN_H)
     c.box(box, CARD, edge=BROWN, width=3, radius=14, paper=PAPER)
     x0, y0 = M + 14, TURN_Y + 10
+    wide = W - 4 * M
     if state.winners:
-        names = " and ".join(state.names[s] for s in state.winners)
-        what = "the match" if state.options.match else "the game"
-        title = f"{names} win{'' if len(state.winners) > 1 else 's'} {what}!"
-        c.text((x0, y0), fit(title, 24, W - 4 * M, True), 24, bold=True, ink=BROWN, paper=CARD)
+        _line(c, (x0, y0), words.winners(state), 24, wide, bold=True, ink=BROWN, paper=CARD)
         ranked = sorted(state.active(), key=lambda s: -state.scores[s])
-        table = " · ".join(f"{state.names[s]} {state.scores[s]}" for s in ranked)
-        c.text((x0, y0 + 44), fit(table, 20, W - 4 * M), 20, ink=INK, paper=CARD)
+        _line(c, (x0, y0 + 44), words.scores(ranked, state), 20, wide, ink=INK, paper=CARD)
         if state.options.match:
-            wins = " · ".join(f"{state.names[s]} {state.wins[s]}" for s in ranked)
-            c.text((x0, y0 + 76), fit("Games won: " + wins, 20, W - 4 * M), 20, ink=INK, paper=CARD)
+            won = words.games_won(ranked, state)
+            _line(c, (x0, y0 + 76), won, 20, wide, ink=INK, paper=CARD)
         return
-    name = state.names[state.turn]
     phase = state.phase
-    title = {
-        "roll": f"{name} to choose dice and roll",
-        "place": f"{name} must stack",
-        "decide": f"{name}: roll again or stop",
-        "lift": f"{name} takes a penalty",
-    }[phase]
-    c.text((x0, y0), fit(title, 22, W - 4 * M, True), 22, bold=True, ink=BROWN, paper=CARD)
+    title = words.turn_title(state)
     if phase == "roll":
-        pile = state.piles[state.turn]
-        lines = [f"Suggested: {show_mix(suggested(state, state.turn))}"]
-        if sum(pile) < 5:
-            lines = [f"Rolls the last {plural(sum(pile), 'die')} in the pile"]
-        lines.append("No die fits: a penalty off the tallest tower")
-        if state.rolloff and all(len(t) == 1 for t in state.towers):
-            throw = state.rolloff[-1]
-            shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f)
-            lines.append(f"Roll-off: {shown}; lowest starts")
-        for i, line in enumerate(lines):
-            c.text((x0, y0 + 40 + i * 32), fit(line, 20, W - 4 * M), 20, ink=INK, paper=CARD)
+        _line(c, (x0, y0), title, 22, wide, bold=True, ink=BROWN, paper=CARD)
+        lines = [part for line in words.roll_lines(state) for part in _wrapped(line, 20, wide)]
+        for i, line in enumerate(lines[:4]):
+            _line(c, (x0, y0 + 40 + i * 32), line, 20, wide, ink=INK, paper=CARD)
         return
-    stacked = state.began - len(state.hand)
-    c.text(
-        (W - M - 14, y0 + 4),
-        f"stacked {stacked} of {state.began}",
-        18,
-        ink=MUTED,
-        paper=CARD,
-        anchor="rt",
-    )
+    count = words.stacked(state)
+    w = length(font(18), count)
+    c.text((W - M - 14, y0 + 4), count, 18, ink=MUTED, paper=CARD, anchor="rt")
+    _line(c, (x0, y0), title, 22, wide - w - 12, bold=True, ink=BROWN, paper=CARD)
     for i, die in enumerate(state.hand):
         cx = x0 + 40 + i * 76
         c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
-        where = [t + 1 for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
-        text = "→" + ",".join(map(str, where)) if where else "no fit"
-        c.text(
+        where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
+        _line(
+            c,
             (cx, y0 + 102),
-            text,
+            words.fits_on(where),
             18,
+            72,
             bold=bool(where),
             ink=INK if where else MUTED,
             paper=CARD,
             anchor="mt",
         )
     hint_x = x0 + 40 + 5 * 76 - 30
-    if phase == "lift":
-        tied = state.tallest()
-        k = min(state.penalty or 0, len(state.towers[tied[0]]) - 1)
-        towers = " or ".join(str(t + 1) for t in tied)
-        hint = [f"Penalty {state.penalty}:", f"lift {plural(k, 'die')}", f"off tower {towers}"]
-    elif phase == "decide":
-        hint = ["None fits:", "roll again", "or stop"]
-    else:
-        hint = ["Stack one:", "compulsory", "while any fits"]
-    for i, line in enumerate(hint):
-        c.text((hint_x, y0 + 40 + i * 28), line, 18, bold=i == 0, ink=INK, paper=CARD)
+    room = W - M - 10 - hint_x
+    # the hint's head (up to its colon) in bold on a line of its own, the rest wrapped
+    head, colon, rest = words.hint(state).partition(":")
+    lines = [head + colon, *wrap(rest, 18, room)] if colon else wrap(head, 18, room)
+    for i, line in enumerate(lines[:5]):
+        _line(c, (hint_x, y0 + 40 + i * 24), line, 18, room, bold=i == 0, ink=INK, paper=CARD)
 
 
 def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None) -> None:
@@ -391,13 +367,15 @@ def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: i
             paper=PAPER,
         )
         mid = y + (PLAYER_H - 4) / 2
-        label = ("★ " if won else "") + name + (" (you)" if seat == viewer else "")
+        label = words.player(name, won=won, you=seat == viewer)
         if state.options.match:
-            label += f" · {plural(state.wins[seat], 'win')}"
-        c.text(
+            label = words.match_wins(label, state.wins[seat])
+        _line(
+            c,
             (M + 12, mid),
-            fit(label, 20, 160, True),
+            label,
             20,
+            160,
             bold=True,
             ink=INK,
             paper=paper,

@@ -27,12 +27,8 @@ from games.highrollin.model import (
     drop_chance,
     fall_points,
     knock_chance,
-    percent,
     placements,
-    plural,
-    show_dice,
     topple_chance,
-    verb,
 )
 from games.rng import Rng
 
@@ -42,9 +38,14 @@ State = HighRollinState
 LOUD_CHANCE = 0.2
 
 
-def wobble(text: str, chance: float) -> Event:
+def dice_data(dice: tuple[Die, ...] | list[Die]) -> list[list[object]]:
+    """Dice as event data: ``[["red", 6], ["blue", 1]]``."""
+    return [[COLOURS[d.colour], d.face] for d in dice]
+
+
+def wobble(kind: str, chance: float, **data: object) -> Event:
     """A check that changed nothing: worth the channel's attention only when it was close."""
-    return Event.said(text, minor=chance < LOUD_CHANCE)
+    return Event(kind, {"chance": chance, **data}, minor=chance < LOUD_CHANCE)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -72,18 +73,16 @@ def new_round(state: State, rng: Rng, events: list[Event]) -> State:
 
 
 def announce_round(state: State) -> list[Event]:
-    """The round's start in one line: the tower bases, every roll-off throw and who starts."""
-    bases = [t[0] for t in state.towers]
-    text = f"Round {state.round}: the towers start on {show_dice(bases)}."
+    """The round's start: the tower bases, every roll-off throw (a face per seat, None for a
+    seat not rolling) and who starts."""
+    data: dict[str, object] = {
+        "round": state.round,
+        "bases": dice_data([t[0] for t in state.towers]),
+        "rolloff": [list(throw) for throw in state.rolloff],
+    }
     if state.rolloff:
-        parts = []
-        for i, throw in enumerate(state.rolloff):
-            shown = ", ".join(f"{state.names[s]} {f}" for s, f in enumerate(throw) if f is not None)
-            parts.append(shown if i == 0 else f"tied for lowest, they roll again: {shown}")
-        first = state.names[first_player(state.rolloff)]
-        throws = "; ".join(parts)
-        text += f" Roll for first player: {throws}; {first} rolled lowest and starts."
-    return [Event.said(text)]
+        data["first"] = first_player(state.rolloff)
+    return [Event("round", data)]
 
 
 def first_player(throws: tuple[tuple[int | None, ...], ...]) -> int:
@@ -120,8 +119,8 @@ def start_turn(state: State, counts: Counts, rng: Rng, events: list[Event]) -> S
 def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -> State:
     """Roll the given dice, then: a knock, a penalty, or stacking."""
     hand = tuple(sorted(Die(c, rng.roll(6)) for c in colours))
-    name = state.names[state.turn]
-    events.append(Event.said(f"{name} rolled {show_dice(hand)}."))
+    seat = state.turn
+    events.append(Event("roll", {"seat": seat, "dice": dice_data(hand)}))
     state = replace(state, hand=hand)
     tallest = max(len(t) for t in state.towers)
     chance = knock_chance(tallest) if state.options.towers == "wobbly" else 0.0
@@ -130,44 +129,17 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
         if draw < chance:
             tied = state.tallest()
             tower = tied[0] if len(tied) == 1 else rng.choice(tied)
-            cause = (
-                f"The roll knocked tower {tower + 1} ({tallest} high; "
-                f"chance {percent(chance)}, drew {draw:.2f})"
-            )
-            return tower_falls(state, tower, "knock", chance, rng, events, cause)
-        events.append(
-            wobble(
-                f"The roll shook the tallest tower ({tallest} high) but it stood "
-                f"(chance {percent(chance)}, drew {draw:.2f}).",
-                chance,
-            )
-        )
+            return tower_falls(state, tower, "knock", chance, draw, rng, events)
+        events.append(wobble("shake", chance, draw=draw, height=tallest))
     if placements(state):
         return state
     high = max(d.face for d in hand)
     tied = [t for t in state.tallest() if len(state.towers[t]) > 1]
+    events.append(Event("penalty", {"seat": seat, "penalty": high, "towers": tied}))
     if not tied:
-        events.append(
-            Event.said(
-                f"None of {name}'s dice can be stacked: a penalty of {high}, but every tower is "
-                "just its base, so there is nothing to lift."
-            )
-        )
         return end_turn(state, events)
     if len(tied) > 1:
-        towers = " or ".join(str(t + 1) for t in tied)
-        events.append(
-            Event.said(
-                f"None of {name}'s dice can be stacked: a penalty of {high}; {name} picks which "
-                f"of the tallest towers to lift from ({towers})."
-            )
-        )
         return replace(state, penalty=high)
-    events.append(
-        Event.said(
-            f"None of {name}'s dice can be stacked: a penalty of {high} from tower {tied[0] + 1}."
-        )
-    )
     return lift(replace(state, penalty=high), tied[0], rng, events)
 
 
@@ -176,95 +148,70 @@ def place(
 ) -> State:
     """Stack a rolled die; ``alone``: it was the only die that fit, and only there."""
     die = state.hand[index]
-    name = state.names[state.turn]
+    seat = state.turn
     towers = list(state.towers)
     towers[tower] = (*towers[tower], die)
     height = len(towers[tower])
     hand = state.hand[:index] + state.hand[index + 1 :]
     state = replace(state, towers=tuple(towers), hand=hand)
-    if alone:
-        text = (
-            f"{name} stacked {die} on tower {tower + 1} ({height} high): the only die that "
-            "fits, and only there."
-        )
-    else:
-        text = f"{name} stacked {die} on tower {tower + 1} ({height} high)."
-    events.append(Event.said(text))
+    data = {"seat": seat, "die": dice_data([die])[0], "tower": tower, "height": height}
+    told = len(events)
+    events.append(Event("stack", {**data, "alone": alone}))
     chance = topple_chance(height) if state.options.towers == "wobbly" else 0.0
     if chance > 0:
         draw = rng.random()
         if draw < chance:
-            cause = (
-                f"Tower {tower + 1} wobbled and fell (chance {percent(chance)}, drew {draw:.2f})"
-            )
-            return tower_falls(state, tower, "topple", chance, rng, events, cause)
-        events.append(
-            wobble(
-                f"Tower {tower + 1} wobbled but stood (chance {percent(chance)}, drew {draw:.2f}).",
-                chance,
-            )
-        )
+            return tower_falls(state, tower, "topple", chance, draw, rng, events)
+        events.append(wobble("wobble", chance, draw=draw, tower=tower))
     if hand:
         if not placements(state):
-            left = plural(len(hand), "die")
-            events.append(Event.said(f"{name} can stack no more; {left} left: roll again or stop."))
+            events.append(Event("stuck", {"seat": seat, "left": len(hand)}))
         return state
     if state.began == TURN_DICE:
-        events[-1] = replace(events[-1], minor=True)  # the score line says it all
+        events[told] = replace(events[told], minor=True)  # the score line says it all
         tops = [t[-1].face for t in state.towers]
         points = sum(tops)
-        terms = " + ".join(str(f) for f in tops)
-        state = score(state, state.turn, points)
+        state = score(state, seat, points)
+        total = state.scores[seat]
         events.append(
-            Event.said(
-                f"{name} stacked all five dice and scores the tower tops {terms} = {points} "
-                f"({name} {state.scores[state.turn]})."
-            )
+            Event("score", {"seat": seat, "tops": tops, "points": points, "total": total})
         )
         if over(state):
             return state
     else:
         # the pile is empty now: the going-out line that follows tells the rest
-        text = f"{name} stacked every die (the turn began with fewer than five)."
-        events.append(Event.said(text, minor=True))
+        events.append(Event("emptied", {"seat": seat}, minor=True))
     return end_turn(state, events)
 
 
 def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
     """The penalty: take dice off the top of ``tower`` (never the base) into the pile."""
     assert state.penalty is not None
-    name = state.names[state.turn]
+    seat = state.turn
     stack = state.towers[tower]
     k = min(state.penalty, len(stack) - 1)
     lifted = stack[len(stack) - k :]
     towers = list(state.towers)
     towers[tower] = stack[: len(stack) - k]
     piles = list(state.piles)
-    piles[state.turn] = add(piles[state.turn], count(lifted))
+    piles[seat] = add(piles[seat], count(lifted))
     state = replace(state, towers=tuple(towers), piles=tuple(piles), penalty=None)
     chance = drop_chance(k) if state.options.towers == "wobbly" else 0.0
-    took = f"{name} lifted {plural(k, 'die')} off tower {tower + 1} into the pile"
+    took = {"seat": seat, "count": k, "tower": tower}
     if chance > 0:
         draw = rng.random()
         if draw < chance:
             fallen = tuple(Die(d.colour, rng.roll(6)) for d in lifted)
-            events.append(
-                Event.said(
-                    f"{took}, but the stack slipped (chance {percent(chance)}, drew {draw:.2f}) "
-                    f"and landed {', '.join(str(d.face) for d in fallen)}; the dice stay "
-                    f"{name}'s."
-                )
-            )
+            slip = {"chance": chance, "draw": draw, "faces": [d.face for d in fallen]}
+            events.append(Event("slip", {**took, **slip}))
             fall = Fall("drop", tower, k, chance, fallen)
             state = replace(state, fall=fall)
             state = reward_others(state, fallen, events)
             return state if over(state) else end_turn(state, events)
-        events.append(Event.said(f"{took} ({show_dice(lifted)})."))
-        events.append(
-            wobble(f"The stack held (chance {percent(chance)}, drew {draw:.2f}).", chance)
-        )
+        events.append(Event("lift", {**took, "dice": dice_data(lifted)}))
+        events.append(wobble("held", chance, draw=draw))
     else:
-        events.append(Event.said(f"{took} ({show_dice(lifted)})."))
+        events.append(Event("lift", {**took, "dice": dice_data(lifted)}))
     return end_turn(state, events)
 
 
@@ -273,19 +220,19 @@ def tower_falls(
     tower: int,
     kind: str,
     chance: float,
+    draw: float,
     rng: Rng,
     events: list[Event],
-    cause: str,
 ) -> State:
-    """Dice fall off a tower: the others score, 4-6 go to the culprit, 1-3 leave the round.
-    ``cause`` (the wobble or knock and its draw) opens the line that tells the fall."""
+    """Dice fall off a tower (``kind``: a topple or a knock, with the ``chance`` that applied
+    and the ``draw`` that felled it): the others score, 4-6 go to the culprit, 1-3 leave the
+    round."""
     stack = state.towers[tower]
     height = len(stack)
     j = rng.randint(1, height - 1)
     fallen = tuple(Die(d.colour, rng.roll(6)) for d in stack[height - j :])
     towers = list(state.towers)
     towers[tower] = stack[: height - j]
-    name = state.names[state.turn]
     keep = tuple(d for d in fallen if d.face >= HIGH_FACE)
     gone = tuple(d for d in fallen if d.face < HIGH_FACE)
     piles = list(state.piles)
@@ -297,15 +244,9 @@ def tower_falls(
         removed=add(state.removed, count(gone)),
         fall=Fall(kind, tower, height, chance, fallen),
     )
-    parts = []
-    if keep:
-        go = verb(len(keep), "goes", "go")
-        parts.append(f"{plural(len(keep), 'die')} showing 4-6 {go} to {name}'s pile")
-    if gone:
-        leave = verb(len(gone), "leaves", "leave")
-        parts.append(f"{plural(len(gone), 'die')} showing 1-3 {leave} the round")
-    fell = f"{plural(j, 'die')} fell and landed {show_dice(fallen)}"
-    events.append(Event.said(f"{cause}: {fell}; {'; '.join(parts)}."))
+    data = {"seat": state.turn, "cause": kind, "tower": tower, "height": height}
+    data |= {"chance": chance, "draw": draw, "dice": dice_data(fallen)}
+    events.append(Event("fall", data))
     state = reward_others(state, fallen, events)
     return state if over(state) else end_turn(state, events)
 
@@ -315,16 +256,9 @@ def reward_others(state: State, fallen: tuple[Die, ...], events: list[Event]) ->
     others = [s for s in state.active() if s != state.turn]
     for seat in others:
         state = score(state, seat, points)
-    who = " and ".join(state.names[s] for s in others)
-    each = " each" if len(others) > 1 else ""
-    totals = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in others)
-    events.append(
-        Event.said(
-            f"{who} score{'' if len(others) > 1 else 's'} {points}{each} for the fallen dice "
-            f"(2 a die showing 4-6, 1 a die showing 1-3): {totals}. "
-            f"{state.names[state.turn]}'s turn ends."
-        )
-    )
+    totals = [state.scores[s] for s in others]
+    data = {"seat": state.turn, "others": others, "points": points, "totals": totals}
+    events.append(Event("reward", data))
     return state
 
 
@@ -348,15 +282,9 @@ def end_turn(state: State, events: list[Event]) -> State:
 def go_out(state: State, events: list[Event]) -> State:
     """Score one point per die in the other piles; ``apply`` then deals the next round."""
     seat = state.turn
-    name = state.names[seat]
     left = sum(sum(p) for s, p in enumerate(state.piles) if s != seat)
     state = score(state, seat, left)
-    events.append(
-        Event.said(
-            f"{name} went out: {plural(left, 'die')} left in the other piles give {left} "
-            f"(score {state.scores[seat]})."
-        )
-    )
+    events.append(Event("out", {"seat": seat, "left": left, "total": state.scores[seat]}))
     return state
 
 
@@ -386,11 +314,9 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
     state = replace(state, piles=tuple(piles), hand=(), began=0, penalty=None)
     top = max(state.scores[s] for s in state.active())
     winners = tuple(s for s in state.active() if state.scores[s] == top)
-    names = " and ".join(state.names[s] for s in winners)
-    table = ", ".join(f"{state.names[s]} {state.scores[s]}" for s in state.active())
-    verb = "win" if len(winners) > 1 else "wins"
+    table = [[s, state.scores[s]] for s in state.active()]
     if not state.options.match:
-        events.append(Event.said(f"A score passed {GAME_SCORE}: {names} {verb} ({table})."))
+        events.append(Event("won", {"winners": list(winners), "table": table}))
         return replace(state, winners=winners)
     wins = list(state.wins)
     best = list(state.best)
@@ -398,21 +324,20 @@ def finish(state: State, rng: Rng, events: list[Event]) -> State:
         wins[s] += 1
         best[s] = max(best[s], top)
     state = replace(state, wins=tuple(wins), best=tuple(best))
-    events.append(Event.said(f"Game {state.game} is over: {names} {verb} it ({table})."))
+    game = {"game": state.game, "winners": list(winners), "table": table}
+    events.append(Event("game_won", game))
     most = max(wins[s] for s in state.active())
     if most < MATCH_WINS and state.game < MATCH_GAMES:
         state = replace(state, game=state.game + 1, round=1, scores=(0,) * len(state.names))
-        events.append(Event.said(f"Game {state.game} of the match begins."))
+        events.append(Event("next_game", {"game": state.game}))
         return new_round(state, rng, events)
     if most >= MATCH_WINS:
         leaders = [s for s in state.active() if wins[s] == most]
-        why = f"{most} game wins"
     else:
         leaders = [s for s in state.active() if wins[s] > 0]
-        why = "nobody won two games, so the highest winning game score decides"
     high = max(best[s] for s in leaders)
     champs = tuple(s for s in leaders if best[s] == high)
-    names = " and ".join(state.names[s] for s in champs)
-    verb = "win" if len(champs) > 1 else "wins"
-    events.append(Event.said(f"{names} {verb} the match ({why})."))
+    # "wins": most games won decides; "best": nobody won two, the best winning score decides
+    decided = {"by": "wins" if most >= MATCH_WINS else "best", "wins": most}
+    events.append(Event("match_won", {"winners": list(champs), **decided}))
     return replace(state, winners=champs)

@@ -8,27 +8,20 @@ the pile holds, plus one that keeps the pile even; any other mix can be typed.
 
 from __future__ import annotations
 
-from games.base import Choice
 from games.highrollin.model import (
-    COLOURS,
     TURN_DICE,
     Action,
-    Again,
     Counts,
     HighRollinState,
-    Lift,
     Place,
     Roll,
     Stop,
-    percent,
     placements,
-    plural,
     roll_choices,
     topple_chance,
 )
 
 State = HighRollinState
-SQUARES = ("🟥", "🟦", "🟩", "🟨")
 
 
 def fit_faces(state: State, colour: int) -> int:
@@ -97,11 +90,6 @@ def roll_menu(state: State, seat: int) -> list[Roll]:
     return [Roll(m) for m in dict.fromkeys(mixes)]
 
 
-def show_mix(counts: Counts) -> str:
-    """'2 red + 3 blue'."""
-    return " + ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n)
-
-
 def place_rank(state: State, action: Place) -> int:
     """A high face on top (the tops score) where the tower is least likely to topple."""
     height = len(state.towers[action.tower]) + 1
@@ -121,56 +109,7 @@ def best_action(state: State, seat: int, actions: list[Action]) -> Action:
     return actions[0]
 
 
-def describe(state: State, seat: int, action: Action) -> Choice:
-    match action:
-        case Roll(counts):
-            if len(roll_choices(state.piles[seat])) == 1:
-                label = f"Roll your {plural(sum(counts), 'die')}: {show_mix(counts)}"
-                return Choice(label, primary=True, emoji="🎲")
-            chance = fit_chance(state, counts)
-            rank = round(1000 * chance)
-            odds = f"{percent(round(chance, 2))} that a die fits"
-            if counts == suggested(state, seat):
-                return Choice(
-                    f"Suggested: {show_mix(counts)}",
-                    note=f"least risk of a penalty ({odds}); any other mix can be typed",
-                    primary=True,
-                    emoji="🎲",
-                    rank=rank + 1,
-                )
-            if counts == even(state.piles[seat], sum(counts)):
-                note = f"keeps your pile even ({odds})"
-            else:
-                note = odds
-            return Choice(show_mix(counts), note=note, rank=rank)
-        case Place(die, tower):
-            d = state.hand[die]
-            top = state.towers[tower][-1]
-            height = len(state.towers[tower]) + 1
-            note = f"on {top}, making it {height} high"
-            chance = topple_chance(height) if state.options.towers == "wobbly" else 0
-            if chance:
-                note += f" ({percent(chance)} chance it topples)"
-            label = f"{COLOURS[d.colour].capitalize()} {d.face} → tower {tower + 1}"
-            return Choice(label, note=note, emoji=SQUARES[d.colour], rank=place_rank(state, action))
-        case Again():
-            fit = fit_chance(state, _hand_counts(state))
-            return Choice(
-                f"Roll the {plural(len(state.hand), 'die')} again",
-                note=f"{percent(round(fit, 2))} that a die fits; no fit is a penalty",
-                primary=True,
-                emoji="🎲",
-            )
-        case Stop():
-            return Choice("Stop (no score; dice back to your pile)", emoji="✋")
-        case Lift(tower):
-            assert state.penalty is not None
-            k = min(state.penalty, len(state.towers[tower]) - 1)
-            return Choice(f"Lift {plural(k, 'die')} off tower {tower + 1}", emoji="🫳")
-    raise TypeError(action)
-
-
-def _hand_counts(state: State) -> Counts:
+def hand_counts(state: State) -> Counts:
     counts = [0, 0, 0, 0]
     for d in state.hand:
         counts[d.colour] += 1
@@ -181,4 +120,3 @@ def lone_placement(state: State) -> Place | None:
     """The placement when exactly one rolled die fits exactly one tower."""
     moves = placements(state)
     return moves[0] if len(moves) == 1 else None
-

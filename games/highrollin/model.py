@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from games.base import Options, option
+from words import domain
+
+_, ngettext, N_ = domain("highrollin").functions()
 
 COLOURS = ("red", "blue", "green", "yellow")
 RED, BLUE, GREEN, YELLOW = range(4)
@@ -37,6 +40,16 @@ DROP_RATE = 0.03
 DROP_CAP = 0.5
 #: fallen dice showing at least this many pips score 2 for the others and go to the culprit
 HIGH_FACE = 4
+
+#: the move notation, an example of each move (the action log's format)
+NOTATION = (
+    "roll red red blue green green",
+    "roll 2 red + 3 yellow",
+    "place 3 on 2",
+    "again",
+    "stop",
+    "lift 2",
+)
 
 Counts = tuple[int, int, int, int]
 NO_DICE: Counts = (0, 0, 0, 0)
@@ -65,12 +78,6 @@ def knock_chance(tallest: int) -> float:
 def drop_chance(lifted: int) -> float:
     """Chance that a penalty stack of ``lifted`` dice slips from the hand."""
     return min(DROP_CAP, DROP_RATE * lifted)
-
-
-def percent(p: float) -> str:
-    """0.24 -> '24%', 0.015 -> '1.5%'."""
-    text = f"{p * 100:.1f}".rstrip("0").rstrip(".")
-    return text + "%"
 
 
 def fall_points(dice: Sequence[Die]) -> int:
@@ -115,38 +122,18 @@ def count(dice: Sequence[Die]) -> Counts:
     return tuple(counts)  # type: ignore[return-value]
 
 
-def show_dice(dice: Sequence[Die]) -> str:
-    return ", ".join(str(d) for d in dice) if dice else "none"
-
-
-def show_counts(counts: Sequence[int]) -> str:
-    """'2 red, 1 blue, 2 green'."""
-    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "no dice"
-
-
-def plural(n: int, word: str) -> str:
-    """'1 die', '3 dice', '2 points'."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} dice" if word == "die" else f"{n} {word}s"
-
-
-def verb(n: int, singular: str, many: str) -> str:
-    """Agreement for counted subjects: verb(1, 'goes', 'go')."""
-    return singular if n == 1 else many
-
-
 @dataclass(frozen=True)
 class HighRollinOptions(Options):
     towers: str = option(
         "wobbly",
-        "wobbly: tall towers may topple, rolls may knock them, penalty stacks may slip "
-        "(chances grow with height); steady: nothing ever falls",
+        N_(
+            "wobbly: tall towers may topple, rolls may knock them, penalty stacks may slip "
+            "(chances grow with height); steady: nothing ever falls"
+        ),
         design=True,
         choices=("wobbly", "steady"),
     )
-    match: bool = option(False, "play a match: best of three games")
+    match: bool = option(False, N_("play a match: best of three games"))
 
 
 # Actions ------------------------------------------------------------------------------------

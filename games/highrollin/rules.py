@@ -22,10 +22,11 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.highrollin import flow, menu, store
+from games.highrollin import flow, menu, store, talk
 from games.highrollin.model import (
     COLOURS,
     GAME_SCORE,
+    NOTATION,
     TOWERS,
     TURN_DICE,
     Action,
@@ -42,55 +43,27 @@ from games.highrollin.model import (
     dealt,
     fits,
     placements,
-    plural,
     roll_choices,
-    show_counts,
-    verb,
 )
 from games.rng import Rng
 
 State = HighRollinState
 _COLOUR_WORDS = {w: c for c, name in enumerate(COLOURS) for w in (name, name[0], name + "s")}
-_SQUARES = ("🟥", "🟦", "🟩", "🟨")
 #: most options in one select menu of the action UI
 _MENU = 25
 
 
 class HighRollinRules(Ruleset[State, Action]):
     key = "highrollin"
-    title = "High Rollin'"
+    title = talk.TITLE
     min_players = 2
     max_players = 4
     options_type = HighRollinOptions
     #: the quick start of docs/rules/highrollin.md (kept equal by a test)
-    quick_start = (
-        "`/highrollin new`, friends press **Join**, the host presses **Start** (2-4). Goal: "
-        "first past 100 points. On your turn press **Suggested** (or another mix) to roll "
-        "five dice from your pile, then stack them one by one on the four towers: a die fits "
-        "on the same number or a 1 (either way), never on its own colour. Stack all five to "
-        "score the four tower tops; when nothing fits, roll the rest again or stop. A roll "
-        "with no fit at all costs a penalty off the tallest tower. Empty your pile to go out."
-        " Tall towers wobble: fallen dice score for the others. A lone placement or a pile "
-        "with one way to roll plays by itself. **R6** on a die = red 6."
-    )
-    summary = (
-        "Stack dice on four shared towers. On your turn pick five dice from your pile (any "
-        "colours; the Suggested button picks the mix least likely to give a penalty) and roll "
-        "them. A die may go on a tower whose top shows the same number, or if "
-        "either is a 1, but never on a die of its own colour; you must stack while any die fits. "
-        "Then roll the rest again or stop. Stack all five and score the four tower tops. Roll "
-        "nothing that fits and you take dice off the tallest tower as a penalty. Empty your pile "
-        "to go out and score a point per die the others still hold. Tall towers wobble: dice "
-        "that fall give everyone else points. First past 100 wins."
-    )
-    notation = (
-        "roll red red blue green green",
-        "roll 2 red + 3 yellow",
-        "place 3 on 2",
-        "again",
-        "stop",
-        "lift 2",
-    )
+    quick_start = talk.QUICK_START
+    summary = talk.SUMMARY
+    narrator = talk.NARRATOR
+    notation = NOTATION
 
     # Setup ---------------------------------------------------------------------------------
 
@@ -100,9 +73,7 @@ class HighRollinRules(Ruleset[State, Action]):
         opts = HighRollinOptions.parse(options)
         names = tuple(str(p) for p in players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players."
-            )
+            raise IllegalAction("highrollin.players", low=self.min_players, high=self.max_players)
         n = len(names)
         state = State(
             names=names,
@@ -163,7 +134,7 @@ class HighRollinRules(Ruleset[State, Action]):
         return None
 
     def describe_action(self, state: State, seat: int, action: Action) -> Choice:
-        return menu.describe(state, seat, action)
+        return talk.describe(state, seat, action)
 
     # Moves ---------------------------------------------------------------------------------
 
@@ -182,10 +153,7 @@ class HighRollinRules(Ruleset[State, Action]):
                 colours = [d.colour for d in state.hand]
                 state = flow.roll_hand(state, colours, rng, events)
             case Stop():
-                name = state.names[seat]
-                n = len(state.hand)
-                back = f"{plural(n, 'die')} {verb(n, 'goes', 'go')} back"
-                events.append(Event.said(f"{name} stops: {back} to the pile, no score."))
+                events.append(Event("stop", {"seat": seat, "back": len(state.hand)}))
                 state = flow.end_turn(state, events)
             case Lift(tower):
                 state = flow.lift(state, tower, rng, events)
@@ -194,59 +162,54 @@ class HighRollinRules(Ruleset[State, Action]):
     def _check(self, state: State, seat: int, action: Action) -> None:
         """Raise IllegalAction, saying what would be right, unless ``action`` is allowed now."""
         phase = state.phase
-        wanted = {
-            "roll": "choose the dice to roll, e.g. `roll red red blue green green`",
-            "place": "stack a die: `place <die> on <tower>`",
-            "decide": "roll the rest `again` or `stop`",
-            "lift": "pick the tower for the penalty: "
-            + " or ".join(f"`lift {t + 1}`" for t in state.tallest()),
-        }[phase]
+        # every refusal says what to do instead: the phase (and the towers a penalty may
+        # come off) lets the narrator word it
+        wanted = {"phase": phase, "towers": state.tallest() if phase == "lift" else []}
         if isinstance(action, Roll):
             if phase != "roll":
-                raise IllegalAction(f"Your dice are already rolled; {wanted}.")
+                raise IllegalAction("highrollin.rolled", **wanted)
             pile = state.piles[seat]
             size = min(TURN_DICE, sum(pile))
             counts = action.counts
             if len(counts) != 4 or min(counts) < 0 or sum(counts) != size:
-                raise IllegalAction(
-                    f"Roll exactly {plural(size, 'die')} from your pile ({show_counts(pile)})."
-                )
+                raise IllegalAction("highrollin.roll_size", size=size, pile=list(pile))
             short = [c for c in range(4) if counts[c] > pile[c]]
             if short:
                 c = short[0]
-                raise IllegalAction(f"You have only {pile[c]} {COLOURS[c]} in your pile.")
+                raise IllegalAction("highrollin.too_few", colour=COLOURS[c], have=pile[c])
             return
         if phase == "roll":
-            raise IllegalAction(f"First {wanted}.")
+            raise IllegalAction("highrollin.first", **wanted)
         if isinstance(action, Place):
-            if phase != "place":
-                raise IllegalAction(f"No rolled die can be stacked now; {wanted}.")
-            if not 0 <= action.die < len(state.hand):
-                raise IllegalAction(f"Pick a rolled die from 1 to {len(state.hand)}.")
-            if not 0 <= action.tower < TOWERS:
-                raise IllegalAction("Pick a tower from 1 to 4.")
-            die, top = state.hand[action.die], state.towers[action.tower][-1]
-            if not fits(die, top):
-                why = (
-                    "a die never goes on its own colour"
-                    if die.colour == top.colour
-                    else "the faces must match, or one of them be a 1"
-                )
-                raise IllegalAction(
-                    f"{die} cannot go on tower {action.tower + 1} (top {top}): {why}."
-                )
+            self._check_place(state, action, wanted)
             return
         if isinstance(action, Again | Stop):
             if phase != "decide":
-                raise IllegalAction(f"Not now: {wanted}.")
+                raise IllegalAction("highrollin.not_now", **wanted)
             return
         if isinstance(action, Lift):
             if phase != "lift":
-                raise IllegalAction(f"There is no penalty to take; {wanted}.")
+                raise IllegalAction("highrollin.no_penalty", **wanted)
             if action.tower not in state.tallest():
-                raise IllegalAction(f"The penalty comes off a tallest tower: {wanted}.")
+                raise IllegalAction("highrollin.not_tallest", **wanted)
             return
-        raise IllegalAction(f"Unknown move; {wanted}.")
+        raise IllegalAction("highrollin.unknown_move", **wanted)
+
+    @staticmethod
+    def _check_place(state: State, action: Place, wanted: dict[str, Any]) -> None:
+        if state.phase != "place":
+            raise IllegalAction("highrollin.no_stack", **wanted)
+        if not 0 <= action.die < len(state.hand):
+            raise IllegalAction("highrollin.die_range", dice=len(state.hand))
+        if not 0 <= action.tower < TOWERS:
+            raise IllegalAction("highrollin.tower_range", towers=TOWERS)
+        die, top = state.hand[action.die], state.towers[action.tower][-1]
+        if not fits(die, top):
+            why = "own_colour" if die.colour == top.colour else "no_match"
+            die_top = flow.dice_data([die, top])
+            raise IllegalAction(
+                f"highrollin.{why}", die=die_top[0], top=die_top[1], tower=action.tower
+            )
 
     # Results -------------------------------------------------------------------------------
 
@@ -255,21 +218,18 @@ class HighRollinRules(Ruleset[State, Action]):
             return None
         if len(state.active()) < 2:
             scores = state.wins if state.options.match else state.scores
-            return Outcome(state.winners, "the last player left", scores)
+            return Outcome(state.winners, "last_left", scores)
         if state.options.match:
-            return Outcome(state.winners, "won the match (best of three games)", state.wins)
-        return Outcome(
-            state.winners, f"highest score once a score passed {GAME_SCORE}", state.scores
-        )
+            return Outcome(state.winners, "match", state.wins, {"games": 3})
+        return Outcome(state.winners, "score", state.scores, {"past": GAME_SCORE})
 
     def resign(self, state: State, seat: int, *, rng: Rng) -> Step[State]:
         """The seat's pile (and its rolled dice, on its turn) leave the round and it is dealt
         nothing more; with one player left, that player wins."""
         if state.winners:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if not 0 <= seat < len(state.names) or seat in state.out:
-            raise IllegalAction("That player is not in the game.")
-        name = state.names[seat]
+            raise IllegalAction("highrollin.not_playing", seat=seat)
         gone = state.piles[seat]
         if seat == state.turn:
             gone = add(gone, count(state.hand))
@@ -286,21 +246,15 @@ class HighRollinRules(Ruleset[State, Action]):
             began=0 if on_turn else state.began,
             penalty=None if on_turn else state.penalty,
         )
-        n = sum(gone)
-        events = [
-            Event.said(
-                f"{name} leaves the game; {plural(n, 'die')} {verb(n, 'leaves', 'leave')} "
-                "the round."
-            )
-        ]
+        events = [Event("leave", {"seat": seat, "dice": sum(gone)})]
         left = state.active()
         if len(left) < 2:
-            events.append(Event.said(f"{state.names[left[0]]} is the last player left and wins!"))
+            events.append(Event("last_left", {"seat": left[0]}))
             return Step(replace(state, winners=left), tuple(events))
         if on_turn:
             nxt = state.next_seat(seat)
             state = replace(state, turn=nxt)
-            events.append(Event.said(f"{state.names[nxt]} plays next."))
+            events.append(Event("next_player", {"seat": nxt}))
         return Step(state, tuple(events))
 
     def invariants(self, state: State) -> list[str]:
@@ -323,16 +277,7 @@ class HighRollinRules(Ruleset[State, Action]):
         return problems
 
     def status_line(self, state: State) -> str:
-        table = ", ".join(f"{n} {s}" for n, s in zip(state.names, state.scores, strict=True))
-        if state.winners:
-            return "won by " + " and ".join(state.names[s] for s in state.winners) + f" ({table})"
-        doing = {
-            "roll": "to roll",
-            "place": "to stack",
-            "decide": "to roll again or stop",
-            "lift": "to pick the penalty tower",
-        }[state.phase]
-        return f"{state.names[state.turn]} {doing} · {table}"
+        return talk.status_line(state)
 
     # Notation ------------------------------------------------------------------------------
 
@@ -351,9 +296,12 @@ class HighRollinRules(Ruleset[State, Action]):
         raise TypeError(action)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
-        words = text.strip().lower().replace(",", " ").replace("+", " ").split()
-        if not words:
-            raise InvalidAction("Type a move: " + "; ".join(self.notation))
+        """The canonical notation; words of a shipped language are read as the notation's
+        words they translate (``talk.typed_words``), never in place of a canonical one."""
+        typed = text.strip().lower().replace(",", " ").replace("+", " ").split()
+        if not typed:
+            raise InvalidAction("highrollin.empty")
+        words = talk.canonical(typed)
         verb, rest = words[0], words[1:]
         action: Action
         if (verb in ("again", "reroll") and not rest) or words == ["roll", "again"]:
@@ -371,12 +319,10 @@ class HighRollinRules(Ruleset[State, Action]):
         elif verb == "lift":
             nums = [w for w in rest if w not in ("from", "tower", "off")]
             if len(nums) != 1 or not re.fullmatch(r"[1-4]", nums[0]):
-                raise InvalidAction("Name the tower to lift from: `lift 2`.")
+                raise InvalidAction("highrollin.lift_usage")
             action = Lift(int(nums[0]) - 1)
         else:
-            raise InvalidAction(
-                f"I don't know the move `{text.strip()[:40]}`. Moves: " + "; ".join(self.notation)
-            )
+            raise InvalidAction("highrollin.unknown_text", text=text.strip()[:40])
         self.check_turn(state, seat)
         self._check(state, seat, action)
         return action
@@ -387,7 +333,7 @@ class HighRollinRules(Ruleset[State, Action]):
             choices = roll_choices(state.piles[seat])
             if len(choices) == 1:
                 return Roll(choices[0])
-            raise InvalidAction("Name the five dice to roll: `roll red red blue green green`.")
+            raise InvalidAction("highrollin.name_dice")
         counts = [0, 0, 0, 0]
         times = 1
         for word in words:
@@ -397,29 +343,26 @@ class HighRollinRules(Ruleset[State, Action]):
                 counts[_COLOUR_WORDS[word]] += times
                 times = 1
             elif word != "and":
-                raise InvalidAction(
-                    f"Unknown colour `{word[:20]}`; colours are red, blue, green, yellow."
-                )
+                raise InvalidAction("highrollin.colour", word=word[:20])
         return Roll(tuple(counts))  # type: ignore[arg-type]
 
     @staticmethod
     def _parse_place(state: State, words: list[str]) -> Place:
         words = [w for w in words if w not in ("on", "to", "tower", "die")]
-        usage = "Say which rolled die goes on which tower: `place 3 on 2` or `place red 5 on 2`."
         if len(words) == 2 and all(re.fullmatch(r"[0-9]", w) for w in words):
             index = int(words[0]) - 1
             if not 0 <= index < len(state.hand):
-                raise IllegalAction(f"Pick a rolled die from 1 to {len(state.hand)}.")
+                raise IllegalAction("highrollin.die_range", dice=len(state.hand))
         elif len(words) == 3 and words[0] in _COLOUR_WORDS and re.fullmatch(r"[1-6]", words[1]):
             die = Die(_COLOUR_WORDS[words[0]], int(words[1]))
             if die not in state.hand:
-                raise IllegalAction(f"You have no rolled {die}.")
+                raise IllegalAction("highrollin.no_die", die=flow.dice_data([die])[0])
             index = state.hand.index(die)
             words = words[1:]
         else:
-            raise InvalidAction(usage)
+            raise InvalidAction("highrollin.place_usage")
         if not re.fullmatch(r"[1-4]", words[1]):
-            raise InvalidAction("Towers are numbered 1 to 4.")
+            raise InvalidAction("highrollin.tower_number", towers=TOWERS)
         # identical dice make the same move: name the first of them
         index = state.hand.index(state.hand[index])
         return Place(index, int(words[1]) - 1)
@@ -432,10 +375,10 @@ class HighRollinRules(Ruleset[State, Action]):
     def load(self, data: Mapping[str, Any]) -> State:
         self.check_version(data)
         try:
-            state = store.load_state(data, (self.min_players, self.max_players), self.title)
+            state = store.load_state(data, (self.min_players, self.max_players))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise InvalidState(f"Cannot load {self.title} game: {err!r}") from err
+            raise InvalidState("highrollin.unreadable", error=repr(err)) from err
         problems = self.invariants(state)
         if problems:
-            raise InvalidState(f"Cannot load {self.title} game: {'; '.join(problems)}.")
+            raise InvalidState("highrollin.broken", problems=problems)
         return state

@@ -53,19 +53,18 @@ def dump_state(state: State) -> dict[str, Any]:
     }
 
 
-
-def load_state(data: Mapping[str, Any], players: tuple[int, int], title: str) -> State:
+def load_state(data: Mapping[str, Any], players: tuple[int, int]) -> State:
     """Rebuild a state from a dump; the ruleset checks its invariants."""
     low, high = players
     names = tuple(str(n) for n in data["players"])
     n = len(names)
     if not low <= n <= high:
-        raise InvalidState(f"{title} needs {low}-{high} players.")
+        raise InvalidState("highrollin.players", low=low, high=high)
     towers = tuple(tuple(_load_die(d) for d in tower) for tower in data["towers"])
     turn = data["turn"]
     penalty = turn.get("penalty")
     if penalty is not None and penalty not in range(1, 7):
-        raise InvalidState(f"Bad penalty {penalty!r}.")
+        raise InvalidState("highrollin.bad_value", what="penalty", value=repr(penalty))
     match = data.get("match", {})
     fall = data.get("fall")
     state = State(
@@ -91,13 +90,13 @@ def load_state(data: Mapping[str, Any], players: tuple[int, int], title: str) ->
         out=tuple(sorted({_seat(s, n) for s in data.get("out", ())})),
     )
     if len(state.piles) != n or len(state.scores) != n or len(state.wins) != n:
-        raise InvalidState("Piles, scores and wins need one entry per player.")
+        raise InvalidState("highrollin.bad_value", what="seats", value=repr(n))
     if len(state.best) != n:
-        raise InvalidState("Best scores need one entry per player.")
+        raise InvalidState("highrollin.bad_value", what="seats", value=repr(n))
     if state.began > TURN_DICE or len(state.hand) > state.began:
-        raise InvalidState("The current turn holds more dice than it began with.")
+        raise InvalidState("highrollin.bad_value", what="turn", value=repr(state.began))
     if penalty is not None and not state.hand:
-        raise InvalidState("A penalty is pending but no dice were rolled.")
+        raise InvalidState("highrollin.bad_value", what="penalty", value=repr(penalty))
     return state
 
 
@@ -110,9 +109,9 @@ def _load_fall(data: Mapping[str, Any]) -> Fall:
         tuple(_load_die(d) for d in data["dice"]),
     )
     if fall.kind not in ("topple", "knock", "drop") or not 0 <= fall.tower < TOWERS:
-        raise InvalidState(f"Bad fall {dict(data)!r}.")
+        raise InvalidState("highrollin.bad_value", what="fall", value=repr(dict(data)))
     if not 0 <= fall.chance <= 1 or not fall.dice:
-        raise InvalidState(f"Bad fall {dict(data)!r}.")
+        raise InvalidState("highrollin.bad_value", what="fall", value=repr(dict(data)))
     return fall
 
 
@@ -127,30 +126,30 @@ def _colours(counts: Sequence[int]) -> dict[str, int]:
 def _load_die(data: Mapping[str, Any]) -> Die:
     colour = data["colour"]
     if colour not in COLOURS:
-        raise InvalidState(f"Unknown colour {colour!r}.")
+        raise InvalidState("highrollin.bad_value", what="colour", value=repr(colour))
     return Die(COLOURS.index(colour), _face(data["face"]))
 
 
 def _load_colours(data: Mapping[str, Any]) -> Counts:
     unknown = set(data) - set(COLOURS)
     if unknown:
-        raise InvalidState(f"Unknown colours {sorted(unknown)}.")
+        raise InvalidState("highrollin.bad_value", what="colour", value=repr(sorted(unknown)))
     return tuple(_int(data.get(c, 0), c) for c in COLOURS)  # type: ignore[return-value]
 
 
 def _face(value: Any) -> int:
     if isinstance(value, bool) or value not in range(1, 7):
-        raise InvalidState(f"Bad die face {value!r}.")
+        raise InvalidState("highrollin.bad_value", what="face", value=repr(value))
     return int(value)
 
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidState(f"Bad {what}: {value!r}.")
+        raise InvalidState("highrollin.bad_value", what=what, value=repr(value))
     return value
 
 
 def _seat(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidState(f"Bad seat {value!r}.")
+        raise InvalidState("highrollin.bad_value", what="seat", value=repr(value))
     return value

@@ -19,10 +19,10 @@ from games.highrollin.model import (
     drop_chance,
     fits,
     knock_chance,
-    percent,
     roll_choices,
     topple_chance,
 )
+from games.highrollin.talk.common import percent
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.harness import (

@@ -72,7 +72,12 @@ def play(state: HighRollinState, action, script: list) -> tuple[HighRollinState,
     step = RULES.apply(state, state.turn, action, rng=rng)
     assert rng.remaining == 0, "script not used up"
     assert RULES.invariants(step.state) == []
-    return step.state, [e.text for e in step.events]
+    return step.state, told(step.events, state.names)
+
+
+def told(events, names) -> list[str]:
+    """Events as the board's message words them, in English."""
+    return [RULES.narrator.event(e, names) for e in events]
 
 
 def text(events: list[str]) -> str:

@@ -15,7 +15,7 @@ from games.highrollin.model import (
     roll_choices,
 )
 from games.rng import ScriptedRng, ScriptExhausted
-from tests.games.highrollin_kit import FULL, REST, B, G, R, Y, dice, make, play, text
+from tests.games.highrollin_kit import FULL, REST, B, G, R, Y, dice, make, play, text, told
 
 # Setup --------------------------------------------------------------------------------------
 
@@ -50,13 +50,13 @@ def test_first_player_roll_off_rerolls_ties_for_lowest() -> None:
 def test_opening_events_announce_the_bases_every_throw_and_who_starts() -> None:
     # bases red 6, blue 1, green 3, yellow 2; roll-off ann 5, bob 4: bob starts
     state = RULES.new_game(["ann", "bob"], rng=ScriptedRng([6, 1, 3, 2, 5, 4]))
-    assert [e.text for e in RULES.opening_events(state)] == [
+    assert told(RULES.opening_events(state), state.names) == [
         "Round 1: the towers start on red 6, blue 1, green 3, yellow 2. Roll for first player: "
         "ann 5, bob 4; bob rolled lowest and starts."
     ]
     # a tie for lowest is rolled again by those tied, and every throw is told
     state = RULES.new_game(["a", "b", "c"], rng=ScriptedRng([1, 1, 1, 1, 2, 2, 5, 6, 3]))
-    [text] = [e.text for e in RULES.opening_events(state)]
+    [text] = told(RULES.opening_events(state), state.names)
     assert text.endswith(
         "Roll for first player: a 2, b 2, c 5; tied for lowest, they roll again: a 6, b 3; "
         "b rolled lowest and starts."

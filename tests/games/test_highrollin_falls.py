@@ -15,7 +15,7 @@ from games.highrollin.model import (
     topple_chance,
 )
 from games.rng import ScriptedRng
-from tests.games.highrollin_kit import REST, dice, make, play, text
+from tests.games.highrollin_kit import REST, dice, make, play, text, told
 
 # Falls --------------------------------------------------------------------------------------
 
@@ -57,13 +57,13 @@ def test_topple_chance_is_drawn_only_from_height_three() -> None:
 def test_a_wobble_that_changes_nothing_is_minor_unless_it_was_close() -> None:
     state = make(("r3 g3", "b6", "g4", "y4"), [(4, 3, 3, 4), REST], hand="b3 y5", began=5)
     step = RULES.apply(state, 0, Place(0, 0), rng=ScriptedRng([0.5]))  # 1.5%: stood
-    stood = [e for e in step.events if "wobbled but stood" in e.text]
+    stood = [e for e in step.events if e.kind == "wobble"]
     assert len(stood) == 1 and stood[0].minor
     assert not step.events[0].minor  # the placement itself is told
     tall = "r3 g3 r3 g3 r3 g3"  # the blue 3 makes it 7 high: 37.5%
     state = make((tall, "b6", "g4", "y4"), [(1, 3, 3, 4), REST], hand="b3 y5", began=5)
     step = RULES.apply(state, 0, Place(0, 0), rng=ScriptedRng([0.9]))
-    stood = [e for e in step.events if "wobbled but stood" in e.text]
+    stood = [e for e in step.events if e.kind == "wobble"]
     assert len(stood) == 1 and not stood[0].minor  # a close call is news
 
 
@@ -73,7 +73,7 @@ def test_a_lone_placement_is_played_at_once_and_says_why() -> None:
     assert RULES.forced_action(state, 0) == Place(0, 0)
     assert RULES.forced_action(state, 1) is None  # not bob's turn
     step = RULES.apply(state, 0, Place(0, 0), rng=ScriptedRng([]))
-    assert step.events[0].text == (
+    assert told(step.events, state.names)[0] == (
         "ann stacked blue 3 on tower 1 (2 high): the only die that fits, and only there."
     )
     # with a choice, the player is asked

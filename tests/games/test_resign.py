@@ -110,7 +110,8 @@ def test_highrollin_the_pile_leaves_the_round_and_new_rounds_deal_around_the_lea
     on_turn = state.turn
     leaver = (on_turn + 1) % 3
     step = HIGHROLLIN.resign(state, leaver, rng=SeededRng(2, 1))
-    assert f"{NAMES[leaver]} leaves the game; 12 dice leave the round." in texts(step)
+    told = [HIGHROLLIN.narrator.event(e, state.names) for e in step.events]
+    assert f"{NAMES[leaver]} leaves the game; 12 dice leave the round." in told
     after = round_trip("highrollin", step.state)
     assert sum(after.piles[leaver]) == 0 and HIGHROLLIN.to_act(after) == (on_turn,)
     # the leaver on turn: the next player still in plays, and a new round deals them nothing

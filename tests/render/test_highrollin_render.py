@@ -1,0 +1,167 @@
+"""High Rollin' pictures: the last-move strip told from the play's events, a tall tower, and
+every text in the picture's locale, fitted at word boundaries."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+import render
+import words
+from games.highrollin import RULES as ROLLIN
+from games.highrollin import Place, Stop
+from games.highrollin.model import Die
+from games.highrollin.talk import picture
+from games.rng import SeededRng
+from render import highrollin
+from render.common import font, length
+
+
+def image_of(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def test_strip_tells_the_last_turns_result_from_its_events() -> None:
+    state = ROLLIN.new_game(["ann", "bob"], {"towers": "steady"}, rng=SeededRng(2))
+    ply = 0
+    told = set()
+    while ROLLIN.outcome(state) is None and ply < 400:
+        ply += 1
+        action = ROLLIN.default_action(state, state.turn)
+        step = ROLLIN.apply(state, state.turn, action, rng=SeededRng(2, ply))
+        text = picture.strip(step.events, state.names)
+        name = state.names[state.turn]
+        assert text.startswith(name)
+        if isinstance(action, Place) and state.began == 5 and len(state.hand) == 1:
+            tops = " + ".join(str(t[-1].face) for t in step.state.towers)
+            if step.state.round == state.round:
+                assert text.startswith(f"{name} stacked all five: {tops} · {name} +")
+                told.add("scored")
+        if isinstance(action, Stop):
+            assert "stopped" in text
+            told.add("stop")
+        state = step.state
+    assert "scored" in told
+
+
+def test_strip_of_a_fall_names_the_tower_and_the_others_gain() -> None:
+    from tests.games.highrollin_kit import make
+
+    piles = [(3, 3, 4, 4), (2, 2, 2, 2), (1, 1, 1, 1)]
+    state = make(("r3 b3 g3 y3 r3", "b6", "g4", "y4"), piles, hand="b3 r6", began=5)
+    from games.rng import ScriptedRng
+
+    step = ROLLIN.apply(state, 0, Place(1, 0), rng=ScriptedRng([0.2, 3, 5, 2, 6]))
+    assert picture.strip(step.events, state.names) == "Tower 1 toppled: 3 fell · others +5"
+    with words.use("pl"):
+        assert picture.strip(step.events, state.names) == (
+            "Wieża 1 się przewróciła: spadły 3 · pozostali +5"
+        )
+
+
+def test_no_events_no_story_the_strip_shows_the_rule() -> None:
+    state = ROLLIN.new_game(["ann", "bob"], rng=SeededRng(1))
+    assert picture.strip((), state.names) == ""
+    # a board drawn without events (the first one) is still a picture
+    assert image_of(render.draw("highrollin", state)).width == highrollin.W
+
+
+def test_tall_tower_keeps_its_top_full_size() -> None:
+    highrollin.warm()
+    state = ROLLIN.new_game(["ann", "bob", "cy", "di"], rng=SeededRng(4))
+    tall = tuple(Die(c % 2, 1) for c in range(15))
+    state = replace(state, towers=(tall, *state.towers[1:]), removed=state.removed)
+    png = highrollin.draw(state)
+    image = image_of(png)
+    assert image.width <= 900 and len(png) < 150_000
+    # the top (a red 1) is drawn full size: a run of red across most of a full-size die, in
+    # tower 1's column; the fifteen dice under it are much smaller
+    red = highrollin.FILLS[0]
+    rgb = image.convert("RGB")
+    x0 = highrollin.TOWER_X[0] - highrollin.TOP_DIE
+    longest = 0
+    for y in range(highrollin.TABLE[1], highrollin.BASE_Y):
+        run = 0
+        for x in range(x0, x0 + 2 * highrollin.TOP_DIE):
+            run = run + 1 if rgb.getpixel((x, y)) == red else 0
+            longest = max(longest, run)
+    assert longest >= highrollin.TOP_DIE * 0.75
+    # the conformance suite draws through the registry: same pictures
+    assert render.draw("highrollin", state) == png
+
+
+def positions(players: int, seed: int, plies: int = 60) -> list[tuple]:
+    """(before, action, step) along a random game: every phase, falls and new rounds."""
+    state = ROLLIN.new_game([f"gracz{i}" for i in range(players)], rng=SeededRng(seed))
+    pick = random.Random(seed)
+    out = []
+    for ply in range(1, plies + 1):
+        if ROLLIN.outcome(state) is not None:
+            break
+        action = pick.choice(ROLLIN.legal_actions(state, state.turn))
+        step = ROLLIN.apply(state, state.turn, action, rng=SeededRng(seed, ply))
+        out.append((state, action, step))
+        state = step.state
+    return out
+
+
+@pytest.mark.parametrize("locale", ["pl", words.PSEUDO])
+def test_pictures_draw_in_polish_and_the_pseudo_locale(locale: str) -> None:
+    for players, seed in ((2, 3), (4, 5)):
+        moves = positions(players, seed)
+        for before, action, step in moves[::6]:
+            png = render.draw(
+                "highrollin",
+                step.state,
+                seat=0,
+                last=action,
+                previous=before,
+                events=step.events,
+                locale=locale,
+            )
+            assert image_of(png).width == highrollin.W
+
+
+def test_polish_texts_fit_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fitted text of the Polish picture (strip, header, titles, hints, labels) is drawn
+    whole, at most a little smaller, at 2 and 4 players through whole games."""
+    drawn: list[tuple[str, str, int, int]] = []
+    fit_words = highrollin.fit_words
+
+    def spy(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+        shown, used = fit_words(text, size, width, bold)
+        drawn.append((text, shown, size, used))
+        return shown, used
+
+    monkeypatch.setattr(highrollin, "fit_words", spy)
+    for players, seed in ((2, 3), (4, 5), (4, 8)):
+        for before, action, step in positions(players, seed, 150):
+            render.draw(
+                "highrollin",
+                step.state,
+                seat=1,
+                last=action,
+                previous=before,
+                events=step.events,
+                locale="pl",
+            )
+    assert len(drawn) > 1000
+    cut = {text for text, shown, _, _ in drawn if shown != text}
+    assert not cut, cut
+    assert min(used - size for _, _, size, used in drawn) >= -4
+    for line in highrollin.wrap(picture.hint(step.state), 18, 150):
+        assert length(font(18), line) <= 150 or " " not in line, line
+
+
+def test_fit_words_shortens_at_a_word_boundary() -> None:
+    text = "Wieża 2 się przewróciła: spadły 3 · pozostali +5 i jeszcze bardzo długie słowa"
+    shown, size = highrollin.fit_words(text, 20, 300)
+    assert shown.endswith("…") and size == 16
+    whole = shown.removesuffix("…")
+    assert text.startswith(whole) and not text[len(whole)].isalnum()  # a word boundary
