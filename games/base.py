@@ -316,6 +316,24 @@ class Narrator:
         is)."""
         return outcome.reason
 
+    def describe(self, state: Any, names: Sequence[str]) -> str:
+        """The position in a sentence or two, for a picture's alt text (a screen reader reads
+        it aloud instead of "image"): whose turn it is and what they can do, and each
+        player's standing (herds; pieces per colour and any threatened Stable; tower heights
+        and scores; studs and stocks; steers, fences and where each cowboy is). Short: the
+        bot puts the game's title and the last move before it, all within Discord's 1,024
+        characters. In the active locale."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe positions")
+
+    def text_board(self, state: Any, names: Sequence[str], viewer: int | None) -> str:
+        """The whole position as text a screen reader reads well, for the board's "Text
+        board" button: Markdown headings, one line per player, no table art, no meaning
+        carried by emoji alone, every number the picture shows; for grid games every piece
+        listed by square, and the legal moves of the seat to act (``viewer``'s first, when
+        it may act) in the notation, so a player can play from text alone. In the active
+        locale, at most 4,000 characters (an embed's description)."""
+        raise NotImplementedError(f"{type(self).__name__} has no text board")
+
     def text(self, message: str) -> str:
         """A text the game marked for its catalogue (``N_``: its title, summary, quick start,
         an option's help) in the active locale."""
