@@ -45,6 +45,9 @@ class Settings:
     #: where the full rules pages are published, ``{game}`` standing for the game's key (e.g.
     #: ``https://example.org/rules/{game}``); None: ``/<game> rules`` attaches the page instead
     rules_url: str | None = None
+    #: offer the pseudo-locale (every text marked, to see what the catalogue words) as a
+    #: language of ``/<game> new``
+    pseudo_locale: bool = False
 
     @property
     def database(self) -> DatabaseUrl:
@@ -126,6 +129,7 @@ def load_settings(
         discord_api_url=_url(values, "DISCORD_API_URL"),
         discord_gateway_url=_url(values, "DISCORD_GATEWAY_URL"),
         rules_url=_rules_url(values),
+        pseudo_locale=values.get("PSEUDO_LOCALE", "").strip().lower() in ("1", "true", "yes", "on"),
     )
 
 
@@ -200,4 +204,5 @@ Optional settings in the same file:
     LOG_LEVEL=INFO
     SYNC_COMMANDS=auto                     # auto | always | never
     RULES_URL=https://example.org/rules/{game}   # where /<game> rules links the full rules
+    PSEUDO_LOCALE=1                        # offer the marked pseudo-language in /<game> new
 """

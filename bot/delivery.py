@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import words
 from bot import records, ui
 from bot.answer import Answer
 from bot.channels import CannotPost
 from bot.matches import Match
+from bot.model import stored_events
 from bot.render_pool import RenderError
 from bot.store import StorageError
 from bot.store.boards import NewBoard
@@ -40,6 +42,7 @@ from bot.texts import (
     compose,
     story_lines,
 )
+from games.base import Event
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -186,68 +189,73 @@ class Delivery:
         # the match as stored with the newest claimed board, or newer: no need to read it
         fresh = stored is not None and stored.ply >= upto and stored.id == match_id
         match = stored if fresh and stored is not None else await self.service.get(match_id)
-        current = upto == match.ply
-        # the newest board as the move's own commit read it (nothing posted a board since:
-        # this process holds the claim), else read now
-        latest = newest[0] if newest else await self.service.latest_board_row(match_id)
-        passed = any(bool(r["turn_passed"]) for r in rows) or not current
-        in_place = (
-            not passed
-            and latest is not None
-            and int(latest["ply"]) >= 0
-            and int(latest["ply"]) >= match.turn_ply
-            and int(latest["channel_id"]) == match.channel_id
-        )
-        if in_place:
-            story_from = latest["story_from"]
-            story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
-        else:
-            story_from = int(latest["ply"]) if latest is not None else -1
-            story_from = min(story_from, min(plies) - 1)
-        if plies == list(range(story_from + 1, upto + 1)):
-            stories = rows  # the claimed boards are the whole story: no need to read it
-        else:
-            stories = await self.store.stories(match_id, story_from, upto)
-        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
-        found = None
-        if recovering and not in_place:
-            after = int(latest["message_id"]) if latest is not None else 0
-            found = await self._posted_unrecorded(match, upto, after)
-        try:
-            message = found or await self._post(
-                match,
-                lines,
-                interaction=interaction,
-                answer=answer,
-                edit=int(latest["message_id"]) if in_place and latest is not None else None,
-                clicked=clicked,
-                buttons=current,
-                previous=previous,
-                last=last,
-                drawing=drawing,
+        with words.use(match.language):  # a board is public: the match's language
+            current = upto == match.ply
+            # the newest board as the move's own commit read it (nothing posted a board since:
+            # this process holds the claim), else read now
+            latest = newest[0] if newest else await self.service.latest_board_row(match_id)
+            passed = any(bool(r["turn_passed"]) for r in rows) or not current
+            in_place = (
+                not passed
+                and latest is not None
+                and int(latest["ply"]) >= 0
+                and int(latest["ply"]) >= match.turn_ply
+                and int(latest["channel_id"]) == match.channel_id
             )
-        except (discord.HTTPException, discord.RateLimited) as err:
-            # RateLimited: a 429 longer than the client's max_ratelimit_timeout
-            await self._failed(match, plies, rows, err)
-            return None
-        except CannotPost as err:
-            await self._failed(match, plies, rows, None, reason=str(err))
-            return None
-        new = None
-        if not in_place:
-            new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
-        older = await self._record_delivered(match_id, plies, message.id, new)
-        # the clicked board lost its buttons with a plain acknowledgement, not when the new
-        # board was the click's answer (a new message: it loses them now)
-        stripped = None if answer is not None and answer.taken else clicked
-        for message_id in older:
-            if message_id != stripped:
-                await self.bot.table.strip_buttons(message.channel.id, message_id)
-        if match.status != "active":
-            await self.bot.table.retire(match, keep=message.id)
-            board = (message.channel.id, message.id)
-            await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
-        return message
+            if in_place:
+                story_from = latest["story_from"]
+                story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
+            else:
+                story_from = int(latest["ply"]) if latest is not None else -1
+                story_from = min(story_from, min(plies) - 1)
+            if plies == list(range(story_from + 1, upto + 1)):
+                stories = rows  # the claimed boards are the whole story: no need to read it
+            else:
+                stories = await self.store.stories(match_id, story_from, upto)
+            told = [json.loads(r["payload"]) for r in stories]
+            lines = story_lines(match, told)
+            # what the move shown did, for the picture (its last-move strip)
+            events = stored_events(told[-1].get("events")) if told and current else ()
+            found = None
+            if recovering and not in_place:
+                after = int(latest["message_id"]) if latest is not None else 0
+                found = await self._posted_unrecorded(match, upto, after)
+            try:
+                message = found or await self._post(
+                    match,
+                    lines,
+                    interaction=interaction,
+                    answer=answer,
+                    edit=int(latest["message_id"]) if in_place and latest is not None else None,
+                    clicked=clicked,
+                    buttons=current,
+                    previous=previous,
+                    last=last,
+                    events=events,
+                    drawing=drawing,
+                )
+            except (discord.HTTPException, discord.RateLimited) as err:
+                # RateLimited: a 429 longer than the client's max_ratelimit_timeout
+                await self._failed(match, plies, rows, err)
+                return None
+            except CannotPost as err:
+                await self._failed(match, plies, rows, None, reason=str(err))
+                return None
+            new = None
+            if not in_place:
+                new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
+            older = await self._record_delivered(match_id, plies, message.id, new)
+            # the clicked board lost its buttons with a plain acknowledgement, not when the new
+            # board was the click's answer (a new message: it loses them now)
+            stripped = None if answer is not None and answer.taken else clicked
+            for message_id in older:
+                if message_id != stripped:
+                    await self.bot.table.strip_buttons(message.channel.id, message_id)
+            if match.status != "active":
+                await self.bot.table.retire(match, keep=message.id)
+                board = (message.channel.id, message.id)
+                await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
+            return message
 
     async def _posted_unrecorded(
         self, match: Match, ply: int, after: int
@@ -344,6 +352,7 @@ class Delivery:
         buttons: bool,
         previous: Any,
         last: Any,
+        events: Sequence[Event] = (),
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message:
         # everything but the picture is made while it is being drawn
@@ -353,7 +362,7 @@ class Delivery:
         if drawing is not None and drawing[0] == match.ply:
             files, filename = await drawing[1]
         else:
-            files, filename = await self.picture(match, previous=previous, last=last)
+            files, filename = await self.picture(match, previous=previous, last=last, events=events)
         if filename:
             embed.set_image(url=f"attachment://{filename}")
         if edit is not None:
@@ -370,7 +379,9 @@ class Delivery:
                     answered = await self._answer(answer, kwargs)
                     if answered is not None:
                         return answered
-                    again, _ = await self.picture(match, previous=previous, last=last)
+                    again, _ = await self.picture(
+                        match, previous=previous, last=last, events=events
+                    )
                     kwargs["attachments"] = again
                 elif answer is None or await answer.acknowledged():
                     return await interaction.edit_original_response(**kwargs)
@@ -392,7 +403,9 @@ class Delivery:
             answered = await self._answer(answer, kwargs, new=True)
             if answered is not None:
                 return answered
-            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
+            kwargs["files"], _ = await self.picture(
+                match, previous=previous, last=last, events=events
+            )
             interaction = None
         elif answer is not None and not await answer.acknowledged():
             interaction = None
@@ -403,7 +416,7 @@ class Delivery:
                 return message
             except discord.HTTPException as err:
                 log.info("board followup failed (%s); posting to the channel", err.status)
-                files, _ = await self.picture(match, previous=previous, last=last)
+                files, _ = await self.picture(match, previous=previous, last=last, events=events)
                 kwargs["files"] = files
         channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
@@ -435,9 +448,11 @@ class Delivery:
         *,
         previous: Any = None,
         last: Any = None,
+        events: Sequence[Event] = (),
     ) -> tuple[list[discord.File], str | None]:
-        """The board picture as an attachment; none (a text-only board) if drawing failed."""
-        return await self.picture_soon(match, previous=previous, last=last)
+        """The board picture as an attachment, its texts in the match's language; none (a
+        text-only board) if drawing failed. ``events``: what the last move did."""
+        return await self.picture_soon(match, previous=previous, last=last, events=events)
 
     def picture_soon(
         self,
@@ -447,6 +462,7 @@ class Delivery:
         last: Any = None,
         state: Any = None,
         ply: int | None = None,
+        events: Sequence[Event] = (),
     ) -> asyncio.Future[tuple[list[discord.File], str | None]]:
         """``picture`` as a future, the drawing already under way when a worker is free.
         ``state`` and ``ply``: a state of the match other than its current one (a move's new
@@ -458,7 +474,13 @@ class Delivery:
             done.set_result(([], None))
             return done
         png = self.bot.renderer.draw_soon(
-            match.game, state, previous=previous, last=last, home=match.id
+            match.game,
+            state,
+            previous=previous,
+            last=last,
+            home=match.id,
+            events=events,
+            locale=match.language,
         )
         name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
         attached = asyncio.ensure_future(self._attached(match.id, png, name))

@@ -28,6 +28,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
     Refusal,
     Seat,
     event_dicts,
+    stored_events,
 )
 from bot.store import MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
@@ -37,8 +38,9 @@ from games.rng import SeededRng
 #: forced moves played in a row after one move, at most (a safety bound, never reached in play)
 MAX_FORCED = 200
 
-#: told a move's new state before it is stored: (match, new ply, state, previous, last action)
-Early = Callable[[Match, int, Any, Any, Any], None]
+#: told a move's new state before it is stored: (match, new ply, state, previous, last action,
+#: the move's events)
+Early = Callable[[Match, int, Any, Any, Any, tuple[Event, ...]], None]
 
 
 class MatchService(Lobbies, BoardMessages):
@@ -119,6 +121,7 @@ class MatchService(Lobbies, BoardMessages):
             paused_at=row["paused_at"],
             paused_until=row["paused_until"],
             paused_by=row["paused_by"],
+            language=row["language"],
         )
         if row["state"] is not None:
             key = (match.id, match.ply)
@@ -193,7 +196,7 @@ class MatchService(Lobbies, BoardMessages):
         """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``.
         ``loaded``: the match as just read for this move (``check_actor``), used unless this
         process stored a later ply meanwhile; a move stored by another process is caught by
-        the commit's guard. ``early(match, ply, state, previous, last)`` is told the new
+        the commit's guard. ``early(match, ply, state, previous, last, events)`` is told the new
         state before it is stored (to start drawing it meanwhile; the commit may still
         lose)."""
         async with self.lock(match_id):
@@ -312,9 +315,7 @@ class MatchService(Lobbies, BoardMessages):
         events: list[Event] = []
         state = previous
         for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
-            rows.append(
-                ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events))
-            )
+            rows.append(ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events)))
             events.extend(step.events)
             state = step.state
             new_key = rules.turn_key(state)
@@ -328,7 +329,7 @@ class MatchService(Lobbies, BoardMessages):
         before_last = plays[-2][4].state if len(plays) > 1 else previous
         last = action0 if len(plays) == 1 else plays[-1][3]
         if early is not None:
-            early(match, from_ply + len(plays), state, before_last, last)
+            early(match, from_ply + len(plays), state, before_last, last, tuple(events))
         payload = {
             "kind": kind,
             "plays": [[p[0], p[2]] for p in plays],
@@ -353,9 +354,7 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(
-            record, claim_until=time.time() + self.board_lease
-        )
+        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
         if committed is None:
             raise Refusal("Someone else moved first; use the newest board.")
         match.ply, match.updated_at = record.ply, now
@@ -386,7 +385,7 @@ class MatchService(Lobbies, BoardMessages):
                 "ply": r["ply"],
                 "seat": r["seat"],
                 "notation": r["notation"],
-                "events": json.loads(r["events"]),
+                "events": stored_events(json.loads(r["events"])),
                 "at": r["at"],
             }
             for r in rows

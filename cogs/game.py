@@ -27,6 +27,7 @@ from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.turns import board_link
 from cogs.base import manages_channel
+from words.catalogue import set_locale
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
@@ -251,6 +252,7 @@ class GameCommands(
     ) -> None:
         match = await self._match_here(interaction)
         match = await self.bot.turns.pause(match.id, interaction.user.id, hours)
+        set_locale(match.language)  # the channel is told: in the match's language
         await interaction.response.send_message(
             pause_text(match, escape(interaction.user.display_name)),
             allowed_mentions=PING_USERS,
@@ -263,6 +265,7 @@ class GameCommands(
         if seat is None and not manages_channel(interaction):
             raise Refusal("Only the players (or someone with Manage Channels) can resume.")
         match, paused = await self.bot.turns.resume(match.id)
+        set_locale(match.language)  # the channel is told: in the match's language
         await interaction.response.send_message(
             resume_text(match, paused, by=escape(interaction.user.display_name)),
             allowed_mentions=PING_USERS,

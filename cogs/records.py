@@ -18,10 +18,12 @@ from discord.ext import commands
 
 import games
 from bot import records, replays
+from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.render_pool import RenderError
 from bot.table import escape, stamp
 from bot.turns import board_link
+from words.catalogue import set_locale
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +50,10 @@ async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
     data = await records.export_of(bot.service, found)
     await interaction.response.defer(thinking=True)
+    # a public message: in the match's language, as its pictures
+    set_locale(found.language)
     try:
-        gif, frames, moves = await bot.renderer.replay(data)
+        gif, frames, moves = await bot.renderer.replay(data, locale=found.language)
     except (RenderError, replays.BadExport, OSError) as err:
         log.exception("match %s: the replay could not be built", found.id)
         await interaction.edit_original_response(
@@ -89,6 +93,7 @@ async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None =
 @app_commands.choices(game=GAME_CHOICES)
 async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     guild_id = _guild(interaction)
+    set_locale(server_locale(interaction))  # a public message: the server's language
     store = interaction.client.store
     rows = await store.leaderboard(guild_id, game, 10)
     names = await store.seat_names([int(r["user_id"]) for r in rows])

@@ -22,6 +22,7 @@ from bot.matches import Match, MatchService, Refusal
 from bot.render_pool import Renderer
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
+from bot.locales import Readers
 from bot.texts import lobby_text, story_lines
 from bot.turns import TurnClock
 from games.rng import SeededRng
@@ -77,6 +78,10 @@ class StubBot:
     @property
     def delivery(self) -> StubBot:
         return self
+
+    @property
+    def readers(self) -> Readers:
+        return Readers(lambda: self.db)
 
     @property
     def computers(self) -> Computers:
