@@ -42,6 +42,11 @@ def described(msgid: str, **fields: Any) -> app_commands.locale_str:
     return app_commands.locale_str(_fit(_fill(msgid, fields)), msgid=msgid, **fields)
 
 
+def titled(game: str) -> app_commands.locale_str:
+    """A game's title (a choice's name), in each language as its narrator words it."""
+    return app_commands.locale_str(games.get(game).title, msgid="{title}", game=game)
+
+
 def _fill(text: str, fields: dict[str, Any]) -> str:
     key = fields.get("game")
     if key is None:

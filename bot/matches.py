@@ -175,8 +175,7 @@ class MatchService(Lobbies, BoardMessages):
             )
         acting = rules.to_act(match.state)
         if mine not in acting:
-            waiting = " and ".join(match.name_of(s) for s in acting) or "nobody"
-            raise NotYourTurn(f"It is not your turn; waiting on {waiting}.")
+            raise NotYourTurn("rules.not_your_turn", waiting=[match.name_of(s) for s in acting])
         if seat is not None and seat != mine:
             raise Refusal(f"Those buttons are for {match.name_of(seat)}.")
         return mine
