@@ -18,11 +18,11 @@ import pytest
 import games
 from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
 from bot.computers import Computers, easy_action
+from bot.locales import Readers
 from bot.matches import Match, MatchService, Refusal
 from bot.render_pool import Renderer
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
-from bot.locales import Readers
 from bot.texts import lobby_text, story_lines
 from bot.turns import TurnClock
 from games.rng import SeededRng
