@@ -348,8 +348,9 @@ class GameCog(commands.GroupCog):
         # A new message notifies the player to act; filling in a deferred reply would not.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.edit_original_response(content="Posted; the board is below.")
-        set_locale(match.language)  # the board is public
-        await self.bot.table.post_board(match, interaction=interaction, headline="The board:")
+        with words.use(match.language):  # the board is public
+            headline = "The board:"
+        await self.bot.table.post_board(match, interaction=interaction, headline=headline)
 
     @app_commands.command(
         name="rules",
