@@ -151,19 +151,22 @@ class Delivery:
             )
             if not rows:
                 return None
-            return await self._deliver(
-                match_id,
-                rows,
-                interaction,
-                answer,
-                clicked,
-                previous,
-                last,
-                picture,
-                match,
-                latest if claimed else (),
-                recovering=not mine and not claimed,
-            )
+            if match is None or match.id != match_id:
+                match = await self.service.get(match_id)
+            with words.use(match.language):  # a board is public: the match's language
+                return await self._deliver(
+                    match_id,
+                    rows,
+                    interaction,
+                    answer,
+                    clicked,
+                    previous,
+                    last,
+                    picture,
+                    match,
+                    latest if claimed else (),
+                    recovering=not mine and not claimed,
+                )
         finally:
             self._busy.discard(match_id)
             if picture is not None and not picture[1].done():
@@ -189,73 +192,72 @@ class Delivery:
         # the match as stored with the newest claimed board, or newer: no need to read it
         fresh = stored is not None and stored.ply >= upto and stored.id == match_id
         match = stored if fresh and stored is not None else await self.service.get(match_id)
-        with words.use(match.language):  # a board is public: the match's language
-            current = upto == match.ply
-            # the newest board as the move's own commit read it (nothing posted a board since:
-            # this process holds the claim), else read now
-            latest = newest[0] if newest else await self.service.latest_board_row(match_id)
-            passed = any(bool(r["turn_passed"]) for r in rows) or not current
-            in_place = (
-                not passed
-                and latest is not None
-                and int(latest["ply"]) >= 0
-                and int(latest["ply"]) >= match.turn_ply
-                and int(latest["channel_id"]) == match.channel_id
+        current = upto == match.ply
+        # the newest board as the move's own commit read it (nothing posted a board since:
+        # this process holds the claim), else read now
+        latest = newest[0] if newest else await self.service.latest_board_row(match_id)
+        passed = any(bool(r["turn_passed"]) for r in rows) or not current
+        in_place = (
+            not passed
+            and latest is not None
+            and int(latest["ply"]) >= 0
+            and int(latest["ply"]) >= match.turn_ply
+            and int(latest["channel_id"]) == match.channel_id
+        )
+        if in_place:
+            story_from = latest["story_from"]
+            story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
+        else:
+            story_from = int(latest["ply"]) if latest is not None else -1
+            story_from = min(story_from, min(plies) - 1)
+        if plies == list(range(story_from + 1, upto + 1)):
+            stories = rows  # the claimed boards are the whole story: no need to read it
+        else:
+            stories = await self.store.stories(match_id, story_from, upto)
+        told = [json.loads(r["payload"]) for r in stories]
+        lines = story_lines(match, told)
+        # what the move shown did, for the picture (its last-move strip)
+        events = stored_events(told[-1].get("events")) if told and current else ()
+        found = None
+        if recovering and not in_place:
+            after = int(latest["message_id"]) if latest is not None else 0
+            found = await self._posted_unrecorded(match, upto, after)
+        try:
+            message = found or await self._post(
+                match,
+                lines,
+                interaction=interaction,
+                answer=answer,
+                edit=int(latest["message_id"]) if in_place and latest is not None else None,
+                clicked=clicked,
+                buttons=current,
+                previous=previous,
+                last=last,
+                events=events,
+                drawing=drawing,
             )
-            if in_place:
-                story_from = latest["story_from"]
-                story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
-            else:
-                story_from = int(latest["ply"]) if latest is not None else -1
-                story_from = min(story_from, min(plies) - 1)
-            if plies == list(range(story_from + 1, upto + 1)):
-                stories = rows  # the claimed boards are the whole story: no need to read it
-            else:
-                stories = await self.store.stories(match_id, story_from, upto)
-            told = [json.loads(r["payload"]) for r in stories]
-            lines = story_lines(match, told)
-            # what the move shown did, for the picture (its last-move strip)
-            events = stored_events(told[-1].get("events")) if told and current else ()
-            found = None
-            if recovering and not in_place:
-                after = int(latest["message_id"]) if latest is not None else 0
-                found = await self._posted_unrecorded(match, upto, after)
-            try:
-                message = found or await self._post(
-                    match,
-                    lines,
-                    interaction=interaction,
-                    answer=answer,
-                    edit=int(latest["message_id"]) if in_place and latest is not None else None,
-                    clicked=clicked,
-                    buttons=current,
-                    previous=previous,
-                    last=last,
-                    events=events,
-                    drawing=drawing,
-                )
-            except (discord.HTTPException, discord.RateLimited) as err:
-                # RateLimited: a 429 longer than the client's max_ratelimit_timeout
-                await self._failed(match, plies, rows, err)
-                return None
-            except CannotPost as err:
-                await self._failed(match, plies, rows, None, reason=str(err))
-                return None
-            new = None
-            if not in_place:
-                new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
-            older = await self._record_delivered(match_id, plies, message.id, new)
-            # the clicked board lost its buttons with a plain acknowledgement, not when the new
-            # board was the click's answer (a new message: it loses them now)
-            stripped = None if answer is not None and answer.taken else clicked
-            for message_id in older:
-                if message_id != stripped:
-                    await self.bot.table.strip_buttons(message.channel.id, message_id)
-            if match.status != "active":
-                await self.bot.table.retire(match, keep=message.id)
-                board = (message.channel.id, message.id)
-                await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
-            return message
+        except (discord.HTTPException, discord.RateLimited) as err:
+            # RateLimited: a 429 longer than the client's max_ratelimit_timeout
+            await self._failed(match, plies, rows, err)
+            return None
+        except CannotPost as err:
+            await self._failed(match, plies, rows, None, reason=str(err))
+            return None
+        new = None
+        if not in_place:
+            new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
+        older = await self._record_delivered(match_id, plies, message.id, new)
+        # the clicked board lost its buttons with a plain acknowledgement, not when the new
+        # board was the click's answer (a new message: it loses them now)
+        stripped = None if answer is not None and answer.taken else clicked
+        for message_id in older:
+            if message_id != stripped:
+                await self.bot.table.strip_buttons(message.channel.id, message_id)
+        if match.status != "active":
+            await self.bot.table.retire(match, keep=message.id)
+            board = (message.channel.id, message.id)
+            await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
+        return message
 
     async def _posted_unrecorded(
         self, match: Match, ply: int, after: int
