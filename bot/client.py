@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -190,6 +191,8 @@ class RanchHand(Host):
             await self.renderer.close()
             store = getattr(self, "store", None)
             if store is not None:
+                with contextlib.suppress(TimeoutError):  # the languages just seen, stored
+                    await asyncio.wait_for(self.readers.settled(), 2.0)
                 await store.close()
             log.info("stopped")
 

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -66,37 +67,49 @@ def said(err: BaseException) -> str:
 
 class Readers:
     """Each player's language as last seen, for what the bot sends them without an
-    interaction (the turn clock's DMs). Written to the store only when it changes."""
+    interaction (the turn clock's DMs). Stored only when it changes, in the background, so an
+    answer never waits for it."""
 
     def __init__(self, store: Callable[[], Store | None]) -> None:
         self._store = store
         self._seen: OrderedDict[int, str] = OrderedDict()
+        self._writing: set[asyncio.Future[None]] = set()
 
-    async def seen(self, interaction: discord.Interaction[Any]) -> str:
+    def seen(self, interaction: discord.Interaction[Any]) -> str:
         """Make the reader's language the active one for the rest of this task, remember it
         for the user, and return it."""
         locale = reader_locale(interaction)
         set_locale(locale)
-        await self.remember(interaction.user.id, locale)
+        self.remember(interaction.user.id, locale)
         return locale
 
-    async def remember(self, user_id: int, locale: str) -> None:
+    def remember(self, user_id: int, locale: str) -> None:
         if self._seen.get(user_id) == locale:
             self._seen.move_to_end(user_id)
             return
-        store = self._store()
-        if store is None:
-            return
-        try:
-            if await store.user_locale(user_id) != locale:
-                await store.set_user_locale(user_id, locale)
-        except StorageError as err:  # only a later DM's language depends on it
-            log.info("could not store the language of user %s: %s", user_id, err.kind)
-            return
         self._seen[user_id] = locale
-        self._seen.move_to_end(user_id)
         while len(self._seen) > REMEMBERED:
             self._seen.popitem(last=False)
+        if self._store() is None:
+            return
+        task = asyncio.ensure_future(self._stored(user_id, locale))
+        self._writing.add(task)
+        task.add_done_callback(self._writing.discard)
+
+    async def _stored(self, user_id: int, locale: str) -> None:
+        store = self._store()
+        try:
+            if store is not None and await store.user_locale(user_id) != locale:
+                await store.set_user_locale(user_id, locale)
+        except StorageError as err:  # only a later DM's language depends on it: next time
+            log.info("could not store the language of user %s: %s", user_id, err.kind)
+            if self._seen.get(user_id) == locale:
+                del self._seen[user_id]
+
+    async def settled(self) -> None:
+        """Wait until the languages seen so far are stored."""
+        while self._writing:
+            await asyncio.gather(*self._writing, return_exceptions=True)
 
     async def of(self, user_id: int) -> str:
         """The user's language as last seen (English for one never seen)."""
@@ -112,14 +125,14 @@ def readers_of(client: Any) -> Readers | None:
     return getattr(client, "readers", None)
 
 
-async def seen(interaction: discord.Interaction[Any]) -> str:
+def seen(interaction: discord.Interaction[Any]) -> str:
     """The interaction's reader: their language made the active one (and remembered)."""
     readers = readers_of(interaction.client)
     if readers is None:
         locale = reader_locale(interaction)
         set_locale(locale)
         return locale
-    return await readers.seen(interaction)
+    return readers.seen(interaction)
 
 
 class Tree(app_commands.CommandTree[Any]):
@@ -128,7 +141,7 @@ class Tree(app_commands.CommandTree[Any]):
     its errors), and every command's options are checked first (``bot.slash_checks``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await seen(interaction)
+        seen(interaction)
         return await options_checked(interaction)
 
 
@@ -137,5 +150,5 @@ class Reading:
     clicker's language (discord.py runs a component's check and callback in one task)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await seen(interaction)
+        seen(interaction)
         return True

@@ -73,7 +73,7 @@ async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
     try:
         if interaction.type is discord.InteractionType.component:
             if not claimed(interaction):
-                await seen(interaction)
+                seen(interaction)
                 await table_of(interaction).refuse(interaction, ids.INVALID)
         elif interaction.type is discord.InteractionType.modal_submit:
             await _submitted(interaction)
@@ -121,7 +121,7 @@ def _stored(interaction: discord.Interaction[Any], key: tuple[Any, str]) -> bool
 async def _submitted(interaction: discord.Interaction[Any]) -> None:
     data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
     custom_id = data.get("custom_id")
-    await seen(interaction)
+    seen(interaction)
     found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
     if found is None:
         if custom_id not in getattr(_store(interaction), "_modals", {}):

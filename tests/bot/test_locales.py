@@ -57,11 +57,14 @@ async def test_a_players_language_is_remembered_once_and_read_back(store: Store)
     readers = Readers(lambda: store)
     assert await readers.of(BOB) == "en", "never seen: English"
     for _ in range(3):
-        assert await readers.seen(interaction(BOB, "pl")) == "pl"
+        assert readers.seen(interaction(BOB, "pl")) == "pl"
         assert words.current() == "pl", "the reader's language is the active one"
+        assert await readers.of(BOB) == "pl"
+    await readers.settled()
     assert writes == [(BOB, "pl")], "stored when it changes, not on every click"
     assert await Readers(lambda: store).of(BOB) == "pl", "another process reads it back"
-    await readers.seen(interaction(BOB, "de"))  # not shipped: English
+    readers.seen(interaction(BOB, "de"))  # not shipped: English
+    await readers.settled()
     assert await Readers(lambda: store).of(BOB) == "en"
 
 
@@ -69,9 +72,15 @@ async def test_a_database_fault_does_not_stop_the_answer(store: Store) -> None:
     async def broken(user_id: int) -> str | None:
         raise StorageError("the database is busy", kind="busy")
 
+    working = store.user_locale
     store.user_locale = broken  # type: ignore[method-assign]
     readers = Readers(lambda: store)
-    assert await readers.seen(interaction(BOB, "pl")) == "pl"
+    assert readers.seen(interaction(BOB, "pl")) == "pl", "answered all the same"
+    await readers.settled()
+    store.user_locale = working  # type: ignore[method-assign]
+    readers.seen(interaction(BOB, "pl"))  # not stored yet: tried again
+    await readers.settled()
+    assert await store.user_locale(BOB) == "pl"
 
 
 def test_discord_locales_map_to_shipped_ones() -> None:

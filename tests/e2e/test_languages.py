@@ -124,7 +124,8 @@ async def test_a_foreign_player_in_an_english_match_reads_their_private_answers_
             assert MARK not in message.content, message.content
         assert probes.pictures and {loc for loc, _ in probes.pictures} == {"en"}
         assert any(events for _, events in probes.pictures), "a move's picture gets its events"
-        assert await runner.bot.readers.of(world.bob.id) == words.PSEUDO
+        await runner.bot.readers.settled()
+        assert await runner.bot.store.user_locale(world.bob.id) == words.PSEUDO
 
 
 async def test_a_match_in_another_language_is_public_in_it_while_private_answers_follow_the_reader(
