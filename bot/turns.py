@@ -281,14 +281,22 @@ class TurnClock(Pauses):
         if prefs.dm:
             user_id = match.user_of(seat)
             with words.use(await self.bot.readers.of(user_id)):  # the player's language
-                where = await self._where(match)
-                waited = hours_text(now - match.turn_started_at)
-                dm = [f"⏰ Your move in **{title}** {where} (waiting {waited})."]
-                if deadline is not None:
-                    dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
-                if link:
-                    dm.append(link)
-            await self._dm(user_id, "\n".join(dm))
+                text = await self._reminder_dm(match, seat, now, deadline, link)
+            await self._dm(user_id, text)
+
+    async def _reminder_dm(
+        self, match: Match, seat: int, now: float, deadline: float | None, link: str | None
+    ) -> str:
+        """The reminder's DM, for one player (worded in their language)."""
+        assert match.turn_started_at is not None
+        where = await self._where(match)
+        waited = hours_text(now - match.turn_started_at)
+        dm = [f"⏰ Your move in **{match.rules.title}** {where} (waiting {waited})."]
+        if deadline is not None:
+            dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+        if link:
+            dm.append(link)
+        return "\n".join(dm)
 
     def _consequence(self, match: Match, seat: int) -> str:
         kind = match.clock.on_deadline
