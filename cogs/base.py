@@ -361,7 +361,7 @@ class GameCog(commands.GroupCog):
         here = match if match is not None and match.game == self.rules.key else None
         template = getattr(self.bot.settings, "rules_url", None)
         url = template.replace("{game}", self.rules.key) if template else None
-        page = None if url else rules_page(self.rules.key)
+        page = None if url else rules_page(self.rules.key, words.current())
         embed = rules_embed(self.rules, here, url=url, attached=page is not None)
         if page is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -433,13 +433,19 @@ def _describe_option(game: str, spec: OptionSpec) -> app_commands.locale_str:
     )
 
 
-def rules_page(key: str) -> bytes | None:
-    """The game's full rules page (markdown), to attach when no RULES_URL is set; None when
-    the bot runs without its docs folder."""
-    try:
-        return (RULES_PAGES / f"{key}.md").read_bytes()
-    except OSError:
-        return None
+def rules_page(key: str, locale: str = words.ENGLISH) -> bytes | None:
+    """The game's full rules page (markdown) in ``locale`` when there is one
+    (``docs/rules/<locale>/<key>.md``), else in English, to attach when no RULES_URL is set;
+    None when the bot runs without its docs folder."""
+    paths = [RULES_PAGES / f"{key}.md"]
+    if locale != words.ENGLISH:
+        paths.insert(0, RULES_PAGES / locale / f"{key}.md")
+    for path in paths:
+        try:
+            return path.read_bytes()
+        except OSError:
+            continue
+    return None
 
 
 def rules_embed(

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
+import cogs.base
 import games
 import words
 from bot import rematch
@@ -21,7 +22,7 @@ from bot.command_words import TEXT_LIMIT, Translations, described, titled
 from bot.locales import Readers, reader_locale, said, server_locale
 from bot.matches import MatchService, Refusal
 from bot.store import StorageError, Store, open_store
-from cogs.base import language_choices, match_language, native_name
+from cogs.base import language_choices, match_language, native_name, rules_page
 from games.base import NotYourTurn
 
 ALICE, BOB = 11, 22
@@ -146,3 +147,17 @@ async def test_a_rematch_keeps_the_matchs_language(store: Store) -> None:
     await service.close(old.id)
     new = await rematch._open(service, await service.get(old.id), ALICE)
     assert new.id != old.id and new.language == "pl"
+
+
+def test_the_rules_page_is_attached_in_the_readers_language_when_there_is_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pl").mkdir()
+    (tmp_path / "farm.md").write_text("# Super Farmer")
+    (tmp_path / "pl" / "farm.md").write_text("# Superfarmer")
+    (tmp_path / "cattle.md").write_text("# Cattle Baron")
+    monkeypatch.setattr(cogs.base, "RULES_PAGES", tmp_path)
+    assert rules_page("farm", "pl") == b"# Superfarmer"
+    assert rules_page("farm") == b"# Super Farmer"
+    assert rules_page("cattle", "pl") == b"# Cattle Baron", "no Polish page yet: English"
+    assert rules_page("horseplay", "pl") is None
