@@ -314,7 +314,9 @@ class MatchService(Lobbies, BoardMessages):
         events: list[Event] = []
         state = previous
         for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
-            rows.append(ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events)))
+            rows.append(
+                ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events))
+            )
             events.extend(step.events)
             state = step.state
             new_key = rules.turn_key(state)
@@ -353,7 +355,9 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
+        committed = await self.store.commit_move(
+            record, claim_until=time.time() + self.board_lease
+        )
         if committed is None:
             raise Refusal("Someone else moved first; use the newest board.")
         match.ply, match.updated_at = record.ply, now
