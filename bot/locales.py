@@ -101,8 +101,11 @@ class Readers:
         try:
             if store is not None and await store.user_locale(user_id) != locale:
                 await store.set_user_locale(user_id, locale)
-        except StorageError as err:  # only a later DM's language depends on it: next time
-            log.info("could not store the language of user %s: %s", user_id, err.kind)
+        except Exception as err:  # only a later DM's language depends on it: next time
+            if isinstance(err, StorageError):
+                log.info("could not store the language of user %s: %s", user_id, err.kind)
+            else:
+                log.warning("could not store the language of user %s: %r", user_id, err)
             if self._seen.get(user_id) == locale:
                 del self._seen[user_id]
 
