@@ -208,7 +208,10 @@ def run_sandbox(port: int, database: Path, seed: int | None, *, validate: bool =
                 asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         async with Sandbox(port, world=world, fresh=fresh, validate=validate) as sandbox:
             token = sandbox.fake.bot_token
-            settings = Settings(token=token, database_path=database, sync_commands="always")
+            # the sandbox also offers the pseudo-locale, to see what the catalogue words
+            settings = Settings(
+                token=token, database_path=database, sync_commands="always", pseudo_locale=True
+            )
             log.info("sandbox starting with %s", settings)
             seeds = None if seed is None else (lambda: seed)
             async with RanchHand(settings, seed_source=seeds, guild_ready_timeout=0.1) as bot:

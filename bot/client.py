@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -16,17 +17,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.host import Host
+from bot.locales import Readers, Tree, reader_locale, said
 from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
-from bot.slash_checks import options_checked
 from bot.store import Store, open_store
 from bot.table import RESTARTING, Table
 from bot.turns import TurnClock
 from games.base import GameError
+from words.catalogue import set_locale
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +72,7 @@ class RanchHand(Host):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=Tree,
             **options,
         )
         self.settings = settings
@@ -82,13 +86,13 @@ class RanchHand(Host):
         self.renderer = Renderer(settings.render_workers)
         self.delivery = Delivery(self, lease=board_lease)
         self.metrics = Metrics(self)
+        self.readers = Readers(lambda: getattr(self, "store", None))
         self.renderer.drawn = self.metrics.drawn
         self.in_flight = 0
         self.stopping = False
         self._closing: asyncio.Future[None] | None = None
         self._declining: set[asyncio.Future[None]] = set()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        self.tree.interaction_check = options_checked  # type: ignore[method-assign]
 
     @property
     def db(self) -> Store:
@@ -113,6 +117,8 @@ class RanchHand(Host):
         if self.settings.metrics_port is not None:
             await self.metrics.start(self.settings.metrics_port)
         await self.renderer.start()
+        # command and option descriptions, and choices, in each player's language
+        await self.tree.set_translator(Translations())
         for extension in extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
@@ -144,6 +150,7 @@ class RanchHand(Host):
         parsers["INTERACTION_CREATE"] = gate
 
     async def _decline(self, interaction: discord.Interaction[Any]) -> None:
+        set_locale(reader_locale(interaction))
         async with self.handling():
             try:
                 if interaction.type is discord.InteractionType.autocomplete:
@@ -184,6 +191,8 @@ class RanchHand(Host):
             await self.renderer.close()
             store = getattr(self, "store", None)
             if store is not None:
+                with contextlib.suppress(TimeoutError):  # the languages just seen, stored
+                    await asyncio.wait_for(self.readers.settled(), 2.0)
                 await store.close()
             log.info("stopped")
 
@@ -202,6 +211,18 @@ class RanchHand(Host):
 
     def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
         return [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+
+    async def synced_payload(
+        self, guild: discord.abc.Snowflake | None = None
+    ) -> list[dict[str, Any]]:
+        """The commands as a sync sends them: with their translations."""
+        translator = self.tree.translator
+        if translator is None:
+            return self.command_payload(guild)
+        return [
+            await c.get_translated_payload(self.tree, translator)
+            for c in self.tree.get_commands(guild=guild)
+        ]
 
     async def sync_commands(self) -> bool:
         """Sync when asked to, or when the command set changed since the last sync.
@@ -229,7 +250,7 @@ class RanchHand(Host):
     async def _sync_scope(self, guild: discord.abc.Snowflake | None, *, force: bool) -> bool:
         """Sync one scope (a server, or global) when its command set changed since the last
         sync there (or when forced)."""
-        payload = json.dumps(self.command_payload(guild), sort_keys=True)
+        payload = json.dumps(await self.synced_payload(guild), sort_keys=True)
         digest = hashlib.sha256(payload.encode()).hexdigest()
         scope = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
         if not force and await self.store.get_meta(scope) == digest:
@@ -245,10 +266,12 @@ class RanchHand(Host):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """One place turns refusals into private replies and logs everything unexpected."""
+        """One place turns refusals into private replies (in the language of whoever used the
+        command: set for this task by ``Tree.interaction_check``) and logs everything
+        unexpected."""
         original = getattr(error, "original", error)
         if isinstance(original, Refusal | GameError):
-            message = str(original)
+            message = said(original)
         elif isinstance(error, app_commands.CheckFailure):
             message = "You don't have permission to do that here."
         elif isinstance(

@@ -51,6 +51,9 @@ class Settings:
     rules_url: str | None = None
     #: the application's client id for the invite link (None: read from the token)
     application_id: int | None = None
+    #: offer the pseudo-locale (every text marked, to see what the catalogue words) as a
+    #: language of ``/<game> new``
+    pseudo_locale: bool = False
 
     @property
     def database(self) -> DatabaseUrl:
@@ -136,6 +139,7 @@ def load_settings(
         discord_gateway_url=_url(values, "DISCORD_GATEWAY_URL"),
         rules_url=_rules_url(values),
         application_id=int(app) if app else None,
+        pseudo_locale=values.get("PSEUDO_LOCALE", "").strip().lower() in ("1", "true", "yes", "on"),
     )
 
 
@@ -210,4 +214,5 @@ Optional settings in the same file:
     LOG_LEVEL=INFO
     SYNC_COMMANDS=auto                     # auto | always | never
     RULES_URL=https://example.org/rules/{game}   # where /<game> rules links the full rules
+    PSEUDO_LOCALE=1                        # offer the marked pseudo-language in /<game> new
 """

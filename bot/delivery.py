@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import words
 from bot import records, ui
 from bot.answer import Answer
 from bot.channels import CannotPost
 from bot.matches import Match
+from bot.model import stored_events
 from bot.render_pool import RenderError
 from bot.store import StorageError
 from bot.store.boards import NewBoard
@@ -40,6 +42,7 @@ from bot.texts import (
     compose,
     story_lines,
 )
+from games.base import Event
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -148,19 +151,22 @@ class Delivery:
             )
             if not rows:
                 return None
-            return await self._deliver(
-                match_id,
-                rows,
-                interaction,
-                answer,
-                clicked,
-                previous,
-                last,
-                picture,
-                match,
-                latest if claimed else (),
-                recovering=not mine and not claimed,
-            )
+            if match is None or match.id != match_id:
+                match = await self.service.get(match_id)
+            with words.use(match.language):  # a board is public: the match's language
+                return await self._deliver(
+                    match_id,
+                    rows,
+                    interaction,
+                    answer,
+                    clicked,
+                    previous,
+                    last,
+                    picture,
+                    match,
+                    latest if claimed else (),
+                    recovering=not mine and not claimed,
+                )
         finally:
             self._busy.discard(match_id)
             if picture is not None and not picture[1].done():
@@ -208,7 +214,10 @@ class Delivery:
             stories = rows  # the claimed boards are the whole story: no need to read it
         else:
             stories = await self.store.stories(match_id, story_from, upto)
-        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        told = [json.loads(r["payload"]) for r in stories]
+        lines = story_lines(match, told)
+        # what the move shown did, for the picture (its last-move strip)
+        events = stored_events(told[-1].get("events")) if told and current else ()
         found = None
         if recovering and not in_place:
             after = int(latest["message_id"]) if latest is not None else 0
@@ -224,6 +233,7 @@ class Delivery:
                 buttons=current,
                 previous=previous,
                 last=last,
+                events=events,
                 drawing=drawing,
             )
         except (discord.HTTPException, discord.RateLimited) as err:
@@ -344,6 +354,7 @@ class Delivery:
         buttons: bool,
         previous: Any,
         last: Any,
+        events: Sequence[Event] = (),
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
     ) -> discord.Message:
         # everything but the picture is made while it is being drawn
@@ -353,7 +364,7 @@ class Delivery:
         if drawing is not None and drawing[0] == match.ply:
             files, filename = await drawing[1]
         else:
-            files, filename = await self.picture(match, previous=previous, last=last)
+            files, filename = await self.picture(match, previous=previous, last=last, events=events)
         if filename:
             embed.set_image(url=f"attachment://{filename}")
         if edit is not None:
@@ -370,7 +381,9 @@ class Delivery:
                     answered = await self._answer(answer, kwargs)
                     if answered is not None:
                         return answered
-                    again, _ = await self.picture(match, previous=previous, last=last)
+                    again, _ = await self.picture(
+                        match, previous=previous, last=last, events=events
+                    )
                     kwargs["attachments"] = again
                 elif answer is None or await answer.acknowledged():
                     return await interaction.edit_original_response(**kwargs)
@@ -392,7 +405,9 @@ class Delivery:
             answered = await self._answer(answer, kwargs, new=True)
             if answered is not None:
                 return answered
-            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
+            kwargs["files"], _ = await self.picture(
+                match, previous=previous, last=last, events=events
+            )
             interaction = None
         elif answer is not None and not await answer.acknowledged():
             interaction = None
@@ -403,7 +418,7 @@ class Delivery:
                 return message
             except discord.HTTPException as err:
                 log.info("board followup failed (%s); posting to the channel", err.status)
-                files, _ = await self.picture(match, previous=previous, last=last)
+                files, _ = await self.picture(match, previous=previous, last=last, events=events)
                 kwargs["files"] = files
         channel = await self.bot.table.postable(match.channel_id)
         return await channel.send(**kwargs)
@@ -435,9 +450,11 @@ class Delivery:
         *,
         previous: Any = None,
         last: Any = None,
+        events: Sequence[Event] = (),
     ) -> tuple[list[discord.File], str | None]:
-        """The board picture as an attachment; none (a text-only board) if drawing failed."""
-        return await self.picture_soon(match, previous=previous, last=last)
+        """The board picture as an attachment, its texts in the match's language; none (a
+        text-only board) if drawing failed. ``events``: what the last move did."""
+        return await self.picture_soon(match, previous=previous, last=last, events=events)
 
     def picture_soon(
         self,
@@ -447,6 +464,7 @@ class Delivery:
         last: Any = None,
         state: Any = None,
         ply: int | None = None,
+        events: Sequence[Event] = (),
     ) -> asyncio.Future[tuple[list[discord.File], str | None]]:
         """``picture`` as a future, the drawing already under way when a worker is free.
         ``state`` and ``ply``: a state of the match other than its current one (a move's new
@@ -458,7 +476,13 @@ class Delivery:
             done.set_result(([], None))
             return done
         png = self.bot.renderer.draw_soon(
-            match.game, state, previous=previous, last=last, home=match.id
+            match.game,
+            state,
+            previous=previous,
+            last=last,
+            home=match.id,
+            events=events,
+            locale=match.language,
         )
         name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
         attached = asyncio.ensure_future(self._attached(match.id, png, name))

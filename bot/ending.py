@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
+import words
 from bot import ui
 from bot.matches import Match, MatchService, Refusal
 from bot.texts import abandon_question, board_embed, compose, escape, final_status, story_lines
@@ -93,16 +94,21 @@ class Ending:
         except Refusal as err:
             await interaction.response.edit_message(content=str(err), view=None)
             return
+        done = "the lobby is closed" if stage == "lobby" else "the match has ended"
+        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+        with words.use(match.language):  # what the channel and the match's messages say
+            await self._ended(interaction, match, stage=stage, ply=ply)
+
+    async def _ended(
+        self, interaction: discord.Interaction[Any], match: Match, *, stage: str, ply: int
+    ) -> None:
+        """The channel is told who ended the match; its messages say so."""
+        title = match.rules.title
         name = escape(interaction.user.display_name)
         if stage == "lobby":
-            done, told, end = "the lobby is closed", f"closed the {title} lobby here", "closed"
+            told, end = f"closed the {title} lobby here", "closed"
         else:
-            done, told, end = (
-                "the match has ended",
-                f"ended the {title} match here at move {ply}",
-                "ended",
-            )
-        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+            told, end = f"ended the {title} match here at move {ply}", "ended"
         told = f"🛑 **{name}** {told}."
         try:
             await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())

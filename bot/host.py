@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.locales import Readers
 from bot.matches import Match, MatchService
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
@@ -82,6 +83,8 @@ class Host(commands.AutoShardedBot):
     service: MatchService
     renderer: Renderer
     metrics: Metrics
+    #: each player's language as last seen (for what reaches them without an interaction)
+    readers: Readers
     table: Posting
     delivery: Boards
     turns: Blocking

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
+import words
 from bot.clock import ClockSettings, next_check
 from bot.model import MOVED_ON, Match, Refusal, Seat, event_dicts
 from bot.store import Conflict, SeatRow
@@ -40,9 +41,11 @@ class Lobbies:
         clock: ClockSettings | None = None,
         rematch_of: int | None = None,
         computers: Sequence[str] = (),
+        language: str = words.ENGLISH,
     ) -> Match:
         """A lobby hosted by ``user_id``, with a computer seat for each level in
-        ``computers``."""
+        ``computers``; its public messages and pictures are worded in ``language`` (a shipped
+        locale)."""
         rules = games.get(game)
         if len(computers) > rules.max_players - 1:
             raise Refusal(
@@ -80,6 +83,7 @@ class Lobbies:
                 settings=clock,
             ),
             "rematch_of": rematch_of,
+            "language": words.locale_of(language),
         }
         try:
             match_id = await self.store.create_match(

@@ -28,6 +28,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
     Refusal,
     Seat,
     event_dicts,
+    stored_events,
 )
 from bot.store import MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
@@ -37,8 +38,9 @@ from games.rng import SeededRng
 #: forced moves played in a row after one move, at most (a safety bound, never reached in play)
 MAX_FORCED = 200
 
-#: told a move's new state before it is stored: (match, new ply, state, previous, last action)
-Early = Callable[[Match, int, Any, Any, Any], None]
+#: told a move's new state before it is stored: (match, new ply, state, previous, last action,
+#: the move's events)
+Early = Callable[[Match, int, Any, Any, Any, tuple[Event, ...]], None]
 
 
 class MatchService(Lobbies, BoardMessages):
@@ -119,6 +121,7 @@ class MatchService(Lobbies, BoardMessages):
             paused_at=row["paused_at"],
             paused_until=row["paused_until"],
             paused_by=row["paused_by"],
+            language=row["language"],
         )
         if row["state"] is not None:
             key = (match.id, match.ply)
@@ -174,8 +177,7 @@ class MatchService(Lobbies, BoardMessages):
             )
         acting = rules.to_act(match.state)
         if mine not in acting:
-            waiting = " and ".join(match.name_of(s) for s in acting) or "nobody"
-            raise NotYourTurn(f"It is not your turn; waiting on {waiting}.")
+            raise NotYourTurn("rules.not_your_turn", waiting=[match.name_of(s) for s in acting])
         if seat is not None and seat != mine:
             raise Refusal(f"Those buttons are for {match.name_of(seat)}.")
         return mine
@@ -195,7 +197,7 @@ class MatchService(Lobbies, BoardMessages):
         """Apply a move chosen by menu ``index`` (with the board's ``ply``) or typed ``text``.
         ``loaded``: the match as just read for this move (``check_actor``), used unless this
         process stored a later ply meanwhile; a move stored by another process is caught by
-        the commit's guard. ``early(match, ply, state, previous, last)`` is told the new
+        the commit's guard. ``early(match, ply, state, previous, last, events)`` is told the new
         state before it is stored (to start drawing it meanwhile; the commit may still
         lose)."""
         async with self.lock(match_id):
@@ -330,7 +332,7 @@ class MatchService(Lobbies, BoardMessages):
         before_last = plays[-2][4].state if len(plays) > 1 else previous
         last = action0 if len(plays) == 1 else plays[-1][3]
         if early is not None:
-            early(match, from_ply + len(plays), state, before_last, last)
+            early(match, from_ply + len(plays), state, before_last, last, tuple(events))
         payload = {
             "kind": kind,
             "plays": [[p[0], p[2]] for p in plays],
@@ -388,7 +390,7 @@ class MatchService(Lobbies, BoardMessages):
                 "ply": r["ply"],
                 "seat": r["seat"],
                 "notation": r["notation"],
-                "events": json.loads(r["events"]),
+                "events": stored_events(json.loads(r["events"])),
                 "at": r["at"],
             }
             for r in rows

@@ -7,10 +7,12 @@ side.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import games
+import words
 from bot.clock import ClockSettings, deadline_due, next_check
 from bot.store.store import SeatRow
 from games.base import Event, Outcome, Ruleset
@@ -75,6 +77,8 @@ class Match:
     paused_at: float | None = None
     paused_until: float | None = None
     paused_by: int | None = None
+    #: the language of the match's public messages and pictures (a shipped locale)
+    language: str = words.ENGLISH
 
     @property
     def rules(self) -> Ruleset[Any, Any]:
@@ -174,3 +178,18 @@ class MoveResult:
 def event_dicts(events: Any) -> list[dict[str, Any]]:
     """Events as an outbox story holds them (minor detail marked)."""
     return [e.to_dict() for e in events]
+
+
+def stored_events(stored: Any) -> tuple[Event, ...]:
+    """Events as the action log and the outbox hold them, whatever their age: data
+    (``Event.to_dict``), or the words of a row written before events were data (a plain string
+    in the action log, ``{"text": ...}`` in an outbox story), which are shown as they were."""
+    out = []
+    for item in stored or ():
+        if isinstance(item, Event):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(Event.said(item))
+        elif isinstance(item, Mapping):
+            out.append(Event.from_dict(item))
+    return tuple(out)

@@ -23,6 +23,7 @@ from bot.table import (
     mention,
     stamp,
 )
+from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -120,6 +121,7 @@ class Pauses:
 
     async def _auto_resume(self, match_id: int, now: float) -> bool:
         match = await self.service.get(match_id)
+        set_locale(match.language)  # (the clock's own task) the channel is told
         until = match.paused_until
         if until is None or until > now:
             return False

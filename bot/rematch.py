@@ -17,6 +17,7 @@ import discord
 from bot.matches import Match, Refusal
 from bot.store import SeatRow
 from bot.texts import escape, lobby_text
+from words.catalogue import set_locale
 
 
 async def click(table: Any, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -53,6 +54,7 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
         if live.seat_of(user_id) is not None:
             raise Refusal("You are already in the rematch; the host starts it.")
         match = await _take_seat(service, old, live, user_id)
+    set_locale(match.language)  # the lobby is public: in the match's language
     back = sum(1 for s in match.seats if s.computer is None)
     wanted = sum(1 for s in old.seats if s.computer is None)
     head = (
@@ -75,6 +77,7 @@ async def _open(service: Any, old: Match, user_id: int) -> Match:
         parent_id=old.parent_id,
         clock=old.clock,
         rematch_of=old.id,
+        language=old.language,
     )
     computers = [s for s in old.seats if s.computer is not None]
     if not computers:

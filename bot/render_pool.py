@@ -23,12 +23,14 @@ import collections
 import gc
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import render
+import words
 from bot.workers import WorkerError, WorkerPool
 from games import policies
+from games.base import Event
 
 T = TypeVar("T")
 
@@ -47,16 +49,24 @@ def _warm() -> None:
     gc.freeze()
 
 
-def _draw(key: str, state: Any, previous: Any, last: Any) -> tuple[bytes, float]:
+def _draw(
+    key: str,
+    state: Any,
+    previous: Any,
+    last: Any,
+    events: tuple[dict[str, Any], ...] = (),
+    locale: str = words.ENGLISH,
+) -> tuple[bytes, float]:
     start = time.perf_counter()
-    png = render.draw(key, state, previous=previous, last=last)
+    told = tuple(Event.from_dict(e) for e in events)
+    png = render.draw(key, state, previous=previous, last=last, events=told, locale=locale)
     return png, (time.perf_counter() - start) * 1000
 
 
-def _replay(data: dict[str, Any]) -> tuple[bytes, int, int]:
+def _replay(data: dict[str, Any], locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
     from bot import replays
 
-    return replays.animation(data)
+    return replays.animation(data, locale=locale)
 
 
 class Slots:
@@ -136,10 +146,15 @@ class Renderer:
         previous: Any = None,
         last: Any = None,
         home: int | None = None,
+        events: Sequence[Event] = (),
+        locale: str = words.ENGLISH,
     ) -> bytes:
-        """The board picture; ``home`` (the match's id) sends a match's pictures to the same
-        worker when it is free, whose caches hold what its last picture drew."""
-        return await self.draw_soon(key, state, previous=previous, last=last, home=home)
+        """The board picture, its texts in ``locale``; ``events``: what the last move did (as
+        data). ``home`` (the match's id) sends a match's pictures to the same worker when it
+        is free, whose caches hold what its last picture drew."""
+        return await self.draw_soon(
+            key, state, previous=previous, last=last, home=home, events=events, locale=locale
+        )
 
     def draw_soon(
         self,
@@ -149,11 +164,14 @@ class Renderer:
         previous: Any = None,
         last: Any = None,
         home: int | None = None,
+        events: Sequence[Event] = (),
+        locale: str = words.ENGLISH,
     ) -> asyncio.Future[bytes]:
         """``draw`` as a future, whose job is already with a worker when the queue has room
         (a waiting job goes out in its turn). Cancelling it drops the job."""
         self.waiting += 1
-        args = (key, state, previous, last)
+        # events travel to the worker as their stored form (plain data)
+        args = (key, state, previous, last, tuple(e.to_dict() for e in events), locale)
         job = self._send(_draw, *args, home=home) if self.slots.take_now() else None
         picture = asyncio.ensure_future(self._picture(key, job, args, home))
         picture.add_done_callback(self._finished)
@@ -208,11 +226,14 @@ class Renderer:
         # on a timeout the job is cancelled: dropped if it waits, its answer ignored if not
         return await asyncio.wait_for(self._job(fn, *args), timeout)
 
-    async def replay(self, data: dict[str, Any]) -> tuple[bytes, int, int]:
-        """A match's animation (``bot.replays.animation`` of its export), built in a worker
-        so other matches' pictures do not wait for it: (GIF, frames, moves)."""
+    async def replay(
+        self, data: dict[str, Any], *, locale: str = words.ENGLISH
+    ) -> tuple[bytes, int, int]:
+        """A match's animation (``bot.replays.animation`` of its export, its texts in
+        ``locale``), built in a worker so other matches' pictures do not wait for it: (GIF,
+        frames, moves)."""
         await self.slots.take()
-        job = self._send(_replay, data, home=None)
+        job = self._send(_replay, data, locale, home=None)
         try:
             return await job
         except WorkerError as err:

@@ -23,7 +23,8 @@ from typing import Any
 
 import games
 import render
-from games.base import GameError, Ruleset
+import words
+from games.base import Event, GameError, Ruleset
 from games.rng import SeededRng
 from render import animate
 
@@ -50,8 +51,8 @@ class BadMove(BadExport):
 
 @dataclass(frozen=True)
 class Play:
-    """One replayed action: the state before and after it, and the action itself (None for
-    a player leaving the game)."""
+    """One replayed action: the state before and after it, the action itself (None for
+    a player leaving the game) and what it did (its events, as data)."""
 
     ply: int
     seat: int | None
@@ -59,6 +60,7 @@ class Play:
     action: Any
     before: Any
     after: Any
+    events: tuple[Event, ...] = ()
 
 
 def state_hash(rules: Ruleset[Any, Any], state: Any) -> str:
@@ -171,15 +173,16 @@ def plays(data: Mapping[str, Any]) -> Iterator[Play]:
         rng = SeededRng(seed, ply)
         try:
             if notation == FORFEIT:
-                action, after = None, rules.resign(state, seat, rng=rng).state
+                action, step = None, rules.resign(state, seat, rng=rng)
             else:
                 if seat not in rules.to_act(state):
                     raise GameError(f"it was not {names[seat]}'s turn")
                 action = rules.parse_action(state, seat, notation)
-                after = rules.apply(state, seat, action, rng=rng).state
+                step = rules.apply(state, seat, action, rng=rng)
         except GameError as err:
             raise BadMove(ply, seat, notation, str(err)) from err
-        yield Play(ply, seat, notation, action, state, after)
+        after = step.state
+        yield Play(ply, seat, notation, action, state, after, tuple(step.events))
         state, expected = after, expected + 1
 
 
@@ -248,13 +251,23 @@ def frame_plays(
     return [chosen[i] for i in animate.pick(len(chosen), most)]
 
 
-def animation(data: Mapping[str, Any], limit: int = ANIMATION_LIMIT) -> tuple[bytes, int, int]:
-    """The match as a GIF (one frame per move, per turn or fewer, within ``limit`` bytes):
-    returns the file, the frames kept and the moves replayed."""
+def animation(
+    data: Mapping[str, Any], limit: int = ANIMATION_LIMIT, *, locale: str = words.ENGLISH
+) -> tuple[bytes, int, int]:
+    """The match as a GIF (one frame per move, per turn or fewer, within ``limit`` bytes),
+    its pictures' texts in ``locale``: returns the file, the frames kept and the moves
+    replayed."""
     rules = games.get(data["game"])
     done = list(plays(data))
     pictures = [
-        render.draw(data["game"], done[i].after, previous=done[i].before, last=done[i].action)
+        render.draw(
+            data["game"],
+            done[i].after,
+            previous=done[i].before,
+            last=done[i].action,
+            events=done[i].events,
+            locale=locale,
+        )
         for i in frame_plays(rules, done)
     ]
     gif, kept = animate.fit(animate.frames_of(pictures), limit)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import words
 from bot import ui
 from bot.answer import Answer
 from bot.channels import (  # noqa: F401  (re-exported)
@@ -29,6 +30,7 @@ from bot.channels import (  # noqa: F401  (re-exported)
 )
 from bot.computers import Computers
 from bot.ending import Ending
+from bot.locales import said
 from bot.matches import Match, MatchService, Refusal
 from bot.posted import PostedThrough
 from bot.store import StorageError
@@ -86,7 +88,7 @@ class Table(Ending, ChannelAccess):
 
     async def failed(self, interaction: discord.Interaction[Any], err: Exception) -> None:
         if isinstance(err, Refusal | GameError):
-            message = str(err)
+            message = said(err)
         else:
             log.error("error handling interaction %s", interaction.id, exc_info=err)
             message = "Sorry, something went wrong on my side; it has been logged."
@@ -101,12 +103,14 @@ class Table(Ending, ChannelAccess):
         self, interaction: discord.Interaction[Any], match: Match, *, text: str | None = None
     ) -> None:
         """Answer with the lobby message (buttons while it is open) and remember it, so the
-        older lobby messages lose their buttons."""
+        older lobby messages lose their buttons. A public message: in the match's language
+        (as ``text`` must be)."""
         live = match.status == "lobby"
+        with words.use(match.language):
+            content = text or lobby_text(match)
+            view = ui.lobby_view(match) if live else discord.utils.MISSING
         callback = await interaction.response.send_message(
-            text or lobby_text(match),
-            view=ui.lobby_view(match) if live else discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions.none(),
+            content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         message_id = getattr(callback, "message_id", None)
         if message_id is not None:
@@ -161,17 +165,18 @@ class Table(Ending, ChannelAccess):
             else:
                 match = await self.service.leave(match.channel_id, match.game, user_id=user.id)
         except (Refusal, GameError) as err:
-            await self.refuse(interaction, str(err))
+            await self.refuse(interaction, said(err))
             return
-        if match.live:
-            await interaction.response.edit_message(
-                content=lobby_text(match), view=ui.lobby_view(match)
-            )
-        else:
-            await interaction.response.edit_message(
-                content="Everyone left; the lobby is closed.", view=None
-            )
-            await self.retire(match)
+        with words.use(match.language):  # the lobby message is public
+            if match.live:
+                await interaction.response.edit_message(
+                    content=lobby_text(match), view=ui.lobby_view(match)
+                )
+            else:
+                await interaction.response.edit_message(
+                    content="Everyone left; the lobby is closed.", view=None
+                )
+                await self.retire(match)
 
     async def start(
         self, interaction: discord.Interaction[Any], game: str, *, from_button: bool = False
@@ -182,7 +187,9 @@ class Table(Ending, ChannelAccess):
         match = await self.service.start(interaction.channel_id, game, user_id=interaction.user.id)
         clicked = interaction.message.id if from_button and interaction.message else None
         if from_button:
-            await interaction.response.edit_message(content=lobby_text(match), view=None)
+            with words.use(match.language):
+                text = lobby_text(match)
+            await interaction.response.edit_message(content=text, view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content="Started; the board is below.")
@@ -240,7 +247,7 @@ class Table(Ending, ChannelAccess):
             if text is not None:
                 match.rules.parse_action(match.state, mine, text)
         except (Refusal, GameError) as err:
-            await self.refuse(interaction, str(err))
+            await self.refuse(interaction, said(err))
             return
         slash = interaction.type is discord.InteractionType.application_command
         clicked = None if slash else interaction.message
@@ -261,9 +268,11 @@ class Table(Ending, ChannelAccess):
         # board is drawn meanwhile (unless computers are to answer first: then their picture)
         drawing: list[tuple[int, asyncio.Future[Any]]] = []
 
-        def early(match: Match, new_ply: int, state: Any, previous: Any, last: Any) -> None:
+        def early(
+            match: Match, new_ply: int, state: Any, previous: Any, last: Any, events: Any
+        ) -> None:
             job = self.bot.delivery.picture_soon(
-                match, previous=previous, last=last, state=state, ply=new_ply
+                match, previous=previous, last=last, state=state, ply=new_ply, events=events
             )
             drawing.append((new_ply, job))
 
@@ -298,7 +307,10 @@ class Table(Ending, ChannelAccess):
             for _, job in drawing:
                 job.cancel()
             picture = self.bot.delivery.picture_soon(
-                result.match, previous=result.previous_state, last=result.action
+                result.match,
+                previous=result.previous_state,
+                last=result.action,
+                events=result.events,
             )
         acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:
@@ -364,7 +376,7 @@ class Table(Ending, ChannelAccess):
         answering = not interaction.response.is_done()
         back = "the board's buttons are " + ("still there" if answering else "back")
         if isinstance(err, Refusal | GameError):
-            message = str(err)
+            message = said(err)
         elif isinstance(err, StorageError):
             message = f"{err} Your move was not saved; {back}."
         else:
@@ -407,7 +419,9 @@ class Table(Ending, ChannelAccess):
             match = await self.service.get(match_id)
             unchanged = ply is None or match.ply == ply
             if unchanged and await self.service.latest_board(match_id) == message_id:
-                await interaction.edit_original_response(view=ui.build_view(match))
+                with words.use(match.language):  # the board's buttons are public
+                    view = ui.build_view(match)
+                await interaction.edit_original_response(view=view)
         except Exception as err:  # the player is told either way; this is a courtesy
             log.warning("could not give the buttons back to message %s: %r", message_id, err)
 
@@ -419,16 +433,19 @@ class Table(Ending, ChannelAccess):
         headline: str | None = None,
     ) -> discord.Message | None:
         """Post the current board again as a new message (``/<game> board``): the interaction's
-        followup if given, else the match channel. Older boards lose their buttons."""
-        content = compose(match, [headline] if headline else [], notes=ui.notes_text(match))
+        followup if given, else the match channel. Older boards lose their buttons. A public
+        message: in the match's language (as ``headline`` must be)."""
         files, filename = await self.bot.delivery.picture(match)
+        with words.use(match.language):
+            content = compose(match, [headline] if headline else [], notes=ui.notes_text(match))
+            embed = board_embed(match, filename=filename)
+            view = ui.build_view(match)
         kwargs: dict[str, Any] = {
             "content": content,
-            "embed": board_embed(match, filename=filename),
+            "embed": embed,
             "files": files,
             "allowed_mentions": PING_USERS,
         }
-        view = ui.build_view(match)
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:
@@ -494,7 +511,7 @@ class Table(Ending, ChannelAccess):
                 match_id, interaction.user.id, ply=ply, seat=seat
             )
         except (Refusal, GameError) as err:
-            await self.refuse(interaction, str(err))
+            await self.refuse(interaction, said(err))
             return
         groups = ui.groups_of(match, seat)
         if not 0 <= group_index < len(groups):
@@ -516,7 +533,7 @@ class Table(Ending, ChannelAccess):
         try:
             match, _ = await self.service.check_actor(match_id, interaction.user.id, ply=ply)
         except (Refusal, GameError) as err:
-            await self.refuse(interaction, str(err))
+            await self.refuse(interaction, said(err))
             return
         examples = " · ".join(match.rules.notation[:3])
         await interaction.response.send_modal(ui.MoveModal(self, match, examples))
@@ -525,8 +542,9 @@ class Table(Ending, ChannelAccess):
         self, match: Match, lobbies: list[tuple[int, int]], *, end: str | None = None
     ) -> None:
         """The lobby messages, edited to say how the lobby ended ("started", "finished: bob
-        won", "ended by alice"...), without buttons."""
-        text = lobby_text(match, end=end)
+        won", "ended by alice"...), without buttons. Public: in the match's language."""
+        with words.use(match.language):
+            text = lobby_text(match, end=end)
         for channel_id, message_id in lobbies:
             try:
                 channel = self.bot.get_partial_messageable(channel_id)

@@ -13,6 +13,7 @@ import discord
 
 from bot.clock import HOUR
 from bot.matches import Match, Seat
+from bot.model import stored_events
 from games.base import Event
 
 CONTENT_LIMIT = 2000
@@ -98,8 +99,7 @@ def event_lines(
     ``/game history``."""
     shown = []
     narrator, names = match.rules.narrator, [s.name for s in match.seats]
-    for stored in events:
-        event = stored if isinstance(stored, Event) else Event.from_dict(stored)
+    for event in stored_events(events):
         if event.minor:
             continue
         text = narrator.event(event, names)

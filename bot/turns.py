@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import tasks
 
+import words
 from bot.clock import (
     HOUR,
     REMINDERS,
@@ -44,6 +45,7 @@ from bot.table import (
     stamp,
 )
 from games.base import GameError
+from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -138,7 +140,9 @@ class TurnClock(Pauses):
                         return done + acted
                     handler = handlers[item.kind]
                     try:
-                        acted += await handler(item.match_id, now)
+                        # in a task of its own: the language a handler sets (the match's)
+                        # stays with that match
+                        acted += await asyncio.ensure_future(handler(item.match_id, now))
                         await self._reschedule(item.match_id)
                     except StorageError as err:  # still due: the next tick tries again
                         log.warning(
@@ -206,6 +210,7 @@ class TurnClock(Pauses):
 
     async def _turn(self, match_id: int, now: float) -> bool:
         match = await self.service.get(match_id)
+        set_locale(match.language)  # what the channel is told (a DM: its reader's language)
         if match.status != "active" or match.paused or match.turn_started_at is None:
             return False
         acting = match.to_act()
@@ -274,13 +279,24 @@ class TurnClock(Pauses):
             await self._unrecord(match, match.turn_ply, "reminder")
             return
         if prefs.dm:
-            where = await self._where(match)
-            dm = [f"⏰ Your move in **{title}** {where} (waiting {waited})."]
-            if deadline is not None:
-                dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
-            if link:
-                dm.append(link)
-            await self._dm(match.user_of(seat), "\n".join(dm))
+            user_id = match.user_of(seat)
+            with words.use(await self.bot.readers.of(user_id)):  # the player's language
+                text = await self._reminder_dm(match, seat, now, deadline, link)
+            await self._dm(user_id, text)
+
+    async def _reminder_dm(
+        self, match: Match, seat: int, now: float, deadline: float | None, link: str | None
+    ) -> str:
+        """The reminder's DM, for one player (worded in their language)."""
+        assert match.turn_started_at is not None
+        where = await self._where(match)
+        waited = hours_text(now - match.turn_started_at)
+        dm = [f"⏰ Your move in **{match.rules.title}** {where} (waiting {waited})."]
+        if deadline is not None:
+            dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+        if link:
+            dm.append(link)
+        return "\n".join(dm)
 
     def _consequence(self, match: Match, seat: int) -> str:
         kind = match.clock.on_deadline
@@ -369,9 +385,7 @@ class TurnClock(Pauses):
         last = await self.bot.table.computers.play(match_id)
         if last is None:
             return False
-        await self.bot.delivery.deliver(
-            match_id, previous=last.previous_state, last=last.action
-        )
+        await self.bot.delivery.deliver(match_id, previous=last.previous_state, last=last.action)
         return True
 
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
@@ -385,6 +399,7 @@ class TurnClock(Pauses):
 
     async def _expire_lobby(self, match_id: int, now: float) -> bool:
         match = await self.service.get(match_id)
+        set_locale(match.language)  # (this match's own task) the channel is told
         due = match.created_at + match.clock.lobby_hours * HOUR
         if match.status != "lobby" or due > now:
             return False

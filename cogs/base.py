@@ -13,14 +13,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
+from babel import Locale
 from discord import app_commands
 from discord.ext import commands
 
+import words
 from bot import ui
 from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
+from bot.command_words import described
+from bot.locales import server_locale
 from bot.matches import Match, Refusal
 from bot.table import escape, lobby_text
 from games.base import OptionSpec, Ruleset
+from words import domain
+from words.catalogue import set_locale
+
+_, ngettext, N_ = domain("bot").functions()
 
 if TYPE_CHECKING:
     from bot.client import RanchHand
@@ -34,24 +42,70 @@ EMBED_FIELD = 1024
 RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 CHOICE_TEXT = 100
 THREAD_NAME = 100
-#: ``/<key> new`` options that belong to the bot (the turn clock, a thread), not to the game
-TABLE_OPTIONS: dict[str, tuple[Any, str]] = {
+#: ``/<key> new`` options that belong to the bot (the turn clock, a thread, the language of
+#: the match's public messages), not to the game
+TABLE_OPTIONS: dict[str, tuple[Any, app_commands.locale_str]] = {
     "reminder_hours": (
         app_commands.Range[int, 0, MAX_REMINDER_HOURS],
-        "Remind the player to move after this many hours, up to 3 times (0: no reminders)",
+        described(
+            N_("Remind the player to move after this many hours, up to 3 times (0: no reminders)")
+        ),
     ),
     "deadline_hours": (
         app_commands.Range[int, 0, MAX_DEADLINE_HOURS],
-        "Hours a player has for a move before the deadline consequence (0: no deadline)",
+        described(
+            N_("Hours a player has for a move before the deadline consequence (0: no deadline)")
+        ),
     ),
-    "on_deadline": (
-        Literal["skip", "forfeit", "none"],
-        "At the deadline: skip (play the easy computer's move), forfeit (the player leaves), none",
+    "on_deadline": (str, described(N_("What happens when a player's deadline passes"))),
+    "thread": (bool, described(N_("Open a thread for this match and play there"))),
+    "computers": (
+        app_commands.Range[int, 0, 7],
+        described(N_("Computer players to seat at once (default 0)")),
     ),
-    "thread": (bool, "Open a thread for this match and play there"),
-    "computers": (app_commands.Range[int, 0, 7], "Computer players to seat at once (default 0)"),
-    "level": (Literal["easy", "strong"], "How well those computers play (default easy)"),
+    "level": (str, described(N_("How well those computers play (default easy)"))),
+    "language": (
+        str,
+        described(N_("The language of the match's board and messages (default: the server's)")),
+    ),
 }
+#: the choices of the bot's own options (the language's: ``language_choices``)
+TABLE_CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    "on_deadline": [
+        app_commands.Choice(
+            name=described(N_("skip: the easy computer moves for them")), value="skip"
+        ),
+        app_commands.Choice(
+            name=described(N_("forfeit: the player leaves the game")), value="forfeit"
+        ),
+        app_commands.Choice(name=described(N_("none: nothing happens by itself")), value="none"),
+    ],
+    "level": [
+        app_commands.Choice(name=described(N_("easy")), value="easy"),
+        app_commands.Choice(name=described(N_("strong")), value="strong"),
+    ],
+}
+
+
+def language_choices(*, pseudo: bool = False) -> list[app_commands.Choice[str]]:
+    """The shipped languages, each named in its own language (English, Polski), and with
+    ``pseudo`` the pseudo-locale (every text marked)."""
+    choices = [app_commands.Choice(name=native_name(loc), value=loc) for loc in words.SHIPPED]
+    if pseudo:
+        choices.append(app_commands.Choice(name="Pseudo (qps)", value=words.PSEUDO))
+    return choices
+
+
+def native_name(locale: str) -> str:
+    """A language's name in that language ("English", "Polski")."""
+    name = Locale.parse(locale.replace("-", "_")).get_display_name(locale.replace("-", "_"))
+    return (name or locale)[:1].upper() + (name or locale)[1:]
+
+
+def match_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
+    """The language a new match is played in: the one chosen, else the server's when it is
+    shipped, else English."""
+    return words.locale_of(chosen) if chosen else server_locale(interaction)
 
 
 def manages_channel(interaction: discord.Interaction[Any]) -> bool:
@@ -94,6 +148,7 @@ class GameCog(commands.GroupCog):
 
         async def new(interaction: discord.Interaction[Any], **chosen: Any) -> None:
             table = {k: chosen.pop(k, None) for k in TABLE_OPTIONS}
+            table["language"] = match_language(interaction, table["language"])
             options = {k: v for k, v in chosen.items() if v is not None}
             await cog.open_lobby(interaction, options, **table)
 
@@ -115,7 +170,7 @@ class GameCog(commands.GroupCog):
                     annotation=_annotation(spec) | None,
                 )
             )
-        for name, (annotation, _) in TABLE_OPTIONS.items():
+        for name, (annotation, _text) in TABLE_OPTIONS.items():
             params.append(
                 inspect.Parameter(
                     name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None
@@ -123,12 +178,17 @@ class GameCog(commands.GroupCog):
             )
         new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            **{spec.name: _describe_option(spec) for spec in specs},
+            **{spec.name: _describe_option(self.rules.key, spec) for spec in specs},
             **{name: text for name, (_, text) in TABLE_OPTIONS.items()},
+        }
+        pseudo = bool(getattr(self.bot.settings, "pseudo_locale", False))
+        new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            **TABLE_CHOICES,
+            "language": language_choices(pseudo=pseudo),
         }
         return app_commands.Command(
             name="new",
-            description=f"Open a {self.rules.title} lobby in this channel.",
+            description=described(N_("Open a {title} lobby in this channel."), game=self.rules.key),
             callback=new,
         )
 
@@ -143,6 +203,7 @@ class GameCog(commands.GroupCog):
         thread: bool | None = None,
         computers: int | None = None,
         level: str | None = None,
+        language: str = words.ENGLISH,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal("Matches are played in server channels and threads.")
@@ -160,7 +221,7 @@ class GameCog(commands.GroupCog):
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
         )
         if thread:
-            await self._open_in_thread(interaction, options, clock, seated)
+            await self._open_in_thread(interaction, options, clock, seated, language)
             return
         parent = getattr(interaction.channel, "parent_id", None)
         match = await self.service.create(
@@ -173,6 +234,7 @@ class GameCog(commands.GroupCog):
             parent_id=parent,
             clock=clock,
             computers=seated,
+            language=language,
         )
         await self.bot.table.send_lobby(interaction, match)
 
@@ -182,6 +244,7 @@ class GameCog(commands.GroupCog):
         options: dict[str, Any],
         clock: ClockSettings,
         seated: tuple[str, ...] = (),
+        language: str = words.ENGLISH,
     ) -> None:
         """A thread off this channel (a public thread; an announcement thread in an
         announcement channel), keyed by its own id, with the lobby inside. The permissions were
@@ -194,7 +257,8 @@ class GameCog(commands.GroupCog):
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        name = f"{self.rules.title} · {user.display_name}"[:THREAD_NAME]
+        with words.use(language):  # the thread's name is public
+            name = f"{self.rules.title} · {user.display_name}"[:THREAD_NAME]
         kind = (
             discord.ChannelType.news_thread
             if channel.is_news()
@@ -224,12 +288,13 @@ class GameCog(commands.GroupCog):
             parent_id=channel.id,
             clock=clock,
             computers=seated,
+            language=language,
         )
         try:
+            with words.use(match.language):
+                text, view = lobby_text(match), ui.lobby_view(match)
             lobby = await thread.send(
-                lobby_text(match),
-                view=ui.lobby_view(match),
-                allowed_mentions=discord.AllowedMentions.none(),
+                text, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as err:
             log.info("could not post the lobby in thread %s: %s", thread.id, err)
@@ -241,6 +306,7 @@ class GameCog(commands.GroupCog):
             return
         await self.bot.table.track(match, thread.id, lobby.id)
         await interaction.edit_original_response(content=f"Opened {thread.mention}.")
+        set_locale(match.language)  # the channel is told
         await interaction.followup.send(
             f"🧵 {escape(user.display_name)} opened a {self.rules.title} lobby in "
             f"{thread.mention}: join there!",
@@ -249,7 +315,7 @@ class GameCog(commands.GroupCog):
 
     # Lobby ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description="Take a seat in the lobby here.")
+    @app_commands.command(name="join", description=described(N_("Take a seat in the lobby here.")))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.service.join(
             interaction.channel_id,
@@ -259,37 +325,43 @@ class GameCog(commands.GroupCog):
         )
         await self.bot.table.send_lobby(interaction, match)
 
-    @app_commands.command(name="leave", description="Leave the lobby here before the match starts.")
+    @app_commands.command(
+        name="leave", description=described(N_("Leave the lobby here before the match starts."))
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.service.leave(
             interaction.channel_id, self.rules.key, user_id=interaction.user.id
         )
+        set_locale(match.language)  # the lobby message is public
         text = None if match.live else "Everyone left; the lobby is closed."
         await self.bot.table.send_lobby(interaction, match, text=text)
 
-    @app_commands.command(name="start", description="Start the match (host only).")
+    @app_commands.command(name="start", description=described(N_("Start the match (host only).")))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.table.start(interaction, self.rules.key)
 
     @app_commands.command(
-        name="board", description="Show the current board again, with its buttons."
+        name="board", description=described(N_("Show the current board again, with its buttons."))
     )
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._match_here(interaction, active=True)
         # A new message notifies the player to act; filling in a deferred reply would not.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.edit_original_response(content="Posted; the board is below.")
-        await self.bot.table.post_board(match, interaction=interaction, headline="The board:")
+        with words.use(match.language):  # the board is public
+            headline = "The board:"
+        await self.bot.table.post_board(match, interaction=interaction, headline=headline)
 
     @app_commands.command(
-        name="rules", description="How this game is played here: rules, options, notation."
+        name="rules",
+        description=described(N_("How this game is played here: rules, options, notation.")),
     )
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.service.live_in(interaction.channel_id)
         here = match if match is not None and match.game == self.rules.key else None
         template = getattr(self.bot.settings, "rules_url", None)
         url = template.replace("{game}", self.rules.key) if template else None
-        page = None if url else rules_page(self.rules.key)
+        page = None if url else rules_page(self.rules.key, words.current())
         embed = rules_embed(self.rules, here, url=url, attached=page is not None)
         if page is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -298,10 +370,12 @@ class GameCog(commands.GroupCog):
         await interaction.response.send_message(embed=embed, file=attachment, ephemeral=True)
 
     @app_commands.command(
-        name="move", description="Make a move by typing it in the game's notation."
+        name="move", description=described(N_("Make a move by typing it in the game's notation."))
     )
     @app_commands.describe(
-        action="Your move, e.g. the examples in the rules; suggestions appear as you type"
+        action=described(
+            N_("Your move, e.g. the examples in the rules; suggestions appear as you type")
+        )
     )
     async def move(
         self, interaction: discord.Interaction[Any], action: app_commands.Range[str, 1, 200]
@@ -343,7 +417,8 @@ class GameCog(commands.GroupCog):
         return [choice for _, choice in found[:AUTOCOMPLETE_LIMIT]]
 
     @app_commands.command(
-        name="abandon", description="End the match here (host or Manage Channels); asks first."
+        name="abandon",
+        description=described(N_("End the match here (host or Manage Channels); asks first.")),
     )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.table.ask_abandon(
@@ -351,19 +426,26 @@ class GameCog(commands.GroupCog):
         )
 
 
-def _describe_option(spec: OptionSpec) -> str:
-    default = spec.show(spec.default)
-    text = f"{spec.help} (default {default})"
-    return text if len(text) <= CHOICE_TEXT else text[: CHOICE_TEXT - 1] + "…"
+def _describe_option(game: str, spec: OptionSpec) -> app_commands.locale_str:
+    """A game option's description: its help (the game's words) and its default."""
+    return described(
+        N_("{help} (default {default})"), game=game, help=spec.help, default=spec.show(spec.default)
+    )
 
 
-def rules_page(key: str) -> bytes | None:
-    """The game's full rules page (markdown), to attach when no RULES_URL is set; None when
-    the bot runs without its docs folder."""
-    try:
-        return (RULES_PAGES / f"{key}.md").read_bytes()
-    except OSError:
-        return None
+def rules_page(key: str, locale: str = words.ENGLISH) -> bytes | None:
+    """The game's full rules page (markdown) in ``locale`` when there is one
+    (``docs/rules/<locale>/<key>.md``), else in English, to attach when no RULES_URL is set;
+    None when the bot runs without its docs folder."""
+    paths = [RULES_PAGES / f"{key}.md"]
+    if locale != words.ENGLISH:
+        paths.insert(0, RULES_PAGES / locale / f"{key}.md")
+    for path in paths:
+        try:
+            return path.read_bytes()
+        except OSError:
+            continue
+    return None
 
 
 def rules_embed(

@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.command_words import described
 from cogs.base import GameCog
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 class Cattle(
     GameCog,
     group_name="cattle",
-    group_description="Cattle Baron: roll your stud, grab, rustle and swiss your herd",
+    group_description=described(
+        N_("Cattle Baron: roll your stud, grab, rustle and swiss your herd")
+    ),
 ):
     rules = games.get("cattle")
 

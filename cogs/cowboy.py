@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.command_words import described
 from cogs.base import GameCog
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 class Cowboy(
     GameCog,
     group_name="cowboy",
-    group_description="Super Cowboy Rope Steer Adventure: fence fields, rope five steers",
+    group_description=described(
+        N_("Super Cowboy Rope Steer Adventure: fence fields, rope five steers")
+    ),
 ):
     rules = games.get("cowboy")
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.command_words import described
 from cogs.base import GameCog
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 class Farm(
     GameCog,
     group_name="farm",
-    group_description="Super Farmer: breed a farm, beware the fox and the wolf",
+    group_description=described(N_("Super Farmer: breed a farm, beware the fox and the wolf")),
 ):
     rules = games.get("farm")
 

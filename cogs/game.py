@@ -4,7 +4,7 @@ settings (per server and per match), pauses, notification preferences, a latency
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,11 +22,16 @@ from bot.clock import (
     hours_text,
     parse_quiet,
 )
+from bot.command_words import described
 from bot.matches import FORFEIT, Match, Refusal
 from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.turns import board_link
-from cogs.base import manages_channel
+from cogs.base import TABLE_CHOICES, manages_channel
+from words import domain
+from words.catalogue import set_locale
+
+_, ngettext, N_ = domain("bot").functions()
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
@@ -52,7 +57,9 @@ def fit_lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
 
 @app_commands.guild_only()
 class GameCommands(
-    commands.GroupCog, group_name="game", group_description="Ranch Hand: matches in this server"
+    commands.GroupCog,
+    group_name="game",
+    group_description=described(N_("Ranch Hand: matches in this server")),
 ):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -60,7 +67,9 @@ class GameCommands(
 
     @app_commands.command(
         name="status",
-        description="Show the match in this channel and the others running in this server.",
+        description=described(
+            N_("Show the match in this channel and the others running in this server.")
+        ),
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         service = self.bot.service
@@ -123,7 +132,7 @@ class GameCommands(
             await self.bot.table.channel_notice(interaction, here)
 
     @app_commands.command(
-        name="history", description="The latest moves of the match in this channel."
+        name="history", description=described(N_("The latest moves of the match in this channel."))
     )
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.bot.service.live_in(interaction.channel_id)
@@ -143,7 +152,8 @@ class GameCommands(
     # What waits on you --------------------------------------------------------------------
 
     @app_commands.command(
-        name="mine", description="Every match in this server waiting on you, with links."
+        name="mine",
+        description=described(N_("Every match in this server waiting on you, with links.")),
     )
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
@@ -185,20 +195,27 @@ class GameCommands(
 
     @app_commands.command(
         name="settings",
-        description="Turn-clock defaults for new matches in this server (Manage Server/Channels).",
+        description=described(
+            N_("Turn-clock defaults for new matches in this server (Manage Server/Channels).")
+        ),
     )
     @app_commands.describe(
-        reminder_hours="Remind a player after this many hours, up to 3 times (0: no reminders)",
-        deadline_hours="Hours a player has for a move (0: no deadline)",
-        on_deadline="At the deadline: skip (easy computer's move), forfeit (player leaves) or none",
-        lobby_hours="Close a lobby nobody started after this many hours",
+        reminder_hours=described(
+            N_("Remind a player after this many hours, up to 3 times (0: no reminders)")
+        ),
+        deadline_hours=described(N_("Hours a player has for a move (0: no deadline)")),
+        on_deadline=described(
+            N_("At the deadline: skip (easy computer's move), forfeit (player leaves) or none")
+        ),
+        lobby_hours=described(N_("Close a lobby nobody started after this many hours")),
     )
+    @app_commands.choices(on_deadline=TABLE_CHOICES["on_deadline"])
     async def settings(
         self,
         interaction: discord.Interaction[Any],
         reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
         deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
-        on_deadline: Literal["skip", "forfeit", "none"] | None = None,
+        on_deadline: str | None = None,
         lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
     ) -> None:
         guild_id = interaction.guild_id
@@ -241,9 +258,14 @@ class GameCommands(
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
-        name="pause", description="Stop the turn clock of the match here (up to 7 days per player)."
+        name="pause",
+        description=described(
+            N_("Stop the turn clock of the match here (up to 7 days per player).")
+        ),
     )
-    @app_commands.describe(hours="How long (default: all the pause you have left, at most 7 days)")
+    @app_commands.describe(
+        hours=described(N_("How long (default: all the pause you have left, at most 7 days)"))
+    )
     async def pause(
         self,
         interaction: discord.Interaction[Any],
@@ -251,18 +273,22 @@ class GameCommands(
     ) -> None:
         match = await self._match_here(interaction)
         match = await self.bot.turns.pause(match.id, interaction.user.id, hours)
+        set_locale(match.language)  # the channel is told: in the match's language
         await interaction.response.send_message(
             pause_text(match, escape(interaction.user.display_name)),
             allowed_mentions=PING_USERS,
         )
 
-    @app_commands.command(name="resume", description="Start the paused turn clock here again.")
+    @app_commands.command(
+        name="resume", description=described(N_("Start the paused turn clock here again."))
+    )
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._match_here(interaction)
         seat = match.seat_of(interaction.user.id)
         if seat is None and not manages_channel(interaction):
             raise Refusal("Only the players (or someone with Manage Channels) can resume.")
         match, paused = await self.bot.turns.resume(match.id)
+        set_locale(match.language)  # the channel is told: in the match's language
         await interaction.response.send_message(
             resume_text(match, paused, by=escape(interaction.user.display_name)),
             allowed_mentions=PING_USERS,
@@ -275,11 +301,12 @@ class GameCommands(
         return match
 
     @app_commands.command(
-        name="notify", description="How you hear that it is your move: DMs and quiet hours."
+        name="notify",
+        description=described(N_("How you hear that it is your move: DMs and quiet hours.")),
     )
     @app_commands.describe(
-        dm="Also send reminders as a direct message",
-        quiet_hours="UTC hours when reminders wait, e.g. 22-07; 'off' for none",
+        dm=described(N_("Also send reminders as a direct message")),
+        quiet_hours=described(N_("UTC hours when reminders wait, e.g. 22-07; 'off' for none")),
     )
     async def notify(
         self,
@@ -304,7 +331,9 @@ class GameCommands(
             text += " Make sure you accept DMs from members of this server."
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="ping", description="Check that the bot is answering.")
+    @app_commands.command(
+        name="ping", description=described(N_("Check that the bot is answering."))
+    )
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         started = time.perf_counter()
         await interaction.response.send_message("🏓 Pong.", ephemeral=True)

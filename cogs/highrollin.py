@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.command_words import described
 from cogs.base import GameCog
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 class HighRollin(
     GameCog,
     group_name="highrollin",
-    group_description="High Rollin': stack dice on wobbly towers, go out first",
+    group_description=described(N_("High Rollin': stack dice on wobbly towers, go out first")),
 ):
     rules = games.get("highrollin")
 

@@ -18,18 +18,22 @@ from discord.ext import commands
 
 import games
 from bot import records, replays
+from bot.command_words import described, titled
+from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.render_pool import RenderError
 from bot.table import escape, stamp
 from bot.turns import board_link
+from words import domain
+from words.catalogue import set_locale
+
+_, ngettext, N_ = domain("bot").functions()
 
 log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 MATCH_ID = app_commands.Range[int, 1, 10**15 - 1]
-GAME_CHOICES = [
-    app_commands.Choice(name=games.get(k).title, value=k) for k in sorted(games.RULESETS)
-]
+GAME_CHOICES = [app_commands.Choice(name=titled(k), value=k) for k in sorted(games.RULESETS)]
 QUIET = discord.AllowedMentions.none()
 
 
@@ -40,16 +44,19 @@ def _ids(interaction: discord.Interaction[Any]) -> dict[str, Any]:
 
 
 @app_commands.command(
-    name="replay", description="An animation of a finished match (default: the latest here)."
+    name="replay",
+    description=described(N_("An animation of a finished match (default: the latest here).")),
 )
-@app_commands.describe(match="The match number (from /game profile or an export)")
+@app_commands.describe(match=described(N_("The match number (from /game profile or an export)")))
 async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
     bot = interaction.client
     found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
     data = await records.export_of(bot.service, found)
     await interaction.response.defer(thinking=True)
+    # a public message: in the match's language, as its pictures
+    set_locale(found.language)
     try:
-        gif, frames, moves = await bot.renderer.replay(data)
+        gif, frames, moves = await bot.renderer.replay(data, locale=found.language)
     except (RenderError, replays.BadExport, OSError) as err:
         log.exception("match %s: the replay could not be built", found.id)
         await interaction.edit_original_response(
@@ -66,9 +73,10 @@ async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None =
 
 
 @app_commands.command(
-    name="export", description="A finished match as a JSON file anyone can replay and check."
+    name="export",
+    description=described(N_("A finished match as a JSON file anyone can replay and check.")),
 )
-@app_commands.describe(match="The match number (default: the latest finished here)")
+@app_commands.describe(match=described(N_("The match number (default: the latest finished here)")))
 async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
     bot = interaction.client
     found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
@@ -83,12 +91,14 @@ async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None =
 
 
 @app_commands.command(
-    name="leaderboard", description="The best-rated players of a game in this server."
+    name="leaderboard",
+    description=described(N_("The best-rated players of a game in this server.")),
 )
-@app_commands.describe(game="Which game")
+@app_commands.describe(game=described(N_("Which game")))
 @app_commands.choices(game=GAME_CHOICES)
 async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     guild_id = _guild(interaction)
+    set_locale(server_locale(interaction))  # a public message: the server's language
     store = interaction.client.store
     rows = await store.leaderboard(guild_id, game, 10)
     names = await store.seat_names([int(r["user_id"]) for r in rows])
@@ -112,8 +122,10 @@ async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
 
-@app_commands.command(name="profile", description="A player's ratings and recent matches here.")
-@app_commands.describe(user="Whose profile (default: yours)")
+@app_commands.command(
+    name="profile", description=described(N_("A player's ratings and recent matches here."))
+)
+@app_commands.describe(user=described(N_("Whose profile (default: yours)")))
 async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
     guild_id = _guild(interaction)
     store = interaction.client.store

@@ -285,7 +285,7 @@ class Actors:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel_data,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.attachment_size_limit,

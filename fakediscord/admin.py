@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .gateway import INTENT_GUILD_MEMBERS, INTENT_GUILDS
-from .models import AUTO_ARCHIVE_DURATIONS, Channel, FakeDiscordError, Member, Role, User
+from .models import (
+    AUTO_ARCHIVE_DURATIONS,
+    Channel,
+    FakeDiscordError,
+    Member,
+    Role,
+    User,
+    check_locale,
+)
 from .notifications import Notification
 
 if TYPE_CHECKING:
@@ -82,6 +90,24 @@ class WorldAdmin:
     def permissions_in(self, channel: Channel, user: User | None = None) -> int:
         """The computed permissions of ``user`` (default: the bot) in ``channel``."""
         return self.world.channel_permissions(user or self.world.bot_user, channel)
+
+    def set_user_locale(self, user: User, locale: str) -> None:
+        """The language ``user``'s Discord is set to: every interaction of theirs carries it
+        as ``locale`` (Discord's locales, or the pseudo-locale ``qps`` for tests)."""
+        user.locale = check_locale(locale)
+        self._emit("user", user)
+
+    def set_guild_locale(self, guild: Guild, locale: str) -> None:
+        """The server's preferred locale (GUILD_UPDATE): interactions there carry it as
+        ``guild_locale``."""
+        guild.locale = check_locale(locale)
+        self.gateway.dispatch(
+            "GUILD_UPDATE",
+            self.world.guild_rest_payload(guild),
+            guild_id=guild.id,
+            intent=INTENT_GUILDS,
+        )
+        self._emit("guild", guild)
 
     def set_dms_open(self, user: User, open_: bool) -> None:
         """Whether ``user`` accepts DMs from the bot; closed DMs answer 50007."""

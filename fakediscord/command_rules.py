@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .models import DISCORD_LOCALES
 from .rules import Path, rule_error, too_long
 from .validate import FieldError
 
@@ -66,8 +67,34 @@ def _check_name(name: Any, path: Path) -> list[FieldError]:
     return []
 
 
+def _check_localizations(
+    obj: dict[str, Any], path: Path, *, names: bool = True
+) -> list[FieldError]:
+    """A command's, option's or choice's translations: keyed by Discord's locales only, and a
+    translated name obeys the name rule (a choice's name excepted)."""
+    errors: list[FieldError] = []
+    for key in ("name_localizations", "description_localizations"):
+        found = obj.get(key)
+        if not isinstance(found, dict):
+            continue
+        for locale, text in found.items():
+            if locale not in DISCORD_LOCALES:
+                errors.append(
+                    rule_error(
+                        (*path, key, locale),
+                        "command_locale",
+                        "ENUM_TYPE_COERCE",
+                        f'Value "{locale}" is not a valid enum value.',
+                    )
+                )
+            elif key == "name_localizations" and names:
+                errors.extend(_check_name(text, (*path, key)))
+    return errors
+
+
 def _check_chat_input(cmd: dict[str, Any], path: Path) -> list[FieldError]:
     errors = _check_name(cmd.get("name"), (*path, "name"))
+    errors.extend(_check_localizations(cmd, path))
     if not cmd.get("description"):
         errors.append(
             rule_error(
@@ -100,6 +127,10 @@ def _check_options(options: list[Any], path: Path) -> list[FieldError]:
             continue
         opath = (*path, j)
         errors.extend(_check_name(opt.get("name"), (*opath, "name")))
+        errors.extend(_check_localizations(opt, opath))
+        for k, choice in enumerate(opt.get("choices") or []):
+            if isinstance(choice, dict):
+                errors.extend(_check_localizations(choice, (*opath, "choices", k), names=False))
         if opt.get("name") in names:
             errors.append(
                 rule_error(
@@ -148,10 +179,20 @@ def _check_options(options: list[Any], path: Path) -> list[FieldError]:
 
 
 def _command_size(cmd: dict[str, Any]) -> int:
-    total = len(cmd.get("name") or "") + len(cmd.get("description") or "")
+    """Characters of names, descriptions and choice values, counting each name and description
+    at its longest translation (as Discord counts the 4000)."""
+    total = _longest(cmd, "name") + _longest(cmd, "description")
     for opt in cmd.get("options") or []:
         if isinstance(opt, dict):
             total += _command_size(opt)
             for choice in opt.get("choices") or []:
-                total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+                total += _longest(choice, "name") + len(str(choice.get("value", "")))
     return total
+
+
+def _longest(obj: dict[str, Any], key: str) -> int:
+    texts = [str(obj.get(key) or "")]
+    found = obj.get(f"{key}_localizations")
+    if isinstance(found, dict):
+        texts.extend(str(t) for t in found.values())
+    return max(len(t) for t in texts)

@@ -102,6 +102,26 @@ class RequestRecord(NamedTuple):
     duration: float
 
 
+#: the languages a Discord client can be set to (an interaction's ``locale``, a server's
+#: ``preferred_locale``, the keys of a command's localizations)
+DISCORD_LOCALES = (
+    "ar", "bg", "cs", "da", "de", "el", "en-GB", "en-US", "es-419", "es-ES", "fi", "fr", "he",
+    "hi", "hr", "hu", "id", "it", "ja", "ko", "lt", "nl", "no", "pl", "pt-BR", "ro", "ru",
+    "sv-SE", "th", "tr", "uk", "vi", "zh-CN", "zh-TW",
+)  # fmt: skip
+#: the pseudo-locale tests give a user or a server (every text the bot words comes out marked):
+#: no Discord client sends it, so the emulator takes it only as a world setting, never from
+#: the bot
+PSEUDO_LOCALE = "qps"
+
+
+def check_locale(locale: str) -> str:
+    """A locale a user or a server may be set to: one of Discord's, or the pseudo-locale."""
+    if locale not in DISCORD_LOCALES and locale != PSEUDO_LOCALE:
+        raise FakeDiscordError(f"{locale!r} is not a Discord locale (nor {PSEUDO_LOCALE!r})")
+    return locale
+
+
 @dataclass(eq=False)
 class User:
     id: int
@@ -110,6 +130,8 @@ class User:
     bot: bool = False
     global_name: str | None = None
     dms_open: bool = True
+    #: the language of the user's Discord client (each interaction's ``locale``)
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:

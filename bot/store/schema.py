@@ -161,6 +161,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
     """,
+    # 4: languages: each match's (its public messages and pictures), each player's as last seen
+    # (what the turn clock's reminders and DMs to them are worded in)
+    """
+    ALTER TABLE matches ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    ALTER TABLE user_settings ADD COLUMN locale TEXT;
+    """,
 )
 
 

@@ -208,6 +208,20 @@ class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQuer
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
         await self._set_settings("user_settings", "user_id", user_id, settings)
 
+    async def user_locale(self, user_id: int) -> str | None:
+        """The language the player's Discord was set to when last seen (None: never seen)."""
+        row = await self.backend.fetchone(
+            "SELECT locale FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None else row["locale"]
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        await self.backend.execute(
+            "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, locale),
+        )
+
     # Matches: reading ----------------------------------------------------------------------
 
     async def seats(self, match_id: int) -> list[SeatRow]:

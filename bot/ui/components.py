@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot import rematch
+from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.layout import (
@@ -106,7 +107,10 @@ class FromCustomId:
 
 
 class ActionButton(
-    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_BUTTON
+    Reading,
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ids.ACTION_BUTTON,
 ):
     def __init__(self, match_id: int, ply: int, entry: Entry) -> None:
         self.match_id, self.ply, self.seat, self.index = match_id, ply, entry.seat, entry.index
@@ -131,7 +135,10 @@ class ActionButton(
 
 
 class ActionSelect(
-    FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT
+    Reading,
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=ids.ACTION_SELECT,
 ):
     def __init__(self, match_id: int, ply: int, seat: int, k: int, listing: Listing) -> None:
         self.match_id, self.ply, self.seat = match_id, ply, seat
@@ -166,7 +173,7 @@ class ActionSelect(
 
 
 class GroupSelect(
-    FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.GROUP_SELECT
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.GROUP_SELECT
 ):
     def __init__(
         self,
@@ -208,7 +215,7 @@ class GroupSelect(
 
 
 class TypeMoveButton(
-    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_MOVE
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_MOVE
 ):
     def __init__(self, match_id: int, ply: int) -> None:
         self.match_id, self.ply = match_id, ply
@@ -258,7 +265,7 @@ class MoveModal(discord.ui.Modal):
         return True
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -297,7 +304,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
 
 
 class RemoveComputerSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_REMOVE
+    Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_REMOVE
 ):
     """The host's menu of the lobby's computer players, to take one out before the start."""
 
@@ -346,7 +353,7 @@ def lobby_view(match: Match) -> discord.ui.View:
 
 
 class RematchButton(
-    FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH
 ):
     """On a finished match's final board: its players play again (``bot.rematch``)."""
 

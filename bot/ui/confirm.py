@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.routing import run, table_of
@@ -20,7 +21,7 @@ from bot.ui.routing import run, table_of
 NOT_YOURS = "Only the person who asked can answer this."
 
 
-class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
+class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
     def __init__(
         self, match_id: int, stage: str, ply: int, user_id: int | None, op: str, *, item: Any = None
     ) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.locales import seen
 from bot.matches import Refusal
 from bot.ui import ids
 
@@ -67,10 +68,12 @@ async def run(
 
 
 async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
-    """The catch-all: runs for every interaction, after discord.py dispatched it."""
+    """The catch-all: runs for every interaction, after discord.py dispatched it (in its own
+    task: a refusal here is worded in the clicker's language)."""
     try:
         if interaction.type is discord.InteractionType.component:
             if not claimed(interaction):
+                seen(interaction)
                 await table_of(interaction).refuse(interaction, ids.INVALID)
         elif interaction.type is discord.InteractionType.modal_submit:
             await _submitted(interaction)
@@ -118,6 +121,7 @@ def _stored(interaction: discord.Interaction[Any], key: tuple[Any, str]) -> bool
 async def _submitted(interaction: discord.Interaction[Any]) -> None:
     data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
     custom_id = data.get("custom_id")
+    seen(interaction)
     found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
     if found is None:
         if custom_id not in getattr(_store(interaction), "_modals", {}):

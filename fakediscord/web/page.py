@@ -102,6 +102,8 @@ class ChannelPage:
         get("/api/messages", self._messages)
         post("/api/channels", self._create_channel)
         post("/api/users", self._create_user)
+        post("/api/users/locale", self._user_locale)
+        post("/api/server/locale", self._server_locale)
         post("/api/say", self._say)
         post("/api/suggest", self._suggest)
         post("/api/command", self._command)
@@ -214,7 +216,8 @@ class ChannelPage:
         views = self.views
         return web.json_response(
             {
-                "server": {"id": str(self.guild.id), "name": self.guild.name},
+                "server": views.server(),
+                "locales": views.locales(),
                 "bot": views.user(self.fake.bot_user),
                 "channels": views.channels(),
                 "users": views.users(),
@@ -252,6 +255,25 @@ class ChannelPage:
         user = self.fake.create_user(name)
         self.fake.add_member(self.guild, user)
         return web.json_response(self.views.user(user))
+
+    async def _user_locale(self, request: web.Request) -> web.StreamResponse:
+        """A player's Discord language: what their interactions carry as ``locale``."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        self.fake.set_user_locale(user, self._locale(body.get("locale")))
+        return web.json_response(self.views.user(user))
+
+    async def _server_locale(self, request: web.Request) -> web.StreamResponse:
+        """The server's preferred language: what interactions carry as ``guild_locale``."""
+        body = await _body(request)
+        self.fake.set_guild_locale(self.guild, self._locale(body.get("locale")))
+        return web.json_response(self.views.server())
+
+    @staticmethod
+    def _locale(raw: Any) -> str:
+        if not isinstance(raw, str) or raw not in [loc["value"] for loc in Views.locales()]:
+            raise PageError(400, "Pick one of Discord's languages.")
+        return raw
 
     async def _say(self, request: web.Request) -> web.StreamResponse:
         body = await _body(request)
@@ -349,6 +371,10 @@ class ChannelPage:
             self._push({"type": "channel", "channel": self.views.channel(subject)})
         elif kind == "member" and subject.guild_id == self.guild.id:
             self._push({"type": "user", "user": self.views.user(subject.user)})
+        elif kind == "user" and subject.id in self.guild.members:
+            self._push({"type": "user", "user": self.views.user(subject)})
+        elif kind == "guild" and subject.id == self.guild.id:
+            self._push({"type": "server", "server": self.views.server()})
         elif kind == "violation":
             self._push({"type": "violation", "text": str(subject)})
 

@@ -12,7 +12,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from ..models import DM, Attachment, Channel, Message, User
+from ..models import DISCORD_LOCALES, DM, PSEUDO_LOCALE, Attachment, Channel, Message, User
 from ..records import InteractionRecord
 from .markdown import render
 
@@ -22,6 +22,16 @@ if TYPE_CHECKING:
 
 BUTTON_STYLES = {1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium"}
 SELECT_KINDS = {3: "string", 5: "user", 6: "role", 7: "mentionable", 8: "channel"}
+#: a few languages by their own names (the others by their Discord code)
+LANGUAGES = {
+    "en-US": "English (US)",
+    "en-GB": "English (UK)",
+    "pl": "Polski",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es-ES": "Español",
+    "uk": "Українська",
+}
 AVATAR_COLOURS = ("#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#9b59b6", "#1abc9c")
 
 
@@ -49,7 +59,18 @@ class Views:
             "initials": initials(name),
             "colour": colour(user.id),
             "bot": user.bot,
+            "locale": user.locale,
         }
+
+    def server(self) -> dict[str, Any]:
+        return {"id": str(self.guild.id), "name": self.guild.name, "locale": self.guild.locale}
+
+    @staticmethod
+    def locales() -> list[dict[str, str]]:
+        """The languages a player or the server can pick: Discord's, then the pseudo-locale
+        (every text the bot words comes out marked)."""
+        named = [{"value": loc, "name": LANGUAGES.get(loc, loc)} for loc in DISCORD_LOCALES]
+        return [*named, {"value": PSEUDO_LOCALE, "name": "Pseudo (qps): marked texts"}]
 
     def users(self) -> list[dict[str, Any]]:
         return [self.user(m.user) for m in self.guild.members.values()]

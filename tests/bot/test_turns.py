@@ -18,6 +18,7 @@ import pytest
 import games
 from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
 from bot.computers import Computers, easy_action
+from bot.locales import Readers
 from bot.matches import Match, MatchService, Refusal
 from bot.render_pool import Renderer
 from bot.store import open_store
@@ -77,6 +78,10 @@ class StubBot:
     @property
     def delivery(self) -> StubBot:
         return self
+
+    @property
+    def readers(self) -> Readers:
+        return Readers(lambda: self.db)
 
     @property
     def computers(self) -> Computers:

@@ -273,3 +273,23 @@ async def test_emulator_reports_changes_to_observers(fake: FakeDiscord, world: W
     undo()
     fake.create_text_channel(world.guild, "feed-store")
     assert len(seen) == 4, "no reports after undo"
+
+
+async def test_a_player_and_the_server_pick_their_language(
+    fake: FakeDiscord, world: World, client: Client
+) -> None:
+    state = await client.get("/api/state")
+    assert state["server"]["locale"] == "en-US"
+    values = [loc["value"] for loc in state["locales"]]
+    assert {"en-US", "pl", "qps"} <= set(values)
+    assert {"value": "pl", "name": "Polski"} in state["locales"]
+    alice = str(world.alice.id)
+    assert next(u for u in state["users"] if u["id"] == alice)["locale"] == "en-US"
+    user = await client.post("/api/users/locale", user=alice, locale="pl")
+    assert user["locale"] == "pl" and world.alice.locale == "pl"
+    server = await client.post("/api/server/locale", locale="pl")
+    assert server["locale"] == "pl" and world.guild.locale == "pl"
+    wrong = await client.post("/api/users/locale", 400, user=alice, locale="klingon")
+    assert "language" in wrong["error"] and world.alice.locale == "pl"
+    await client.post("/api/server/locale", 400, locale=7)
+    assert world.guild.locale == "pl", "a refused choice changes nothing"

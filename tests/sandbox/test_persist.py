@@ -61,6 +61,8 @@ async def test_a_world_comes_back_under_the_same_ids(tmp_path: Path) -> None:
         channel = first.create_text_channel(guild, "corral", topic="farm games")
         bob = first.create_user("bob")
         first.add_member(guild, bob, manage_channels=True)
+        first.set_user_locale(bob, "pl")
+        first.set_guild_locale(guild, "pl")
         thread = first.create_thread(channel, "farm match", owner=bob)
         board = board_message(first, channel.id, guild.id)
         dm = first.dm_channel(bob)
@@ -80,6 +82,8 @@ async def test_a_world_comes_back_under_the_same_ids(tmp_path: Path) -> None:
         kept = guilds[0]
         assert kept.owner_id == alice.id and kept.channel_ids == [channel.id, thread.id]
         assert {u.id for u in world.users.values()} == ids
+        assert world.users[bob.id].locale == "pl" and world.users[alice.id].locale == "en-US"
+        assert kept.locale == "pl", "the languages are kept"
         assert world.bot_user.id == first.bot_user.id and second.bot_token != first.bot_token
         assert world.channels[channel.id].topic == "farm games"
         assert world.channels[thread.id].parent_id == channel.id

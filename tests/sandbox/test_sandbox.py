@@ -8,6 +8,7 @@ by clicking the page's buttons and menus, by the "Type a move" form and by the c
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 import urllib.request
@@ -275,3 +276,32 @@ def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> 
     assert live_match(sandbox.database, corral)["ply"] == 1
     page.open_channel("arena")
     assert len(page.boards()) == 3
+
+
+def test_a_player_and_the_server_pick_their_language_on_the_page(
+    page: Page, sandbox: SandboxProcess
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    page.act_as("alice")
+    Select(page.find("#me-locale")).select_by_visible_text("Polski")
+    page.reveal("members")
+    Select(page.find("#server-locale")).select_by_visible_text("Polski")
+
+    def state() -> Any:
+        with urllib.request.urlopen(sandbox.url.rstrip("/") + "/api/state", timeout=10) as reply:
+            return json.loads(reply.read())
+
+    page.until(lambda: state()["server"]["locale"] == "pl", "the server's language saved")
+    alice = next(u for u in state()["users"] if u["username"] == "alice")
+    assert alice["locale"] == "pl"
+    channel = page.create_channel("polish-farm")
+    page.type_command("/farm new", expect="/farm new")
+    page.until(lambda: len(page.messages()) > 0, "the lobby")
+    with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
+        (language,) = conn.execute(
+            "SELECT language FROM matches WHERE channel_id = ?", (int(channel),)
+        ).fetchone()
+    assert language == "pl", "a new match takes the server's language"
+    page.act_as("bob")
+    assert Select(page.find("#me-locale")).first_selected_option.get_attribute("value") == "en-US"

@@ -56,6 +56,7 @@ async function boot() {
     ? saved.channel
     : textChannels.length ? textChannels[0].id : null;
   for (const text of data.violations) notice(text);
+  fillLocales(data.locales);
   wire();
   renderChannels();
   renderMembers();
@@ -88,6 +89,23 @@ function wire() {
     } catch (err) {
       notice(err.message, "info");
     }
+  });
+  $("me-locale").addEventListener("change", async (event) => {
+    try {
+      const user = await api("/api/users/locale", { user: state.me, locale: event.target.value });
+      state.users.set(user.id, user);
+    } catch (err) {
+      notice(err.message, "info");
+    }
+    renderMe();
+  });
+  $("server-locale").addEventListener("change", async (event) => {
+    try {
+      state.server = await api("/api/server/locale", { locale: event.target.value });
+    } catch (err) {
+      notice(err.message, "info");
+    }
+    $("server-locale").value = state.server.locale;
   });
   $("new-user").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -182,9 +200,22 @@ function onEvent(event) {
   } else if (event.type === "user") {
     state.users.set(event.user.id, event.user);
     renderMembers();
+    if (event.user.id === state.me) renderMe();
+  } else if (event.type === "server") {
+    state.server = event.server;
+    $("server-locale").value = state.server.locale;
   } else if (event.type === "violation") {
     notice(event.text);
   }
+}
+
+// The languages a player's Discord (their interactions' locale) and the server can be set to.
+function fillLocales(locales) {
+  for (const id of ["me-locale", "server-locale"]) {
+    const select = $(id);
+    select.replaceChildren(...locales.map((loc) => new Option(loc.name, loc.value)));
+  }
+  $("server-locale").value = state.server.locale;
 }
 
 function markUnread(channelId) {
@@ -262,6 +293,7 @@ function renderMe() {
   $("me-name").textContent = me.name;
   $("toggle-avatar").replaceWith(Object.assign(avatar(me), { id: "toggle-avatar" }));
   $("toggle-name").textContent = me.name;
+  $("me-locale").value = me.locale;
   $("members-toggle").title = `Acting as ${me.name}: pick another player`;
 }
 
