@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.command_words import described
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -69,7 +70,8 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name="help", description="What Ranch Hand does, its games and how to start a match."
+        name="help",
+        description=described(N_("What Ranch Hand does, its games and how to start a match.")),
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         url = getattr(getattr(self.bot, "settings", None), "rules_url", None)

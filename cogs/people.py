@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import privacy
+from bot.command_words import described
 from bot.ui import forget_view
 from cogs.records import _game_group
 from words import domain
@@ -30,7 +31,9 @@ async def privacy_command(interaction: discord.Interaction[Any]) -> None:
 
 @app_commands.command(
     name="forget-me",
-    description="Remove your settings and ratings and your name from finished matches.",
+    description=described(
+        N_("Remove your settings and ratings and your name from finished matches.")
+    ),
 )
 async def forget_me(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(
