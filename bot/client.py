@@ -26,9 +26,11 @@ from bot.slash_checks import options_checked
 from bot.store import Store, open_store
 from bot.table import RESTARTING, Table
 from bot.turns import TurnClock
-from games.base import GameError
+from games.base import GameError, refusal_words
+from words import domain
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 
 def extensions() -> list[str]:
@@ -149,7 +151,8 @@ class RanchHand(Host):
                 if interaction.type is discord.InteractionType.autocomplete:
                     await interaction.response.autocomplete([])
                 else:
-                    await interaction.response.send_message(RESTARTING, ephemeral=True)
+                    await interaction.response.send_message(_(RESTARTING), ephemeral=True)
+
             except discord.HTTPException as err:
                 log.info("could not decline interaction %s: %s", interaction.id, err.status)
 
@@ -247,18 +250,21 @@ class RanchHand(Host):
     ) -> None:
         """One place turns refusals into private replies and logs everything unexpected."""
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal | GameError):
+        if isinstance(original, GameError):
+            message = refusal_words(original)
+        elif isinstance(original, Refusal):
             message = str(original)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "You don't have permission to do that here."
+            message = _("You don't have permission to do that here.")
         elif isinstance(
             error, app_commands.TransformerError | app_commands.CommandSignatureMismatch
         ):
-            message = "That command's options were not understood; try it again."
+            message = _("That command's options were not understood; try it again.")
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("error in /%s", command, exc_info=original)
-            message = "Sorry, something went wrong on my side; it has been logged."
+            message = _("Sorry, something went wrong on my side; it has been logged.")
+
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

@@ -40,11 +40,14 @@ from bot.texts import (
     compose,
     story_lines,
 )
+from words import domain
 
 if TYPE_CHECKING:
+
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
@@ -319,7 +322,10 @@ class Delivery:
         if status == 403:
             # the bot may not post there: the board waits, and the clock stops (no deadline
             # on a player who cannot be told); a player's action there says why
-            await self.bot.turns.block(match, reason or f"Discord refused my message ({code})")
+            await self.bot.turns.block(
+                match, reason or _("Discord refused my message ({code})").format(code=code)
+            )
+
         attempts = max(int(r["attempts"]) for r in rows)
         wait = max(BACKOFF[min(attempts - 1, len(BACKOFF) - 1)], getattr(err, "retry_after", 0.0))
         log.warning(
@@ -370,7 +376,7 @@ class Delivery:
                     answered = await self._answer(answer, kwargs)
                     if answered is not None:
                         return answered
-                    again, _ = await self.picture(match, previous=previous, last=last)
+                    again, __ = await self.picture(match, previous=previous, last=last)
                     kwargs["attachments"] = again
                 elif answer is None or await answer.acknowledged():
                     return await interaction.edit_original_response(**kwargs)
