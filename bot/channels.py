@@ -85,7 +85,10 @@ class ChannelAccess:
         )
         if missing:
             text = (
-                _("I can't open a match thread here: I'm missing **{permissions}** in this channel.")
+                _(
+                    "I can't open a match thread here: I'm missing **{permissions}** in this "
+                    "channel."
+                )
                 if new_thread
                 else _("I can't run a match here: I'm missing **{permissions}** in this channel.")
             )

@@ -240,7 +240,6 @@ def hours_text(seconds: float) -> str:
     return ngettext("{count} day", "{count} days", whole).format(count=whole)
 
 
-
 def next_check(
     status: str,
     *,

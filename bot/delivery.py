@@ -43,7 +43,6 @@ from bot.texts import (
 from words import domain
 
 if TYPE_CHECKING:
-
     from bot.host import Host
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,6 @@ from bot.texts import (
     game_title,
     said,
     story_lines,
-
 )
 from words import domain
 

@@ -305,7 +305,6 @@ def _busy_channel(existing: Match) -> Refusal:
         else _(
             "There is already a {game} match here (active). Finish it or end it with "
             "`/{key} abandon` first, or start yours in another channel or thread."
-
         )
     )
     return Refusal(

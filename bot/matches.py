@@ -159,9 +159,9 @@ class MatchService(Lobbies, BoardMessages):
         rules = match.rules
         if match.status == "lobby":
             raise Refusal(
-                _(
-                    "The match has not started yet; the host starts it with `/{key} start`."
-                ).format(key=match.game)
+                _("The match has not started yet; the host starts it with `/{key} start`.").format(
+                    key=match.game
+                )
             )
         if match.status != "active":
             text = (
@@ -182,9 +182,7 @@ class MatchService(Lobbies, BoardMessages):
             )
         acting = rules.to_act(match.state)
         if mine not in acting:
-            raise NotYourTurn(
-                "rules.not_your_turn", waiting=[match.name_of(s) for s in acting]
-            )
+            raise NotYourTurn("rules.not_your_turn", waiting=[match.name_of(s) for s in acting])
         if seat is not None and seat != mine:
             raise Refusal(_("Those buttons are for {name}.").format(name=match.name_of(seat)))
         return mine
@@ -323,9 +321,7 @@ class MatchService(Lobbies, BoardMessages):
         events: list[Event] = []
         state = previous
         for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
-            rows.append(
-                ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events))
-            )
+            rows.append(ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events)))
             events.extend(step.events)
             state = step.state
             new_key = rules.turn_key(state)
@@ -364,9 +360,7 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(
-            record, claim_until=time.time() + self.board_lease
-        )
+        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
         if committed is None:
             raise Refusal(_("Someone else moved first; use the newest board."))
 

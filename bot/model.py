@@ -29,7 +29,6 @@ class Refusal(Exception):
     where it is raised (in the asker's locale, active while their interaction is handled)."""
 
 
-
 #: recent states' legal actions, by the state object itself (kept with them, so an id is never
 #: mistaken for a newer object's): a move's new board lists them for its buttons and its
 #: notes, and the next move looks its choice up in them; rules are pure, so they never change

@@ -23,7 +23,6 @@ from bot.table import (
     mention,
     stamp,
 )
-
 from words import domain
 
 if TYPE_CHECKING:
@@ -86,8 +85,7 @@ class Pauses:
                 assert match.paused_until is not None
                 raise Refusal(
                     _(
-                        "The clock is already paused until {time}; `/game resume` starts it "
-                        "again."
+                        "The clock is already paused until {time}; `/game resume` starts it again."
                     ).format(time=stamp(match.paused_until, "f"))
                 )
             left = PAUSE_ALLOWANCE - match.seats[seat].pause_used
@@ -247,4 +245,3 @@ def pause_text(match: Match, name: str) -> str:
         player=escape(seat.name),
         left=hours_text(max(0.0, left)),
     )
-

@@ -22,7 +22,6 @@ from bot import replays
 from bot.matches import Match, Refusal
 from bot.store import Store
 from bot.store.store import Rated
-
 from words import domain
 
 log = logging.getLogger(__name__)

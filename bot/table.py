@@ -51,7 +51,6 @@ from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
 from games.base import GameError
 from words import domain
 
-
 if TYPE_CHECKING:
     from bot.host import Host
 

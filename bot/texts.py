@@ -34,7 +34,6 @@ def said(err: Exception) -> str:
     return refusal_words(err) if isinstance(err, GameError) else str(err)
 
 
-
 def mention(match: Match, seat: int) -> str:
     """A mention of a person; a computer player is named, never mentioned: "🤖 Name"."""
     found = match.seats[seat]

@@ -306,9 +306,9 @@ class TurnClock(Pauses):
         fields = {"game": title, "channel": f"<#{match.channel_id}>", "time": waited}
         if guild is None:
             return _("⏰ Your move in **{game}** {channel} (waiting {time}).").format(**fields)
-        return _("⏰ Your move in **{game}** in {channel} on **{server}** (waiting {time}).").format(
-            server=discord.utils.escape_markdown(guild.name), **fields
-        )
+        return _(
+            "⏰ Your move in **{game}** in {channel} on **{server}** (waiting {time})."
+        ).format(server=discord.utils.escape_markdown(guild.name), **fields)
 
     async def _deadline(self, match: Match, seat: int, deadline: float) -> bool:
         kind = match.clock.on_deadline
@@ -381,9 +381,7 @@ class TurnClock(Pauses):
         last = await self.bot.table.computers.play(match_id)
         if last is None:
             return False
-        await self.bot.delivery.deliver(
-            match_id, previous=last.previous_state, last=last.action
-        )
+        await self.bot.delivery.deliver(match_id, previous=last.previous_state, last=last.action)
         return True
 
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
@@ -439,9 +437,7 @@ class TurnClock(Pauses):
         except CannotPost as err:
             await self.block(match, str(err))
         except discord.Forbidden as err:
-            await self.block(
-                match, _("Discord refused my message ({code})").format(code=err.code)
-            )
+            await self.block(match, _("Discord refused my message ({code})").format(code=err.code))
 
         except discord.NotFound as err:
             if err.code == 10003:

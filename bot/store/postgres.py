@@ -53,8 +53,10 @@ def storage_error(err: BaseException) -> BaseException:
         return Conflict(str(err))
     if isinstance(err, asyncpg.DiskFullError):
         return StorageError(
-            N_("The database server's disk is full, so nothing could be saved; an admin must free "
-            "space."),
+            N_(
+                "The database server's disk is full, so nothing could be saved; an admin must free "
+                "space."
+            ),
             kind="full",
         )
     if isinstance(

@@ -52,13 +52,17 @@ def storage_error(err: BaseException) -> BaseException:
         )
     if "full" in text:
         return StorageError(
-            N_("The bot's disk is full, so nothing could be saved; a server admin must free space."),
+            N_(
+                "The bot's disk is full, so nothing could be saved; a server admin must free space."
+            ),
             kind="full",
         )
     if "readonly" in text or "read-only" in text:
         return StorageError(
-            N_("The bot's database is read-only, so nothing could be saved; a server admin must "
-            "fix its permissions."),
+            N_(
+                "The bot's database is read-only, so nothing could be saved; a server admin must "
+                "fix its permissions."
+            ),
             kind="io",
         )
     return StorageError(

@@ -366,7 +366,6 @@ class RematchButton(
         super().__init__(
             discord.ui.Button(
                 label=_("Rematch"),
-
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"rh:p:{match_id}",

@@ -24,7 +24,6 @@ from bot.matches import Refusal
 from bot.ui import ids
 from words import domain
 
-
 if TYPE_CHECKING:
     from bot.host import Host
 
