@@ -13,7 +13,8 @@ import discord
 
 from bot.clock import HOUR
 from bot.matches import Match, Seat
-from games.base import Event, GameError, OptionSpec, refusal_words
+from games.base import SAID, Event, GameError, OptionSpec, refusal_words
+
 from words import domain, join_and
 
 _, ngettext, N_ = domain("bot").functions()
@@ -122,11 +123,18 @@ def event_lines(
     """What happened, for a message, worded by the game's narrator: minor detail is left for
     ``/game history``."""
     shown = []
-    narrator, names = match.rules.narrator, [s.name for s in match.seats]
+    narrator = match.rules.narrator
+    # (names as players typed them, escaped and bold; an event stored as words is escaped)
+    names = [s.name for s in match.seats]
+    bold = [f"**{escape(name)}**" for name in names]
     for event in major_events(events):
-        text = narrator.event(event, names)
+        text = (
+            escape(narrator.event(event, names))
+            if event.kind == SAID
+            else (narrator.event(event, bold))
+        )
         if text:
-            shown.append(escape(text))
+            shown.append(text)
     if len(shown) > limit:
         more = len(shown) - limit + 1
         shown = [
