@@ -21,6 +21,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
+
+
+def picture_name(match: Match, ply: int) -> str:
+    """The file name of a board's picture: it marks the board in any language."""
+    return f"{match.game}-{match.id}-{ply}.png"
+
+
+def is_board_of(message: Any, match: Match, ply: int) -> bool:
+    """Whether a message of the bot is ``match``'s board at ``ply``, by marks no wording
+    changes: its picture's file name; a board posted without a picture by its embed, whose
+    footer names ``#<match>`` and whose title ends with the ply."""
+    name = picture_name(match, ply)
+    if any(getattr(a, "filename", None) == name for a in message.attachments):
+        return True
+    embed = message.embeds[0] if message.embeds else None
+    if embed is None:
+        return False
+    image = getattr(embed.image, "url", None) or ""
+    if image.split("?", 1)[0].endswith(f"/{name}") or image == f"attachment://{name}":
+        return True
+    footer, title = embed.footer.text or "", embed.title or ""
+    return bool(
+        re.search(rf"#{match.id}(?!\d)", footer) and re.search(rf"(?<!\d){ply}(?!\d)", title)
+    )
+
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
@@ -265,14 +291,7 @@ class Delivery:
                     break
                 if self.bot.user is None or message.author.id != self.bot.user.id:
                     continue
-                embed = message.embeds[0] if message.embeds else None
-                footer = embed.footer.text if embed is not None else None
-                if (
-                    embed is not None
-                    and footer is not None
-                    and footer.startswith(f"Match #{match.id} ")
-                    and (embed.title or "").endswith(f": move {ply}")
-                ):
+                if is_board_of(message, match, ply):
                     log.info("match %s: board of ply %s was already posted", match.id, ply)
                     return message
         except (discord.HTTPException, CannotPost) as err:
@@ -465,7 +484,7 @@ class Delivery:
         png = self.bot.renderer.draw_soon(
             match.game, state, previous=previous, last=last, home=match.id
         )
-        name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
+        name = picture_name(match, match.ply if ply is None else ply)
         attached = asyncio.ensure_future(self._attached(match.id, png, name))
         # (cancelled before it ever ran: the drawing goes too)
         attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)

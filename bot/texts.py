@@ -13,7 +13,7 @@ import discord
 
 from bot.clock import HOUR
 from bot.matches import Match, Seat
-from games.base import SAID, Event, GameError, OptionSpec, refusal_words
+from games.base import Event, GameError, OptionSpec, refusal_words
 
 from words import domain, join_and
 
@@ -123,18 +123,11 @@ def event_lines(
     """What happened, for a message, worded by the game's narrator: minor detail is left for
     ``/game history``."""
     shown = []
-    narrator = match.rules.narrator
-    # (names as players typed them, escaped and bold; an event stored as words is escaped)
-    names = [s.name for s in match.seats]
-    bold = [f"**{escape(name)}**" for name in names]
+    narrator, names = match.rules.narrator, [s.name for s in match.seats]
     for event in major_events(events):
-        text = (
-            escape(narrator.event(event, names))
-            if event.kind == SAID
-            else (narrator.event(event, bold))
-        )
+        text = narrator.event(event, names)
         if text:
-            shown.append(text)
+            shown.append(escape(text))
     if len(shown) > limit:
         more = len(shown) - limit + 1
         shown = [
