@@ -28,7 +28,7 @@ from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.texts import game_title
 from bot.turns import board_link
 from cogs.base import manages_channel
-from words import domain
+from words import domain, join_and
 
 _, ngettext, N_ = domain("bot").functions()
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
@@ -350,7 +350,12 @@ def waiting_line(match: Match) -> str:
     acting = match.to_act()
     if not acting:
         return domain("bot").pgettext("match status", "finished")
-    return _("waiting on {players}").format(players=", ".join(match.name_of(s) for s in acting))
+    names = []
+    for seat in acting:
+        role = match.rules.seat_role(match.state, seat)
+        names.append(f"{match.name_of(seat)} ({role})" if role else match.name_of(seat))
+    return _("{players} to move").format(players=join_and(names))
+
 
 
 def waiting_entry(match: Match, seat: int, now: float) -> str:

@@ -189,8 +189,8 @@ async def test_two_player_game_from_new_to_five_steers(
                 ways.append(await pick(fake, world.channel, user, seat, index))
             after = await runner.match_in(world.channel.id)
             newest = check_turn_board(fake, world.channel, before, RULES, state, after)
-            told = newest.content.splitlines()[0]  # the move, told once
-            assert match.name_of(seat) in told or f"played `{notation}`." in told
+            # the move is told once: by what it did, else by its notation
+            assert said or f"played `{notation}`." in newest.content
             # the story is told up to a few lines; the rest is in /game history
             shown = said if "`/game history`" not in newest.content else said[:3]
             for text in shown:
