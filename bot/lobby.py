@@ -260,7 +260,7 @@ class Lobbies:
         async with self.lock(match.id):
             match = await self.get(match.id)
             if expected is not None and (match.id, match.status, match.ply) != expected:
-                raise Refusal(MOVED_ON)
+                raise Refusal(_(MOVED_ON))
             if user_id != match.host_id and not can_manage:
                 raise Refusal(
                     _(

@@ -100,3 +100,23 @@ def test_the_rules_page_chrome_in_the_pseudo_locale(key: str) -> None:
         assert embed.title and embed.title.startswith("⟦")
         for part in embed_texts(embed):
             _clean(part)
+
+
+def test_lobby_and_question_buttons_in_the_pseudo_locale() -> None:
+    from bot import ui
+
+    lobby = farm_match("lobby", started=False)
+    with words.use(words.PSEUDO):
+        views = [ui.lobby_view(lobby), ui.abandon_view(lobby, 1000)]
+        views.append(ui.rematch_view(farm_match("finished")))
+    labels = [
+        getattr(item, "label", None) or getattr(getattr(item, "item", None), "label", None)
+        for view in views
+        if view is not None
+        for item in view.children
+    ]
+    assert len([label for label in labels if label]) >= 8
+    for label in labels:
+        if label:
+            _clean(label)
+            assert label.startswith("⟦")
