@@ -14,7 +14,6 @@ import discord
 from bot.clock import HOUR
 from bot.matches import Match, Seat
 from games.base import Event, GameError, OptionSpec, refusal_words
-
 from words import domain, join_and
 
 _, ngettext, N_ = domain("bot").functions()

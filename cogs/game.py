@@ -357,7 +357,6 @@ def waiting_line(match: Match) -> str:
     return _("{players} to move").format(players=join_and(names))
 
 
-
 def waiting_entry(match: Match, seat: int, now: float) -> str:
     """One line of ``/game mine``: where a match waits on the player, and since when."""
     fields = {"game": game_title(match), "where": f"<#{match.channel_id}>"}
