@@ -78,7 +78,16 @@ class Plan:
 
 
 def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` within ``limit`` characters: a longer one loses its end at a word's end (mid-
+    word only when a single word would take most of it), marked with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > limit // 2:
+        head = head[:space]
+    return head.rstrip(" ,;:·—-") + "…"
+
 
 
 def escape(text: str) -> str:

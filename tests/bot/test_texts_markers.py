@@ -37,3 +37,13 @@ def test_a_board_is_recognised_in_any_wording(locale: str, picture: bool) -> Non
 def test_a_message_that_is_no_board_is_not_taken_for_one() -> None:
     match = farm_match("active")
     assert not is_board_of(SimpleNamespace(embeds=[], attachments=[]), match, match.ply)
+
+
+def test_a_long_label_is_cut_at_a_word_end() -> None:
+    from bot.ui.layout import cut
+
+    assert cut("Twój ruch: Super Cowboy Rope Steer Adventure", 45) == (
+        "Twój ruch: Super Cowboy Rope Steer Adventure"
+    )
+    assert cut("Twój ruch: Wielka przygoda kowboja na prerii", 30) == "Twój ruch: Wielka przygoda…"
+    assert cut("Ochrzczony" * 10, 20) == "Ochrzczony" * 1 + "Ochrzczon…"
