@@ -11,11 +11,13 @@ import discord
 
 from bot.matches import Match, Refusal
 from bot.texts import escape
+from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 #: how often a blocked clock tries its channel again by itself (a player's action there also
 #: checks at once)
@@ -37,27 +39,27 @@ def missing_permissions(
     """What the bot lacks (Discord's names) to play a whole match in a channel (or, with
     ``in_thread``, a thread; with ``new_thread``, a new public thread off this channel):
     post boards with their picture and embed, and fetch its own messages."""
-    wanted = [("view_channel", "View Channel")]
+    wanted = [("view_channel", N_("View Channel"))]
     if new_thread:
-        wanted.append(("create_public_threads", "Create Public Threads"))
+        wanted.append(("create_public_threads", N_("Create Public Threads")))
     if in_thread or new_thread:
-        wanted.append(("send_messages_in_threads", "Send Messages in Threads"))
+        wanted.append(("send_messages_in_threads", N_("Send Messages in Threads")))
     else:
-        wanted.append(("send_messages", "Send Messages"))
+        wanted.append(("send_messages", N_("Send Messages")))
     wanted += [
-        ("attach_files", "Attach Files"),
-        ("embed_links", "Embed Links"),
-        ("read_message_history", "Read Message History"),
+        ("attach_files", N_("Attach Files")),
+        ("embed_links", N_("Embed Links")),
+        ("read_message_history", N_("Read Message History")),
     ]
-    return [label for attr, label in wanted if not getattr(perms, attr)]
+    return [_(label) for attr, label in wanted if not getattr(perms, attr)]
 
 
 def how_to_grant(bot_name: str) -> str:
-    return (
-        f"A moderator can allow them for **{escape(bot_name)}** in this channel's settings "
+    return _(
+        "A moderator can allow them for **{bot}** in this channel's settings "
         "(Edit Channel → Permissions → add the bot or its role), or for the bot's role in "
         "Server Settings → Roles."
-    )
+    ).format(bot=escape(bot_name))
 
 
 def is_thread(channel: Any) -> bool:
@@ -82,11 +84,22 @@ class ChannelAccess:
             new_thread=new_thread,
         )
         if missing:
-            where = "open a match thread here" if new_thread else "run a match here"
+            text = (
+                _(
+                    "I can't open a match thread here: I'm missing **{permissions}** in this "
+                    "channel."
+                )
+                if new_thread
+                else _("I can't run a match here: I'm missing **{permissions}** in this channel.")
+            )
             raise Refusal(
-                f"I can't {where}: I'm missing **{', '.join(missing)}** in this channel. "
-                + how_to_grant(self._name())
-                + " Then try again."
+                " ".join(
+                    [
+                        text.format(permissions=", ".join(missing)),
+                        how_to_grant(self._name()),
+                        _("Then try again."),
+                    ]
+                )
             )
 
     def problem_here(self, interaction: discord.Interaction[Any]) -> str | None:
@@ -94,9 +107,12 @@ class ChannelAccess:
         perms = interaction.app_permissions
         missing = missing_permissions(perms, in_thread=is_thread(interaction.channel))
         if missing:
-            return f"I'm missing **{', '.join(missing)}** here. {how_to_grant(self._name())}"
+            missing_here = _("I'm missing **{permissions}** here.").format(
+                permissions=", ".join(missing)
+            )
+            return f"{missing_here} {how_to_grant(self._name())}"
         if getattr(interaction.channel, "locked", False) and not perms.manage_threads:
-            return (
+            return _(
                 "this thread was locked by a moderator. A moderator can unlock it, or end the "
                 "match with its `abandon` command."
             )
@@ -116,13 +132,15 @@ class ChannelAccess:
             if problem is not None:
                 await self.bot.turns.block(match, problem, announce=False)
                 await interaction.followup.send(
-                    "⚠️ I cannot post in this channel by myself, so this match's turn clock is "
-                    f"paused (no reminders, no deadlines): {problem}",
+                    _(
+                        "⚠️ I cannot post in this channel by myself, so this match's turn clock "
+                        "is paused (no reminders, no deadlines): {problem}"
+                    ).format(problem=problem),
                     ephemeral=True,
                 )
             elif await self.bot.turns.unblock(match):
                 await interaction.followup.send(
-                    "▶️ I can post here again, so this match's turn clock runs again.",
+                    _("▶️ I can post here again, so this match's turn clock runs again."),
                     ephemeral=True,
                 )
         except discord.HTTPException as err:
@@ -140,10 +158,12 @@ class ChannelAccess:
             perms = channel.permissions_for(me)
             missing = missing_permissions(perms, in_thread=is_thread(channel))
             if missing and not edit:
-                raise CannotPost(f"I'm missing **{', '.join(missing)}** there")
+                raise CannotPost(
+                    _("I'm missing **{permissions}** there").format(permissions=", ".join(missing))
+                )
             if isinstance(channel, discord.Thread):
                 if channel.locked and not perms.manage_threads:
-                    raise CannotPost("the thread was locked by a moderator")
+                    raise CannotPost(_("the thread was locked by a moderator"))
                 if channel.archived:
                     await channel.edit(archived=False)
         return self.bot.get_partial_messageable(channel_id)
@@ -156,5 +176,8 @@ class ChannelAccess:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except discord.Forbidden as err:
-                raise CannotPost("I'm missing **View Channel** there") from err
+                raise CannotPost(
+                    _("I'm missing **{permissions}** there").format(permissions=_("View Channel"))
+                ) from err
+
         return channel

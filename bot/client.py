@@ -21,17 +21,20 @@ from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.host import Host
-from bot.locales import Readers, Tree, reader_locale, said
+from bot.locales import Readers, Tree, reader_locale
 from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.store import Store, open_store
 from bot.table import RESTARTING, Table
+from bot.texts import said
 from bot.turns import TurnClock
 from games.base import GameError
+from words import domain
 from words.catalogue import set_locale
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 
 def extensions() -> list[str]:
@@ -156,7 +159,8 @@ class RanchHand(Host):
                 if interaction.type is discord.InteractionType.autocomplete:
                     await interaction.response.autocomplete([])
                 else:
-                    await interaction.response.send_message(RESTARTING, ephemeral=True)
+                    await interaction.response.send_message(_(RESTARTING), ephemeral=True)
+
             except discord.HTTPException as err:
                 log.info("could not decline interaction %s: %s", interaction.id, err.status)
 
@@ -273,15 +277,16 @@ class RanchHand(Host):
         if isinstance(original, Refusal | GameError):
             message = said(original)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "You don't have permission to do that here."
+            message = _("You don't have permission to do that here.")
         elif isinstance(
             error, app_commands.TransformerError | app_commands.CommandSignatureMismatch
         ):
-            message = "That command's options were not understood; try it again."
+            message = _("That command's options were not understood; try it again.")
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("error in /%s", command, exc_info=original)
-            message = "Sorry, something went wrong on my side; it has been logged."
+            message = _("Sorry, something went wrong on my side; it has been logged.")
+
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

@@ -13,7 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import GameError
+from games.base import GameError, word_errors
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -23,10 +26,11 @@ REMINDERS = 3
 PAUSE_ALLOWANCE = 7 * DAY
 ON_DEADLINE = ("skip", "forfeit", "none")
 #: what each consequence means, for settings listings and help texts
+#: (marked texts: worded where shown)
 CONSEQUENCES = {
-    "skip": "the bot plays the easy computer player's move for the late player",
-    "forfeit": "the late player leaves the game; it goes on while two remain",
-    "none": "nothing happens automatically; players are told the deadline passed",
+    "skip": N_("the bot plays the easy computer player's move for the late player"),
+    "forfeit": N_("the late player leaves the game; it goes on while two remain"),
+    "none": N_("nothing happens automatically; players are told the deadline passed"),
 }
 MAX_REMINDER_HOURS = 168
 MAX_DEADLINE_HOURS = 720
@@ -34,7 +38,27 @@ MAX_LOBBY_HOURS = 168
 
 
 class SettingsError(GameError):
-    """A clock setting out of range; the message says what is allowed."""
+    """A clock setting out of range (codes ``clock.*``); its words say what is allowed."""
+
+
+def _clock_words(err: GameError) -> str:
+    code, data = err.code, err.data
+    if code == "clock.reminders":
+        return _("Reminders come every 1-{most} hours (0: none).").format(**data)
+    if code == "clock.deadline":
+        return _("A deadline is 1-{most} hours (0: none).").format(**data)
+    if code == "clock.on_deadline":
+        return _("At the deadline: skip, forfeit or none.")
+    if code == "clock.lobby":
+        return _("A lobby stays open 1-{most} hours.").format(**data)
+    if code == "clock.quiet_format":
+        return _("Give quiet hours as a UTC range like `22-07` (22:00 to 07:00 UTC), or `off`.")
+    if code == "clock.quiet_range":
+        return _("Quiet hours run from one hour (0-23) to a different one, e.g. `22-07`.")
+    return code
+
+
+word_errors("clock", _clock_words)
 
 
 @dataclass(frozen=True)
@@ -48,13 +72,13 @@ class ClockSettings:
 
     def __post_init__(self) -> None:
         if not 0 <= self.reminder_hours <= MAX_REMINDER_HOURS:
-            raise SettingsError(f"Reminders come every 1-{MAX_REMINDER_HOURS} hours (0: none).")
+            raise SettingsError("clock.reminders", most=MAX_REMINDER_HOURS)
         if self.deadline_hours is not None and not 1 <= self.deadline_hours <= MAX_DEADLINE_HOURS:
-            raise SettingsError(f"A deadline is 1-{MAX_DEADLINE_HOURS} hours (0: none).")
+            raise SettingsError("clock.deadline", most=MAX_DEADLINE_HOURS)
         if self.on_deadline not in ON_DEADLINE:
-            raise SettingsError("At the deadline: skip, forfeit or none.")
+            raise SettingsError("clock.on_deadline")
         if not 1 <= self.lobby_hours <= MAX_LOBBY_HOURS:
-            raise SettingsError(f"A lobby stays open 1-{MAX_LOBBY_HOURS} hours.")
+            raise SettingsError("clock.lobby", most=MAX_LOBBY_HOURS)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> ClockSettings:
@@ -78,15 +102,29 @@ class ClockSettings:
 
     def describe(self) -> str:
         """One line for boards and lobbies: 'Reminders every 24 h · deadline 72 h: skip'."""
-        reminders = (
-            f"Reminders every {self.reminder_hours} h" if self.reminder_hours else "No reminders"
+        if not self.deadline_hours:
+            if not self.reminder_hours:
+                return _("No reminders · no deadline")
+            return _("Reminders every {hours} h · no deadline").format(hours=self.reminder_hours)
+        consequence = on_deadline_name(self.on_deadline)
+        if not self.reminder_hours:
+            return _("No reminders · deadline {deadline} h: {consequence}").format(
+                deadline=self.deadline_hours, consequence=consequence
+            )
+        return _("Reminders every {hours} h · deadline {deadline} h: {consequence}").format(
+            hours=self.reminder_hours, deadline=self.deadline_hours, consequence=consequence
         )
-        deadline = (
-            f"deadline {self.deadline_hours} h: {self.on_deadline}"
-            if self.deadline_hours
-            else "no deadline"
-        )
-        return f"{reminders} · {deadline}"
+
+
+def on_deadline_name(value: str) -> str:
+    """A deadline consequence's name as players read it (the option's value is the same word
+    in English)."""
+    pgettext = domain("bot").pgettext
+    if value == "skip":
+        return pgettext("deadline consequence", "skip")
+    if value == "forfeit":
+        return pgettext("deadline consequence", "forfeit")
+    return pgettext("deadline consequence", "none")
 
 
 _FIELDS = ("reminder_hours", "deadline_hours", "on_deadline", "lobby_hours")
@@ -159,13 +197,18 @@ class NotifyPrefs:
         return top + hours * HOUR
 
     def describe(self) -> str:
-        dm = "a DM as well as the channel mention" if self.dm else "a mention in the match channel"
-        quiet = (
-            f"quiet hours {self.quiet[0]:02d}:00-{self.quiet[1]:02d}:00 UTC"
-            if self.quiet
-            else "no quiet hours"
+        if self.quiet is None:
+            if self.dm:
+                return _("a DM as well as the channel mention; no quiet hours")
+            return _("a mention in the match channel; no quiet hours")
+        hours = {"start": f"{self.quiet[0]:02d}", "end": f"{self.quiet[1]:02d}"}
+        if self.dm:
+            return _(
+                "a DM as well as the channel mention; quiet hours {start}:00-{end}:00 UTC"
+            ).format(**hours)
+        return _("a mention in the match channel; quiet hours {start}:00-{end}:00 UTC").format(
+            **hours
         )
-        return f"{dm}; {quiet}"
 
 
 _QUIET = re.compile(r"\s*(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?\s*(?:utc)?\s*", re.I)
@@ -177,25 +220,24 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     found = _QUIET.fullmatch(text)
     if not found:
-        raise SettingsError(
-            "Give quiet hours as a UTC range like `22-07` (22:00 to 07:00 UTC), or `off`."
-        )
+        raise SettingsError("clock.quiet_format")
     start, end = int(found[1]), int(found[2])
     if not (0 <= start <= 23 and 0 <= end <= 24) or start == end % 24:
-        raise SettingsError(
-            "Quiet hours run from one hour (0-23) to a different one, e.g. `22-07`."
-        )
+        raise SettingsError("clock.quiet_range")
     return start, end % 24
 
 
 def hours_text(seconds: float) -> str:
     """A waiting time in words a player reads at a glance: '50 min', '72 h', '5 days'."""
     if seconds < HOUR:
-        return f"{max(1, round(seconds / 60))} min"
+        return _("{count} min").format(count=max(1, round(seconds / 60)))
     if seconds < 4 * DAY:
-        return f"{round(seconds / HOUR)} h"
-    days = seconds / DAY
-    return f"{days:.1f} days".replace(".0 days", " days")
+        return _("{count} h").format(count=round(seconds / HOUR))
+    whole, tenths = divmod(round(seconds / DAY * 10), 10)
+    if tenths:
+        # (a fraction of a day: one form in every language we know)
+        return _("{whole}.{tenths} days").format(whole=whole, tenths=tenths)
+    return ngettext("{count} day", "{count} days", whole).format(count=whole)
 
 
 def next_check(

@@ -80,7 +80,7 @@ class Computers:
         self._busy.add(match_id)
         last = None
         try:
-            for _ in range(MAX_MOVES):
+            for __ in range(MAX_MOVES):
                 moved = await self._one(match_id)
                 if moved is None:
                     break

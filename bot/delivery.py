@@ -21,6 +21,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -43,11 +44,38 @@ from bot.texts import (
     story_lines,
 )
 from games.base import Event
+from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
+
+
+def picture_name(match: Match, ply: int) -> str:
+    """The file name of a board's picture: it marks the board in any language."""
+    return f"{match.game}-{match.id}-{ply}.png"
+
+
+def is_board_of(message: Any, match: Match, ply: int) -> bool:
+    """Whether a message of the bot is ``match``'s board at ``ply``, by marks no wording
+    changes: its picture's file name; a board posted without a picture by its embed, whose
+    footer names ``#<match>`` and whose title ends with the ply."""
+    name = picture_name(match, ply)
+    if any(getattr(a, "filename", None) == name for a in message.attachments):
+        return True
+    embed = message.embeds[0] if message.embeds else None
+    if embed is None:
+        return False
+    image = getattr(embed.image, "url", None) or ""
+    if image.split("?", 1)[0].endswith(f"/{name}") or image == f"attachment://{name}":
+        return True
+    footer, title = embed.footer.text or "", embed.title or ""
+    return bool(
+        re.search(rf"#{match.id}(?!\d)", footer) and re.search(rf"(?<!\d){ply}(?!\d)", title)
+    )
+
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
@@ -273,14 +301,7 @@ class Delivery:
                     break
                 if self.bot.user is None or message.author.id != self.bot.user.id:
                     continue
-                embed = message.embeds[0] if message.embeds else None
-                footer = embed.footer.text if embed is not None else None
-                if (
-                    embed is not None
-                    and footer is not None
-                    and footer.startswith(f"Match #{match.id} ")
-                    and (embed.title or "").endswith(f": move {ply}")
-                ):
+                if is_board_of(message, match, ply):
                     log.info("match %s: board of ply %s was already posted", match.id, ply)
                     return message
         except (discord.HTTPException, CannotPost) as err:
@@ -329,7 +350,10 @@ class Delivery:
         if status == 403:
             # the bot may not post there: the board waits, and the clock stops (no deadline
             # on a player who cannot be told); a player's action there says why
-            await self.bot.turns.block(match, reason or f"Discord refused my message ({code})")
+            await self.bot.turns.block(
+                match, reason or _("Discord refused my message ({code})").format(code=code)
+            )
+
         attempts = max(int(r["attempts"]) for r in rows)
         wait = max(BACKOFF[min(attempts - 1, len(BACKOFF) - 1)], getattr(err, "retry_after", 0.0))
         log.warning(
@@ -381,7 +405,7 @@ class Delivery:
                     answered = await self._answer(answer, kwargs)
                     if answered is not None:
                         return answered
-                    again, _ = await self.picture(
+                    again, __ = await self.picture(
                         match, previous=previous, last=last, events=events
                     )
                     kwargs["attachments"] = again
@@ -484,7 +508,7 @@ class Delivery:
             events=events,
             locale=match.language,
         )
-        name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
+        name = picture_name(match, match.ply if ply is None else ply)
         attached = asyncio.ensure_future(self._attached(match.id, png, name))
         # (cancelled before it ever ran: the drawing goes too)
         attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)

@@ -16,14 +16,25 @@ import games
 import words
 from bot import ui
 from bot.matches import Match, MatchService, Refusal
-from bot.texts import abandon_question, board_embed, compose, escape, final_status, story_lines
+from bot.texts import (
+    abandon_question,
+    board_embed,
+    compose,
+    escape,
+    final_status,
+    game_title,
+    said,
+    story_lines,
+)
+from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
-ONLY_HOST = "Only the host or someone with the Manage Channels permission can end this match."
+ONLY_HOST = N_("Only the host or someone with the Manage Channels permission can end this match.")
 
 
 class Ending:
@@ -46,9 +57,12 @@ class Ending:
         """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
         match = await self.service.live_in(interaction.channel_id)
         if match is None or match.game != game:
-            raise Refusal(f"There is no {games.get(game).title} match here.")
+            rules = games.get(game)
+            raise Refusal(
+                _("There is no {game} match here.").format(game=rules.narrator.text(rules.title))
+            )
         if interaction.user.id != match.host_id and not can_manage:
-            raise Refusal(ONLY_HOST)
+            raise Refusal(_(ONLY_HOST))
         await interaction.response.send_message(
             abandon_question(match),
             view=ui.abandon_view(match, interaction.user.id),
@@ -69,16 +83,20 @@ class Ending:
         match if it still stands as asked and they still may end it; every message of the
         match then says so, and the channel is told."""
         match = await self.service.get(match_id)
-        title = match.rules.title
+        title = game_title(match)
         if not confirmed:
             await interaction.response.edit_message(
-                content=f"Cancelled: nothing was changed, the {title} match goes on.", view=None
+                content=_("Cancelled: nothing was changed, the {game} match goes on.").format(
+                    game=title
+                ),
+                view=None,
             )
             return
         if not match.live:
             await interaction.response.edit_message(
-                content=f"This {title} match is already over ({final_status(match)}); "
-                "nothing to end.",
+                content=_("This {game} match is already over ({status}); nothing to end.").format(
+                    game=title, status=final_status(match)
+                ),
                 view=None,
             )
             return
@@ -92,10 +110,12 @@ class Ending:
                 expected=(match_id, stage, ply),
             )
         except Refusal as err:
-            await interaction.response.edit_message(content=str(err), view=None)
+            await interaction.response.edit_message(content=said(err), view=None)
             return
-        done = "the lobby is closed" if stage == "lobby" else "the match has ended"
-        await interaction.response.edit_message(content=f"Done: {done}.", view=None)
+        # the asker's answer in their language; what the channel reads in the match's
+        lobby = stage == "lobby"
+        done = _("Done: the lobby is closed.") if lobby else _("Done: the match has ended.")
+        await interaction.response.edit_message(content=done, view=None)
         with words.use(match.language):  # what the channel and the match's messages say
             await self._ended(interaction, match, stage=stage, ply=ply)
 
@@ -103,13 +123,16 @@ class Ending:
         self, interaction: discord.Interaction[Any], match: Match, *, stage: str, ply: int
     ) -> None:
         """The channel is told who ended the match; its messages say so."""
-        title = match.rules.title
+        title = game_title(match)
         name = escape(interaction.user.display_name)
         if stage == "lobby":
-            told, end = f"closed the {title} lobby here", "closed"
+            told = _("🛑 **{name}** closed the {game} lobby here.").format(name=name, game=title)
+            end = _("closed by {name}").format(name=name)
         else:
-            told, end = f"ended the {title} match here at move {ply}", "ended"
-        told = f"🛑 **{name}** {told}."
+            told = _("🛑 **{name}** ended the {game} match here at move {ply}.").format(
+                name=name, game=title, ply=ply
+            )
+            end = _("ended by {name}").format(name=name)
         try:
             await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
@@ -117,7 +140,8 @@ class Ending:
         newest = await self.service.latest_board_row(match.id)
         board = newest if newest is not None and int(newest["ply"]) >= 0 else None
         keep = None if board is None else int(board["message_id"])
-        await self.retire(match, keep=keep, end=f"{end} by {name}")
+        await self.retire(match, keep=keep, end=end)
+
         if board is not None:
             await self._end_board(match, board, name)
 

@@ -16,9 +16,14 @@ from bot.model import MOVED_ON, Match, Refusal, Seat, event_dicts
 from bot.store import Conflict, SeatRow
 from games import policies
 from games.rng import SeededRng
+from words import domain
 
 if TYPE_CHECKING:
     from bot.store import Store
+
+
+_, ngettext, N_ = domain("bot").functions()
+pgettext = domain("bot").pgettext
 
 
 class Lobbies:
@@ -48,12 +53,9 @@ class Lobbies:
         locale)."""
         rules = games.get(game)
         if len(computers) > rules.max_players - 1:
-            raise Refusal(
-                f"{rules.title} seats at most {rules.max_players} players: you and up to "
-                f"{rules.max_players - 1} computers."
-            )
+            raise Refusal(seats_at_most(rules))
         if any(level not in policies.LEVELS for level in computers):
-            raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
+            raise Refusal(_("Computer players are easy or strong."))
         clock = clock or ClockSettings()
         opts = rules.options_type.parse(options or {}).to_dict()
         existing = await self.live_in(channel_id)
@@ -106,8 +108,12 @@ class Lobbies:
     async def _lobby(self, channel_id: int, game: str) -> Match:
         match = await self.live_in(channel_id)
         if match is None or match.game != game:
-            title = games.get(game).title
-            raise Refusal(f"There is no {title} match here. Start one with `/{game} new`.")
+            rules = games.get(game)
+            raise Refusal(
+                _("There is no {game} match here. Start one with `/{key} new`.").format(
+                    game=rules.narrator.text(rules.title), key=game
+                )
+            )
         return match
 
     async def _set_seats(
@@ -115,7 +121,7 @@ class Lobbies:
     ) -> Match:
         rows = [SeatRow(i, s.user_id, s.name, computer=s.computer) for i, s in enumerate(seats)]
         if not await self.store.set_seats(match.id, rows, self.clock(), host_id=host_id):
-            raise Refusal("This match has already started; you can watch it, though.")
+            raise Refusal(_("This match has already started; you can watch it, though."))
         return await self.get(match.id)
 
     async def join(
@@ -125,11 +131,11 @@ class Lobbies:
         async with self.lock(match.id):
             match = await self.get(match.id)
             if match.status != "lobby":
-                raise Refusal("This match has already started; you can watch it, though.")
+                raise Refusal(_("This match has already started; you can watch it, though."))
             if match.seat_of(user_id) is not None:
-                raise Refusal("You have already joined this match.")
+                raise Refusal(_("You have already joined this match."))
             if len(match.seats) >= match.rules.max_players:
-                raise Refusal(f"This match is full ({match.rules.max_players} players).")
+                raise Refusal(full(match))
             taken = {s.name.lower() for s in match.seats}
             seat_name = _clean_name(name)
             base, n = seat_name, 2
@@ -142,11 +148,13 @@ class Lobbies:
         """The host adds a computer player ("easy" or "strong") to the lobby."""
         match = await self._lobby(channel_id, game)
         async with self.lock(match.id):
-            match = await self._hosted(match.id, user_id, "add computer players")
+            match = await self._hosted(
+                match.id, user_id, N_("Only the host ({host}) can add computer players.")
+            )
             if level not in policies.LEVELS:
-                raise Refusal(f"Computer players are {' or '.join(policies.LEVELS)}.")
+                raise Refusal(_("Computer players are easy or strong."))
             if len(match.seats) >= match.rules.max_players:
-                raise Refusal(f"This match is full ({match.rules.max_players} players).")
+                raise Refusal(full(match))
             seats = [*match.seats, _computer_seat(match.id, match.seats, level)]
             return await self._set_seats(match, seats)
 
@@ -156,19 +164,23 @@ class Lobbies:
         """The host takes a computer player (by its user id) out of the lobby."""
         match = await self._lobby(channel_id, game)
         async with self.lock(match.id):
-            match = await self._hosted(match.id, user_id, "remove computer players")
+            match = await self._hosted(
+                match.id, user_id, N_("Only the host ({host}) can remove computer players.")
+            )
             seat = match.seat_of(computer_id)
             if seat is None or match.seats[seat].computer is None:
-                raise Refusal("That computer player is no longer in this lobby.")
+                raise Refusal(_("That computer player is no longer in this lobby."))
             return await self._set_seats(match, [s for s in match.seats if s.seat != seat])
 
-    async def _hosted(self, match_id: int, user_id: int, doing: str) -> Match:
+    async def _hosted(self, match_id: int, user_id: int, refusal: str) -> Match:
+        """The lobby, if ``user_id`` hosts it; else ``refusal`` (a marked text naming the
+        ``{host}``)."""
         match = await self.get(match_id)
         if match.status != "lobby":
-            raise Refusal("This match has already started.")
+            raise Refusal(_("This match has already started."))
         if user_id != match.host_id:
             host = next(s.name for s in match.seats if s.user_id == match.host_id)
-            raise Refusal(f"Only the host ({host}) can {doing}.")
+            raise Refusal(_(refusal).format(host=host))
         return match
 
     async def leave(self, channel_id: int, game: str, *, user_id: int) -> Match:
@@ -177,11 +189,13 @@ class Lobbies:
             match = await self.get(match.id)
             if match.status != "lobby":
                 raise Refusal(
-                    "The match has started, so you cannot leave it; the host or a moderator can "
-                    f"end it with `/{game} abandon`."
+                    _(
+                        "The match has started, so you cannot leave it; the host or a moderator "
+                        "can end it with `/{key} abandon`."
+                    ).format(key=game)
                 )
             if match.seat_of(user_id) is None:
-                raise Refusal("You are not in this match.")
+                raise Refusal(_("You are not in this match."))
             remaining = [s for s in match.seats if s.user_id != user_id]
             if not any(s.computer is None for s in remaining):
                 remaining = []  # computers alone do not keep a lobby open
@@ -195,19 +209,27 @@ class Lobbies:
         async with self.lock(match.id):
             match = await self.get(match.id)
             if match.status != "lobby":
-                raise Refusal("This match has already started.")
+                raise Refusal(_("This match has already started."))
             if user_id != match.host_id:
                 host = next(s.name for s in match.seats if s.user_id == match.host_id)
-                raise Refusal(f"Only the host ({host}) can start the match.")
+                raise Refusal(_("Only the host ({host}) can start the match.").format(host=host))
             rules = match.rules
             if len(match.seats) < rules.min_players:
                 need = rules.min_players - len(match.seats)
                 raise Refusal(
-                    f"{rules.title} needs at least {rules.min_players} players; "
-                    f"{need} more must `/{game} join`."
+                    ngettext(
+                        "{game} needs at least {least} players; {count} more must `/{key} join`.",
+                        "{game} needs at least {least} players; {count} more must `/{key} join`.",
+                        need,
+                    ).format(
+                        game=rules.narrator.text(rules.title),
+                        least=rules.min_players,
+                        count=need,
+                        key=game,
+                    )
                 )
             if all(s.computer is not None for s in match.seats):
-                raise Refusal("A match needs at least one person playing.")
+                raise Refusal(_("A match needs at least one person playing."))
             state = rules.new_game(
                 [s.name for s in match.seats],
                 match.options,
@@ -224,7 +246,7 @@ class Lobbies:
             if not await self.store.start_match(
                 match.id, json.dumps(rules.dump(state)), now, match.next_check(), board
             ):
-                raise Refusal("This match has already started.")
+                raise Refusal(_("This match has already started."))
         return await self.get(match.id)
 
     async def abandon(
@@ -242,11 +264,13 @@ class Lobbies:
         async with self.lock(match.id):
             match = await self.get(match.id)
             if expected is not None and (match.id, match.status, match.ply) != expected:
-                raise Refusal(MOVED_ON)
+                raise Refusal(_(MOVED_ON))
             if user_id != match.host_id and not can_manage:
                 raise Refusal(
-                    "Only the host or someone with the Manage Channels permission can end this "
-                    "match."
+                    _(
+                        "Only the host or someone with the Manage Channels permission can end "
+                        "this match."
+                    )
                 )
             await self.store.close_match(match.id, self.clock())
         return await self.get(match.id)
@@ -257,11 +281,38 @@ class Lobbies:
             return await self.store.close_match(match_id, self.clock())
 
 
+def seats_at_most(rules: Any) -> str:
+    """Why a lobby cannot seat that many computers."""
+    most = rules.max_players
+    return ngettext(
+        "{game} seats at most {most} players: you and up to {count} computer.",
+        "{game} seats at most {most} players: you and up to {count} computers.",
+        most - 1,
+    ).format(game=rules.narrator.text(rules.title), most=most, count=most - 1)
+
+
+def full(match: Match) -> str:
+    return ngettext(
+        "This match is full ({count} player).",
+        "This match is full ({count} players).",
+        match.rules.max_players,
+    ).format(count=match.rules.max_players)
+
+
 def _busy_channel(existing: Match) -> Refusal:
+    text = (
+        _(
+            "There is already a {game} match here (lobby). Finish it or end it with "
+            "`/{key} abandon` first, or start yours in another channel or thread."
+        )
+        if existing.status == "lobby"
+        else _(
+            "There is already a {game} match here (active). Finish it or end it with "
+            "`/{key} abandon` first, or start yours in another channel or thread."
+        )
+    )
     return Refusal(
-        f"There is already a {existing.rules.title} match here ({existing.status}). "
-        f"Finish it or end it with `/{existing.game} abandon` first, or start yours in "
-        "another channel or thread."
+        text.format(game=existing.rules.narrator.text(existing.rules.title), key=existing.game)
     )
 
 
@@ -271,13 +322,20 @@ def _computer_seat(match_id: int, seats: Sequence[Seat], level: str) -> Seat:
     ids = {s.user_id for s in seats}
     names = {s.name.lower() for s in seats}
     for n in range(1, 16):
-        name = f"Computer {n} ({level})"
+        name = _("Computer {n} ({level})").format(n=n, level=level_name(level))
         if -(16 * match_id + n) not in ids and name.lower() not in names:
             return Seat(len(seats), -(16 * match_id + n), name, computer=level)
-    raise Refusal("This match has no room for another computer player.")
+    raise Refusal(_("This match has no room for another computer player."))
 
 
 def _clean_name(name: str) -> str:
     """A seat name players can type: one line, no markup characters, at most 32 characters."""
     cleaned = " ".join(str(name).replace("`", "").replace("*", "").replace("_", " ").split())
-    return (cleaned or "player")[:32]
+    return (cleaned or _("player"))[:32]
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in words."""
+    if level == "strong":
+        return pgettext("computer level", "strong")
+    return pgettext("computer level", "easy")

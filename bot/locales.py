@@ -29,7 +29,6 @@ from discord import app_commands
 import words
 from bot.slash_checks import options_checked
 from bot.store import StorageError
-from games.base import GameError, refusal_words
 from words.catalogue import set_locale
 
 if TYPE_CHECKING:
@@ -58,11 +57,6 @@ def _tag(locale: Any) -> str | None:
     if locale is None:
         return None
     return str(getattr(locale, "value", locale))
-
-
-def said(err: BaseException) -> str:
-    """A refusal in the active locale (a rules error is worded by its game's narrator)."""
-    return refusal_words(err) if isinstance(err, GameError) else str(err)
 
 
 class Readers:

@@ -34,6 +34,9 @@ from bot.store import MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
 from games.base import Event, GameError, NotYourTurn, Step
 from games.rng import SeededRng
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 #: forced moves played in a row after one move, at most (a safety bound, never reached in play)
 MAX_FORCED = 200
@@ -72,7 +75,7 @@ class MatchService(Lobbies, BoardMessages):
     async def get(self, match_id: int) -> Match:
         loaded = await self.store.match_with_seats(match_id)
         if loaded is None:
-            raise Refusal("That match no longer exists.")
+            raise Refusal(_("That match no longer exists."))
         return await self._hydrate(*loaded)
 
     async def live_in(self, channel_id: int) -> Match | None:
@@ -161,25 +164,32 @@ class MatchService(Lobbies, BoardMessages):
         rules = match.rules
         if match.status == "lobby":
             raise Refusal(
-                f"The match has not started yet; the host starts it with `/{match.game} start`."
+                _("The match has not started yet; the host starts it with `/{key} start`.").format(
+                    key=match.game
+                )
             )
         if match.status != "active":
-            raise Refusal(
-                f"This match is {match.status}; start a new one with `/{match.game} new`."
+            text = (
+                _("This match is finished; start a new one with `/{key} new`.")
+                if match.status == "finished"
+                else _("This match has ended; start a new one with `/{key} new`.")
             )
+            raise Refusal(text.format(key=match.game))
         mine = match.seat_of(user_id)
         if mine is None:
-            raise Refusal("You are not playing in this match; you are welcome to watch.")
+            raise Refusal(_("You are not playing in this match; you are welcome to watch."))
         if ply is not None and ply != match.ply:
             raise Refusal(
-                "Those buttons are out of date: the game has moved on since that board. "
-                "Use the newest board below."
+                _(
+                    "Those buttons are out of date: the game has moved on since that board. "
+                    "Use the newest board below."
+                )
             )
         acting = rules.to_act(match.state)
         if mine not in acting:
             raise NotYourTurn("rules.not_your_turn", waiting=[match.name_of(s) for s in acting])
         if seat is not None and seat != mine:
-            raise Refusal(f"Those buttons are for {match.name_of(seat)}.")
+            raise Refusal(_("Those buttons are for {name}.").format(name=match.name_of(seat)))
         return mine
 
     async def act(
@@ -208,12 +218,12 @@ class MatchService(Lobbies, BoardMessages):
             if index is not None:
                 actions = match.legal_actions(mine)
                 if not 0 <= index < len(actions):
-                    raise Refusal("That choice is no longer available; use the newest board.")
+                    raise Refusal(_("That choice is no longer available; use the newest board."))
                 action = actions[index]
             elif text is not None:
                 action = rules.parse_action(match.state, mine, text)
             else:
-                raise Refusal("No move given.")
+                raise Refusal(_("No move given."))
             return await self._apply(match, mine, user_id, action, early=early)
 
     async def act_default(
@@ -231,9 +241,9 @@ class MatchService(Lobbies, BoardMessages):
             # a pause stops the clock; computers still answer the moves made meanwhile
             paused = match.paused and kind != "computer"
             if match.status != "active" or match.ply != expected_ply or paused:
-                raise Refusal("The match has moved on.")
+                raise Refusal(_("The match has moved on."))
             if seat not in match.to_act():
-                raise Refusal("The match has moved on.")
+                raise Refusal(_("The match has moved on."))
             if action is None:
                 action = match.rules.default_action(match.state, seat)
             return await self._apply(match, seat, match.user_of(seat), action, kind=kind)
@@ -243,7 +253,7 @@ class MatchService(Lobbies, BoardMessages):
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active" or match.ply != expected_ply or match.paused:
-                raise Refusal("The match has moved on.")
+                raise Refusal(_("The match has moved on."))
             step = match.rules.resign(match.state, seat, rng=SeededRng(match.seed, match.ply + 1))
             return await self._commit(
                 match,
@@ -272,7 +282,7 @@ class MatchService(Lobbies, BoardMessages):
         rules = match.rules
         plays = []
         state, ply = match.state, match.ply
-        for _ in range(MAX_FORCED):
+        for __ in range(MAX_FORCED):
             notation = rules.format_action(state, action)
             step = rules.apply(state, seat, action, rng=SeededRng(match.seed, ply + 1))
             plays.append((seat, user_id, notation, action, step))
@@ -316,16 +326,14 @@ class MatchService(Lobbies, BoardMessages):
         events: list[Event] = []
         state = previous
         for i, (seat, user_id, notation, _action, step) in enumerate(plays, start=1):
-            rows.append(
-                ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events))
-            )
+            rows.append(ActionRow(from_ply + i, seat, user_id, notation, event_dicts(step.events)))
             events.extend(step.events)
             state = step.state
             new_key = rules.turn_key(state)
             if new_key != key:
                 turn_ply, key = from_ply + i, new_key
         finished = rules.outcome(state) is not None
-        seat0, user0, notation0, action0, _ = plays[0]
+        seat0, user0, notation0, action0, __ = plays[0]
         turn_passed = finished or turn_ply is not None
         # the picture marks what the last play changed: the state just before it; it is
         # started before anything is written out, so it is drawn while the move is stored
@@ -357,11 +365,10 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(
-            record, claim_until=time.time() + self.board_lease
-        )
+        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
         if committed is None:
-            raise Refusal("Someone else moved first; use the newest board.")
+            raise Refusal(_("Someone else moved first; use the newest board."))
+
         match.ply, match.updated_at = record.ply, now
         self._remember((match.id, match.ply), state)
         self._plies[match.id] = match.ply

@@ -16,15 +16,19 @@ import words
 from bot.clock import ClockSettings, deadline_due, next_check
 from bot.store.store import SeatRow
 from games.base import Event, Outcome, Ruleset
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 LIVE = ("lobby", "active")
 #: the action-log notation of a seat leaving the game (never a game's own notation)
 FORFEIT = "(forfeit)"
-MOVED_ON = "The match moved on since you asked, so nothing was ended; ask again to end it."
+MOVED_ON = N_("The match moved on since you asked, so nothing was ended; ask again to end it.")
 
 
 class Refusal(Exception):
-    """A request the bot turns down politely; ``str(err)`` is shown only to the asker."""
+    """A request the bot turns down politely; ``str(err)`` is shown only to the asker, worded
+    where it is raised (in the asker's locale, active while their interaction is handled)."""
 
 
 #: recent states' legal actions, by the state object itself (kept with them, so an id is never

@@ -23,12 +23,14 @@ from bot.table import (
     mention,
     stamp,
 )
+from words import domain
 from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 
 class Pauses:
@@ -69,28 +71,31 @@ class Pauses:
         async with self.service.lock(match_id):
             match = await self.service.get(match_id)
             if match.status != "active":
-                raise Refusal("Only a match in play can be paused.")
+                raise Refusal(_("Only a match in play can be paused."))
             seat = match.seat_of(user_id)
             if seat is None or match.seats[seat].left_at is not None:
-                raise Refusal("Only the players of this match can pause it.")
+                raise Refusal(_("Only the players of this match can pause it."))
             if match.paused and match.paused_by == BLOCKED:
                 raise Refusal(
-                    "The clock is paused already: I cannot post in this channel by myself "
-                    "(`/game status` says why)."
+                    _(
+                        "The clock is paused already: I cannot post in this channel by myself "
+                        "(`/game status` says why)."
+                    )
                 )
             if match.paused:
                 assert match.paused_until is not None
                 raise Refusal(
-                    f"The clock is already paused until {stamp(match.paused_until, 'f')}; "
-                    "`/game resume` starts it again."
+                    _(
+                        "The clock is already paused until {time}; `/game resume` starts it again."
+                    ).format(time=stamp(match.paused_until, "f"))
                 )
             left = PAUSE_ALLOWANCE - match.seats[seat].pause_used
             if left < 60:
-                raise Refusal("You have used all 7 days of pause in this match.")
+                raise Refusal(_("You have used all 7 days of pause in this match."))
             length = left if hours is None else min(left, hours * HOUR)
             now = self.now()
             if not await self.store.pause(match_id, now, now + length, user_id):
-                raise Refusal("The clock is already paused, or the match has ended.")
+                raise Refusal(_("The clock is already paused, or the match has ended."))
             return await self.service.get(match_id)
 
     async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
@@ -101,7 +106,7 @@ class Pauses:
         async with self.service.lock(match_id):
             match = await self.service.get(match_id)
             if match.paused_at is None:
-                raise Refusal("The clock of this match is not paused.")
+                raise Refusal(_("The clock of this match is not paused."))
             end = self.now() if at is None else at
             end = min(max(end, match.paused_at), match.paused_until or end)
             paused = end - match.paused_at
@@ -115,7 +120,7 @@ class Pauses:
                 by=match.paused_by,
                 allowance=PAUSE_ALLOWANCE,
             ):
-                raise Refusal("The clock of this match is not paused.")
+                raise Refusal(_("The clock of this match is not paused."))
             await self._reschedule(match_id)
             return await self.service.get(match_id), paused
 
@@ -131,7 +136,7 @@ class Pauses:
                 await self.bot.table.postable(match.channel_id)
             except (CannotPost, discord.HTTPException) as err:
                 # still no way to post there: stay stopped, look again in a few hours
-                match, _ = await self.resume(match_id, at=now)
+                match, __ = await self.resume(match_id, at=now)
                 await self.block(match, str(err), announce=False)
                 return False
         try:
@@ -139,10 +144,7 @@ class Pauses:
         except Refusal:
             return False  # resumed by hand meanwhile
         await self._record(match, match.ply, "resume", int(until), None, until, "auto")
-        if blocked:
-            text = resume_text(match, paused, by="I can post here again, so I")
-        else:
-            text = resume_text(match, paused, by=None)
+        text = resume_text(match, paused, by=None, blocked=blocked)
         await self._send(match, text, PING_USERS)
         return True
 
@@ -181,11 +183,16 @@ class Pauses:
         """A match thread the bot cannot post in (locked, say): tell its players in the
         channel the thread belongs to, if the bot may post there."""
         assert match.parent_id is not None
-        text = (
-            f"⚠️ {everyone(match)}: I cannot post in the {match.rules.title} thread "
-            f"<#{match.channel_id}> ({reason}), so its turn clock is paused: no reminders, no "
-            "deadlines. A moderator can fix that (or end the match with "
-            f"`/{match.game} abandon` in the thread)."
+        text = _(
+            "⚠️ {players}: I cannot post in the {game} thread <#{thread}> ({reason}), so its "
+            "turn clock is paused: no reminders, no deadlines. A moderator can fix that (or end "
+            "the match with `/{key} abandon` in the thread)."
+        ).format(
+            players=everyone(match),
+            game=match.rules.narrator.text(match.rules.title),
+            thread=match.channel_id,
+            reason=reason,
+            key=match.game,
         )
         try:
             channel = await self.bot.table.postable(match.parent_id)
@@ -194,17 +201,30 @@ class Pauses:
             log.info("match %s: could not tell the parent channel either: %s", match.id, err)
 
 
-def resume_text(match: Match, paused: float, *, by: str | None) -> str:
-    """What everyone is told when the clock runs again."""
-    who = everyone(match)
-    head = f"▶️ {by} started the clock again" if by else "▶️ The pause is over: the clock runs again"
-    text = f"{head} after {hours_text(paused)}. {who}"
+def resume_text(match: Match, paused: float, *, by: str | None, blocked: bool = False) -> str:
+    """What everyone is told when the clock runs again: started by ``by`` (a name), by the
+    bot once it can post again (``blocked``), or at the pause's end."""
+    fields = {"name": by, "time": hours_text(paused), "players": everyone(match)}
+    if by:
+        text = _("▶️ {name} started the clock again after {time}. {players}").format(**fields)
+    elif blocked:
+        text = _(
+            "▶️ I can post here again, so I started the clock again after {time}. {players}"
+        ).format(**fields)
+    else:
+        text = _("▶️ The pause is over: the clock runs again after {time}. {players}").format(
+            **fields
+        )
     acting = match.to_act()
     if acting:
-        text += f"\nWaiting on {mention(match, acting[0])}"
+        waiting = {"player": mention(match, acting[0])}
         if match.deadline_at is not None:
-            text += f"; deadline {stamp(match.deadline_at)}"
-        text += "."
+            line = _("Waiting on {player}; deadline {time}.").format(
+                time=stamp(match.deadline_at), **waiting
+            )
+        else:
+            line = _("Waiting on {player}.").format(**waiting)
+        text += f"\n{line}"
     return text
 
 
@@ -214,10 +234,16 @@ def pause_text(match: Match, name: str) -> str:
     who = everyone(match)
     seat = next(s for s in match.seats if s.user_id == match.paused_by)
     left = PAUSE_ALLOWANCE - seat.pause_used - (match.paused_until - match.paused_at)
-    return (
-        f"⏸️ {name} paused the clock of this {match.rules.title} match until "
-        f"{stamp(match.paused_until, 'f')} ({stamp(match.paused_until)}). {who}\n"
-        f"No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
-        f"or with `/game resume`. ({escape(seat.name)} has "
-        f"{hours_text(max(0.0, left))} of pause left in this match.)"
+    return _(
+        "⏸️ {name} paused the clock of this {game} match until {until} ({relative}). {players}\n"
+        "No reminders or deadlines until then; moves are still welcome. It resumes by itself, "
+        "or with `/game resume`. ({player} has {left} of pause left in this match.)"
+    ).format(
+        name=name,
+        game=match.rules.narrator.text(match.rules.title),
+        until=stamp(match.paused_until, "f"),
+        relative=stamp(match.paused_until),
+        players=who,
+        player=escape(seat.name),
+        left=hours_text(max(0.0, left)),
     )

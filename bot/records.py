@@ -22,8 +22,10 @@ from bot import replays
 from bot.matches import Match, Refusal
 from bot.store import Store
 from bot.store.store import Rated
+from words import domain
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 MODEL = PlackettLuce()
 
@@ -155,18 +157,25 @@ async def finished_match(
     if match_id is None:
         row = await service.store.latest_finished_in(channel_id)
         if row is None:
-            raise Refusal("No match has finished in this channel yet.")
+            raise Refusal(_("No match has finished in this channel yet."))
         match_id = int(row["id"])
     row = await service.store.match(match_id)
     visible = row is not None and (
         row["guild_id"] == guild_id if guild_id is not None else row["channel_id"] == channel_id
     )
     if row is None or not visible:
-        raise Refusal(f"There is no match #{match_id} here.")
+        raise Refusal(_("There is no match #{id} here.").format(id=match_id))
     if row["status"] in ("lobby", "active"):
-        raise Refusal(f"Match #{match_id} is still being played; come back when it is over.")
+        raise Refusal(
+            _("Match #{id} is still being played; come back when it is over.").format(id=match_id)
+        )
     if row["status"] != "finished":
-        raise Refusal(f"Match #{match_id} was abandoned before it ended; there is nothing to show.")
+        raise Refusal(
+            _("Match #{id} was abandoned before it ended; there is nothing to show.").format(
+                id=match_id
+            )
+        )
+
     match: Match = await service.get(match_id)
     return match
 

@@ -16,8 +16,11 @@ import discord
 
 from bot.matches import Match, Refusal
 from bot.store import SeatRow
-from bot.texts import escape, lobby_text
+from bot.texts import escape, game_title, lobby_text
+from words import domain
 from words.catalogue import set_locale
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 async def click(table: Any, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -26,12 +29,14 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
     old = await service.get(match_id)
     user_id = interaction.user.id
     if old.status != "finished":
-        raise Refusal("Only a finished match can be played again.")
+        raise Refusal(_("Only a finished match can be played again."))
     mine = old.seat_of(user_id)
     if mine is None or old.seats[mine].computer is not None:
         raise Refusal(
-            "Only the players of this match can ask for a rematch; you are welcome to start "
-            f"your own with `/{old.game} new`."
+            _(
+                "Only the players of this match can ask for a rematch; you are welcome to start "
+                "your own with `/{key} new`."
+            ).format(key=old.game)
         )
     live = await service.live_in(old.channel_id)
     match = None
@@ -48,20 +53,24 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
         row = await service.store.match(live.id)
         if live.status != "lobby" or row is None or row["rematch_of"] != old.id:
             raise Refusal(
-                f"A {live.rules.title} match is already live in this channel; a rematch can "
-                "start here once it is over."
+                _(
+                    "A {game} match is already live in this channel; a rematch can start here "
+                    "once it is over."
+                ).format(game=game_title(live))
             )
         if live.seat_of(user_id) is not None:
-            raise Refusal("You are already in the rematch; the host starts it.")
+            raise Refusal(_("You are already in the rematch; the host starts it."))
         match = await _take_seat(service, old, live, user_id)
     set_locale(match.language)  # the lobby is public: in the match's language
     back = sum(1 for s in match.seats if s.computer is None)
     wanted = sum(1 for s in old.seats if s.computer is None)
-    head = (
-        f"🔁 **Rematch** of the last {old.rules.title} match: "
-        f"{escape(old.name_of(mine))} is in ({back} of {wanted} back). "
-        "Players of the last match: press Rematch on its final board, or Join here."
-    )
+    head = ngettext(
+        "🔁 **Rematch** of the last {game} match: {name} is in ({back} of {count} back). "
+        "Players of the last match: press Rematch on its final board, or Join here.",
+        "🔁 **Rematch** of the last {game} match: {name} is in ({back} of {count} back). "
+        "Players of the last match: press Rematch on its final board, or Join here.",
+        wanted,
+    ).format(game=game_title(old), name=escape(old.name_of(mine)), back=back, count=wanted)
     await table.send_lobby(interaction, match, text=f"{head}\n{lobby_text(match)}")
 
 
@@ -89,7 +98,7 @@ async def _take_seat(service: Any, old: Match, live: Match, user_id: int) -> Mat
     async with service.lock(live.id):
         live = await service.get(live.id)
         if live.status != "lobby":
-            raise Refusal("The rematch has already started; you can watch it, though.")
+            raise Refusal(_("The rematch has already started; you can watch it, though."))
         me = old.seats[old.seat_of(user_id) or 0]
         host = user_id if user_id == old.host_id else live.host_id
         return await _seat(service, old, live, [*live.seats, me], host=host)
@@ -101,7 +110,14 @@ async def _seat(service: Any, old: Match, match: Match, seats: list[Any], *, hos
     order = sorted(seats, key=lambda s: before.get(s.user_id, len(before) + s.seat))
     rows = [SeatRow(i, s.user_id, s.name, computer=s.computer) for i, s in enumerate(order)]
     if len(rows) > match.rules.max_players:
-        raise Refusal(f"The rematch is full ({match.rules.max_players} players).")
+        raise Refusal(
+            ngettext(
+                "The rematch is full ({count} player).",
+                "The rematch is full ({count} players).",
+                match.rules.max_players,
+            ).format(count=match.rules.max_players)
+        )
     if not await service.store.set_seats(match.id, rows, service.clock(), host_id=host):
-        raise Refusal("The rematch has already started; you can watch it, though.")
+        raise Refusal(_("The rematch has already started; you can watch it, though."))
+
     return await service.get(match.id)

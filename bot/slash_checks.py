@@ -17,9 +17,12 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Kind
 
-log = logging.getLogger(__name__)
+from words import domain
 
-REFUSED = "That command's options are not valid; use the choices and limits Discord shows."
+log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
+
+REFUSED = N_("That command's options are not valid; use the choices and limits Discord shows.")
 _TYPES: dict[Kind, tuple[type, ...]] = {
     Kind.string: (str,),
     Kind.integer: (int,),
@@ -29,7 +32,8 @@ _TYPES: dict[Kind, tuple[type, ...]] = {
 
 
 def problem(params: Mapping[str, Any], options: list[Mapping[str, Any]]) -> str | None:
-    """What is wrong with these option values for these parameters (None: nothing)."""
+    """What is wrong with these option values for these parameters (None: nothing), for the
+    log."""
     for option in options:
         name, value = option.get("name"), option.get("value")
         param = params.get(name) if isinstance(name, str) else None
@@ -70,5 +74,6 @@ async def options_checked(interaction: discord.Interaction[Any]) -> bool:
     if wrong is None:
         return True
     log.info("refused /%s: %s", command.qualified_name, wrong)
-    await interaction.response.send_message(REFUSED, ephemeral=True)
+    await interaction.response.send_message(_(REFUSED), ephemeral=True)
+
     return False

@@ -30,7 +30,6 @@ from bot.channels import (  # noqa: F401  (re-exported)
 )
 from bot.computers import Computers
 from bot.ending import Ending
-from bot.locales import said
 from bot.matches import Match, MatchService, Refusal
 from bot.posted import PostedThrough
 from bot.store import StorageError
@@ -46,17 +45,21 @@ from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     final_status,
     lobby_text,
     mention,
+    said,
     stamp,
     story_lines,
 )
 from games.base import GameError
+from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
 
-RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
+_, ngettext, N_ = domain("bot").functions()
+
+RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minute.")
 
 
 class Table(Ending, ChannelAccess):
@@ -91,7 +94,7 @@ class Table(Ending, ChannelAccess):
             message = said(err)
         else:
             log.error("error handling interaction %s", interaction.id, exc_info=err)
-            message = "Sorry, something went wrong on my side; it has been logged."
+            message = _("Sorry, something went wrong on my side; it has been logged.")
         try:
             await self.refuse(interaction, message)
         except discord.HTTPException:
@@ -145,7 +148,7 @@ class Table(Ending, ChannelAccess):
         try:
             match = await self.service.get(match_id)
             if match.status != "lobby" or match.channel_id != interaction.channel_id:
-                raise Refusal("This lobby is closed.")
+                raise Refusal(_("This lobby is closed."))
             if op == "start":
                 await self.start(interaction, match.game, from_button=True)
                 return
@@ -174,7 +177,7 @@ class Table(Ending, ChannelAccess):
                 )
             else:
                 await interaction.response.edit_message(
-                    content="Everyone left; the lobby is closed.", view=None
+                    content=_("Everyone left; the lobby is closed."), view=None
                 )
                 await self.retire(match)
 
@@ -192,7 +195,7 @@ class Table(Ending, ChannelAccess):
             await interaction.response.edit_message(content=text, view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.edit_original_response(content="Started; the board is below.")
+            await interaction.edit_original_response(content=_("Started; the board is below."))
         await self.service.retire_boards(match.id)
         last = await self.computers.play(match.id)  # a computer may open the game
         await self.bot.delivery.deliver(
@@ -222,7 +225,8 @@ class Table(Ending, ChannelAccess):
         """A move: refused privately (nothing changes), or acknowledged, stored with its board
         story, and its board delivered."""
         if self.bot.stopping:
-            await self.refuse(interaction, RESTARTING)
+            await self.refuse(interaction, _(RESTARTING))
+
             return
         async with self.bot.handling():
             await self._play(interaction, match_id, ply=ply, seat=seat, index=index, text=text)
@@ -289,7 +293,7 @@ class Table(Ending, ChannelAccess):
                 early=None if computers else early,
             )
         except Exception as err:
-            for _, job in drawing:
+            for __, job in drawing:
                 job.cancel()
             if answer is not None and answer.take():
                 # nothing was answered yet: the board keeps its buttons, the player is told
@@ -304,7 +308,7 @@ class Table(Ending, ChannelAccess):
         if drawing and drawing[-1][0] == result.match.ply:
             picture = drawing[-1][1]
         else:
-            for _, job in drawing:
+            for __, job in drawing:
                 job.cancel()
             picture = self.bot.delivery.picture_soon(
                 result.match,
@@ -314,7 +318,9 @@ class Table(Ending, ChannelAccess):
             )
         acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:
-            await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)
+            await self._quietly(
+                interaction, _("Played `{move}`.").format(move=result.notation), edit=True
+            )
         try:
             message = await self.bot.delivery.deliver(
                 match_id,
@@ -339,15 +345,19 @@ class Table(Ending, ChannelAccess):
                 return
             await self._quietly(
                 interaction,
-                "Your move was saved, but the bot's database could not be reached to post "
-                "the new board; it will be posted here shortly.",
+                _(
+                    "Your move was saved, but the bot's database could not be reached to post "
+                    "the new board; it will be posted here shortly."
+                ),
             )
             return
         if late:
             await self._quietly(
                 interaction,
-                "Your move was saved, but Discord would not take the new board just now; it "
-                "will be posted here as soon as it can.",
+                _(
+                    "Your move was saved, but Discord would not take the new board just now; "
+                    "it will be posted here as soon as it can."
+                ),
             )
         await self.channel_notice(interaction, result.match)
 
@@ -374,16 +384,27 @@ class Table(Ending, ChannelAccess):
         """Tell the player, privately, that the move was not stored and why: as the click's
         answer if it has none yet (the board never lost its buttons), else as a followup."""
         answering = not interaction.response.is_done()
-        back = "the board's buttons are " + ("still there" if answering else "back")
         if isinstance(err, Refusal | GameError):
             message = said(err)
         elif isinstance(err, StorageError):
-            message = f"{err} Your move was not saved; {back}."
+            not_saved = (
+                _("Your move was not saved; the board's buttons are still there.")
+                if answering
+                else _("Your move was not saved; the board's buttons are back.")
+            )
+            message = f"{_(str(err))} {not_saved}"
         else:
             log.error("error applying a move (interaction %s)", interaction.id, exc_info=err)
             message = (
-                "Sorry, something went wrong on my side and your move was not saved; it has "
-                f"been logged. {back[0].upper()}{back[1:]}: try again."
+                _(
+                    "Sorry, something went wrong on my side and your move was not saved; it "
+                    "has been logged. The board's buttons are still there: try again."
+                )
+                if answering
+                else _(
+                    "Sorry, something went wrong on my side and your move was not saved; it "
+                    "has been logged. The board's buttons are back: try again."
+                )
             )
         if answering:
             try:
@@ -488,7 +509,7 @@ class Table(Ending, ChannelAccess):
             thread = await self._resolve(channel_id)
             if isinstance(thread, discord.Thread) and thread.archived:
                 if thread.locked and not thread.permissions_for(thread.guild.me).manage_threads:
-                    raise CannotPost("the thread is locked")
+                    raise CannotPost(_("the thread is locked"))
                 await thread.edit(archived=False)  # an archived thread's messages are frozen
             channel = self.bot.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(**edits)
@@ -507,7 +528,7 @@ class Table(Ending, ChannelAccess):
         group_index: int,
     ) -> None:
         try:
-            match, _ = await self.service.check_actor(
+            match, __ = await self.service.check_actor(
                 match_id, interaction.user.id, ply=ply, seat=seat
             )
         except (Refusal, GameError) as err:
@@ -516,7 +537,7 @@ class Table(Ending, ChannelAccess):
         groups = ui.groups_of(match, seat)
         if not 0 <= group_index < len(groups):
             await self.refuse(
-                interaction, "Those moves are no longer available; use the newest board."
+                interaction, _("Those moves are no longer available; use the newest board.")
             )
             return
         group = groups[group_index]
@@ -531,7 +552,7 @@ class Table(Ending, ChannelAccess):
         self, interaction: discord.Interaction[Any], match_id: int, *, ply: int
     ) -> None:
         try:
-            match, _ = await self.service.check_actor(match_id, interaction.user.id, ply=ply)
+            match, __ = await self.service.check_actor(match_id, interaction.user.id, ply=ply)
         except (Refusal, GameError) as err:
             await self.refuse(interaction, said(err))
             return

@@ -45,12 +45,14 @@ from bot.table import (
     stamp,
 )
 from games.base import GameError
+from words import domain
 from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 #: a skipped turn that is a chain of moves (roll, then stack...) is played to its end
 MAX_DEFAULT_MOVES = 60
@@ -132,7 +134,7 @@ class TurnClock(Pauses):
         async with self._lock:
             await self._forget_old_boards()
             done = 0
-            for _ in range(PASSES):
+            for __ in range(PASSES):
                 now = self.now()
                 acted = 0
                 for item in sorted(await self._due(now)):
@@ -252,7 +254,7 @@ class TurnClock(Pauses):
         assert match.turn_started_at is not None
         waited = hours_text(now - match.turn_started_at)
         who = mention(match, seat)
-        title = rules.title
+        title = rules.narrator.text(rules.title)
         deadline = match.deadline_at
         if deadline is not None and deadline <= now:
             deadline = None  # passed already (a match whose deadline does nothing)
@@ -261,19 +263,19 @@ class TurnClock(Pauses):
         if deadline is not None and (following is None or following >= deadline):
             level = REMINDERS  # the deadline comes before another reminder would
         opening = {
-            1: f"⏰ {who}, it's your move in **{title}** (waiting {waited}).",
-            2: f"⏰ {who}, a nudge: **{title}** is still waiting on your move ({waited} so far).",
-            3: f"⏰ {who}, last reminder: **{title}** has waited {waited} for your move.",
-        }[level]
+            1: _("⏰ {player}, it's your move in **{game}** (waiting {time})."),
+            2: _("⏰ {player}, a nudge: **{game}** is still waiting on your move ({time} so far)."),
+            3: _("⏰ {player}, last reminder: **{game}** has waited {time} for your move."),
+        }[level].format(player=who, game=title, time=waited)
         lines = [opening]
         if deadline is not None:
-            lines.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+            lines.append(self._deadline_line(match, seat, deadline))
         ref = await self.service.latest_board_ref(match.id)
         link = board_link(match.guild_id, *ref) if ref else None
         if link:
-            lines.append(f"[Jump to the board]({link})")
+            lines.append(_("[Jump to the board]({link})").format(link=link))
         if level == REMINDERS:
-            lines.append("Away for a while? `/game pause` stops the clock (up to 7 days).")
+            lines.append(_("Away for a while? `/game pause` stops the clock (up to 7 days)."))
         if not await self._send(match, "\n".join(lines), PING_USERS):
             # nobody was reminded: the clock stopped (or it will try again); so will this
             await self._unrecord(match, match.turn_ply, "reminder")
@@ -281,40 +283,48 @@ class TurnClock(Pauses):
         if prefs.dm:
             user_id = match.user_of(seat)
             with words.use(await self.bot.readers.of(user_id)):  # the player's language
-                text = await self._reminder_dm(match, seat, now, deadline, link)
+                text = self._reminder_dm(match, seat, now, deadline, link)
             await self._dm(user_id, text)
 
-    async def _reminder_dm(
+    def _reminder_dm(
         self, match: Match, seat: int, now: float, deadline: float | None, link: str | None
     ) -> str:
         """The reminder's DM, for one player (worded in their language)."""
         assert match.turn_started_at is not None
-        where = await self._where(match)
-        waited = hours_text(now - match.turn_started_at)
-        dm = [f"⏰ Your move in **{match.rules.title}** {where} (waiting {waited})."]
+        title = match.rules.narrator.text(match.rules.title)
+        dm = [self._dm_opening(match, title, hours_text(now - match.turn_started_at))]
         if deadline is not None:
-            dm.append(f"Deadline {stamp(deadline)}: {self._consequence(match, seat)}.")
+            dm.append(self._deadline_line(match, seat, deadline))
         if link:
             dm.append(link)
         return "\n".join(dm)
 
-    def _consequence(self, match: Match, seat: int) -> str:
+    def _deadline_line(self, match: Match, seat: int, deadline: float) -> str:
+        """What the deadline will do to the reminded player."""
+        fields = {"time": stamp(deadline)}
         kind = match.clock.on_deadline
         if kind == "skip":
             try:
                 action = easy_action(match, seat)
                 move = match.rules.format_action(match.state, action)
             except GameError:
-                return "your turn is played for you"
-            return f"`{move}` is played for you"
+                return _("Deadline {time}: your turn is played for you.").format(**fields)
+            return _("Deadline {time}: `{move}` is played for you.").format(move=move, **fields)
         if kind == "forfeit":
-            return "you forfeit and leave the game"
-        return "nothing happens automatically, but everyone will know"
+            return _("Deadline {time}: you forfeit and leave the game.").format(**fields)
+        return _("Deadline {time}: nothing happens automatically, but everyone will know.").format(
+            **fields
+        )
 
-    async def _where(self, match: Match) -> str:
+    def _dm_opening(self, match: Match, title: str, waited: str) -> str:
+        """A reminder's first line in a DM: where the match is played."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        place = f"<#{match.channel_id}>"
-        return f"in {place} on **{discord.utils.escape_markdown(guild.name)}**" if guild else place
+        fields = {"game": title, "channel": f"<#{match.channel_id}>", "time": waited}
+        if guild is None:
+            return _("⏰ Your move in **{game}** {channel} (waiting {time}).").format(**fields)
+        return _(
+            "⏰ Your move in **{game}** in {channel} on **{server}** (waiting {time})."
+        ).format(server=discord.utils.escape_markdown(guild.name), **fields)
 
     async def _deadline(self, match: Match, seat: int, deadline: float) -> bool:
         kind = match.clock.on_deadline
@@ -344,9 +354,11 @@ class TurnClock(Pauses):
         else:
             await self._send(
                 match,
-                f"⌛ {mention(match, seat)}, the deadline for your move ({hours} h) "
-                "has passed. Nothing happens automatically in this match; the host "
-                f"can end it with `/{match.game} abandon`.",
+                _(
+                    "⌛ {player}, the deadline for your move ({hours} h) has passed. Nothing "
+                    "happens automatically in this match; the host can end it with "
+                    "`/{key} abandon`."
+                ).format(player=mention(match, seat), hours=hours, key=match.game),
                 PING_USERS,
             )
         return True
@@ -360,7 +372,7 @@ class TurnClock(Pauses):
         last: MoveResult | None = None
         current = match
         ply = match.ply
-        for _ in range(MAX_DEFAULT_MOVES):
+        for __ in range(MAX_DEFAULT_MOVES):
             try:
                 action = await self.bot.table.computers.decide(current, seat, "easy")
                 last = await self.service.act_default(
@@ -406,9 +418,13 @@ class TurnClock(Pauses):
         if not await self.service.expire_lobby(match_id):
             return False
         await self._record(match, 0, "lobby", 0, None, due, "expired")
-        closed = (
-            f"⌛ The {match.rules.title} lobby here closed: nobody started it within "
-            f"{match.clock.lobby_hours} h. Open a new one with `/{match.game} new`."
+        closed = _(
+            "⌛ The {game} lobby here closed: nobody started it within {hours} h. Open a new "
+            "one with `/{key} new`."
+        ).format(
+            game=match.rules.narrator.text(match.rules.title),
+            hours=match.clock.lobby_hours,
+            key=match.game,
         )
         # the notice first (posting reopens an archived thread), then the lobby message loses
         # its buttons and says it closed (an edit needs no right to post, so that is seen
@@ -438,7 +454,8 @@ class TurnClock(Pauses):
         except CannotPost as err:
             await self.block(match, str(err))
         except discord.Forbidden as err:
-            await self.block(match, f"Discord refused my message ({err.code})")
+            await self.block(match, _("Discord refused my message ({code})").format(code=err.code))
+
         except discord.NotFound as err:
             if err.code == 10003:
                 log.info("match %s: its channel is gone; closing it", match.id)

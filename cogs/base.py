@@ -21,9 +21,11 @@ import words
 from bot import ui
 from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.command_words import described
+from bot.lobby import seats_at_most
 from bot.locales import server_locale
 from bot.matches import Match, Refusal
 from bot.table import escape, lobby_text
+from bot.texts import option_value
 from games.base import OptionSpec, Ruleset
 from words import domain
 from words.catalogue import set_locale
@@ -206,17 +208,14 @@ class GameCog(commands.GroupCog):
         language: str = words.ENGLISH,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
-            raise Refusal("Matches are played in server channels and threads.")
+            raise Refusal(_("Matches are played in server channels and threads."))
         # refuse bad options, and a channel the bot could not play in, before anything is
         # created (a thread, a match)
         self.rules.options_type.parse(options)
         self.bot.table.check_permissions(interaction, new_thread=bool(thread))
         seated = (level or "easy",) * (computers or 0)
         if len(seated) >= self.rules.max_players:
-            raise Refusal(
-                f"{self.rules.title} seats at most {self.rules.max_players} players: you and up "
-                f"to {self.rules.max_players - 1} computers."
-            )
+            raise Refusal(seats_at_most(self.rules))
         clock = (await self.bot.turns.guild_defaults(interaction.guild_id)).with_changes(
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
         )
@@ -253,12 +252,16 @@ class GameCog(commands.GroupCog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(
-                "A match thread opens from a text channel; here, start the match without `thread`."
+                _(
+                    "A match thread opens from a text channel; here, start the match without "
+                    "`thread`."
+                )
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         with words.use(language):  # the thread's name is public
-            name = f"{self.rules.title} · {user.display_name}"[:THREAD_NAME]
+            title = self.rules.narrator.text(self.rules.title)
+            name = f"{title} · {user.display_name}"[:THREAD_NAME]
         kind = (
             discord.ChannelType.news_thread
             if channel.is_news()
@@ -269,13 +272,15 @@ class GameCog(commands.GroupCog):
                 name=name,
                 type=kind,
                 auto_archive_duration=10080,  # the longest: a match may sit for days
-                reason=f"{self.rules.title} match opened by {user}",
+                reason=_("{game} match opened by {user}").format(game=title, user=user),
             )
         except discord.HTTPException as err:
             log.info("could not open a match thread in %s: %s", channel.id, err)
             await interaction.edit_original_response(
-                content="Discord would not let me open a thread here just now. Start the match "
-                "without `thread`, or try again later."
+                content=_(
+                    "Discord would not let me open a thread here just now. Start the match "
+                    "without `thread`, or try again later."
+                )
             )
             return
         match = await self.service.create(
@@ -300,16 +305,19 @@ class GameCog(commands.GroupCog):
             log.info("could not post the lobby in thread %s: %s", thread.id, err)
             await self.bot.close_matches([match])
             await interaction.edit_original_response(
-                content="I opened a thread but could not post the lobby in it; nothing was "
-                "started. Start the match without `thread`, or ask a moderator."
+                content=_(
+                    "I opened a thread but could not post the lobby in it; nothing was "
+                    "started. Start the match without `thread`, or ask a moderator."
+                )
             )
             return
         await self.bot.table.track(match, thread.id, lobby.id)
         await interaction.edit_original_response(content=f"Opened {thread.mention}.")
         set_locale(match.language)  # the channel is told
         await interaction.followup.send(
-            f"🧵 {escape(user.display_name)} opened a {self.rules.title} lobby in "
-            f"{thread.mention}: join there!",
+            _("🧵 {name} opened a {game} lobby in {thread}: join there!").format(
+                name=escape(user.display_name), game=title, thread=thread.mention
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -347,9 +355,9 @@ class GameCog(commands.GroupCog):
         match = await self._match_here(interaction, active=True)
         # A new message notifies the player to act; filling in a deferred reply would not.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.edit_original_response(content="Posted; the board is below.")
+        await interaction.edit_original_response(content=_("Posted; the board is below."))
         with words.use(match.language):  # the board is public
-            headline = "The board:"
+            headline = _("The board:")
         await self.bot.table.post_board(match, interaction=interaction, headline=headline)
 
     @app_commands.command(
@@ -387,7 +395,11 @@ class GameCog(commands.GroupCog):
         """This game's match in this channel (in play, when ``active``), or a polite refusal."""
         match = await self.service.live_in(interaction.channel_id)
         if match is None or match.game != self.rules.key or (active and match.status != "active"):
-            raise Refusal(f"No {self.rules.title} match is being played here.")
+            raise Refusal(
+                _("No {game} match is being played here.").format(
+                    game=self.rules.narrator.text(self.rules.title)
+                )
+            )
         return match
 
     @move.autocomplete("action")
@@ -414,7 +426,7 @@ class GameCog(commands.GroupCog):
             found.append((label.rank, app_commands.Choice(name=name[:CHOICE_TEXT], value=notation)))
         # the most useful first, as on the board's menu (ties keep the rules' order)
         found.sort(key=lambda rc: -rc[0])
-        return [choice for _, choice in found[:AUTOCOMPLETE_LIMIT]]
+        return [choice for __, choice in found[:AUTOCOMPLETE_LIMIT]]
 
     @app_commands.command(
         name="abandon",
@@ -454,37 +466,63 @@ def rules_embed(
     """``/<game> rules``: the quick start, the options (this match's, or the defaults; our own
     rulings marked as house rulings) and the move notation; the full rules linked from the title
     (``url``) or ``attached`` as a file."""
+    narrator = rules.narrator
+    title = narrator.text(rules.title)
+    about = rules.quick_start or rules.summary
     embed = discord.Embed(
-        title=f"{rules.title}: rules",
+        title=_("{game}: rules").format(game=title),
         url=url,
-        description=_cut(rules.quick_start or rules.summary, EMBED_DESCRIPTION),
+        description=_cut(narrator.text(about) if about else "", EMBED_DESCRIPTION),
         colour=discord.Colour.from_rgb(176, 112, 48),
     )
     options = rules.options_type.parse(match.options if match else {})
-    lines = [
-        f"`{name}` {rest}" for name, _, rest in (line.partition(" ") for line in options.describe())
-    ]
-    heading = "Options in this match" if match else f"Options (set them with /{rules.key} new)"
+    lines = [option_line(rules, spec, getattr(options, spec.name)) for spec in options.specs()]
+    heading = (
+        _("Options in this match")
+        if match
+        else _("Options (set them with /{key} new)").format(key=rules.key)
+    )
     embed.add_field(
         name=heading,
-        value=_cut("\n".join(f"• {line}" for line in lines) or "none", EMBED_FIELD),
+        value=_cut("\n".join(f"• {line}" for line in lines) or _("none"), EMBED_FIELD),
         inline=False,
     )
-    moves = "\n".join(f"`{n}`" for n in rules.notation) or "buttons only"
+    moves = "\n".join(f"`{n}`" for n in rules.notation) or _("buttons only")
     embed.add_field(
-        name=f"Moves (type them with /{rules.key} move)",
+        name=_("Moves (type them with /{key} move)").format(key=rules.key),
         value=_cut(moves, EMBED_FIELD),
         inline=False,
     )
+    players = {"low": rules.min_players, "high": rules.max_players}
     if url:
-        embed.add_field(name="Full rules", value=f"[{rules.title}: the full rules]({url})")
-        where = " · full rules: the link above"
+        embed.add_field(
+            name=_("Full rules"),
+            value=_("[{game}: the full rules]({url})").format(game=title, url=url),
+        )
+        footer = _("{low}-{high} players · full rules: the link above")
     elif attached:
-        where = " · full rules: the attached file"
+        footer = _("{low}-{high} players · full rules: the attached file")
     else:
-        where = ""
-    embed.set_footer(text=f"{rules.min_players}-{rules.max_players} players{where}")
+        footer = _("{low}-{high} players")
+    embed.set_footer(text=footer.format(**players))
     return embed
+
+
+def option_line(rules: Ruleset[Any, Any], spec: OptionSpec, value: Any) -> str:
+    """One option on the rules page: its name, value (and default when changed), what it
+    does, and whether it is our own ruling."""
+    fields = {
+        "name": f"`{spec.name}`",
+        "value": option_value(spec, value),
+        "default": option_value(spec, spec.default),
+        "help": rules.narrator.text(spec.help) if spec.help else "",
+    }
+    if value == spec.default:
+        text = _("{name} = {value}: {help}")
+    else:
+        text = _("{name} = {value}, default {default}: {help}")
+    line = text.format(**fields)
+    return _("{option} (house ruling)").format(option=line) if spec.design else line
 
 
 def _cut(text: str, limit: int) -> str:

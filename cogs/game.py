@@ -26,13 +26,15 @@ from bot.command_words import described
 from bot.matches import FORFEIT, Match, Refusal
 from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
+from bot.texts import game_title
 from bot.turns import board_link
 from cogs.base import TABLE_CHOICES, manages_channel
-from words import domain
+from words import domain, join_and
 from words.catalogue import set_locale
 
 _, ngettext, N_ = domain("bot").functions()
 
+_, ngettext, N_ = domain("bot").functions()
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
 
@@ -48,7 +50,10 @@ def fit_lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
     for count in range(len(lines), -1, -1):
         shown = lines[:count]
         if count < len(lines):
-            shown.append(f"… and {len(lines) - count} more")
+            more = len(lines) - count
+            shown.append(
+                ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+            )
         text = "\n".join(shown)
         if len(text) <= limit:
             return text or "—"
@@ -76,15 +81,15 @@ class GameCommands(
         here = await service.live_in(interaction.channel_id)
         embed = discord.Embed(title="Ranch Hand", colour=discord.Colour.from_rgb(176, 112, 48))
         if here is not None:
-            rules = here.rules
             seats = ", ".join(escape(s.name) for s in here.seats)
-            line = rules.status_line(here.state) if here.state is not None else "lobby"
             embed.add_field(
-                name=f"Here: {rules.title} (match #{here.id})",
+                name=_("Here: {game} (match #{id})").format(game=game_title(here), id=here.id),
                 value=fit_lines(
                     [
-                        f"{here.status}, move {here.ply}; players: {seats}",
-                        *escape(line).splitlines(),
+                        _("{status}, move {ply}; players: {players}").format(
+                            status=status_name(here.status), ply=here.ply, players=seats
+                        ),
+                        *escape(waiting_line(here)).splitlines(),
                         f"⏱️ {clock_text(here)}",
                     ]
                 ),
@@ -92,9 +97,10 @@ class GameCommands(
             )
         else:
             embed.add_field(
-                name="Here",
-                value="No match. Start one with `/<game> new`: "
-                + ", ".join(f"`/{k}`" for k in sorted(games.RULESETS)),
+                name=_("Here"),
+                value=_("No match. Start one with `/<game> new`: {commands}").format(
+                    commands=", ".join(f"`/{k}`" for k in sorted(games.RULESETS))
+                ),
                 inline=False,
             )
         if interaction.guild_id is not None:
@@ -105,10 +111,15 @@ class GameCommands(
             ]
             if others:
                 embed.add_field(
-                    name="Elsewhere in this server",
+                    name=_("Elsewhere in this server"),
                     value=fit_lines(
                         [
-                            f"<#{m.channel_id}>: {m.rules.title}, {m.status}, move {m.ply}"
+                            _("{channel}: {game}, {status}, move {ply}").format(
+                                channel=f"<#{m.channel_id}>",
+                                game=game_title(m),
+                                status=status_name(m.status),
+                                ply=m.ply,
+                            )
                             for m in others
                         ]
                     ),
@@ -117,11 +128,13 @@ class GameCommands(
         problem = self.bot.table.problem_here(interaction)
         if problem is not None:
             embed.add_field(
-                name="⚠️ I cannot post here by myself",
+                name=_("⚠️ I cannot post here by myself"),
                 value=fit_lines(
                     [
-                        "Boards still reach you when you act, but reminders, deadlines and "
-                        "notices cannot be posted, so a match's turn clock here stops.",
+                        _(
+                            "Boards still reach you when you act, but reminders, deadlines and "
+                            "notices cannot be posted, so a match's turn clock here stops."
+                        ),
                         problem,
                     ]
                 ),
@@ -137,12 +150,14 @@ class GameCommands(
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         match = await self.bot.service.live_in(interaction.channel_id)
         if match is None:
-            raise Refusal("No match is running in this channel.")
+            raise Refusal(_("No match is running in this channel."))
         rows = await self.bot.service.history(match.id, limit=15)
         if not rows:
-            raise Refusal("No moves yet.")
+            raise Refusal(_("No moves yet."))
         lines = [
-            f"{r['ply']}. {escape(match.name_of(r['seat']))} left the game (forfeit)"
+            _("{ply}. {name} left the game (forfeit)").format(
+                ply=r["ply"], name=escape(match.name_of(r["seat"]))
+            )
             if r["notation"] == FORFEIT
             else f"{r['ply']}. {escape(match.name_of(r['seat']))}: `{r['notation']}`"
             for r in rows
@@ -157,35 +172,26 @@ class GameCommands(
     )
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
-            raise Refusal("Use this in a server.")
+            raise Refusal(_("Use this in a server."))
         service = self.bot.service
         waiting = await service.waiting_on(interaction.guild_id, interaction.user.id)
         if not waiting:
             await interaction.response.send_message(
-                "Nothing is waiting on you in this server. 🌾", ephemeral=True
+                _("Nothing is waiting on you in this server. 🌾"), ephemeral=True
             )
             return
         now = self.bot.clock()
         lines = []
         for match, seat in waiting[:20]:
             ref = await service.latest_board_ref(match.id)
-            link = f" · [board]({board_link(match.guild_id, *ref)})" if ref else ""
-            where = f"<#{match.channel_id}>"
-            if match.status == "lobby":
-                lines.append(
-                    f"• **{match.rules.title}** in {where}: your lobby is ready to start{link}"
-                )
-                continue
-            waited = hours_text(now - (match.turn_started_at or now))
-            role = match.rules.seat_role(match.state, seat)
-            extra = (f" as {escape(role)}" if role else "") + f" (waiting {waited})"
-            if match.paused and match.paused_until is not None:
-                extra += f" · ⏸️ paused until {stamp(match.paused_until, 'f')}"
-            elif match.deadline_at is not None:
-                extra += f" · deadline {stamp(match.deadline_at)}"
-            lines.append(f"• **{match.rules.title}** in {where}: your move{extra}{link}")
+            link = (
+                " · " + _("[board]({link})").format(link=board_link(match.guild_id, *ref))
+                if ref
+                else ""
+            )
+            lines.append(f"{waiting_entry(match, seat, now)}{link}")
         embed = discord.Embed(
-            title=f"Waiting on you ({len(waiting)})",
+            title=_("Waiting on you ({count})").format(count=len(waiting)),
             description="\n".join(lines)[:4000],
             colour=COLOUR,
         )
@@ -220,7 +226,7 @@ class GameCommands(
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            raise Refusal("Turn-clock settings belong to a server; use this in one.")
+            raise Refusal(_("Turn-clock settings belong to a server; use this in one."))
         turns = self.bot.turns
         current = await turns.guild_defaults(guild_id)
         changes = {
@@ -233,28 +239,34 @@ class GameCommands(
         if changing:
             if not (interaction.permissions.manage_guild or manages_channel(interaction)):
                 raise Refusal(
-                    "Changing these needs the Manage Server or Manage Channels permission."
+                    _("Changing these needs the Manage Server or Manage Channels permission.")
                 )
             current = current.with_changes(**changes)
             await self.bot.store.set_guild_settings(guild_id, current.to_mapping())
         embed = discord.Embed(
-            title="Turn clock: server defaults" + (" (saved)" if changing else ""),
-            description=(
-                f"{current.describe()} · lobbies close after {current.lobby_hours} h\n"
+            title=(
+                _("Turn clock: server defaults (saved)")
+                if changing
+                else _("Turn clock: server defaults")
+            ),
+            description=_(
+                "{clock} · lobbies close after {hours} h\n"
                 "New matches start with these; `/<game> new` can set `reminder_hours`, "
                 "`deadline_hours` and `on_deadline` for one match."
-            ),
+            ).format(clock=current.describe(), hours=current.lobby_hours),
             colour=COLOUR,
         )
         embed.add_field(
-            name="At the deadline",
+            name=_("At the deadline"),
             value="\n".join(
-                f"{'▶ ' if k == current.on_deadline else ''}`{k}`: {v}"
+                f"{'▶ ' if k == current.on_deadline else ''}`{k}`: {_(v)}"
                 for k, v in CONSEQUENCES.items()
             ),
             inline=False,
         )
-        embed.set_footer(text="Reminders come up to 3 times; players can pause for up to 7 days.")
+        embed.set_footer(
+            text=_("Reminders come up to 3 times; players can pause for up to 7 days.")
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
@@ -286,7 +298,7 @@ class GameCommands(
         match = await self._match_here(interaction)
         seat = match.seat_of(interaction.user.id)
         if seat is None and not manages_channel(interaction):
-            raise Refusal("Only the players (or someone with Manage Channels) can resume.")
+            raise Refusal(_("Only the players (or someone with Manage Channels) can resume."))
         match, paused = await self.bot.turns.resume(match.id)
         set_locale(match.language)  # the channel is told: in the match's language
         await interaction.response.send_message(
@@ -297,7 +309,7 @@ class GameCommands(
     async def _match_here(self, interaction: discord.Interaction[Any]) -> Match:
         match = await self.bot.service.live_in(interaction.channel_id)
         if match is None or match.status != "active":
-            raise Refusal("No match is being played in this channel.")
+            raise Refusal(_("No match is being played in this channel."))
         return match
 
     @app_commands.command(
@@ -325,10 +337,14 @@ class GameCommands(
             )
             await db.set_user_settings(user_id, prefs.to_mapping())
         now = self.bot.clock()
-        text = f"{'Saved. ' if changing else ''}Reminders reach you by {prefs.describe()}."
-        text += f" (It is {time.strftime('%H:%M', time.gmtime(now))} UTC now.)"
+        fields = {"how": prefs.describe(), "now": time.strftime("%H:%M", time.gmtime(now))}
+        text = (
+            _("Saved. Reminders reach you by {how}. (It is {now} UTC now.)")
+            if changing
+            else _("Reminders reach you by {how}. (It is {now} UTC now.)")
+        ).format(**fields)
         if prefs.dm:
-            text += " Make sure you accept DMs from members of this server."
+            text += " " + _("Make sure you accept DMs from members of this server.")
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
@@ -336,9 +352,59 @@ class GameCommands(
     )
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         started = time.perf_counter()
-        await interaction.response.send_message("🏓 Pong.", ephemeral=True)
+        await interaction.response.send_message(_("🏓 Pong."), ephemeral=True)
         took = (time.perf_counter() - started) * 1000
-        await interaction.edit_original_response(content=f"🏓 Pong ({took:.0f} ms to answer).")
+        await interaction.edit_original_response(
+            content=_("🏓 Pong ({ms} ms to answer).").format(ms=f"{took:.0f}")
+        )
+
+
+def status_name(status: str) -> str:
+    """A match's status as players read it."""
+    pgettext = domain("bot").pgettext
+    if status == "lobby":
+        return pgettext("match status", "lobby")
+    if status == "active":
+        return pgettext("match status", "active")
+    if status == "finished":
+        return pgettext("match status", "finished")
+    return pgettext("match status", "abandoned")
+
+
+def waiting_line(match: Match) -> str:
+    """Whose turn it is in a match, or that it waits in its lobby."""
+    if match.state is None:
+        return domain("bot").pgettext("match status", "lobby")
+    acting = match.to_act()
+    if not acting:
+        return domain("bot").pgettext("match status", "finished")
+    names = []
+    for seat in acting:
+        role = match.rules.seat_role(match.state, seat)
+        names.append(f"{match.name_of(seat)} ({role})" if role else match.name_of(seat))
+    return _("{players} to move").format(players=join_and(names))
+
+
+def waiting_entry(match: Match, seat: int, now: float) -> str:
+    """One line of ``/game mine``: where a match waits on the player, and since when."""
+    fields = {"game": game_title(match), "where": f"<#{match.channel_id}>"}
+    if match.status == "lobby":
+        return _("• **{game}** in {where}: your lobby is ready to start").format(**fields)
+    waited = hours_text(now - (match.turn_started_at or now))
+    role = match.rules.seat_role(match.state, seat)
+    if role:
+        line = _("• **{game}** in {where}: your move as {role} (waiting {time})").format(
+            role=escape(role), time=waited, **fields
+        )
+    else:
+        line = _("• **{game}** in {where}: your move (waiting {time})").format(
+            time=waited, **fields
+        )
+    if match.paused and match.paused_until is not None:
+        line += " · " + _("⏸️ paused until {time}").format(time=stamp(match.paused_until, "f"))
+    elif match.deadline_at is not None:
+        line += " · " + _("deadline {time}").format(time=stamp(match.deadline_at))
+    return line
 
 
 async def setup(bot: Any) -> None:

@@ -39,7 +39,7 @@ QUIET = discord.AllowedMentions.none()
 
 def _ids(interaction: discord.Interaction[Any]) -> dict[str, Any]:
     if interaction.channel_id is None:
-        raise Refusal("Use this in a server channel.")
+        raise Refusal(_("Use this in a server channel."))
     return {"guild_id": interaction.guild_id, "channel_id": interaction.channel_id}
 
 
@@ -57,16 +57,28 @@ async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     set_locale(found.language)
     try:
         gif, frames, moves = await bot.renderer.replay(data, locale=found.language)
-    except (RenderError, replays.BadExport, OSError) as err:
+    except (RenderError, replays.BadExport, OSError):
         log.exception("match %s: the replay could not be built", found.id)
         await interaction.edit_original_response(
-            content=f"Sorry, the replay of match #{found.id} could not be drawn: {err}"[:300]
+            content=_(
+                "Sorry, the replay of match #{id} could not be drawn; it has been logged."
+            ).format(id=found.id)
         )
         return
     names = " · ".join(escape(s.name) for s in found.seats)
-    step = "every move" if frames > moves else f"{frames} frames over {moves} moves"
+    if frames > moves:
+        step = _("every move")
+    else:
+        step = _("{frames} over {moves}").format(
+            frames=ngettext("{count} frame", "{count} frames", frames).format(count=frames),
+            moves=domain("bot")
+            .npgettext("replay, over", "{count} move", "{count} moves", moves)
+            .format(count=moves),
+        )
     await interaction.edit_original_response(
-        content=f"🎞️ **{found.rules.title}**, match #{found.id}: {names} ({step}).",
+        content=_("🎞️ **{game}**, match #{id}: {players} ({step}).").format(
+            game=found.rules.narrator.text(found.rules.title), id=found.id, players=names, step=step
+        ),
         attachments=[discord.File(io.BytesIO(gif), filename=f"{found.game}-{found.id}.gif")],
         allowed_mentions=QUIET,
     )
@@ -83,8 +95,13 @@ async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     data = await records.export_of(bot.service, found)
     body = json.dumps(data, indent=1, ensure_ascii=False).encode()
     await interaction.response.send_message(
-        f"Match #{found.id} ({found.rules.title}, {found.ply} moves). Check it with "
-        "`python -m bot replay FILE`: it replays the match from its seed.",
+        ngettext(
+            "Match #{id} ({game}, {count} move). Check it with `python -m bot replay FILE`: it "
+            "replays the match from its seed.",
+            "Match #{id} ({game}, {count} moves). Check it with `python -m bot replay FILE`: it "
+            "replays the match from its seed.",
+            found.ply,
+        ).format(id=found.id, game=found.rules.narrator.text(found.rules.title), count=found.ply),
         file=discord.File(io.BytesIO(body), filename=f"ranchhand-{found.game}-{found.id}.json"),
         ephemeral=True,
     )
@@ -102,23 +119,26 @@ async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     store = interaction.client.store
     rows = await store.leaderboard(guild_id, game, 10)
     names = await store.seat_names([int(r["user_id"]) for r in rows])
-    title = games.get(game).title
+    title = _game_title(game)
+    someone = _("player")
     lines = [
-        f"**{n}.** {escape(names.get(int(r['user_id']), 'player'))}: {_rating(r)}"
+        f"**{n}.** {escape(names.get(int(r['user_id']), someone))}: {_rating(r)}"
         for n, r in enumerate(rows, start=1)
     ]
     mine = await store.rating_place(guild_id, game, interaction.user.id)
     you = (
-        f"You are **#{mine[1]}**: {_rating(mine[0])}"
+        _("You are **#{place}**: {rating}").format(place=mine[1], rating=_rating(mine[0]))
         if mine
-        else f"You have no {title} rating here yet: finish a match against another person."
+        else _("You have no {game} rating here yet: finish a match against another person.").format(
+            game=title
+        )
     )
     embed = discord.Embed(
-        title=f"🏆 {title}: leaderboard",
-        description=("\n".join(lines) or "Nobody is rated yet.") + f"\n\n{you}",
+        title=_("🏆 {game}: leaderboard").format(game=title),
+        description=("\n".join(lines) or _("Nobody is rated yet.")) + f"\n\n{you}",
         colour=COLOUR,
     )
-    embed.set_footer(text="OpenSkill ratings (mu - 3 sigma); forfeits count as losses.")
+    embed.set_footer(text=_("OpenSkill ratings (mu - 3 sigma); forfeits count as losses."))
     await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
 
@@ -135,47 +155,72 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
     for r in await store.ratings_of(guild_id, who.id):
         key = str(r["game"])
         place = await store.rating_place(guild_id, key, who.id)
-        where = f" · #{place[1]} here" if place else ""
+        where = (" · " + _("#{place} here").format(place=place[1])) if place else ""
+        counts = _("{played} played, {won} won").format(played=r["played"], won=r["won"])
         embed.add_field(
-            name=games.get(key).title if key in games.RULESETS else key,
-            value=f"{r['played']} played, {r['won']} won\n{_rating(r)}{where}",
+            name=_game_title(key),
+            value=f"{counts}\n{_rating(r)}{where}",
             inline=True,
         )
     recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id, 5)]
     embed.add_field(
-        name="Recent matches", value="\n".join(recent) or "None finished yet.", inline=False
+        name=_("Recent matches"),
+        value="\n".join(recent) or _("None finished yet."),
+        inline=False,
     )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise Refusal("Ratings belong to a server; use this in one.")
+        raise Refusal(_("Ratings belong to a server; use this in one."))
     return interaction.guild_id
+
+
+def _game_title(key: str) -> str:
+    """A game's name in the active locale (its key if the game is no longer offered)."""
+    if key not in games.RULESETS:
+        return key
+    rules = games.get(key)
+    return rules.narrator.text(rules.title)
 
 
 def _rating(row: Any) -> str:
     mu, sigma = float(row["mu"]), float(row["sigma"])
-    return f"{records.ordinal(mu, sigma):.1f} (μ {mu:.1f}, σ {sigma:.1f}), {row['played']} played"
+    return _("{rating} (μ {mu}, σ {sigma}), {played} played").format(
+        rating=f"{records.ordinal(mu, sigma):.1f}",
+        mu=f"{mu:.1f}",
+        sigma=f"{sigma:.1f}",
+        played=row["played"],
+    )
 
 
 def _recent(guild_id: int, user_id: int, row: Any) -> str:
     summary = json.loads(row["summary"] or "{}")
     seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
-    title = games.get(row["game"]).title if row["game"] in games.RULESETS else row["game"]
+    title = _game_title(row["game"])
     if seat.get("won"):
-        result = "won"
+        result = _("won")
     elif seat.get("left"):
-        result = "left (forfeit)"
+        result = _("left (forfeit)")
     else:
-        result = f"place {seat.get('place', '?')}"
+        result = _("place {place}").format(place=seat.get("place", "?"))
     others = ", ".join(
         escape(s["name"]) for s in summary.get("seats", []) if s.get("user_id") != user_id
     )
     board = summary.get("board")
-    link = f" · [final board]({board_link(guild_id, *board)})" if board else ""
+    link = (
+        " · " + _("[final board]({link})").format(link=board_link(guild_id, *board))
+        if board
+        else ""
+    )
     when = stamp(float(row["finished_at"]), "d")
-    return f"#{row['match_id']} {title} vs {others}: {result}, {when}{link}"
+    return (
+        _("#{id} {game} vs {players}: {result}, {time}").format(
+            id=row["match_id"], game=title, players=others, result=result, time=when
+        )
+        + link
+    )
 
 
 COMMANDS = (replay, export, leaderboard, profile)

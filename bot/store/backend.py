@@ -15,7 +15,9 @@ Row = Mapping[str, Any]
 
 
 class StorageError(Exception):
-    """The database could not do what was asked; ``str(err)`` is fit for a player or an admin.
+    """The database could not do what was asked; ``str(err)`` is fit for a player or an admin
+    (in English, a text of the catalogue: a player is shown ``_(str(err))``, in their locale).
+
 
     ``kind`` is one of "busy" (locked by someone else: try again), "full" (the disk is full),
     "io" (the disk or the server failed), "closed" (the bot is stopping)."""

@@ -16,6 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 from bot.store.backend import Backend, Conflict, OpenError, Row, StorageError, Tx
+from words import domain
+
+#: what a player is told (worded where shown: ``_(str(err))``)
+N_ = domain("bot").functions()[2]
 
 try:  # an optional dependency: only needed for postgresql:// URLs
     import asyncpg
@@ -49,8 +53,10 @@ def storage_error(err: BaseException) -> BaseException:
         return Conflict(str(err))
     if isinstance(err, asyncpg.DiskFullError):
         return StorageError(
-            "The database server's disk is full, so nothing could be saved; an admin must free "
-            "space.",
+            N_(
+                "The database server's disk is full, so nothing could be saved; an admin must free "
+                "space."
+            ),
             kind="full",
         )
     if isinstance(
@@ -61,14 +67,14 @@ def storage_error(err: BaseException) -> BaseException:
         | asyncpg.TooManyConnectionsError,
     ):
         return StorageError(
-            "The database is busy right now; nothing was saved. Try again in a moment.",
+            N_("The database is busy right now; nothing was saved. Try again in a moment."),
             kind="busy",
         )
     if isinstance(err, asyncpg.InterfaceError) and "closed" in str(err).lower():
-        return StorageError("The bot is restarting; try again in a moment.", kind="closed")
+        return StorageError(N_("The bot is restarting; try again in a moment."), kind="closed")
     if isinstance(err, OSError | asyncpg.PostgresConnectionError | asyncpg.InterfaceError):
         return StorageError(
-            "The database server could not be reached; nothing was saved. Try again shortly.",
+            N_("The database server could not be reached; nothing was saved. Try again shortly."),
             kind="io",
         )
     return err

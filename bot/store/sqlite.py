@@ -23,6 +23,10 @@ from typing import Any
 import aiosqlite
 
 from bot.store.backend import Backend, Conflict, Later, Lost, OpenError, Row, StorageError, Tx
+from words import domain
+
+#: what a player is told (worded where shown: ``_(str(err))``)
+N_ = domain("bot").functions()[2]
 
 #: a held-back statement: SQL, parameters, and what to do with its result (nothing, the
 #: number of rows it must change, or where its rows go)
@@ -38,27 +42,31 @@ def storage_error(err: BaseException) -> BaseException:
     if isinstance(err, sqlite3.IntegrityError) and "unique" in text:
         return Conflict(str(err))
     if isinstance(err, ValueError) and ("closed" in text or "no active connection" in text):
-        return StorageError("The bot is restarting; try again in a moment.", kind="closed")
+        return StorageError(N_("The bot is restarting; try again in a moment."), kind="closed")
     if not isinstance(err, sqlite3.Error):
         return err
     if "locked" in text or "busy" in text:
         return StorageError(
-            "The database is busy right now; nothing was saved. Try again in a moment.",
+            N_("The database is busy right now; nothing was saved. Try again in a moment."),
             kind="busy",
         )
     if "full" in text:
         return StorageError(
-            "The bot's disk is full, so nothing could be saved; a server admin must free space.",
+            N_(
+                "The bot's disk is full, so nothing could be saved; a server admin must free space."
+            ),
             kind="full",
         )
     if "readonly" in text or "read-only" in text:
         return StorageError(
-            "The bot's database is read-only, so nothing could be saved; a server admin must "
-            "fix its permissions.",
+            N_(
+                "The bot's database is read-only, so nothing could be saved; a server admin must "
+                "fix its permissions."
+            ),
             kind="io",
         )
     return StorageError(
-        "The bot's database failed to save this (a disk or file error); nothing was changed.",
+        N_("The bot's database failed to save this (a disk or file error); nothing was changed."),
         kind="io",
     )
 

@@ -35,6 +35,9 @@ from bot.ui.layout import (
     private_buttons,
 )
 from bot.ui.routing import MOVE_FIELD, MOVE_LENGTH, run, table_of
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 
 def build_view(match: Match) -> discord.ui.View | None:
@@ -83,8 +86,8 @@ def group_view(match: Match, seat: int, group: str) -> discord.ui.View:
     return view
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _choices(n: int) -> str:
+    return ngettext("{count} choice", "{count} choices", n).format(count=n)
 
 
 class FromCustomId:
@@ -163,7 +166,7 @@ class ActionSelect(
         values = self.item.values
         index = ids.number(values[0]) if len(values) == 1 else None
         if index is None:
-            await table_of(interaction).refuse(interaction, ids.INVALID)
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
             return
         await run(
             interaction,
@@ -188,13 +191,15 @@ class GroupSelect(
             discord.SelectOption(
                 label=cut(group, OPTION_TEXT),
                 value=f"{seat}.{gi}",
-                description=_plural(len(groups[(seat, group)]), "choice"),
+                description=_choices(len(groups[(seat, group)])),
             )
             for seat, gi, group in keys
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:g:{match_id}:{ply}:{k}", placeholder="More moves…", options=options
+                custom_id=f"rh:g:{match_id}:{ply}:{k}",
+                placeholder=cut(_("More moves…"), PLACEHOLDER),
+                options=options,
             )
         )
 
@@ -202,7 +207,7 @@ class GroupSelect(
         values = self.item.values
         found = ids.GROUP_VALUE.fullmatch(values[0]) if len(values) == 1 else None
         if found is None:
-            await table_of(interaction).refuse(interaction, ids.INVALID)
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
             return
         seat, group_index = int(found["seat"]), int(found["group"])
         await run(
@@ -221,7 +226,7 @@ class TypeMoveButton(
         self.match_id, self.ply = match_id, ply
         super().__init__(
             discord.ui.Button(
-                label="Type a move",
+                label=cut(_("Type a move"), BUTTON_LABEL),
                 emoji="⌨️",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"rh:t:{match_id}:{ply}",
@@ -246,14 +251,17 @@ class MoveModal(discord.ui.Modal):
 
     def __init__(self, table: Any, match: Match, examples: str) -> None:
         super().__init__(
-            title=cut(f"Your move: {match.rules.title}", 45),
+            title=cut(
+                _("Your move: {game}").format(game=match.rules.narrator.text(match.rules.title)),
+                45,
+            ),
             timeout=None,
             custom_id=ids.move_box_id(match.id, match.ply),
         )
         self.match_id = match.id
         self.ply = match.ply
         self.move: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Move",
+            label=_("Move"),
             placeholder=cut(examples, 100),
             max_length=MOVE_LENGTH,
             custom_id=MOVE_FIELD,
@@ -266,12 +274,13 @@ class MoveModal(discord.ui.Modal):
 
 
 class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+    #: (marked texts, worded when the button is made)
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "easy": ("Add computer (easy)", discord.ButtonStyle.secondary),
-        "strong": ("Add computer (strong)", discord.ButtonStyle.secondary),
+        "join": (N_("Join"), discord.ButtonStyle.success),
+        "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary),
+        "easy": (N_("Add computer (easy)"), discord.ButtonStyle.secondary),
+        "strong": (N_("Add computer (strong)"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, match_id: int, op: str) -> None:
@@ -279,7 +288,7 @@ class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         label, style = self.LABELS[op]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=cut(_(label), BUTTON_LABEL),
                 style=style,
                 custom_id=f"rh:l:{match_id}:{op}",
                 emoji="🤖" if op in ("easy", "strong") else None,
@@ -313,10 +322,12 @@ class RemoveComputerSelect(
         options = [
             discord.SelectOption(label=cut(name, OPTION_TEXT), value=str(-user_id), emoji="🤖")
             for user_id, name in computers or []
-        ] or [discord.SelectOption(label="none", value="0")]
+        ] or [discord.SelectOption(label=_("none"), value="0")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:r:{match_id}", placeholder="Remove a computer…", options=options
+                custom_id=f"rh:r:{match_id}",
+                placeholder=cut(_("Remove a computer…"), PLACEHOLDER),
+                options=options,
             )
         )
 
@@ -333,7 +344,7 @@ class RemoveComputerSelect(
         values = self.item.values
         target = ids.number(values[0]) if len(values) == 1 else None
         if not target:
-            await table_of(interaction).refuse(interaction, ids.INVALID)
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
             return
         await run(
             interaction,
@@ -361,7 +372,7 @@ class RematchButton(
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_("Rematch"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"rh:p:{match_id}",

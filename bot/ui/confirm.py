@@ -17,8 +17,12 @@ from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.routing import run, table_of
+from words import domain
 
-NOT_YOURS = "Only the person who asked can answer this."
+_, ngettext, N_ = domain("bot").functions()
+
+
+NOT_YOURS = N_("Only the person who asked can answer this.")
 
 
 class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
@@ -35,7 +39,7 @@ class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
         if item is None:
             confirm = op == "confirm"
             item = discord.ui.Button(
-                label="Confirm: end it" if confirm else "Cancel",
+                label=_("Confirm: end it") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
                 custom_id=f"rh:x:{match_id}:{stage}:{ply}:{user_id}:{op}",
             )
@@ -60,10 +64,10 @@ class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.user_id is None:
-            await table_of(interaction).refuse(interaction, ids.INVALID)
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
             return
         if interaction.user.id != self.user_id:
-            await table_of(interaction).refuse(interaction, NOT_YOURS)
+            await table_of(interaction).refuse(interaction, _(NOT_YOURS))
             return
         await run(
             interaction,

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import re
 
+from words import domain
+
+N_ = domain("bot").functions()[2]
+
+
 #: 0, or 1 to 15 ASCII digits without a leading zero (below 10**15)
 NUM = r"(?:0|[1-9][0-9]{0,14})"
 LIMIT = 10**15
 
-INVALID = "That button is not valid here; use the newest board."
+#: (a marked text: worded where shown)
+INVALID = N_("That button is not valid here; use the newest board.")
 
 
 def _n(name: str) -> str:

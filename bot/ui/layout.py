@@ -26,6 +26,9 @@ from typing import Any, TypeVar
 import discord
 
 from bot.matches import Match
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
 
 MAX_ROWS = 5
 ROW_BUTTONS = 5
@@ -38,7 +41,7 @@ BOARD_NOTES = 800
 #: the same for a private menu's message (its content may hold 2000 characters)
 PRIVATE_NOTES = 1500
 #: the group that holds buttons which do not fit beside the menus
-MORE = "More moves"
+MORE = N_("More moves")
 
 T = TypeVar("T")
 
@@ -75,7 +78,16 @@ class Plan:
 
 
 def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` within ``limit`` characters: a longer one loses its end at a word's end (mid-
+    word only when a single word would take most of it), marked with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > limit // 2:
+        head = head[:space]
+    return head.rstrip(" ,;:·—-") + "…"
+
 
 
 def escape(text: str) -> str:
@@ -233,7 +245,11 @@ def _listing(match: Match, seat: int, items: list[Entry], several: bool) -> List
         title = items[0].group or ""
         options = [(e, e.label) for e in items]
     else:
-        title = f"{match.name_of(seat)}: choose a move…" if several else "Choose a move…"
+        title = (
+            _("{name}: choose a move…").format(name=match.name_of(seat))
+            if several
+            else _("Choose a move…")
+        )
         options = [(e, _with_group(e)) for e in items]
     return Listing(seat, title, options)
 
@@ -275,7 +291,7 @@ def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
                     selects.append(Listing(seat, title, [(e, e.label) for e in part]))
             return Plan(buttons=buttons, selects=selects, groups=groups)
     fits = [t for t in tries if len(t[1]) <= t[2] * SELECT_OPTIONS]
-    buttons, groups, _ = fits[0] if fits else tries[-1]
+    buttons, groups, __ = fits[0] if fits else tries[-1]
     return Plan(buttons=buttons, groups=groups, menus=True)
 
 
@@ -291,7 +307,10 @@ def _groups_beside(
         if _key(e) in kept:
             continue
         if e.group is None:
-            e = replace(e, group=f"{match.name_of(e.seat)}: {MORE}" if several else MORE)
+            more = (
+                _("{name}: More moves").format(name=match.name_of(e.seat)) if several else _(MORE)
+            )
+            e = replace(e, group=more)
         rest.append(e)
     free_rows = MAX_ROWS - math.ceil((len(buttons) + 1) / ROW_BUTTONS)
     return buttons, _grouped(_split_large_groups(rest)), free_rows
@@ -329,7 +348,8 @@ def private_buttons(items: list[Entry]) -> bool:
 def group_text(match: Match, seat: int, group: str) -> str:
     """The private menu's message: the group's name, and the notes of its buttons."""
     items = group_entries(match, seat, group)
-    lines = [f"**{escape(group)}**: pick one."]
+    lines = [_("**{group}**: pick one.").format(group=escape(group))]
+
     if private_buttons(items):
         lines.extend(note_lines(items))
     return "\n".join(lines)

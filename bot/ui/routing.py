@@ -23,11 +23,13 @@ import discord
 from bot.locales import seen
 from bot.matches import Refusal
 from bot.ui import ids
+from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+_, ngettext, N_ = domain("bot").functions()
 
 #: the text box's custom id inside the move box
 MOVE_FIELD = "move"
@@ -57,9 +59,9 @@ async def run(
         try:
             match = await table.service.get(match_id)
         except Refusal:
-            raise Refusal(ids.INVALID) from None
+            raise Refusal(_(ids.INVALID)) from None
         if match.channel_id != interaction.channel_id:
-            raise Refusal(ids.INVALID)
+            raise Refusal(_(ids.INVALID))
         # the work may use the match as just read rather than read it again
         interaction.extras[LOADED] = match
         await work(table)
@@ -74,7 +76,7 @@ async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.component:
             if not claimed(interaction):
                 seen(interaction)
-                await table_of(interaction).refuse(interaction, ids.INVALID)
+                await table_of(interaction).refuse(interaction, _(ids.INVALID))
         elif interaction.type is discord.InteractionType.modal_submit:
             await _submitted(interaction)
     except Exception:
@@ -125,12 +127,12 @@ async def _submitted(interaction: discord.Interaction[Any]) -> None:
     found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
     if found is None:
         if custom_id not in getattr(_store(interaction), "_modals", {}):
-            await table_of(interaction).refuse(interaction, ids.INVALID)
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
         return
     text = typed(data.get("components"))
     table = table_of(interaction)
     if text is None or len(text) > MOVE_LENGTH:
-        await table.refuse(interaction, "Type one move in the box.")
+        await table.refuse(interaction, _("Type one move in the box."))
         return
     match_id, ply = int(found["match_id"]), int(found["ply"])
     await run(interaction, match_id, lambda t: t.play(interaction, match_id, ply=ply, text=text))

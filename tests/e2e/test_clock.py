@@ -64,8 +64,9 @@ async def test_a_farm_match_where_one_player_never_moves(
         assert await runner.tick() == 1
         await until(lambda: len(boards(fake, world.channel)) == before + 1, what="the skip")
         skipped = board(fake, world.channel)
-        assert "**bob**'s time ran out (72 h): played `roll` for them." in skipped.content
-        assert "bob rolled" in skipped.content
+        assert "**bob**'s time ran out (72 h), so the bot moved for them." in skipped.content
+        assert "bob rolled" in skipped.content and "`roll`" not in skipped.content, "told once"
+
         assert world.alice.mention in skipped.content, "alice is told it is her move"
         assert not fake.get_message(waiting.id).buttons(), "the ignored board lost its buttons"
         match = await runner.match_in(world.channel.id)

@@ -92,7 +92,11 @@ async def test_whole_two_player_game_by_buttons(
             moves += 1
             moved = await runner.match_in(world.channel.id)
             newest = check_turn_board(fake, world.channel, before, RULES, match.state, moved)
-            assert RULES.format_action(match.state, action) in newest.content
+            # the move is told once: by what it did (naming its player), else by its notation
+            told = newest.content.splitlines()[0]
+            notation = RULES.format_action(match.state, action)
+            assert match.name_of(seat) in told or f"played `{notation}`" in told
+
             assert len(newest.attachments) == 1 and newest.attachments[0].size < 200_000
         assert typed, "one move was typed as a command"
         final = board(fake, world.channel)

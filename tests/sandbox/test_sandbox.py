@@ -190,7 +190,9 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
         else:
             board = play(page, name, seat, index)
         moves += 1
-        assert f"{name} played" in board.text and notation in board.text
+        # the move is told once: by what it did (naming its player), else by its notation
+        told = [line for line in board.text.splitlines() if line.startswith(name)]
+        assert told and (notation in board.text or f"{name} played" not in board.text)
         if moves == 3:  # an older board loses its buttons (the bot's edits are rate limited)
             older = page.boards()[-2]
             page.until(lambda o=older: not o.has("button.btn"), "the older board to lose buttons")
@@ -246,7 +248,7 @@ def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> 
     # a move in the arena while a farm game waits in the corral
     horseplay = games.get("horseplay")
     board = play(page, *next_move(horseplay, sandbox.database, arena))
-    assert "played" in board.text
+    assert "moved" in board.text or "played" in board.text
 
     # the corral's game is untouched and still plays
     page.open_channel("corral")
@@ -255,7 +257,7 @@ def test_two_channels_two_games_at_once(page: Page, sandbox: SandboxProcess) -> 
     assert not any("Horseplay" in t for t in texts), "each channel shows its own game"
     assert live_match(sandbox.database, corral)["ply"] == 0
     board = play(page, "alice", 0, 0)
-    assert "alice played" in board.text and "roll" in board.text
+    assert "alice rolled" in board.text
 
     # a second tab, acting as someone else, plays in the arena; the first tab sees it live
     first = page.driver.current_window_handle

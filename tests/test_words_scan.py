@@ -1,0 +1,83 @@
+"""No player-visible text outside the catalogue: a scan of the code for string literals a
+player could read that are not worded through ``_()``, ``ngettext()``, ``N_()`` or
+``pgettext()`` (see ``tests/words_scan.py`` for what counts)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from tests.words_scan import ROOT, Found, scan, scan_source
+
+#: the folders and files scanned; the rest of games/ and render/ join as their narrators land
+SCANNED = [
+    "bot",
+    "cogs",
+    "render/common.py",
+    "games/base.py",
+    "games/talk.py",
+    "words",
+]
+
+#: (file or folder, function or "*") -> why its literals are no player's text
+ALLOWED: dict[tuple[str, str], str] = {
+    ("bot/__main__.py", "*"): "the command line and start-up messages of whoever runs the bot",
+    ("bot/migrate.py", "*"): "the migrate-db command's output, for whoever runs the bot",
+    ("bot/store/copy.py", "*"): "the migrate-db copy's errors, for whoever runs the bot",
+    ("bot/config.py", "*"): "configuration errors, for whoever runs the bot",
+    ("bot/metrics.py", "*"): "metric help texts and the metrics server's errors, for operators",
+    ("bot/replays.py", "*"): "the offline replay checker's report (python -m bot replay)",
+    ("bot/store/postgres.py", "_reason"): "why the database cannot be opened, for the operator",
+    ("bot/store/sqlite.py", "SqliteBackend.__init__"): "the database's place, for the operator",
+    ("bot/slash_checks.py", "problem"): "what a tampered command sent, for the log",
+    ("bot/delivery.py", "_posted_unrecorded"): "an English board's marks, matched, not shown",
+    ("cogs/base.py", "_describe_option"): "option descriptions: the Translator words them",
+    ("games/base.py", "describe"): "Options.describe: an English listing for tools and tests",
+    ("games/base.py", "status_line"): "an English status for tools and tests; /game status "
+    "words its own (cogs/game.py waiting_line)",
+    ("words", "*"): "the catalogue tool's report, read by translators",
+}
+#: texts that read the same in every language
+NAMES = {"Ranch Hand"}
+
+
+def _unworded() -> list[Found]:
+    found = scan(SCANNED, ALLOWED)
+    return [f for f in found if f.text not in NAMES and not _table_option(f)]
+
+
+def _table_option(found: Found) -> bool:
+    """``/<game> new``'s own options (cogs/base.py ``TABLE_OPTIONS``): slash option
+    descriptions, which discord.py hands to the command tree's Translator."""
+    if found.path != "cogs/base.py" or found.where:
+        return False
+    tree = ast.parse((ROOT / found.path).read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = getattr(node, "target", None) or (getattr(node, "targets", None) or [None])[0]
+        if isinstance(target, ast.Name) and target.id == "TABLE_OPTIONS":
+            return node.lineno <= found.line <= (node.end_lineno or node.lineno)
+    return False
+
+
+def test_no_player_text_outside_the_catalogue() -> None:
+    left = _unworded()
+    assert not left, "worded outside the catalogue:\n" + "\n".join(map(str, left))
+
+
+@pytest.mark.parametrize(
+    ("source", "caught"),
+    [
+        ('def f():\n    return f"{name} played a move."\n', True),
+        ('def f(x):\n    return x.send(content="Hello")\n', True),
+        ('def f():\n    return _("{name} played a move.")\n', False),
+        ('def f():\n    log.info("a move was played in %s", 3)\n', False),
+        ('def f():\n    raise ValueError("not a move at all")\n', False),
+        ('def f():\n    """A docstring says things."""\n', False),
+        ('X = "SELECT id FROM matches WHERE channel_id = ?"\n', False),
+        ('X = {"the key": 1}\n', False),
+    ],
+)
+def test_the_scan_tells_player_text_from_the_rest(source: str, caught: bool) -> None:
+    found = scan_source(source)
+    assert bool(found) is caught, found
