@@ -3,14 +3,16 @@ last move changed, the header and the players' cards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.cowboy.board import face
-from games.cowboy.data import CARDS
 from games.cowboy.fields import herds, owner_map, steer_at
 from games.cowboy.state import WIN, CowboyState
+from games.cowboy.talk_picture import card_counts, card_items, card_title, last_move, status
 from games.cowboy.turn import bandit_zone
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, text_width
 from render.cowboy.icons import (
@@ -31,7 +33,6 @@ from render.cowboy.icons import (
 )
 from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
 from render.cowboy.paint import drawable, stamp, write
-from render.cowboy.story import last_move, status
 from render.shelf import Kept
 
 ROAMING = (120, 90, 60)
@@ -59,8 +60,14 @@ class Ground:
 
 
 def compose(
-    state: CowboyState, seat: int | None = None, last: object = None, previous: object = None
+    state: CowboyState,
+    seat: int | None = None,
+    last: object = None,
+    previous: object = None,
+    events: Sequence[Event] = (),
 ) -> Image.Image:
+    """The picture of ``state`` for ``seat``: ``previous`` (the state before the last move)
+    marks what changed, and the move's ``events`` tell it in the header."""
     players = len(state.names)
     g = geo(state.tiles, players)
     bare = range_layer(state.tiles, players)
@@ -76,7 +83,7 @@ def compose(
     if prev is not None:
         _changes(img, g, state, prev, ground)
     _choices(d, g, state)
-    _header(img, state, last, prev)
+    _header(img, state, events, started=previous is None)
     _cards(img, d, bare, g, state, letters, seat, prev)
     return img
 
@@ -236,12 +243,17 @@ def _choices(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState) -> None:
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut short with an ellipsis so it fits ``width`` pixels."""
+    """``text`` cut short at a word with an ellipsis so it fits ``width`` pixels (a single
+    word too long for it, like a long name, loses its last letters)."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
+    words = text.split()
+    while len(words) > 1 and text_width(" ".join(words) + "…", size, bold) > width:
+        words.pop()
+    text = " ".join(words)
+    while len(words) == 1 and text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
-    return text.rstrip(" ·,;") + "…"
+    return text.rstrip(" ·,;:—") + "…"
 
 
 def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
@@ -258,13 +270,13 @@ def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
     return out
 
 
-def _header(img: Image.Image, state: CowboyState, last: object, prev: object) -> None:
+def _header(img: Image.Image, state: CowboyState, events: Sequence[Event], started: bool) -> None:
     width = WIDTH - 2 * PAD
     colour = WIN_GREEN if state.finished and state.winners else INK
     head = status(state)
     size = BIG if text_width(head, BIG, True) <= width else TEXT
     write(img, (PAD, 8), fit(head, size, width, True), size, colour, PAPER, bold=True)
-    told = last_move(state, last, prev if isinstance(prev, CowboyState) else None)
+    told = last_move(state, events, started)
     for k, line in enumerate(wrap(told, TEXT, width, 2)):
         write(img, (PAD, 46 + k * 30), line, TEXT, INK, PAPER)
 
@@ -290,14 +302,8 @@ def _cards(
             fill, outline = ACTING, HIGHLIGHT
         elif s in state.winners:
             fill, outline = WON, WIN_GREEN
-        label = fit(name + (" (you)" if seat == s else ""), TEXT + 2, x1 - 56 - x0 - 66, True)
-        if s in state.out:
-            items = "left the game"
-        else:
-            items = ", ".join(CARDS[c].short for c in state.hands[s]) or "no items"
-            if state.lost[s]:
-                lost = state.lost[s]
-                items = f"loses {lost} turn{'s' if lost > 1 else ''} · {items}"
+        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 56 - x0 - 66, True)
+        items = card_items(state.hands[s], state.lost[s], s in state.out)
         shown = (
             box,
             fill,
@@ -305,7 +311,7 @@ def _cards(
             s,
             letters[s],
             label,
-            f"{counts[s]}/{WIN} steers · {state.fences_left[s]} fences",
+            card_counts(counts[s], WIN, state.fences_left[s]),
             counts[s] - before[s],
             fit(items, TEXT, x1 - x0 - 24),
         )
