@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import IllegalAction, InvalidAction
+from games.cowboy import aliases
 from games.cowboy.board import LETTERS, STEP_WORDS, STEPS
 from games.cowboy.data import CARDS
 from games.cowboy.fields import closed_regions, free_field_squares, herd, owner_map, steer_at
@@ -43,7 +44,7 @@ from games.cowboy.turn import fence_problem, step_target
 RANK_USEFUL = 50
 #: which item is the least loss to discard (higher: discard first)
 _DISCARD_FIRST = {"axe": 6, "sixshooter": 5, "brander": 4, "lariat": 3, "bills": 2}
-_DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()}
+_DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()} | aliases.DIRECTIONS
 _WORDS = {
     "fence": Fence(),
     "cut": Cut(),
@@ -62,6 +63,7 @@ for _id, _card in CARDS.items():
         _CARD_NAMES[_key] = _id
         _CARD_NAMES[_key.replace(" ", "")] = _id
 _CARD_NAMES.update({"lariat": "lariat", "bag": "bills", "bag of bills": "bills"})
+_CARD_NAMES.update(aliases.ITEMS)
 
 
 def format_action(g: CowboyState, action: CowboyAction) -> str:
@@ -111,7 +113,7 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
     words = text.strip().lower().replace(",", " ").split()
     if not words:
         raise InvalidAction("cowboy.empty_move")
-    verb, rest = words[0], words[1:]
+    verb, rest = aliases.VERBS.get(words[0], words[0]), words[1:]
     if verb in _DIRS and not rest:
         return Step(_DIRS[verb])
     if verb in ("move", "step", "ride", "go"):
@@ -121,7 +123,7 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
     if verb in _WORDS and not rest:
         return _WORDS[verb]
     if verb == "rope":
-        rest = [w for w in rest if w != "to"]
+        rest = [w for w in rest if w != "to" and w not in aliases.LINKS]
         if len(rest) != 2:
             raise InvalidAction("cowboy.rope_how")
         return Rope(_square(g, rest[0]), _square(g, rest[1]))
@@ -131,7 +133,7 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
             raise InvalidAction("cowboy.one_square", verb=verb)
         return one_square[verb](_square(g, rest[0]))
     if verb == "remove":
-        if rest == ["bandit"] or rest == ["the", "bandit"]:
+        if " ".join(rest) in ("bandit", "the bandit", *aliases.BANDIT):
             return Remove(BANDIT)
         if len(rest) != 1:
             raise InvalidAction("cowboy.remove_what")

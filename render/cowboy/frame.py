@@ -32,7 +32,7 @@ from render.cowboy.icons import (
     tint,
 )
 from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
-from render.cowboy.paint import drawable, stamp, write
+from render.cowboy.paint import drawable, fit, stamp, wrap, write
 from render.shelf import Kept
 
 ROAMING = (120, 90, 60)
@@ -240,34 +240,6 @@ def _choices(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState) -> None:
         px, py = g.square(s)
         d.rectangle((px + 3, py + 3, px + c - 3, py + c - 3), outline=DARK, width=6)
         d.rectangle((px + 4, py + 4, px + c - 4, py + c - 4), outline=HIGHLIGHT, width=4)
-
-
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut short at a word with an ellipsis so it fits ``width`` pixels (a single
-    word too long for it, like a long name, loses its last letters)."""
-    if text_width(text, size, bold) <= width:
-        return text
-    words = text.split()
-    while len(words) > 1 and text_width(" ".join(words) + "…", size, bold) > width:
-        words.pop()
-    text = " ".join(words)
-    while len(words) == 1 and text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip(" ·,;:—") + "…"
-
-
-def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` pixels (the last one cut short)."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and text_width(f"{line} {words[0]}", size) <= width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words:
-        out[-1] = fit(out[-1] + " " + " ".join(words), size, width)
-    return out
 
 
 def _header(img: Image.Image, state: CowboyState, events: Sequence[Event], started: bool) -> None:

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from games.cowboy.board import Board, board_for
 from games.cowboy.data import TILES
 from games.cowboy.talk_picture import LEGEND, legend
-from render.common import INK, MUTED, PAPER, font
+from render.common import INK, MUTED, PAPER, font, text_width
 from render.cowboy.icons import (
     DARK,
     GRASS,
@@ -35,7 +35,7 @@ from render.cowboy.icons import (
     mark,
     tint,
 )
-from render.cowboy.paint import drawable, palette, stamp, to_p
+from render.cowboy.paint import drawable, fit, palette, stamp, to_p
 from render.shelf import Kept
 from words import current
 
@@ -224,7 +224,6 @@ def _draw_range(g: Geo) -> Image.Image:
 def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
     column = (WIDTH - 2 * PAD) // LEGEND_COLS
     size = 32
-    f = font(TEXT)
     d.line((PAD, g.legend_y - 4, WIDTH - PAD, g.legend_y - 4), fill=MUTED, width=1)
     for k, (kind, label) in enumerate(legend()):
         x = PAD + (k % LEGEND_COLS) * column
@@ -243,4 +242,7 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
             else:
                 picture = icon(kind, size)
             img.paste(picture, (x, y), picture)
-        d.text((x + size + 8, y + size // 2), label, font=f, fill=INK, anchor="lm")
+        room = column - size - 14
+        fitted = next((k for k in (TEXT, TEXT - 2, TEXT - 4) if text_width(label, k) <= room), 0)
+        shown, f = (label, font(fitted)) if fitted else (fit(label, TEXT - 4, room), font(TEXT - 4))
+        d.text((x + size + 8, y + size // 2), shown, font=f, fill=INK, anchor="lm")
