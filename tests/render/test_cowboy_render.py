@@ -7,19 +7,21 @@ import io
 import random
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 import games
+import words
 from games.base import Event
 from games.cowboy.state import CowboyState, End, Fence, Pending, Rope, Rustle
-from games.cowboy.talk_picture import last_move, status
+from games.cowboy.talk_picture import card_counts, card_items, last_move, legend, status
 from games.rng import SeededRng
 from render import draw as draw_any
-from render.common import HIGHLIGHT
+from render.common import HIGHLIGHT, text_width
 from render.cowboy import compose, draw, warm
 from render.cowboy.frame import fit
 from render.cowboy.icons import icon, letter_layer
-from render.cowboy.layers import TEXT, geo
+from render.cowboy.layers import BIG, LEGEND_COLS, PAD, TEXT, WIDTH, geo
 from render.cowboy.paint import letter_sprite, sprite
 from render.shelf import Kept
 
@@ -158,3 +160,30 @@ def test_boards_of_more_matches_than_are_kept_drawn_look_the_same(monkeypatch) -
             got = Image.open(io.BytesIO(in_turn[m][k])).convert("RGB").tobytes()
             want = Image.open(io.BytesIO(alone[m][k])).convert("RGB").tobytes()
             assert got == want, f"match {m}, move {k}"
+
+
+@pytest.mark.parametrize("locale", ["pl", words.PSEUDO])
+def test_pictures_draw_in_polish_and_the_pseudo_locale(locale: str) -> None:
+    for players, seed in ((2, 7), (4, 8)):
+        for state, last, previous, events in _playout(players, seed, 90)[::30]:
+            english = draw_any("cowboy", state, last=last, previous=previous, events=events)
+            other = draw_any(
+                "cowboy", state, last=last, previous=previous, events=events, locale=locale
+            )
+            image = Image.open(io.BytesIO(other))
+            assert image.size == Image.open(io.BytesIO(english)).size and other != english
+
+
+def test_polish_texts_fit_the_picture_uncut() -> None:
+    column = (WIDTH - 2 * PAD) // LEGEND_COLS - 32 - 14
+    card = (WIDTH - 2 * PAD - 10) // 2 - 24
+    with words.use("pl"):
+        for _, label in legend():
+            assert text_width(label, TEXT) <= column, label
+        assert text_width(card_counts(5, 5, 28), TEXT) <= card
+        assert text_width(card_items(("lariat", "sixshooter"), 0, False), TEXT) <= card
+        state = RULES.new_game(NAMES, rng=SeededRng(5))
+        assert text_width(status(state), BIG, True) <= WIDTH - 2 * PAD
+        step = RULES.apply(state, state.turn, End(), rng=SeededRng(5, 1))
+        told = last_move(step.state, step.events, started=False)
+        assert told.startswith(f"{NAMES[state.turn]} kończy turę; karta: ")

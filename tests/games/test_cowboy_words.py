@@ -1,0 +1,209 @@
+"""Super Cowboy's words: events and refusals are data, the narrator words every one of them in
+English, Polish and the pseudo-locale, labels fit Discord, and Polish moves can be typed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_cowboy_kit import ALICE, BOB, RULES, play, position, ring
+
+import words
+from games.base import Event, GameError
+from games.cowboy import talk_errors, talk_events, talk_names, talk_picture
+from games.cowboy.data import CARDS, COMPASS, TILES
+from games.cowboy.state import CowboyState
+from games.policies.cowboy import Easy
+from games.rng import SeededRng
+
+GAME = Path(__file__).resolve().parents[2] / "games" / "cowboy"
+LOCALES = (words.ENGLISH, "pl", words.PSEUDO)
+#: typed moves that are often refused, to word every refusal met on the way
+TRIES = (
+    "fence", "cut", "again", "move n", "move e", "move s", "move w", "rope a1 to b2",
+    "rustle a1", "fight a1", "keep", "pay", "give a1", "discard axe", "remove bandit",
+    "target 9", "rope c4", "fly", "",
+)  # fmt: skip
+BUTTON, OPTION = 80, 100
+PLAYER = Easy()
+
+
+def _playout(players: int, seed: int, plies: int = 400) -> Iterator[tuple[CowboyState, Any]]:
+    """Steer-hungry players with a random streak: each position and the step that led to it."""
+    names = ("alice", "bob", "carol", "dave")[:players]
+    state = RULES.new_game(names, {"max_rounds": 25}, rng=SeededRng(seed))
+    pick = random.Random(seed)
+    for ply in range(1, plies):
+        if RULES.outcome(state) is not None:
+            return
+        seat = RULES.to_act(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        if pick.random() < 0.8:
+            action = PLAYER.choose(state, seat, rng=SeededRng(seed, -ply), actions=actions)
+        else:
+            action = pick.choice(actions)
+        step = RULES.apply(state, seat, action, rng=SeededRng(seed, ply))
+        yield state, step
+        state = step.state
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def _worded(text: str, locale: str) -> None:
+    assert text, "worded as something"
+    if locale == "pl":
+        assert not re.search(r"\{\w*\}", text), text
+    if locale == words.PSEUDO:
+        assert "⟦" in text, text
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (2, 1224), (4, 11)])
+def test_events_are_data_and_every_event_refusal_and_outcome_is_worded(
+    players: int, seed: int
+) -> None:
+    kinds: set[str] = set()
+    last = None
+    for before, step in _playout(players, seed):
+        names = step.state.names
+        for event in step.events:
+            stored = event.to_dict()
+            assert json.loads(json.dumps(stored)) == stored
+            assert Event.from_dict(stored) == event and event.kind != "said"
+            assert all(" " not in s and len(s) <= 12 for s in _strings(stored["data"])), stored
+            kinds.add(event.kind)
+            for locale in LOCALES:
+                with words.use(locale):
+                    _worded(RULES.narrator.event(event, names), locale)
+        seat = RULES.to_act(before)[0]
+        for text in TRIES:
+            try:
+                RULES.parse_action(before, seat, text)
+            except GameError as err:
+                for locale in LOCALES:
+                    with words.use(locale):
+                        _worded(RULES.narrator.refusal(err), locale)
+        last = step.state
+    assert last is not None and len(kinds) >= 12
+    outcome = RULES.outcome(last)
+    for locale in LOCALES:
+        with words.use(locale):
+            _worded(RULES.status_line(last), locale)
+            if outcome is not None:
+                _worded(RULES.narrator.outcome(outcome, last.names), locale)
+
+
+def test_every_event_kind_and_error_code_in_the_rules_has_words() -> None:
+    source = "\n".join(p.read_text() for p in GAME.glob("*.py") if not p.name.startswith("talk"))
+    told = set(re.findall(r'\.tell\(\s*"(\w+)"', source))
+    assert told and told <= set(talk_events.TELL), told - set(talk_events.TELL)
+    codes = set(re.findall(r'"cowboy\.(\w+)"', source))
+    known = set(talk_errors.PLAIN) | set(talk_errors.WORDS)
+    assert codes and codes <= known, codes - known
+
+
+def test_the_narrators_names_are_the_data_files() -> None:
+    assert {k: talk_names.CARD_NAMES[k] for k in CARDS} == {k: c.name for k, c in CARDS.items()}
+    assert {k: talk_names.CARD_SHORT[k] for k in CARDS} == {k: c.short for k, c in CARDS.items()}
+    assert {k: talk_names.CARD_TEXTS[k] for k in CARDS} == {k: c.text for k, c in CARDS.items()}
+    assert {r: f.word for r, f in COMPASS.items()} == talk_names.COMPASS_WORDS
+    assert {k: t.name for k, t in TILES.items()} == talk_picture.TILE_NAMES
+
+
+@pytest.mark.parametrize(
+    "steers,told",
+    [
+        (1, "w środku 1 byk."),
+        (2, "w środku 2 byki."),
+        (5, "w środku 5 byków."),
+        (22, "w środku 22 byki."),
+        (112, "w środku 112 byków."),
+    ],
+)
+def test_polish_counts_take_the_three_plural_forms(steers: int, told: str) -> None:
+    event = Event(
+        "close", {"seat": 0, "area": {"size": 9, "squares": ["a1", "c3"]}, "steers": steers}
+    )
+    with words.use("pl"):
+        text = RULES.narrator.event(event, ("Ania",))
+    assert text == f"Ania zamyka zagrodę: 9 pól (od a1 do c3), {told}"
+    assert RULES.narrator.event(event, ("Ania",)).startswith("Ania closes a field of 9 squares")
+
+
+def test_english_words_stay_as_they_were() -> None:
+    state = position(cowboys=["F2", "G13"], fences=ring(["g2"], ALICE)[1:], phase="start")
+    step = play(state, ALICE, "move n")
+    assert RULES.narrator.event(step.events[0], step.state.names) == (
+        "alice rides north to F3 (SW corner of f3)."
+    )
+    with pytest.raises(GameError) as err:
+        RULES.parse_action(step.state, ALICE, "cut")
+    assert str(err.value) == "There is no tree in one of the four squares around your cowboy on F3."
+    with words.use("pl"):
+        assert RULES.narrator.refusal(err.value) == (
+            "Nie ma drzewa na jednym z czterech pól wokół twojego kowboja na F3."
+        )
+
+
+def test_polish_labels_fit_discord_for_every_legal_action() -> None:
+    seen = 0
+    with words.use("pl"):
+        for players, seed in ((2, 5), (4, 6)):
+            for before, _ in _playout(players, seed, 250):
+                seat = RULES.to_act(before)[0]
+                for action in RULES.legal_actions(before, seat):
+                    choice = RULES.describe_action(before, seat, action)
+                    limit = BUTTON if choice.group is None else OPTION
+                    assert 0 < len(choice.label) <= limit, choice.label
+                    assert len(choice.note) <= OPTION and len(choice.group or "") <= OPTION
+                    assert "{" not in choice.label + choice.note + (choice.group or "")
+                    seen += 1
+    assert seen > 500
+
+
+@pytest.mark.parametrize(
+    "typed,canonical",
+    [
+        ("jedź północ", "move n"),
+        ("jedz wschod", "move e"),
+        ("płot", "fence"),
+        ("koniec", "end"),
+        ("dalej", "again"),
+    ],
+)
+def test_polish_words_are_aliases_of_the_notation(typed: str, canonical: str) -> None:
+    state = position(cowboys=["F2", "G13"])
+    if canonical in ("fence", "again"):
+        state = play(state, ALICE, "move e").state
+    elif canonical == "move e":
+        state = position(cowboys=["F2", "G13"])
+    assert RULES.parse_action(state, ALICE, typed) == RULES.parse_action(state, ALICE, canonical)
+    action = RULES.parse_action(state, ALICE, typed)
+    assert RULES.format_action(state, action) == canonical
+
+
+def test_polish_squares_and_items_parse_too() -> None:
+    state = position(cowboys=["D5", "A13"], steers=["c4"], fences=ring(["e6"], ALICE),
+                     fields=[(ALICE, ["e6"])])  # fmt: skip
+    assert RULES.format_action(state, RULES.parse_action(state, ALICE, "lasso c4 na e6")) == (
+        "rope c4 to e6"
+    )
+    held = position(hands=[["axe", "lariat"], []], deck=["sixshooter"])
+    choosing = play(held, ALICE, "end").state
+    assert RULES.parse_action(choosing, ALICE, "odrzuć siekierę") == RULES.parse_action(
+        choosing, ALICE, "discard axe"
+    )
+    assert RULES.to_act(choosing) == (ALICE,) and BOB not in RULES.to_act(choosing)
