@@ -265,8 +265,8 @@ def _twister(d: Data, names: Names) -> str:
         )
         if d.get("to") is None:
             text = ngettext(
-                "{what}, tearing down {n} fence ({fences}), and spins off the board.",
-                "{what}, tearing down {n} fences ({fences}), and spins off the board.",
+                "{what}, tearing down {n} fence ({fences}) and spins off the board.",
+                "{what}, tearing down {n} fences ({fences}) and spins off the board.",
                 len(torn),
             )
         else:
