@@ -186,4 +186,4 @@ def test_polish_texts_fit_the_picture_uncut() -> None:
         assert text_width(status(state), BIG, True) <= WIDTH - 2 * PAD
         step = RULES.apply(state, state.turn, End(), rng=SeededRng(5, 1))
         told = last_move(step.state, step.events, started=False)
-        assert told.startswith(f"{NAMES[state.turn]} kończy turę; karta: ")
+        assert told.startswith(f"{NAMES[state.turn]} kończy turę; karta ")
