@@ -207,3 +207,210 @@ def test_polish_squares_and_items_parse_too() -> None:
         choosing, ALICE, "discard axe"
     )
     assert RULES.to_act(choosing) == (ALICE,) and BOB not in RULES.to_act(choosing)
+
+
+PT = {"point": "G4", "corner": "sw", "square": "g4"}
+EDGE = {"a": "f1", "b": "g1"}
+SIDE = {"side": "n", "square": "h12"}
+AREA = {"size": 8, "squares": ["e2", "h3"]}
+#: every event kind with data for each of its branches, as the rules emit them
+SAMPLES: dict[str, list[dict[str, Any]]] = {
+    "ride": [{"seat": 0, "dir": "n", "to": PT}],
+    "ride_on": [{"seat": 0}],
+    "end": [{"seat": 0}, {"seat": 0, "forced": "no_further"}, {"seat": 0, "forced": "hemmed_in"}],
+    "fence": [{"seat": 0, "edge": EDGE, "left": 9}, {"seat": 0, "edge": SIDE, "left": 1}],
+    "cut": [
+        {"seat": 0, "gain": 3, "total": 5, "axe": False},
+        {"seat": 0, "gain": 4, "total": 4, "axe": True},
+    ],
+    "rope": [{"seat": 0, "src": "c4", "dst": "e6"}],
+    "fight": [
+        {"seat": 0, "square": "f2", "roll": r, "need": n, "gun": g, "won": w}
+        for r, n, g, w in (
+            (6, 5, False, True),
+            (2, 5, False, False),
+            (3, 3, True, True),
+            (1, 3, True, False),
+        )
+    ],
+    "leave": [{"seat": 1, "fields": f, "items": i} for f in (0, 1, 2) for i in (0, 1, 2)],
+    "last_left": [{"seat": 0}],
+    "dropped": [{"seat": 1}],
+    "rustle": [{"seat": 0, "victim": 1, "square": "d5", "roll": 4}],
+    "reroll": [{"seat": 0, "roll": 7}],
+    "may_reroll": [{"seat": 0}],
+    "rustled": [{"seat": 0}],
+    "evades": [{"seat": 0}],
+    "brander": [{"seat": 1}],
+    "caught": [{"seat": 0, "victim": 1}],
+    "may_pay_off": [{"seat": 0, "victim": 1}],
+    "pay_off": [{"seat": 0, "victim": 1}],
+    "keep": [{"seat": 0, "roll": 4}],
+    "drive": [{"seat": 0, "src": "d5", "dst": "e6"}],
+    "cover": [{"seat": 0, "src": "j7", "dst": "e6"}],
+    "choose_give": [{"seat": 0, "victim": 1}],
+    "fine": [
+        {"seat": 0, "victim": 1, "fences": n, "why": w}
+        for n in (1, 3)
+        for w in ("no_steer", "no_room")
+    ],
+    "jail": [{"seat": 0}],
+    "give": [
+        {"seat": 0, "victim": 1, "src": "c4", "dst": "h2", "printed": p} for p in (False, True)
+    ],
+    "win": [{"seats": [0]}, {"seats": [0, 1]}],
+    "divide": [{"seat": 0, "parts": 2}],
+    "split_kept": [{"seat": 0, "owner": 1}],
+    "split_claim": [{"seat": 0, "owner": 1, "area": {"size": 1, "squares": ["h2"]}}],
+    "split_choose": [{"seat": 0, "owner": 1}],
+    "close": [{"seat": 0, "area": AREA, "steers": n} for n in (0, 1, 3)],
+    "claim": [{"seat": 0, "owner": 1, "area": {"size": 3, "squares": ["a1", "b1", "c1"]}}],
+    "join": [{"seat": 1, "size": 12}],
+    "broken": [{"seat": 1, "square": "c4", "steers": n} for n in (0, 1, 2)],
+    "deck_empty": [{}],
+    "reshuffle": [{"cards": 54}],
+    "draw": [{"seat": 0, "card": c} for c in CARDS],
+    "must_discard": [{"seat": 0}],
+    "keep_item": [{"seat": 0, "card": "axe"}],
+    "discard": [{"seat": 0, "card": "bills"}],
+    "compass": [{"roll": 2, "tile": "i9-l12", "random": r} for r in (False, True)],
+    "no_tokens": [{"token": t} for t in ("steer", "indian", "twister", "pilgrim")],
+    "edge_full": [{}],
+    "choose_square": [{"seat": 0, "token": t} for t in ("steer", "indian", "twister")],
+    "arrives": [{"token": t, "square": "a5"} for t in ("steer", "indian", "twister")],
+    "bandit_busy": [{}],
+    "bandit_blocked": [{"point": {"point": "M13"}}],
+    "bandit": [{"point": {"point": "M13", "corner": "ne", "square": "l12"}}],
+    "pilgrims_blocked": [{"point": {"point": "M7", "corner": "se", "square": "l7"}}],
+    "pilgrims": [{"point": {"point": "G13", "corner": "nw", "square": "g12"}, "heading": 5}],
+    "cavalry_idle": [{}],
+    "choose_remove": [{"seat": 0}],
+    "cavalry": [{"point": PT}, {"square": "f2"}],
+    "choose_target": [{"seat": 0}],
+    "lose_turn": [{"seat": 1, "card": c} for c in ("noname", "firewater", "")],
+    "skip": [{"seat": 1}],
+    "rounds_over": [
+        {"rounds": r, "seats": s, "steers": n}
+        for r in (1, 60)
+        for s, n in (([], 0), ([1], 1), ([1], 3), ([0, 1], 2))
+    ],
+    "eat": [{"square": "c7"}],
+    "raid": [{"square": "c7"}],
+    "raid_printed": [{"square": "j7"}],
+    "storm": [{"token": t, "square": "c3"} for t in ("steer", "indian")],
+    "throw": [
+        {"token": t, "square": "c3", "roll": 3, **more}
+        for t in ("steer", "indian")
+        for more in (
+            {"to": None},
+            {"to": "d3", "blocked": True},
+            {"to": "d3", "owner": None},
+            {"to": "d3", "owner": 1},
+        )
+    ],
+    "twister": [
+        {"square": "c3", "roll": 1, **more}
+        for more in (
+            {"to": "c4", "blocked": True},
+            {"to": None, "torn": []},
+            {"to": "c4", "torn": []},
+            {"to": None, "torn": [{"seat": 1, "edge": EDGE}]},
+            {"to": "c4", "torn": [{"seat": 1, "edge": EDGE}, {"seat": 0, "edge": SIDE}]},
+        )
+    ],
+    "indians": [
+        {"square": "c3", "roll": 8, **more}
+        for more in (
+            {"wall": "homestead"},
+            {"to": None},
+            {"to": "b4", "blocked": True},
+            {"to": "b4"},
+        )
+    ],
+    "steer": [
+        {"square": "c3", "roll": 7, "stampede": s, **more}
+        for s in (False, True)
+        for more in (
+            {"wall": "fence"},
+            {"wall": "water"},
+            {"wall": "homestead"},
+            {"to": None},
+            {"to": "b3", "blocked": True},
+            {"to": "b3", "owner": 1},
+            {"to": "b3", "owner": None},
+        )
+    ],
+    "bandit_step": [
+        {"point": "G4", "roll": 4, **m}
+        for m in ({"to": None}, {"to": "H3", "blocked": True}, {"to": "H3"})
+    ],
+    "pilgrim_step": [
+        {"point": "G4", "heading": 3, **m}
+        for m in ({"to": None}, {"to": "H4", "blocked": True}, {"to": "H4"})
+    ],
+    "moove": [
+        {
+            "seat": 0,
+            "twisters": 0,
+            "twister_steps": 0,
+            "indians": 0,
+            "steers": 0,
+            "stopped": 0,
+            "gone": 0,
+            "bandit": 0,
+            "pilgrims": 0,
+            "thrown": 0,
+            "moved": 0,
+            "still": 0,
+        },
+        {
+            "seat": 0,
+            "twisters": 1,
+            "twister_steps": 2,
+            "indians": 1,
+            "steers": 5,
+            "stopped": 2,
+            "gone": 1,
+            "bandit": 1,
+            "pilgrims": 1,
+            "thrown": 1,
+            "moved": 9,
+            "still": 2,
+        },
+        {
+            "seat": 0,
+            "twisters": 2,
+            "twister_steps": 4,
+            "indians": 3,
+            "steers": 22,
+            "stopped": 0,
+            "gone": 5,
+            "bandit": 0,
+            "pilgrims": 2,
+            "thrown": 2,
+            "moved": 30,
+            "still": 0,
+        },
+    ],
+    "stampede": [
+        {"seat": 0, "roll": 3, "steers": n, "stopped": s, "gone": g, "moved": n - s}
+        for n, s, g in ((0, 0, 0), (1, 0, 1), (12, 2, 0))
+    ],
+}
+
+
+def test_every_event_kind_is_worded_in_every_locale_whatever_its_branch() -> None:
+    assert set(SAMPLES) == set(talk_events.TELL)
+    names = ("alice", "bob")
+    for kind, variants in SAMPLES.items():
+        for data in variants:
+            event = Event(kind, data)
+            assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
+            told = {}
+            for locale in LOCALES:
+                with words.use(locale):
+                    told[locale] = RULES.narrator.event(event, names)
+                _worded(told[locale], locale)
+            assert told["pl"] != told[words.ENGLISH] or kind == "deck_empty", (kind, told)
+        with words.use("pl"):
+            assert talk_picture.last_move(position(), [Event(kind, variants[0])], started=False)
