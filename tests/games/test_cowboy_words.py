@@ -414,3 +414,49 @@ def test_every_event_kind_is_worded_in_every_locale_whatever_its_branch() -> Non
             assert told["pl"] != told[words.ENGLISH] or kind == "deck_empty", (kind, told)
         with words.use("pl"):
             assert talk_picture.last_move(position(), [Event(kind, variants[0])], started=False)
+
+
+#: every refusal with fields, with the fields the rules give it
+REFUSALS: dict[str, dict[str, Any]] = {
+    "off_board": {"dir": "w"},
+    "cowboy_there": {"dir": "e", "point": "B1", "player": "bob"},
+    "bandit_there": {"dir": "n", "point": "G5"},
+    "pilgrims_there": {"dir": "s", "point": "E6"},
+    "bandit_zone": {"dir": "n", "point": "G5"},
+    "fence_there": {"edge": EDGE},
+    "stream_there": {"edge": SIDE},
+    "homestead_side": {"edge": EDGE},
+    "choice_first": {
+        "names": ["alice", "bob"], "kind": "give", "seat": 0, "victim": 1, "roll": 0,
+        "token": "", "choices": ["c4", "d4"],
+    },
+    "no_tree": {"point": "F3"},
+    "steer_not_near": {"point": "F3"},
+    "no_roaming_steer": {"square": "c4"},
+    "steer_penned": {"square": "g2", "owner": "bob"},
+    "not_free_square": {"square": "e6"},
+    "no_rival_steer": {"square": "d5"},
+    "no_indians": {"square": "f2", "point": "F3"},
+    "one_square": {"verb": "fight"},
+    "no_player": {"who": "zed", "players": ["alice", "bob"]},
+    "unknown_move": {"text": "fly"},
+    "not_square": {"text": "z9", "last": "l12"},
+    "players": {"min": 2, "max": 4},
+    "cannot_load": {"error": "KeyError('players')"},
+    "broken": {"problems": ["steer tokens not conserved"]},
+    "tile_count": {"players": 3, "tiles": 16},
+    "two_fences": {"edge": "G1-G2"},
+}  # fmt: skip
+
+
+def test_every_refusal_is_worded_in_every_locale() -> None:
+    assert set(REFUSALS) == set(talk_errors.WORDS)
+    prompts = [{**REFUSALS["choice_first"], "kind": k} for k in ("reroll", "bills", "place")]
+    errors = [GameError(f"cowboy.{c}", **d) for c, d in REFUSALS.items()]
+    errors += [GameError("cowboy.choice_first", **d) for d in prompts]
+    errors += [GameError(f"cowboy.{c}") for c in talk_errors.PLAIN]
+    for err in errors:
+        assert str(err) != err.code
+        for locale in LOCALES:
+            with words.use(locale):
+                _worded(RULES.narrator.refusal(err), locale)
