@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 from PIL import Image  # noqa: E402
 
 from games import get  # noqa: E402
+from games.base import Event  # noqa: E402
 from games.cowboy.state import CowboyAction, CowboyState, Fence, Rope, Rustle  # noqa: E402
 from games.rng import SeededRng  # noqa: E402
 from render import draw  # noqa: E402
@@ -27,7 +28,7 @@ from render.cowboy import tile_sheet  # noqa: E402
 OUT = ROOT / "docs" / "rules" / "img"
 PAIRS = ROOT / "docs" / "img"
 
-Moment = tuple[CowboyState, CowboyAction | None, CowboyState | None]
+Moment = tuple[CowboyState, CowboyAction | None, CowboyState | None, tuple[Event, ...]]
 
 
 def _save(image: Image.Image, path: Path, colours: int = 128) -> None:
@@ -43,11 +44,11 @@ def _write(png: bytes, path: Path) -> None:
 
 def _game_in_play(players: int, seed: int, plies: int) -> list[Moment]:
     """A game played by keen fencers and ropers, stopped part-way: every position with the
-    move that led to it and the position before."""
+    move that led to it, the position before and the move's events."""
     rules = get("cowboy")
     names = ["Annie", "Buck", "Calamity", "Doc"][:players]
     state = rules.new_game(names, rng=SeededRng(seed))
-    history: list[Moment] = [(state, None, None)]
+    history: list[Moment] = [(state, None, None, ())]
     pick = random.Random(seed)
     weights = {Fence: 30, Rope: 40, Rustle: 20}
     for ply in range(1, plies):
@@ -57,14 +58,15 @@ def _game_in_play(players: int, seed: int, plies: int) -> list[Moment]:
         actions = rules.legal_actions(state, seat)
         action = pick.choices(actions, [weights.get(type(a), 2) for a in actions])[0]
         before = state
-        state = rules.apply(state, seat, action, rng=SeededRng(seed, ply)).state
-        history.append((state, action, before))
+        step = rules.apply(state, seat, action, rng=SeededRng(seed, ply))
+        state = step.state
+        history.append((state, action, before, step.events))
     return history
 
 
 def _picture(moment: Moment) -> bytes:
-    state, last, previous = moment
-    return draw("cowboy", state, last=last, previous=previous)
+    state, last, previous, events = moment
+    return draw("cowboy", state, last=last, previous=previous, events=events)
 
 
 def main() -> None:
@@ -76,8 +78,8 @@ def main() -> None:
         _write(_picture(history[-1]), OUT / f"cowboy-{players}p.png")
         _write(_picture(history[len(history) // 2]), PAIRS / f"cowboy-after-{players}p.png")
     moove = next(
-        (s, last, before)
-        for s, last, before in games[4][150:]
+        (s, last, before, events)
+        for s, last, before, events in games[4][150:]
         if before is not None and s.last_card == "moove" and s.deck != before.deck
         and len(s.trail) > 8
     )  # fmt: skip

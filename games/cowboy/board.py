@@ -19,6 +19,7 @@ from games.cowboy.data import COMPASS, TILE_SIDE, TILES, Face
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: cowboy steps along grid lines
 STEPS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+#: the directions as typed in full (``move north``): aliases of the notation
 STEP_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 #: compass roll of each (dx, dy)
 ROLL_OF = {(f.dx, f.dy): f.roll for f in COMPASS.values()}
@@ -118,15 +119,16 @@ class Board:
         i, j = self.ij(p)
         return f"{LETTERS[i].upper()}{j + 1}"
 
-    def point_label(self, p: int) -> str:
-        """An intersection by its name and a square the picture labels: ``G4 (SW corner of
-        g4)``, or another corner of a square on the board's north and east edges."""
+    def point_place(self, p: int) -> dict[str, str]:
+        """An intersection as data a player finds on the picture: its name and a square the
+        picture labels with the corner it is of (``{"point": "G4", "corner": "sw", "square":
+        "g4"}``), another corner for the board's north and east edges."""
         i, j = self.ij(p)
-        for dx, dy, corner in ((0, 0, "SW"), (-1, 0, "SE"), (0, -1, "NW"), (-1, -1, "NE")):
+        for dx, dy, corner in ((0, 0, "sw"), (-1, 0, "se"), (0, -1, "nw"), (-1, -1, "ne")):
             if self.on_board(i + dx, j + dy):
                 square = self.square_name(self.sq(i + dx, j + dy))
-                return f"{self.point_name(p)} ({corner} corner of {square})"
-        return self.point_name(p)
+                return {"point": self.point_name(p), "corner": corner, "square": square}
+        return {"point": self.point_name(p)}
 
     def parse_point(self, text: str) -> int | None:
         text = text.strip().lower()
@@ -184,17 +186,18 @@ class Board:
         a, b = self.edge_points(e)
         return f"{self.point_name(a)}-{self.point_name(b)}"
 
-    def edge_label(self, e: int) -> str:
-        """An edge in words a player finds on the picture, whose squares are labelled:
-        ``between f1 and g1``, or ``on the west side of a1`` along the board's edge."""
+    def edge_place(self, e: int) -> dict[str, str]:
+        """An edge as data a player finds on the picture, whose squares are labelled: the two
+        squares it lies between (``{"a": "f1", "b": "g1"}``), or along the board's edge the
+        side of the one square it borders (``{"side": "w", "square": "a1"}``)."""
         a, b = self.edge_squares(e)
         if a is not None and b is not None:
-            return f"between {self.square_name(a)} and {self.square_name(b)}"
+            return {"a": self.square_name(a), "b": self.square_name(b)}
         horizontal = e < self._vbase
         if a is None:
             assert b is not None
-            return f"on the {'south' if horizontal else 'west'} side of {self.square_name(b)}"
-        return f"on the {'north' if horizontal else 'east'} side of {self.square_name(a)}"
+            return {"side": "s" if horizontal else "w", "square": self.square_name(b)}
+        return {"side": "n" if horizontal else "e", "square": self.square_name(a)}
 
     def parse_edge(self, text: str) -> int | None:
         parts = text.strip().split("-")

@@ -9,43 +9,36 @@ removes) are actions of the drawer; a choice with one option is made at once.
 from __future__ import annotations
 
 from games.cowboy.board import face, opposite
-from games.cowboy.data import CARDS
 from games.cowboy.fields import check_win, closed_regions, free, herds
 from games.cowboy.state import BANDIT, HAND_LIMIT, KEPT_ITEMS, Pending, Work
-from games.cowboy.tokens import compass_text, moove, point_taken, stampede
+from games.cowboy.tokens import moove, point_taken, stampede
 from games.rng import Rng
-
-TOKEN_NOUN = {"steer": "a roaming steer", "indian": "Indians", "twister": "a twister"}
 
 
 def draw(w: Work, seat: int, rng: Rng) -> None:
     """``seat`` draws the top event card and it takes effect at once."""
     if not w.deck:
         if not w.discard:
-            w.say("The event deck is empty and nothing is discarded; no event.")
+            w.tell("deck_empty")
             return
         w.deck = rng.shuffle(w.discard)
-        w.say(
-            f"The event deck ran out: the {len(w.discard)} discards are shuffled into a new deck.",
-            minor=True,
-        )
+        w.tell("reshuffle", minor=True, cards=len(w.discard))
         w.discard = []
     card = w.deck.pop(0)
     w.last_card = card
     w.last_drawer = seat
     w.trail = []
-    c = CARDS[card]
     if card not in ("moove", "stampede"):  # these tell what moved on the same line
-        w.say(f"{w.name(seat)} draws {c.name} — {c.text}")
+        w.tell("draw", seat=seat, card=card)
     if card in KEPT_ITEMS:
         hand = w.hands[seat]
         hand.append(card)
         if len(hand) > HAND_LIMIT:
             choices = tuple(dict.fromkeys(hand))
             w.pending = Pending("discard", seat, choices, events=True)
-            w.say(f"{w.name(seat)} holds three items and must discard one.")
+            w.tell("must_discard", seat=seat)
         else:
-            w.say(f"{w.name(seat)} keeps {c.short}.")
+            w.tell("keep_item", seat=seat, card=card)
         return
     w.discard.append(card)
     EFFECTS[card](w, seat, rng)
@@ -55,18 +48,15 @@ def _edge_tile(w: Work, rng: Rng) -> tuple[int, tuple[int, int]]:
     roll = rng.roll(8)
     tiles = w.board.edge_tiles(roll)
     tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
-    pick = " (one of the two middle tiles, at random)" if len(tiles) > 1 else ""
-    w.say(
-        f"The compass shows {compass_text(roll)}: the tile {w.board.tile_span(*tile)}{pick}.",
-        minor=True,
-    )
+    span = w.board.tile_span(*tile)
+    w.tell("compass", minor=True, roll=roll, tile=span, random=len(tiles) > 1)
     return roll, tile
 
 
 def _place_card(kind: str) -> object:
     def effect(w: Work, seat: int, rng: Rng) -> None:
         if w.supply[kind] == 0:
-            w.say(f"No {kind} tokens are left in the supply; nothing happens.")
+            w.tell("no_tokens", token=kind)
             return
         _, tile = _edge_tile(w, rng)
         squares = w.board.tile_edge_squares(*tile)
@@ -74,12 +64,12 @@ def _place_card(kind: str) -> object:
         open_free = [s for s in squares if free(w, s) and s not in fenced]
         choices = open_free or [s for s in squares if free(w, s)]
         if not choices:
-            w.say("Every edge square of that tile is taken; nothing is placed.")
+            w.tell("edge_full")
         elif len(choices) == 1:
             put_token(w, kind, choices[0])
         else:
             w.pending = Pending("place", seat, tuple(choices), events=True, token=kind)
-            w.say(f"{w.name(seat)} chooses the square for {TOKEN_NOUN[kind]}.")
+            w.tell("choose_square", seat=seat, token=kind)
 
     return effect
 
@@ -87,63 +77,60 @@ def _place_card(kind: str) -> object:
 def put_token(w: Work, kind: str, s: int) -> None:
     {"steer": w.steers, "indian": w.indians, "twister": w.twisters}[kind].append(s)
     w.supply[kind] -= 1
-    noun = TOKEN_NOUN[kind]
-    w.say(
-        f"{noun[0].upper()}{noun[1:]} {'arrive' if kind == 'indian' else 'arrives'} on {w.sq(s)}."
-    )
+    w.tell("arrives", token=kind, square=w.sq(s))
     check_win(w)
 
 
 def _bandit(w: Work, seat: int, rng: Rng) -> None:
     if w.supply["bandit"] == 0:
-        w.say("The Bandit is already on the range; nothing happens.")
+        w.tell("bandit_busy")
         return
     roll, tile = _edge_tile(w, rng)
     f = face(roll)
     p = w.board.outside_corner(roll) if f.dx and f.dy else w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.where(p)}; the Bandit does not show up.")
+        w.tell("bandit_blocked", point=w.where(p))
         return
     w.bandit = p
     w.supply["bandit"] -= 1
-    w.say(f"The Bandit rides in to {w.where(p)}: nobody may stop next to him.")
+    w.tell("bandit", point=w.where(p))
 
 
 def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
     if w.supply["pilgrim"] == 0:
-        w.say("No Pilgrim tokens are left; nothing happens.")
+        w.tell("no_tokens", token="pilgrim")
         return
     roll, tile = _edge_tile(w, rng)
     p = w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.say(f"Someone stands on {w.where(p)}; the Pilgrims pass by.")
+        w.tell("pilgrims_blocked", point=w.where(p))
         return
     heading = opposite(roll)
     w.pilgrims.append((p, heading))
     w.supply["pilgrim"] -= 1
-    w.say(f"Pilgrims arrive on {w.where(p)}, heading {face(heading).word}.")
+    w.tell("pilgrims", point=w.where(p), heading=heading)
 
 
 def _cavalry(w: Work, seat: int, rng: Rng) -> None:
     choices = sorted(w.indians) + ([BANDIT] if w.bandit is not None else [])
     if not choices:
-        w.say("There are no Indians and no Bandit; the Cavalry rides by.")
+        w.tell("cavalry_idle")
     elif len(choices) == 1:
         remove(w, choices[0])
     else:
         w.pending = Pending("remove", seat, tuple(choices), events=True)
-        w.say(f"{w.name(seat)} chooses what the Cavalry removes.")
+        w.tell("choose_remove", seat=seat)
 
 
 def remove(w: Work, what: int) -> None:
     if what == BANDIT:
         assert w.bandit is not None
-        w.say(f"The Cavalry drives the Bandit off {w.where(w.bandit)}.")
+        w.tell("cavalry", point=w.where(w.bandit))
         w.bandit = None
         w.supply["bandit"] += 1
     else:
         w.retire("indian", what)
-        w.say(f"The Cavalry drives the Indians off {w.sq(what)}.")
+        w.tell("cavalry", square=w.sq(what))
 
 
 def _lose_turn(w: Work, seat: int, rng: Rng) -> None:
@@ -152,24 +139,20 @@ def _lose_turn(w: Work, seat: int, rng: Rng) -> None:
         lose_turn(w, others[0], w.last_card or "")
     else:
         w.pending = Pending("target", seat, others, events=True, token=w.last_card or "")
-        w.say(f"{w.name(seat)} chooses the opponent who loses a turn.")
+        w.tell("choose_target", seat=seat)
 
 
 def lose_turn(w: Work, target: int, card: str) -> None:
     w.lost[target] += 1
-    why = {
-        "noname": "the Man With No Name glares at them",
-        "firewater": "they drink the Fire Water",
-    }
-    w.say(f"{w.name(target)} loses a turn: {why.get(card, 'bad luck')}.")
+    w.tell("lose_turn", seat=target, card=card)
 
 
 def _stampede(w: Work, seat: int, rng: Rng) -> None:
-    stampede(w, rng, lead=f"{w.name(seat)} draws {CARDS['stampede'].name}")
+    stampede(w, rng, seat)
 
 
 def _moove(w: Work, seat: int, rng: Rng) -> None:
-    moove(w, rng, lead=f"{w.name(seat)} draws {CARDS['moove'].name}")
+    moove(w, rng, seat)
 
 
 EFFECTS = {
@@ -189,7 +172,7 @@ EFFECTS = {
 def discard_item(w: Work, seat: int, card: str) -> None:
     w.hands[seat].remove(card)
     w.discard.append(card)
-    w.say(f"{w.name(seat)} discards {CARDS[card].short}.")
+    w.tell("discard", seat=seat, card=card)
 
 
 # Passing the turn ---------------------------------------------------------------------------
@@ -223,7 +206,7 @@ def next_turn(w: Work) -> None:
             continue
         if w.lost[w.turn]:
             w.lost[w.turn] -= 1
-            w.say(f"{w.name(w.turn)} loses this turn.")
+            w.tell("skip", seat=w.turn)
             continue
         return
 
@@ -236,14 +219,4 @@ def _finish_by_rounds(w: Work) -> None:
     w.finished = "rounds"
     w.round = w.options.max_rounds
     w.pending = None
-    rounds = w.options.max_rounds
-    over = f"{rounds} rounds are over" if rounds != 1 else "The only round is over"
-    if not w.winners:
-        w.say(f"{over} and nobody has a steer: the prairie wins.")
-        return
-    who = " and ".join(w.name(s) for s in w.winners)
-    steers = f"{best} steer{'' if best == 1 else 's'}"
-    if len(w.winners) == 1:
-        w.say(f"{over}: {who} wins with {steers}.")
-    else:
-        w.say(f"{over}: {who} share the win with {steers} each.")
+    w.tell("rounds_over", rounds=w.options.max_rounds, seats=list(w.winners), steers=best)

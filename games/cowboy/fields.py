@@ -108,13 +108,15 @@ def roaming(g: Any) -> list[int]:
     return sorted(s for s in g.steers if s not in owned)
 
 
-def describe(board: Board, squares: Iterable[int]) -> str:
+#: an area of more squares than this is told by its first and last square
+LISTED = 6
+
+
+def area(board: Board, squares: Iterable[int]) -> dict[str, Any]:
+    """An area as data: how many squares, and their names (the first and last of a big one)."""
     names = [board.square_name(s) for s in sorted(squares)]
-    if len(names) == 1:
-        return f"1 square ({names[0]})"
-    if len(names) <= 6:
-        return f"{len(names)} squares ({', '.join(names)})"
-    return f"{len(names)} squares ({names[0]} to {names[-1]})"
+    shown = names if len(names) <= LISTED else [names[0], names[-1]]
+    return {"size": len(names), "squares": shown}
 
 
 def check_win(w: Work) -> None:
@@ -128,8 +130,7 @@ def check_win(w: Work) -> None:
     w.winners = winners
     w.finished = "five"
     w.pending = None
-    who = " and ".join(w.name(s) for s in winners)
-    w.say(f"{who} has five steers and wins!")
+    w.tell("win", seats=list(winners))
 
 
 def after_build(w: Work, seat: int, edge: int) -> None:
@@ -137,7 +138,6 @@ def after_build(w: Work, seat: int, edge: int) -> None:
     board = w.board
     before = closed_regions(board, set(w.fences) - {edge})
     after = closed_regions(board, w.fences)
-    name = w.name(seat)
     fields: list[Field] = []
     held: set[int] = set()
     for f in w.fields:
@@ -149,20 +149,16 @@ def after_build(w: Work, seat: int, edge: int) -> None:
         parts = sorted((r for r in after if r <= squares), key=min)
         if f.owner == seat:
             fields.extend(Field(seat, tuple(sorted(p))) for p in parts)
-            w.say(f"{name} divides their own field into {len(parts)} fields.")
+            w.tell("divide", seat=seat, parts=len(parts))
             continue
-        owner = w.name(f.owner)
         eligible = [p for p in parts if not any(steer_at(w, s) for s in p)]
         if not eligible:
             fields.extend(Field(f.owner, tuple(sorted(p))) for p in parts)
-            w.say(
-                f"{name} splits {owner}'s field, but every part holds {owner}'s steers; "
-                f"both parts stay {owner}'s."
-            )
+            w.tell("split_kept", seat=seat, owner=f.owner)
         elif len(eligible) == 1:
             for p in parts:
                 fields.append(Field(seat if p == eligible[0] else f.owner, tuple(sorted(p))))
-            w.say(f"{name} splits {owner}'s field and claims {describe(board, eligible[0])}.")
+            w.tell("split_claim", seat=seat, owner=f.owner, area=area(board, eligible[0]))
         else:
             fields.extend(Field(f.owner, tuple(sorted(p))) for p in parts)
             w.pending = Pending(
@@ -172,16 +168,13 @@ def after_build(w: Work, seat: int, edge: int) -> None:
                 victim=f.owner,
                 parts=tuple(tuple(sorted(p)) for p in eligible),
             )
-            w.say(f"{name} splits {owner}'s field; {name} chooses which empty part to claim.")
+            w.tell("split_choose", seat=seat, owner=f.owner)
     for r in sorted(after, key=min):
         if r <= held or r in before:
             continue
         fields.append(Field(seat, tuple(sorted(r))))
         penned = sum(1 for s in r if steer_at(w, s))
-        text = f"{name} closes a field of {describe(board, r)}"
-        if penned:
-            text += f" with {penned} steer{'s' if penned > 1 else ''} inside"
-        w.say(text + ".")
+        w.tell("close", seat=seat, area=area(board, r), steers=penned)
     w.fields = fields
     check_win(w)
 
@@ -193,7 +186,7 @@ def claim(w: Work, seat: int, square: int) -> None:
     part = next(p for p in pending.parts if square in p)
     w.fields = [Field(seat, f.squares) if f.squares == part else f for f in w.fields]
     w.pending = None
-    w.say(f"{w.name(seat)} claims {describe(w.board, part)} of {w.name(pending.victim)}'s field.")
+    w.tell("claim", seat=seat, owner=pending.victim, area=area(w.board, part))
     check_win(w)
 
 
@@ -216,15 +209,8 @@ def after_removal(w: Work) -> None:
         ):
             keep.append(Field(inside[0].owner, tuple(sorted(r))))
             broken = [f for f in broken if f not in inside]
-            w.say(f"{w.name(inside[0].owner)}'s fields join into one field of {len(r)} squares.")
+            w.tell("join", seat=inside[0].owner, size=len(r))
     for f in broken:
         steers = sum(1 for s in f.squares if steer_at(w, s))
-        text = f"{w.name(f.owner)}'s field at {w.sq(f.squares[0])} is broken open and lost"
-        if steers:
-            text += (
-                "; its steer no longer counts"
-                if steers == 1
-                else (f"; its {steers} steers no longer count")
-            )
-        w.say(text + ".")
+        w.tell("broken", seat=f.owner, square=w.sq(f.squares[0]), steers=steers)
     w.fields = keep

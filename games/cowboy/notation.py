@@ -7,11 +7,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
-from games.base import Choice, InvalidAction
+from games.base import IllegalAction, InvalidAction
+from games.cowboy import aliases
 from games.cowboy.board import LETTERS, STEP_WORDS, STEPS
-from games.cowboy.cards import TOKEN_NOUN
 from games.cowboy.data import CARDS
 from games.cowboy.fields import closed_regions, free_field_squares, herd, owner_map, steer_at
 from games.cowboy.state import (
@@ -38,22 +38,13 @@ from games.cowboy.state import (
     Target,
     UseBills,
 )
-from games.cowboy.turn import (
-    AXE_FENCES,
-    CUT_FENCES,
-    FIGHT_WIN,
-    SIX_SHOOTER_WIN,
-    fence_problem,
-    step_target,
-)
+from games.cowboy.turn import fence_problem, step_target
 
-MENU = 25  # options per select menu
 #: a choice at least this useful is worth playing for a player whose time ran out
 RANK_USEFUL = 50
 #: which item is the least loss to discard (higher: discard first)
 _DISCARD_FIRST = {"axe": 6, "sixshooter": 5, "brander": 4, "lariat": 3, "bills": 2}
-_DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()}
-_ARROWS = {"n": "⬆️", "e": "➡️", "s": "⬇️", "w": "⬅️"}
+_DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()} | aliases.DIRECTIONS
 _WORDS = {
     "fence": Fence(),
     "cut": Cut(),
@@ -72,6 +63,7 @@ for _id, _card in CARDS.items():
         _CARD_NAMES[_key] = _id
         _CARD_NAMES[_key.replace(" ", "")] = _id
 _CARD_NAMES.update({"lariat": "lariat", "bag": "bills", "bag of bills": "bills"})
+_CARD_NAMES.update(aliases.ITEMS)
 
 
 def format_action(g: CowboyState, action: CowboyAction) -> str:
@@ -120,39 +112,37 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
     """Turn text into an action (legal or not); ``InvalidAction`` if it does not parse."""
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise InvalidAction("Type a move, e.g. `move n`, `fence`, `rope c4 to e6` or `end`.")
-    verb, rest = words[0], words[1:]
+        raise InvalidAction("cowboy.empty_move")
+    verb, rest = aliases.VERBS.get(words[0], words[0]), words[1:]
     if verb in _DIRS and not rest:
         return Step(_DIRS[verb])
     if verb in ("move", "step", "ride", "go"):
         if len(rest) != 1 or rest[0] not in _DIRS:
-            raise InvalidAction("Say which way: `move n`, `move e`, `move s` or `move w`.")
+            raise InvalidAction("cowboy.which_way")
         return Step(_DIRS[rest[0]])
     if verb in _WORDS and not rest:
         return _WORDS[verb]
     if verb == "rope":
-        rest = [w for w in rest if w != "to"]
+        rest = [w for w in rest if w != "to" and w not in aliases.LINKS]
         if len(rest) != 2:
-            raise InvalidAction("Say which steer and where it goes: `rope c4 to e6`.")
+            raise InvalidAction("cowboy.rope_how")
         return Rope(_square(g, rest[0]), _square(g, rest[1]))
     one_square = {"rustle": Rustle, "fight": Fight, "give": Give, "place": Place, "claim": Claim}
     if verb in one_square:
         if len(rest) != 1:
-            raise InvalidAction(f"Name one square: `{verb} d5`.")
+            raise InvalidAction("cowboy.one_square", verb=verb)
         return one_square[verb](_square(g, rest[0]))
     if verb == "remove":
-        if rest == ["bandit"] or rest == ["the", "bandit"]:
+        if " ".join(rest) in ("bandit", "the bandit", *aliases.BANDIT):
             return Remove(BANDIT)
         if len(rest) != 1:
-            raise InvalidAction("Say what the Cavalry removes: `remove f2` or `remove bandit`.")
+            raise InvalidAction("cowboy.remove_what")
         return Remove(_square(g, rest[0]))
     if verb == "discard":
         key = " ".join(rest).replace("'", "").replace("-", " ")
         card = _CARD_NAMES.get(key) or _CARD_NAMES.get(key.replace(" ", ""))
         if card is None:
-            raise InvalidAction(
-                "Name the item: `discard sixshooter`, `lariat`, `axe`, `bills` or `brander`."
-            )
+            raise InvalidAction("cowboy.which_item")
         return Discard(card)
     if verb == "target":
         who = " ".join(rest).lstrip("@")
@@ -161,18 +151,15 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
                 return Target(seat)
         if who.isdigit() and 1 <= int(who) <= len(g.names):
             return Target(int(who) - 1)
-        raise InvalidAction(f"No player called `{who}`; players: {', '.join(g.names)}.")
-    raise InvalidAction(
-        f"I don't know the move `{text.strip()[:40]}`. Moves: move n, fence, cut, "
-        "rope c4 to e6, rustle d5, fight f2, again, end."
-    )
+        raise InvalidAction("cowboy.no_player", who=who[:40], players=list(g.names))
+    raise InvalidAction("cowboy.unknown_move", text=text.strip()[:40])
 
 
 def _square(g: CowboyState, text: str) -> int:
     s = g.board.parse_square(text)
     if s is None:
         last = g.board.square_name(len(g.board.squares) - 1)
-        raise InvalidAction(f"`{text[:10]}` is not a square; squares run from a1 to {last}.")
+        raise InvalidAction("cowboy.not_square", text=text[:10], last=last)
     return s
 
 
@@ -186,93 +173,84 @@ def normalise(g: CowboyState, action: CowboyAction) -> CowboyAction:
     return action
 
 
-def prompt(g: CowboyState) -> str:
-    """What the pending choice asks, in words."""
+def pending_data(g: CowboyState) -> dict[str, Any]:
+    """What the pending choice asks, as data: its kind, who chooses, the roll or token or
+    victim it is about, and the choices (squares by name, items, seats, ``bandit``)."""
     p = g.pending
     if p is None:
-        return ""
-    who = g.names[p.seat]
+        return {}
     sq = g.board.square_name
-    squares = (
-        ", ".join(sq(s) for s in p.choices[:12])
-        if p.kind not in ("discard", "target", "remove")
-        else ""
-    )
-    match p.kind:
-        case "reroll":
-            return f"{who} rolled {p.roll}: `reroll` with the Lucky Lariat or `keep`"
-        case "bills":
-            return f"{who} is caught: use the Bag o' Bills (`bills`) or take the penalty (`pay`)"
-        case "give":
-            return f"{who} gives {g.names[p.victim]} a steer: `give` one of {squares}"
-        case "rustled":
-            return f"{who} places the rustled steer: `place` on {squares}"
-        case "claim":
-            return f"{who} claims a part of {g.names[p.victim]}'s field: `claim` {squares}"
-        case "place":
-            return f"{who} places {TOKEN_NOUN.get(p.token, p.token)}: `place` on {squares}"
-        case "discard":
-            return f"{who} discards an item: " + ", ".join(f"`discard {c}`" for c in p.choices)
-        case "target":
-            names = ", ".join(f"`target {g.names[s]}`" for s in p.choices)
-            return f"{who} picks who loses a turn: {names}"
-    removes = ", ".join(
-        "`remove bandit`" if s == BANDIT else f"`remove {sq(s)}`" for s in p.choices
-    )
-    return f"{who} picks what the Cavalry removes: {removes}"
+    if p.kind in ("discard", "target"):
+        choices: list[Any] = list(p.choices)
+    elif p.kind == "remove":
+        choices = ["bandit" if s == BANDIT else sq(s) for s in p.choices]
+    else:
+        choices = [sq(s) for s in p.choices]
+    return {
+        "kind": p.kind,
+        "seat": p.seat,
+        "victim": p.victim,
+        "roll": p.roll,
+        "token": p.token,
+        "choices": choices,
+    }
 
 
-def why_not(g: CowboyState, seat: int, action: CowboyAction) -> str:
-    """A player-facing reason why ``action`` is not legal now."""
+def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
+    """Why ``action`` is not legal now, as a coded error (its words are the narrator's)."""
     if g.pending is not None:
-        return f"First a choice: {prompt(g)}."
+        return IllegalAction("cowboy.choice_first", names=list(g.names), **pending_data(g))
     board = g.board
     sq = board.square_name
-    here = g.cowboys[seat]
-    around = board.around(here)
-    near = f"one of the four squares around your cowboy on {board.point_name(here)}"
+    here = board.point_name(g.cowboys[seat])
     owned = owner_map(g.fields)
     match action:
         case Step(d):
             if g.phase == "moved":
-                return "You have moved this turn; pick an action, `again` to ride on, or `end`."
-            return step_target(g, seat, d)[1] or "You cannot move there."
+                return IllegalAction("cowboy.moved_already")
+            return step_target(g, seat, d)[1] or IllegalAction("cowboy.cannot_move")
         case Fence():
-            return fence_problem(g, seat)
+            return fence_problem(g, seat) or IllegalAction("cowboy.not_allowed")
         case Cut():
-            return f"There is no tree in {near}."
+            return IllegalAction("cowboy.no_tree", point=here)
         case Again():
             if g.phase != "moved":
-                return "`again` is one more step after your first one: move first."
-            return "There is nowhere to ride on to."
+                return IllegalAction("cowboy.again_first")
+            return IllegalAction("cowboy.nowhere_on")
         case Rope(src, dst):
-            if src not in around:
-                return f"The steer must stand in {near}."
-            if src not in g.steers:
-                return f"There is no roaming steer on {sq(src)}."
-            if src in owned:
-                return f"The steer on {sq(src)} is penned in {g.names[owned[src]]}'s field."
-            if not any(f.owner == seat for f in g.fields):
-                return "You own no field yet: close one with fences first."
-            return f"{sq(dst)} is not a free square in one of your fields."
+            return _rope_refusal(g, seat, src, dst, here)
         case Rustle(s):
-            if s not in around:
-                return f"The steer must stand in {near}."
+            if s not in board.around(g.cowboys[seat]):
+                return IllegalAction("cowboy.steer_not_near", point=here)
             if owned.get(s) in (None, seat) or not steer_at(g, s):
-                return f"There is no steer in an opponent's field on {sq(s)}."
+                return IllegalAction("cowboy.no_rival_steer", square=sq(s))
             if not free_field_squares(g, seat):
-                return "You need a free square in a field of yours to put a rustled steer."
-            return "No spare steer token is left to replace a printed steer."
+                return IllegalAction("cowboy.no_room")
+            return IllegalAction("cowboy.no_spare_token")
         case Fight(s):
-            return f"There are no Indians on {sq(s)} in {near}."
+            return IllegalAction("cowboy.no_indians", square=sq(s), point=here)
         case Reroll() | Keep() | UseBills() | Pay() | Give() | Place() | Claim() | Discard():
-            return "There is no choice to make now."
+            return IllegalAction("cowboy.no_choice")
         case Target() | Remove():
-            return "There is no choice to make now."
-    return "That is not allowed now."
+            return IllegalAction("cowboy.no_choice")
+    return IllegalAction("cowboy.not_allowed")
 
 
-def _fence_closes(g: CowboyState) -> tuple[bool, int]:
+def _rope_refusal(g: CowboyState, seat: int, src: int, dst: int, here: str) -> IllegalAction:
+    sq = g.board.square_name
+    owned = owner_map(g.fields)
+    if src not in g.board.around(g.cowboys[seat]):
+        return IllegalAction("cowboy.steer_not_near", point=here)
+    if src not in g.steers:
+        return IllegalAction("cowboy.no_roaming_steer", square=sq(src))
+    if src in owned:
+        return IllegalAction("cowboy.steer_penned", square=sq(src), owner=g.names[owned[src]])
+    if not any(f.owner == seat for f in g.fields):
+        return IllegalAction("cowboy.no_field")
+    return IllegalAction("cowboy.not_free_square", square=sq(dst))
+
+
+def fence_closes(g: CowboyState) -> tuple[bool, int]:
     """Whether a fence on the segment just ridden closes a new area, and its steers."""
     if g.moved is None:
         return False, 0
@@ -290,7 +268,7 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
         case Rope():
             return 100 if herd(g, seat) + 1 >= WIN else 70
         case Fence():
-            closes, steers = _fence_closes(g)
+            closes, steers = fence_closes(g)
             return 80 + steers if closes and steers else 55 if closes else 20
         case Rustle():
             return 40
@@ -321,87 +299,6 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
 def best(g: CowboyState, seat: int, actions: list[CowboyAction]) -> CowboyAction:
     """The most useful of ``actions`` (the first of equals)."""
     return max(actions, key=lambda a: rank(g, seat, a))
-
-
-def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
-    choice = _describe(g, seat, action)
-    r = rank(g, seat, action)
-    return replace(choice, rank=r) if r else choice
-
-
-def _describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
-    board = g.board
-    sq = board.square_name
-    p = g.pending
-    match action:
-        case Step(d):
-            return Choice(f"Ride {STEP_WORDS[d]}", emoji=_ARROWS[d])
-        case Fence():
-            edge = board.edge_label(g.moved) if g.moved is not None else ""
-            closes, steers = _fence_closes(g)
-            note = "closes a field" if closes else ""
-            if steers:
-                note += f" with {steers} steer{'s' if steers > 1 else ''}"
-            return Choice(f"Build a fence {edge}", primary=True, emoji="🪵", note=note)
-        case Cut():
-            gain = AXE_FENCES if "axe" in g.hands[seat] else CUT_FENCES
-            return Choice(f"Cut wood (+{gain} fences)", emoji="🪓")
-        case Again():
-            return Choice("Ride on (one more step)", emoji="🐎")
-        case End():
-            return Choice("End the turn", emoji="🛑")
-        case Rope(src, dst):
-            dsts = free_field_squares(g, seat)
-            group = f"Rope the steer on {sq(src)}"
-            if len(dsts) > MENU:
-                group += f" ({dsts.index(dst) // MENU + 1})"
-            note = "your fifth steer: you win" if herd(g, seat) + 1 >= WIN else ""
-            return Choice(f"Pen it on {sq(dst)}", group=group, note=note)
-        case Rustle(s):
-            victim = owner_map(g.fields)[s]
-            owner = g.names[victim]
-            caught = "anything but 6-8 is caught (Butt Brander)"
-            odds = (
-                caught if "brander" in g.hands[victim] else "D8: 6-8 takes it, 1-2 you are caught"
-            )
-            return Choice(f"Rustle {owner}'s steer on {sq(s)}", group="Rustle a steer", note=odds)
-        case Fight(s):
-            need = SIX_SHOOTER_WIN if "sixshooter" in g.hands[seat] else FIGHT_WIN
-            note = f"D8: {need}+ drives them off, else they move"
-            return Choice(f"Fight the Indians on {sq(s)}", group="Fight Indians", note=note)
-        case Reroll():
-            return Choice("Reroll with the Lucky Lariat", primary=True, emoji="🎲")
-        case Keep():
-            assert p is not None
-            caught = p.roll <= 2 or "brander" in g.hands[p.victim]
-            result = "caught rustling" if caught else "the steer evades you"
-            return Choice(f"Keep the roll of {p.roll}: {result}")
-        case UseBills():
-            return Choice("Pay them off with the Bag o' Bills", primary=True, emoji="💰")
-        case Pay():
-            return Choice("Take the penalty: a steer, else 3 fences, else jail")
-        case Give(s):
-            assert p is not None
-            return Choice(f"Give the steer on {sq(s)}", group=f"Give {g.names[p.victim]} a steer")
-        case Place(s):
-            assert p is not None
-            what = "the rustled steer" if p.kind == "rustled" else TOKEN_NOUN.get(p.token, "")
-            group = f"Place {what}"
-            if len(p.choices) > MENU:
-                group += f" ({p.choices.index(s) // MENU + 1})"
-            them = "them" if p.token == "indian" else "it"
-            return Choice(f"Put {them} on {sq(s)}", group=group)
-        case Claim(s):
-            size = next((len(part) for part in (p.parts if p else ()) if s in part), 0)
-            return Choice(f"Claim the part with {sq(s)} ({size} squares)", group="Claim a part")
-        case Discard(card):
-            return Choice(f"Discard {CARDS[card].short}", group="Discard an item")
-        case Target(target):
-            return Choice(f"{g.names[target]} loses a turn", group="Who loses a turn")
-        case Remove(s):
-            label = "Remove the Bandit" if s == BANDIT else f"Remove the Indians on {sq(s)}"
-            return Choice(label, group="The Cavalry removes")
-    raise TypeError(action)
 
 
 def column_letters(size: int) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Choice, GameOver, IllegalAction, Outcome, Ruleset, Step
-from games.cowboy import notation, storage, turn
+from games.cowboy import notation, storage, talk_choices, turn
 from games.cowboy.board import board_for, tiles_per_side
 from games.cowboy.data import CARDS, TILES
 from games.cowboy.fields import herds
@@ -27,17 +27,21 @@ from games.cowboy.state import (
     Rope,
     Work,
 )
+from games.cowboy.talk import NARRATOR
 from games.rng import Rng
+from words import domain
+
+_, ngettext, N_ = domain("cowboy").functions()
 
 
 class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     key = "cowboy"
-    title = "Super Cowboy Rope Steer Adventure"
+    title = N_("Super Cowboy Rope Steer Adventure")
     min_players = 2
     max_players = 4
     options_type = CowboyOptions
     #: the quick start of docs/rules/cowboy.md (kept equal by a test)
-    quick_start = (
+    quick_start = N_(
         "- Start with `/cowboy new` (2-4 players); a game takes about 30 rounds.\n"
         "- Goal: be the first with **five steers in your fields**.\n"
         "- Your turn: ride one step (a direction button), then do one thing: **build a "
@@ -50,7 +54,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "- After 60 rounds the most steers wins; at 0-0 nobody does (the prairie wins).\n"
         "- Buttons do it all; typed moves also work: `/cowboy move fence`."
     )
-    summary = (
+    summary = N_(
         "Ride the range and be the first with five steers in your fields. Each turn you may "
         "move your cowboy one step along the grid, then do one thing: build a fence on the line "
         "you just rode, cut wood by a tree (3 fences), rope a roaming steer next to you into "
@@ -79,6 +83,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "target bob",
         "remove f2 / remove bandit",
     )
+    narrator = NARRATOR
 
     # Setup ---------------------------------------------------------------------------------
 
@@ -88,9 +93,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         opts = CowboyOptions.parse(options)
         names = tuple(str(p) for p in players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players."
-            )
+            raise IllegalAction("cowboy.players", min=self.min_players, max=self.max_players)
         n = tiles_per_side(len(names))
         chosen = rng.shuffle(sorted(TILES))[: n * n]
         tiles = tuple((t, rng.roll((0, 1, 2, 3))) for t in chosen)
@@ -146,7 +149,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         return turn.turn_actions(state, seat)
 
     def describe_action(self, state: CowboyState, seat: int, action: CowboyAction) -> Choice:
-        return notation.describe(state, seat, action)
+        return talk_choices.describe(state, seat, action)
 
     def turn_key(self, state: CowboyState) -> Any:
         """A turn is a step, an action and the events phase; lost turns can give the same
@@ -184,7 +187,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         self.check_turn(state, seat)
         action = notation.normalise(state, action)
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(notation.why_not(state, seat, action))
+            raise notation.refusal(state, seat, action)
         w = Work.of(state)
         if state.pending is not None:
             turn.choose(w, seat, action, rng)
@@ -195,24 +198,20 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     def outcome(self, state: CowboyState) -> Outcome | None:
         if not state.finished:
             return None
-        limit = state.options.max_rounds
-        rounds = f"{limit} round{'s' if limit != 1 else ''}"
-        reason = {
-            "five": "five steers in their fields",
-            "left": "the last player left",
-        }.get(state.finished, f"most steers after {rounds}")
+        reason = state.finished if state.finished in ("five", "left") else "rounds"
         if not state.winners:
-            reason = f"nobody has a steer after {rounds}: the prairie wins"
-        return Outcome(winners=state.winners, reason=reason, scores=herds(state))
+            reason = "prairie"
+        data = {"rounds": state.options.max_rounds}
+        return Outcome(winners=state.winners, reason=reason, scores=herds(state), data=data)
 
     def resign(self, state: CowboyState, seat: int, *, rng: Rng) -> Step[CowboyState]:
         """A choice the seat owes is made for it (the default); then its fields become open
         range, its items are discarded and its turns are skipped. Its cowboy stays where he
         stands. With one player left, that player wins."""
         if state.finished:
-            raise GameOver("The game is over.")
+            raise GameOver("rules.game_over")
         if not 0 <= seat < len(state.names) or seat in state.out:
-            raise IllegalAction("That player is not in the game.")
+            raise IllegalAction("cowboy.not_in_game")
         w = Work.of(state)
         for _ in range(50):  # each choice resolves; a bound in case choices keep coming
             if w.pending is None or w.pending.seat != seat or w.over:
@@ -227,16 +226,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         return storage.check(state)
 
     def status_line(self, state: CowboyState) -> str:
-        counts = ", ".join(f"{n} {c}" for n, c in zip(state.names, herds(state), strict=True))
-        if state.finished and not state.winners:
-            return f"the prairie wins: nobody has a steer ({counts})"
-        if state.finished:
-            return "won by " + " and ".join(state.names[s] for s in state.winners) + f" ({counts})"
-        limit = state.options.max_rounds
-        rounds = f"round {state.round}" + (f"/{limit}" if limit else "")
-        if state.pending is not None:
-            return f"{rounds}; {notation.prompt(state)}; steers: {counts}"
-        return f"{rounds}; {state.names[state.turn]} to play; steers: {counts}"
+        return talk_choices.status_line(state)
 
     # Notation ------------------------------------------------------------------------------
 
@@ -248,7 +238,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         self.check_turn(state, seat)
         action = notation.normalise(state, action)
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(notation.why_not(state, seat, action))
+            raise notation.refusal(state, seat, action)
         return action
 
     # Storage -------------------------------------------------------------------------------

@@ -33,24 +33,21 @@ def attempt(w: Work, seat: int, square: int, rng: Rng) -> None:
 
 def _roll(w: Work, seat: int, square: int, victim: int, rng: Rng, rerolled: bool) -> None:
     roll = rng.roll(8)
-    name = w.name(seat)
     if rerolled:
-        w.say(f"{name} rerolls {roll}.")
+        w.tell("reroll", seat=seat, roll=roll)
     else:
-        steer = f"{w.name(victim)}'s steer on {w.sq(square)}"
-        w.say(f"{name} tries to rustle {steer} and rolls {roll}.")
+        w.tell("rustle", seat=seat, victim=victim, square=w.sq(square), roll=roll)
     if roll < SUCCESS and not rerolled and "lariat" in w.hands[seat]:
         w.pending = Pending("reroll", seat, (), square=square, victim=victim, roll=roll)
-        w.say(f"{w.name(seat)} may reroll with the Lucky Lariat.")
+        w.tell("may_reroll", seat=seat)
         return
     _result(w, seat, square, victim, roll)
 
 
 def _result(w: Work, seat: int, square: int, victim: int, roll: int) -> None:
-    name = w.name(seat)
     if roll >= SUCCESS:
         choices = free_field_squares(w, seat)
-        w.say(f"Success: {name} rustles the steer.")
+        w.tell("rustled", seat=seat)
         if len(choices) == 1:
             take(w, seat, square, choices[0])
         else:
@@ -58,34 +55,30 @@ def _result(w: Work, seat: int, square: int, victim: int, roll: int) -> None:
         return
     branded = roll > CAUGHT and "brander" in w.hands[victim]
     if roll > CAUGHT and not branded:
-        w.say(f"The steer evades {name}.")
+        w.tell("evades", seat=seat)
         return
     if branded:
-        w.say(f"{w.name(victim)}'s Butt Brander: anything but success counts as caught!")
-    w.say(f"{name} is caught rustling {w.name(victim)}'s steer!")
+        w.tell("brander", seat=victim)
+    w.tell("caught", seat=seat, victim=victim)
     if "bills" in w.hands[seat]:
         w.pending = Pending("bills", seat, (), square=square, victim=victim)
-        w.say(f"{name} may pay off {w.name(victim)} with the Bag o' Bills.")
+        w.tell("may_pay_off", seat=seat, victim=victim)
         return
     _penalty(w, seat, square, victim)
 
 
 def take(w: Work, seat: int, square: int, dst: int) -> None:
     """The rustled steer goes to ``dst`` in the rustler's field."""
-    name = w.name(seat)
     if square in w.steers:
         w.steers.remove(square)
         w.steers.append(dst)
-        w.say(f"{name} drives the steer from {w.sq(square)} to {w.sq(dst)}.")
+        w.tell("drive", seat=seat, src=w.sq(square), dst=w.sq(dst))
     else:
         w.stolen.add(square)
         w.supply["stolen"] -= 1
         w.supply["steer"] -= 1
         w.steers.append(dst)
-        w.say(
-            f"The printed steer on {w.sq(square)} is covered with a Stolen Steer token; "
-            f"{name} pens a steer on {w.sq(dst)}."
-        )
+        w.tell("cover", seat=seat, src=w.sq(square), dst=w.sq(dst))
     check_win(w)
 
 
@@ -96,23 +89,22 @@ def _payable(w: Work, seat: int) -> list[int]:
 
 
 def _penalty(w: Work, seat: int, square: int, victim: int) -> None:
-    name, other = w.name(seat), w.name(victim)
     steers = _payable(w, seat)
     if steers and free_field_squares(w, victim):
         if len(steers) == 1:
             give(w, seat, steers[0], victim, square)
         else:
             w.pending = Pending("give", seat, tuple(steers), square=square, victim=victim)
-            w.say(f"{name} chooses which steer to give {other}.")
+            w.tell("choose_give", seat=seat, victim=victim)
     elif w.fences_left[seat] > 0:
         paid = min(FENCE_FINE, w.fences_left[seat])
         w.fences_left[seat] -= paid
         w.fences_left[victim] += paid
-        why = "has no steer to give" if not steers else f"{other} has no room for a steer"
-        w.say(f"{name} {why} and pays {other} {paid} fence{'s' if paid > 1 else ''}.")
+        why = "no_steer" if not steers else "no_room"
+        w.tell("fine", seat=seat, victim=victim, fences=paid, why=why)
     else:
         w.lost[seat] += 1
-        w.say(f"{name} has nothing to pay and is thrown in jail: {name} loses a turn.")
+        w.tell("jail", seat=seat)
 
 
 def give(w: Work, seat: int, src: int, victim: int, near: int) -> None:
@@ -126,18 +118,14 @@ def give(w: Work, seat: int, src: int, victim: int, near: int) -> None:
         return (x - nx) ** 2 + (y - ny) ** 2, s
 
     dst = min(free_field_squares(w, victim), key=distance)
-    name, other = w.name(seat), w.name(victim)
-    if src in w.steers:
+    printed = src not in w.steers
+    w.tell("give", seat=seat, victim=victim, src=w.sq(src), dst=w.sq(dst), printed=printed)
+    if not printed:
         w.steers.remove(src)
-        w.say(f"{name} gives {other} the steer on {w.sq(src)}; it goes to {w.sq(dst)}.")
     else:
         w.stolen.add(src)
         w.supply["stolen"] -= 1
         w.supply["steer"] -= 1
-        w.say(
-            f"{name} gives {other} the printed steer on {w.sq(src)} (now covered by a Stolen "
-            f"Steer token); a steer goes to {w.sq(dst)}."
-        )
     w.steers.append(dst)
     check_win(w)
 
@@ -147,12 +135,12 @@ def choose(w: Work, seat: int, p: Pending, action: CowboyAction, rng: Rng) -> No
         case Reroll():
             _roll(w, seat, p.square, p.victim, rng, rerolled=True)
         case Keep():
-            w.say(f"{w.name(seat)} keeps the roll of {p.roll}.")
+            w.tell("keep", seat=seat, roll=p.roll)
             _result(w, seat, p.square, p.victim, p.roll)
         case UseBills():
             w.hands[seat].remove("bills")
             w.discard.append("bills")
-            w.say(f"{w.name(seat)} pays off {w.name(p.victim)} with the Bag o' Bills.")
+            w.tell("pay_off", seat=seat, victim=p.victim)
         case Pay():
             _penalty(w, seat, p.square, p.victim)
         case Give(s):

@@ -12,6 +12,9 @@ from typing import Any
 
 from games.base import Event, Options, option
 from games.cowboy.board import Board, board_for
+from words import domain
+
+_, ngettext, N_ = domain("cowboy").functions()
 
 WIN = 5
 START_FENCES = 10
@@ -28,7 +31,7 @@ BANDIT = -1  # the Remove choice that names the Bandit
 class CowboyOptions(Options):
     max_rounds: int = option(
         60,
-        "rounds before the most steers wins (ties share, nobody at 0-0); 0: no limit",
+        N_("rounds before the most steers wins (ties share, nobody at 0-0); 0: no limit"),
         design=True,
         min=0,
         max=500,
@@ -354,8 +357,9 @@ class Work:
     def over(self) -> bool:
         return bool(self.finished)
 
-    def say(self, text: str, minor: bool = False) -> None:
-        self.events.append(Event.said(text, minor=minor))
+    def tell(self, kind: str, minor: bool = False, **data: Any) -> None:
+        """Record what happened as data: seats as ints, squares and intersections by name."""
+        self.events.append(Event(kind, data, minor))
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -370,6 +374,10 @@ class Work:
     def pt(self, p: int) -> str:
         return self.board.point_name(p)
 
-    def where(self, p: int) -> str:
-        """An intersection named so a player finds it on the picture."""
-        return self.board.point_label(p)
+    def where(self, p: int) -> dict[str, str]:
+        """An intersection as data a player finds on the picture (``Board.point_place``)."""
+        return self.board.point_place(p)
+
+    def edge(self, e: int) -> dict[str, str]:
+        """An edge as data a player finds on the picture (``Board.edge_place``)."""
+        return self.board.edge_place(e)

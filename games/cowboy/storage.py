@@ -138,14 +138,14 @@ def _on_squares(token: str) -> bool:
 
 def load(data: Mapping[str, Any]) -> CowboyState:
     if data.get("game", "cowboy") != "cowboy":
-        raise InvalidState("This is not a Super Cowboy game.")
+        raise InvalidState("cowboy.not_cowboy")
     try:
         state = _load(data)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-        raise InvalidState(f"Cannot load Super Cowboy game: {err!r}") from err
+        raise InvalidState("cowboy.cannot_load", error=repr(err)) from err
     problems = check(state)
     if problems:
-        raise InvalidState("Broken Super Cowboy game: " + "; ".join(problems[:5]))
+        raise InvalidState("cowboy.broken", problems=problems[:5])
     return state
 
 
@@ -158,7 +158,7 @@ def _int(value: Any, what: str, lo: int = 0, hi: int = 10**6) -> int:
 def _load(data: Mapping[str, Any]) -> CowboyState:
     players = data["players"]
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise InvalidState("Super Cowboy needs 2-4 players.")
+        raise InvalidState("cowboy.player_count")
     n = len(players)
     raw_tiles = data["board"]["tiles"]
     tiles = []
@@ -167,9 +167,9 @@ def _load(data: Mapping[str, Any]) -> CowboyState:
             raise ValueError(f"bad tile {t!r}")
         tiles.append((str(t["tile"]), t["rotation"] // 90))
     if len(tiles) != tiles_per_side(n) ** 2:
-        raise InvalidState(f"{n} players play on {tiles_per_side(n) ** 2} tiles.")
+        raise InvalidState("cowboy.tile_count", players=n, tiles=tiles_per_side(n) ** 2)
     if len({t for t, _ in tiles}) != len(tiles):
-        raise InvalidState("A tile is laid twice.")
+        raise InvalidState("cowboy.tile_twice")
     board = board_for(tuple(tiles))
 
     def square(text: Any) -> int:
@@ -200,7 +200,7 @@ def _load(data: Mapping[str, Any]) -> CowboyState:
     for f in data.get("fences", []):
         e = edge(f["edge"])
         if e in fences:
-            raise InvalidState(f"Two fences on {f['edge']}.")
+            raise InvalidState("cowboy.two_fences", edge=str(f["edge"]))
         fences[e] = seat(f["owner"], "fence owner")
     fields = tuple(
         Field(seat(f["owner"], "field owner"), tuple(sorted(square(s) for s in f["squares"])))

@@ -8,7 +8,6 @@ onto one stays where it was. The win is checked after every single movement.
 
 from __future__ import annotations
 
-from games.base import Event
 from games.cowboy.board import face
 from games.cowboy.fields import after_removal, check_win, roaming, steer_at
 from games.cowboy.state import Trail, Work
@@ -22,21 +21,13 @@ def roll_dir(rng: Rng) -> int:
     return rng.roll(8)
 
 
-def compass_text(roll: int) -> str:
-    return f"{roll} ({face(roll).word})"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 # Arrivals -----------------------------------------------------------------------------------
 
 
 def _steer_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
     if s in w.indians:
         w.retire("steer", s)
-        w.say(f"The Indians on {w.sq(s)} eat the steer.")
+        w.tell("eat", square=w.sq(s))
     elif s in w.twisters:
         throw(w, "steer", s, rng, depth + 1)
 
@@ -44,11 +35,11 @@ def _steer_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
 def _indian_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
     if s in w.steers:
         w.retire("steer", s)
-        w.say(f"The Indians raid {w.sq(s)} and eat the steer there.")
+        w.tell("raid", square=w.sq(s))
     elif s in w.board.printed and s not in w.stolen and w.supply["stolen"] > 0:
         w.stolen.add(s)
         w.supply["stolen"] -= 1
-        w.say(f"The Indians raid {w.sq(s)}: the printed steer gets a Stolen Steer token.")
+        w.tell("raid_printed", square=w.sq(s))
     if s in w.twisters:
         throw(w, "indian", s, rng, depth + 1)
 
@@ -56,17 +47,17 @@ def _indian_arrives(w: Work, s: int, rng: Rng, depth: int) -> None:
 def throw(w: Work, kind: str, s: int, rng: Rng, depth: int = 0) -> None:
     """The twister on ``s`` throws the ``kind`` token there one square, over any fence."""
     if depth > MAX_THROWS:
-        w.say(f"The {_noun(kind)} on {w.sq(s)} rides out the storm.", minor=True)
+        w.tell("storm", minor=True, token=kind, square=w.sq(s))
         return
     roll = roll_dir(rng)
     f = face(roll)
     target = w.board.neighbour(s, f.dx, f.dy)
-    what = f"The twister on {w.sq(s)} throws the {_noun(kind)}: {compass_text(roll)}"
+    told = {"token": kind, "square": w.sq(s), "roll": roll}
     tokens = w.steers if kind == "steer" else w.indians
     if target is None:
         tokens.remove(s)
         w.supply[kind] += 1
-        w.say(f"{what}, off the board.", minor=True)
+        w.tell("throw", minor=True, **told, to=None)
         w.trail.append(Trail(f"thrown {kind}", s, roll, True))
         return
     blocked = (
@@ -75,24 +66,20 @@ def throw(w: Work, kind: str, s: int, rng: Rng, depth: int = 0) -> None:
         or (kind == "indian" and target in w.indians)
     )
     if blocked:
-        w.say(f"{what}, but {w.sq(target)} is taken; it drops back.", minor=True)
+        w.tell("throw", minor=True, **told, to=w.sq(target), blocked=True)
         w.trail.append(Trail(f"thrown {kind}", s, roll, False))
         return
     tokens.remove(s)
     tokens.append(target)
     w.trail.append(Trail(f"thrown {kind}", s, roll, True))
     owner = next((fl.owner for fl in w.fields if target in fl.squares), None)
-    pen = f", into {w.name(owner)}'s field" if owner is not None and kind == "steer" else ""
-    w.say(f"{what}, to {w.sq(target)}{pen}.", minor=not pen)
+    pen = owner if kind == "steer" else None
+    w.tell("throw", minor=pen is None, **told, to=w.sq(target), owner=pen)
     if kind == "steer":
         _steer_arrives(w, target, rng, depth)
     else:
         _indian_arrives(w, target, rng, depth)
     check_win(w)
-
-
-def _noun(kind: str) -> str:
-    return {"steer": "steer", "indian": "Indians", "twister": "twister"}[kind]
 
 
 # Steps on squares ----------------------------------------------------------------------------
@@ -104,27 +91,22 @@ def twister_step(w: Work, s: int, rng: Rng) -> int | None:
     f = face(roll)
     board = w.board
     target = board.neighbour(s, f.dx, f.dy)
-    what = f"The twister on {w.sq(s)} rolls {compass_text(roll)}"
+    told = {"square": w.sq(s), "roll": roll}
     if target is not None and target in w.twisters:
-        w.say(f"{what}, but another twister is on {w.sq(target)}; it stays.", minor=True)
+        w.tell("twister", minor=True, **told, to=w.sq(target), blocked=True)
         w.trail.append(Trail("twister", s, roll, False))
         return s
     torn = [e for e in board.crossed(s, f.dx, f.dy) if e in w.fences]
     owners = [w.fences.pop(e) for e in torn]
     w.twisters.remove(s)
     w.trail.append(Trail("twister", s, roll, True))
-    tear = ""
-    if torn:
-        lost = ", ".join(
-            f"{w.name(o)}'s fence {board.edge_label(e)}" for e, o in zip(torn, owners, strict=True)
-        )
-        tear = f", tearing down {_plural(len(torn), 'fence')} ({lost})"
+    tear = [{"seat": o, "edge": w.edge(e)} for e, o in zip(torn, owners, strict=True)]
     if target is None:
         w.supply["twister"] += 1
-        w.say(f"{what}{tear} and spins off the board.", minor=not torn)
     else:
         w.twisters.append(target)
-        w.say(f"{what} to {w.sq(target)}{tear}.", minor=not torn)
+    to = None if target is None else w.sq(target)
+    w.tell("twister", minor=not torn, **told, to=to, torn=tear)
     if torn:
         after_removal(w)
     if target is not None:
@@ -143,24 +125,24 @@ def indian_step(w: Work, s: int, rng: Rng, minor: bool = True) -> int | None:
     f = face(roll)
     board = w.board
     target = board.neighbour(s, f.dx, f.dy)
-    what = f"The Indians on {w.sq(s)} roll {compass_text(roll)}"
+    told = {"square": w.sq(s), "roll": roll}
     if any(e in board.homestead_edges for e in board.crossed(s, f.dx, f.dy)):
-        w.say(f"{what}, but a homestead is in the way; they stay.", minor)
+        w.tell("indians", minor, **told, wall="homestead")
         w.trail.append(Trail("indian", s, roll, False))
         return s
     if target is None:
         w.retire("indian", s)
-        w.say(f"{what} and ride off the board.", minor)
+        w.tell("indians", minor, **told, to=None)
         w.trail.append(Trail("indian", s, roll, True))
         return None
     if target in w.indians:
-        w.say(f"{what}, but other Indians are on {w.sq(target)}; they stay.", minor)
+        w.tell("indians", minor, **told, to=w.sq(target), blocked=True)
         w.trail.append(Trail("indian", s, roll, False))
         return s
     w.indians.remove(s)
     w.indians.append(target)
     w.trail.append(Trail("indian", s, roll, True))
-    w.say(f"{what} to {w.sq(target)}.", minor)
+    w.tell("indians", minor, **told, to=w.sq(target))
     _indian_arrives(w, target, rng, 0)
     check_win(w)
     return target
@@ -173,37 +155,31 @@ def steer_step(w: Work, s: int, rng: Rng, stampede: int = 0) -> int | None:
     f = face(roll)
     board = w.board
     target = board.neighbour(s, f.dx, f.dy)
-    if stampede:
-        what = f"The steer on {w.sq(s)} runs {f.word}"
-    else:
-        what = f"The steer on {w.sq(s)} rolls {compass_text(roll)}"
+    told = {"square": w.sq(s), "roll": roll, "stampede": bool(stampede)}
     crossed = board.crossed(s, f.dx, f.dy)
     if stampede:
         wall = next((e for e in crossed if e in board.homestead_edges), None)
     else:
         wall = next((e for e in crossed if e in w.fences or e in board.walls), None)
     if wall is not None:
-        kind = (
-            "a fence" if wall in w.fences else "water" if wall in board.streams else "a homestead"
-        )
-        w.say(f"{what}, but {kind} stops it.", minor=True)
+        kind = "fence" if wall in w.fences else "water" if wall in board.streams else "homestead"
+        w.tell("steer", minor=True, **told, wall=kind)
         w.trail.append(Trail("steer", s, roll, False))
         return s
     if target is None:
         w.retire("steer", s)
-        w.say(f"{what} {'off' if stampede else 'and wanders off'} the prairie.", minor=True)
+        w.tell("steer", minor=True, **told, to=None)
         w.trail.append(Trail("steer", s, roll, True))
         return None
     if steer_at(w, target):
-        w.say(f"{what}, but a steer stands on {w.sq(target)}; it stays.", minor=True)
+        w.tell("steer", minor=True, **told, to=w.sq(target), blocked=True)
         w.trail.append(Trail("steer", s, roll, False))
         return s
     w.steers.remove(s)
     w.steers.append(target)
     w.trail.append(Trail("steer", s, roll, True))
     owner = next((fl.owner for fl in w.fields if target in fl.squares), None)
-    pen = f", into {w.name(owner)}'s field" if owner is not None else ""
-    w.say(f"{what} to {w.sq(target)}{pen}.", minor=not pen)
+    w.tell("steer", minor=owner is None, **told, to=w.sq(target), owner=owner)
     _steer_arrives(w, target, rng, 0)
     check_win(w)
     return target
@@ -234,18 +210,18 @@ def bandit_step(w: Work, rng: Rng) -> None:
     roll = roll_dir(rng)
     f = face(roll)
     target = w.board.point_step(p, f.dx, f.dy)
-    what = f"The Bandit on {w.pt(p)} rolls {compass_text(roll)}"
+    told = {"point": w.pt(p), "roll": roll}
     if target is None:
         w.bandit = None
         w.supply["bandit"] += 1
-        w.say(f"{what} and rides off the board.", minor=True)
+        w.tell("bandit_step", minor=True, **told, to=None)
         w.trail.append(Trail("bandit", p, roll, True))
     elif _point_blocked(w, p, f.dx, f.dy, target):
-        w.say(f"{what}, but someone is in his way; he stays.", minor=True)
+        w.tell("bandit_step", minor=True, **told, to=w.pt(target), blocked=True)
         w.trail.append(Trail("bandit", p, roll, False))
     else:
         w.bandit = target
-        w.say(f"{what} to {w.pt(target)}.", minor=True)
+        w.tell("bandit_step", minor=True, **told, to=w.pt(target))
         w.trail.append(Trail("bandit", p, roll, True))
 
 
@@ -254,9 +230,9 @@ def pilgrim_step(w: Work, index: int) -> None:
     p, heading = w.pilgrims[index]
     f = face(heading)
     target = w.board.point_step(p, f.dx, f.dy)
-    what = f"The Pilgrim on {w.pt(p)} walks {f.word}"
+    told = {"point": w.pt(p), "heading": heading}
     if target is not None and _point_blocked(w, p, f.dx, f.dy, target):
-        w.say(f"{what}, but someone is in the way; they wait.", minor=True)
+        w.tell("pilgrim_step", minor=True, **told, to=w.pt(target), blocked=True)
         w.trail.append(Trail("pilgrim", p, heading, False))
         return
     w.trail.append(Trail("pilgrim", p, heading, True))
@@ -271,11 +247,11 @@ def pilgrim_step(w: Work, index: int) -> None:
     if far:
         del w.pilgrims[index]
         w.supply["pilgrim"] += 1
-        w.say(f"{what} and leaves the range at the far edge.", minor=True)
+        w.tell("pilgrim_step", minor=True, **told, to=None)
     else:
         assert target is not None
         w.pilgrims[index] = (target, heading)
-        w.say(f"{what} to {w.pt(target)}.", minor=True)
+        w.tell("pilgrim_step", minor=True, **told, to=w.pt(target))
 
 
 # Whole events ------------------------------------------------------------------------------
@@ -293,47 +269,35 @@ def _steer_tally(w: Work, trail: list[Trail]) -> tuple[int, int, int]:
     return len(steps), stopped, gone
 
 
-def _steer_phrase(n: int, stopped: int, gone: int, verb: str) -> str:
-    text = f"{_plural(n, 'roaming steer')} {verb}{'s' if n == 1 else ''}"
-    more = [f"{stopped} stopped"] if stopped else []
-    more += [f"{gone} off the prairie"] if gone else []
-    return text + (f" ({', '.join(more)})" if more else "")
-
-
-def moove_summary(w: Work, trail: list[Trail], twisters: int) -> str:
-    """Everything that moved, in one phrase (each token's path is told as detail)."""
-    parts = []
-    steps = sum(1 for t in trail if t.token == "twister")
-    if steps:
-        who = "the twister takes" if twisters == 1 else f"{twisters} twisters take"
-        parts.append(f"{who} {_plural(steps, 'step')}")
-    indians = sum(1 for t in trail if t.token == "indian")
-    if indians:
-        parts.append(f"Indians on {_plural(indians, 'square')} ride")
+def moove_summary(w: Work, trail: list[Trail], twisters: int) -> dict[str, int]:
+    """Everything that moved, counted (each token's path is told as detail)."""
     n, stopped, gone = _steer_tally(w, trail)
-    if n:
-        parts.append(_steer_phrase(n, stopped, gone, "step"))
-    if any(t.token == "bandit" for t in trail):
-        parts.append("the Bandit rides")
-    pilgrims = sum(1 for t in trail if t.token == "pilgrim")
-    if pilgrims:
-        parts.append("the Pilgrims walk" if pilgrims > 1 else "the Pilgrim walks")
-    thrown = sum(1 for t in trail if t.token.startswith("thrown"))
-    if thrown:
-        parts.append(f"twisters throw {_plural(thrown, 'token')}")
-    return ", ".join(parts) if parts else "nothing on the range moves"
+    return {
+        "twisters": twisters,
+        "twister_steps": sum(1 for t in trail if t.token == "twister"),
+        "indians": sum(1 for t in trail if t.token == "indian"),
+        "steers": n,
+        "stopped": stopped,
+        "gone": gone,
+        "bandit": sum(1 for t in trail if t.token == "bandit"),
+        "pilgrims": sum(1 for t in trail if t.token == "pilgrim"),
+        "thrown": sum(1 for t in trail if t.token.startswith("thrown")),
+        "moved": sum(1 for t in trail if t.moved),
+        "still": sum(1 for t in trail if not t.moved),
+    }
 
 
-def moove(w: Work, rng: Rng, lead: str = "Everything moves") -> None:
+def moove(w: Work, rng: Rng, seat: int) -> None:
     """Twisters (two steps each), then Indians, roaming steers, the Bandit, Pilgrims.
 
-    One line says what moved (after ``lead``); each token's path is detail, except what
-    changes the game (a raid, a steer walking into a field, torn fences, a win).
+    One event tells what moved, counted (``seat`` drew the card); each token's path is detail,
+    except what changes the game (a raid, a steer walking into a field, torn fences, a win).
     """
     start, first, twisters = len(w.events), len(w.trail), len(w.twisters)
     _moove(w, rng)
     summary = moove_summary(w, w.trail[first:], twisters)
-    w.events.insert(start, Event.said(f"{lead} — {summary}."))
+    w.tell("moove", seat=seat, **summary)
+    w.events.insert(start, w.events.pop())
 
 
 def _moove(w: Work, rng: Rng) -> None:
@@ -370,9 +334,9 @@ def _moove(w: Work, rng: Rng) -> None:
         pilgrim_step(w, index)
 
 
-def stampede(w: Work, rng: Rng, lead: str = "") -> None:
-    """All roaming steers run one step the same way at once, over fences and water; one line
-    tells it (after ``lead``), each steer's run is detail."""
+def stampede(w: Work, rng: Rng, seat: int) -> None:
+    """All roaming steers run one step the same way at once, over fences and water; one event
+    tells it (``seat`` drew the card), each steer's run is detail."""
     roll = roll_dir(rng)
     f = face(roll)
     herd = roaming(w)
@@ -388,7 +352,8 @@ def stampede(w: Work, rng: Rng, lead: str = "") -> None:
             to = steer_step(w, s, rng, stampede=roll)
             if to is not None:
                 done.add(to)
-    n, stopped, gone = _steer_tally(w, w.trail[first:])
-    told = _steer_phrase(n, stopped, gone, "run") if n else "no roaming steer runs"
-    herd_runs = f"he herd stampedes {compass_text(roll)}: {told}."
-    w.events.insert(start, Event.said(f"{lead} — t{herd_runs}" if lead else f"T{herd_runs}"))
+    trail = w.trail[first:]
+    n, stopped, gone = _steer_tally(w, trail)
+    moved = sum(1 for t in trail if t.moved)
+    w.tell("stampede", seat=seat, roll=roll, steers=n, stopped=stopped, gone=gone, moved=moved)
+    w.events.insert(start, w.events.pop())

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.base import IllegalAction
 from games.cowboy import cards, rustle
-from games.cowboy.board import STEP_WORDS, STEPS
+from games.cowboy.board import STEPS
 from games.cowboy.fields import after_build, check_win, free_field_squares, owner_map, steer_at
 from games.cowboy.fields import claim as claim_part
 from games.cowboy.state import (
@@ -60,40 +61,42 @@ def bandit_zone(g: CowboyState | Work) -> set[int]:
     return zone
 
 
-def step_target(g: CowboyState, seat: int, d: str) -> tuple[int | None, str]:
+def step_target(g: CowboyState, seat: int, d: str) -> tuple[int | None, IllegalAction | None]:
     """Where a step leads, or None and why not."""
     board = g.board
     dx, dy = STEPS[d]
     p = board.point_step(g.cowboys[seat], dx, dy)
     if p is None:
-        return None, f"{STEP_WORDS[d].capitalize()} is off the board."
-    where = f"to your {STEP_WORDS[d]} ({board.point_name(p)})"
+        return None, IllegalAction("cowboy.off_board", dir=d)
+    where = {"dir": d, "point": board.point_name(p)}
     if p in g.cowboys:
-        return None, f"{g.names[g.cowboys.index(p)]}'s cowboy stands {where}."
+        return None, IllegalAction(
+            "cowboy.cowboy_there", player=g.names[g.cowboys.index(p)], **where
+        )
     if p == g.bandit:
-        return None, f"The Bandit stands {where}."
+        return None, IllegalAction("cowboy.bandit_there", **where)
     if any(q == p for q, _ in g.pilgrims):
-        return None, f"Pilgrims stand {where}."
+        return None, IllegalAction("cowboy.pilgrims_there", **where)
     if p in bandit_zone(g):
-        return None, f"The corner {where} is next to the Bandit; he'd shoot you."
-    return p, ""
+        return None, IllegalAction("cowboy.bandit_zone", **where)
+    return p, None
 
 
-def fence_problem(g: CowboyState, seat: int) -> str:
-    """Why no fence may be built now ('' when one may)."""
+def fence_problem(g: CowboyState, seat: int) -> IllegalAction | None:
+    """Why no fence may be built now (None when one may)."""
     if g.phase != "moved" or g.moved is None:
-        return "A fence goes on the line you just moved along: move first."
+        return IllegalAction("cowboy.fence_move_first")
     board = g.board
     e = g.moved
     if any(edge == e for edge, _ in g.fences):
-        return f"There is a fence {board.edge_label(e)} already."
+        return IllegalAction("cowboy.fence_there", edge=board.edge_place(e))
     if e in board.streams:
-        return f"A stream runs {board.edge_label(e)}; it counts as a fence already."
+        return IllegalAction("cowboy.stream_there", edge=board.edge_place(e))
     if e in board.homestead_edges:
-        return f"The line {board.edge_label(e)} is a homestead's side; it counts as a fence."
+        return IllegalAction("cowboy.homestead_side", edge=board.edge_place(e))
     if g.fences_left[seat] <= 0:
-        return "You have no fences left: cut wood next to a tree."
-    return ""
+        return IllegalAction("cowboy.no_fences")
+    return None
 
 
 def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
@@ -104,7 +107,7 @@ def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
         out += steps
     if g.phase == "again":
         return [*out, End()]
-    if g.phase == "moved" and not fence_problem(g, seat):
+    if g.phase == "moved" and fence_problem(g, seat) is None:
         out.append(Fence())
     board = g.board
     around = board.around(g.cowboys[seat])
@@ -158,7 +161,6 @@ def pending_actions(g: CowboyState) -> list[CowboyAction]:
 def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) -> None:
     """Carry out a legal turn action; the turn ends unless a choice is pending. ``lone``: it
     was the only legal action (a forced ``end`` says why)."""
-    name = w.name(seat)
     board = w.board
     ends = True
     match action:
@@ -168,7 +170,7 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             there = board.point_step(here, dx, dy)
             assert there is not None
             w.cowboys[seat] = there
-            w.say(f"{name} rides {STEP_WORDS[d]} to {w.where(there)}.")
+            w.tell("ride", seat=seat, dir=d, to=w.where(there))
             if w.phase == "again":
                 w.moved = None
             else:
@@ -176,31 +178,30 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
                 ends = False
         case Again():
             w.phase, w.moved = "again", None
-            w.say(f"{name} rides on.")
+            w.tell("ride_on", seat=seat)
             ends = False
         case End() if lone and w.phase == "again":
-            w.say(f"{name} can ride no further and ends the turn.")
+            w.tell("end", seat=seat, forced="no_further")
         case End() if lone:
-            w.say(f"{name} is hemmed in with nothing to do and ends the turn.")
+            w.tell("end", seat=seat, forced="hemmed_in")
         case End():
-            w.say(f"{name} ends the turn.")
+            w.tell("end", seat=seat)
         case Fence():
             edge = w.moved
             assert edge is not None
             w.fences[edge] = seat
             w.fences_left[seat] -= 1
-            left = w.fences_left[seat]
-            w.say(f"{name} builds a fence {board.edge_label(edge)} ({left} left).")
+            w.tell("fence", seat=seat, edge=w.edge(edge), left=w.fences_left[seat])
             after_build(w, seat, edge)
         case Cut():
             gain = AXE_FENCES if "axe" in w.hands[seat] else CUT_FENCES
             w.fences_left[seat] += gain
-            axe = " with the Axe" if gain == AXE_FENCES else ""
-            w.say(f"{name} cuts wood{axe}: {gain} fences ({w.fences_left[seat]} in all).")
+            total = w.fences_left[seat]
+            w.tell("cut", seat=seat, gain=gain, total=total, axe=gain == AXE_FENCES)
         case Rope(src, dst):
             w.steers.remove(src)
             w.steers.append(dst)
-            w.say(f"{name} ropes the steer on {w.sq(src)} and pens it on {w.sq(dst)}.")
+            w.tell("rope", seat=seat, src=w.sq(src), dst=w.sq(dst))
             check_win(w)
         case Rustle(s):
             rustle.attempt(w, seat, s, rng)
@@ -213,16 +214,14 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
 
 
 def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:
-    name = w.name(seat)
     need = SIX_SHOOTER_WIN if "sixshooter" in w.hands[seat] else FIGHT_WIN
     roll = rng.roll(8)
-    gun = " with the Six Shooter" if need == SIX_SHOOTER_WIN else ""
-    fight = f"{name} fights the Indians on {w.sq(s)}{gun}: rolls {roll} (needs {need}+)"
-    if roll >= need:
+    gun = need == SIX_SHOOTER_WIN
+    won = roll >= need
+    w.tell("fight", seat=seat, square=w.sq(s), roll=roll, need=need, gun=gun, won=won)
+    if won:
         w.retire("indian", s)
-        w.say(f"{fight} and wins: the Indians leave {w.sq(s)}.")
     else:
-        w.say(f"{fight}. The Indians escape!")
         indian_step(w, s, rng, minor=False)
         check_win(w)
 
@@ -262,7 +261,6 @@ def leave(w: Work, seat: int, rng: Rng) -> None:
     """``seat`` leaves the game: its fields become open range (their steers may be roped), its
     items go to the discard pile and its turns are skipped; a choice that was about it lapses.
     With one player left, that player wins."""
-    name = w.name(seat)
     w.out = tuple(sorted({*w.out, seat}))
     fields = sum(1 for f in w.fields if f.owner == seat)
     w.fields = [f for f in w.fields if f.owner != seat]
@@ -270,16 +268,11 @@ def leave(w: Work, seat: int, rng: Rng) -> None:
     items = len(w.hands[seat])
     w.hands[seat] = []
     w.lost[seat] = 0
-    parts = []
-    if fields:
-        parts.append(f"{'their field is' if fields == 1 else 'their fields are'} open range again")
-    if items:
-        parts.append(f"{'their item goes' if items == 1 else 'their items go'} to the discard pile")
-    w.say(f"{name} leaves the game" + (": " + " and ".join(parts) if parts else "") + ".")
+    w.tell("leave", seat=seat, fields=fields, items=items)
     left = w.active()
     if len(left) < 2:
         w.winners, w.finished, w.pending = tuple(left), "left", None
-        w.say(f"{w.name(left[0])} is the last player left and wins!")
+        w.tell("last_left", seat=left[0])
         return
     p = w.pending
     if p is None:
@@ -295,7 +288,7 @@ def leave(w: Work, seat: int, rng: Rng) -> None:
         cards.lose_turn(w, choices[0], p.token)
     elif p.victim == seat and p.kind != "rustled":
         w.pending = None
-        w.say(f"{name} has left, so the matter with {name} is dropped.")
+        w.tell("dropped", seat=seat)
     else:
         return
     if p.events:

@@ -3,8 +3,9 @@ and an icon legend.
 
 ``layers`` holds the layout and what is drawn once (the range of a deal, owners' washes, the
 legend); ``frame`` draws one position over it with marks on what the last move changed;
-``story`` words the header; ``icons`` the colours and icons. Pictures are reduced to one fixed
-palette, so no colours are chosen per picture.
+``icons`` the colours and icons. The words (the header, told from the last move's events, the
+cards and the legend) are the narrator's (``games.cowboy.talk_picture``), in the active
+locale. Pictures are reduced to one fixed palette, so no colours are chosen per picture.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from games.base import Event
 from games.cowboy.data import TILES
 from games.cowboy.state import CowboyState
+from games.cowboy.talk_picture import tile_title
 from render import png
 from render.common import INK, PAPER, font
 from render.cowboy.frame import ROAMING, WHITE, compose
@@ -47,9 +49,10 @@ def draw(
     previous: object = None,
     events: Sequence[Event] = (),
 ) -> bytes:
-    """The range as PNG bytes for ``seat`` (None: a spectator); ``last`` and ``previous`` (the
-    action and the state before it) give the header's last move and the marks of change."""
-    return png.encode(compose(state, seat, last, previous))
+    """The range as PNG bytes for ``seat`` (None: a spectator), its texts in the active
+    locale; ``previous`` (the state before the last move) gives the marks of change and the
+    move's ``events`` the header's last move."""
+    return png.encode(compose(state, seat, last, previous, events))
 
 
 def warm() -> None:
@@ -141,7 +144,7 @@ def tile_sheet(columns: int = 6, px: int = 240) -> Image.Image:
     for k, tid in enumerate(ids):
         x = gap + (k % columns) * (px + gap)
         y = gap + (k // columns) * (px + label + gap)
-        d.text((x, y), f"{tid} {TILES[tid].name}", font=font(18, bold=True), fill=INK)
+        d.text((x, y), tile_title(tid), font=font(18, bold=True), fill=INK)
         sheet.paste(tile_picture(tid, px), (x, y + label))
         d.rectangle((x, y + label, x + px, y + label + px), outline=DARK, width=2)
     return sheet

@@ -3,14 +3,16 @@ last move changed, the header and the players' cards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.base import Event
 from games.cowboy.board import face
-from games.cowboy.data import CARDS
 from games.cowboy.fields import herds, owner_map, steer_at
 from games.cowboy.state import WIN, CowboyState
+from games.cowboy.talk_picture import card_counts, card_items, card_title, last_move, status
 from games.cowboy.turn import bandit_zone
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, text_width
 from render.cowboy.icons import (
@@ -30,8 +32,7 @@ from render.cowboy.icons import (
     tint,
 )
 from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
-from render.cowboy.paint import drawable, stamp, write
-from render.cowboy.story import last_move, status
+from render.cowboy.paint import drawable, fit, stamp, wrap, write
 from render.shelf import Kept
 
 ROAMING = (120, 90, 60)
@@ -59,8 +60,14 @@ class Ground:
 
 
 def compose(
-    state: CowboyState, seat: int | None = None, last: object = None, previous: object = None
+    state: CowboyState,
+    seat: int | None = None,
+    last: object = None,
+    previous: object = None,
+    events: Sequence[Event] = (),
 ) -> Image.Image:
+    """The picture of ``state`` for ``seat``: ``previous`` (the state before the last move)
+    marks what changed, and the move's ``events`` tell it in the header."""
     players = len(state.names)
     g = geo(state.tiles, players)
     bare = range_layer(state.tiles, players)
@@ -76,7 +83,7 @@ def compose(
     if prev is not None:
         _changes(img, g, state, prev, ground)
     _choices(d, g, state)
-    _header(img, state, last, prev)
+    _header(img, state, events, started=previous is None)
     _cards(img, d, bare, g, state, letters, seat, prev)
     return img
 
@@ -235,36 +242,13 @@ def _choices(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState) -> None:
         d.rectangle((px + 4, py + 4, px + c - 4, py + c - 4), outline=HIGHLIGHT, width=4)
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut short with an ellipsis so it fits ``width`` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip(" ·,;") + "…"
-
-
-def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` pixels (the last one cut short)."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and text_width(f"{line} {words[0]}", size) <= width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words:
-        out[-1] = fit(out[-1] + " " + " ".join(words), size, width)
-    return out
-
-
-def _header(img: Image.Image, state: CowboyState, last: object, prev: object) -> None:
+def _header(img: Image.Image, state: CowboyState, events: Sequence[Event], started: bool) -> None:
     width = WIDTH - 2 * PAD
     colour = WIN_GREEN if state.finished and state.winners else INK
     head = status(state)
     size = BIG if text_width(head, BIG, True) <= width else TEXT
     write(img, (PAD, 8), fit(head, size, width, True), size, colour, PAPER, bold=True)
-    told = last_move(state, last, prev if isinstance(prev, CowboyState) else None)
+    told = last_move(state, events, started)
     for k, line in enumerate(wrap(told, TEXT, width, 2)):
         write(img, (PAD, 46 + k * 30), line, TEXT, INK, PAPER)
 
@@ -290,14 +274,8 @@ def _cards(
             fill, outline = ACTING, HIGHLIGHT
         elif s in state.winners:
             fill, outline = WON, WIN_GREEN
-        label = fit(name + (" (you)" if seat == s else ""), TEXT + 2, x1 - 56 - x0 - 66, True)
-        if s in state.out:
-            items = "left the game"
-        else:
-            items = ", ".join(CARDS[c].short for c in state.hands[s]) or "no items"
-            if state.lost[s]:
-                lost = state.lost[s]
-                items = f"loses {lost} turn{'s' if lost > 1 else ''} · {items}"
+        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 56 - x0 - 66, True)
+        items = card_items(state.hands[s], state.lost[s], s in state.out)
         shown = (
             box,
             fill,
@@ -305,7 +283,7 @@ def _cards(
             s,
             letters[s],
             label,
-            f"{counts[s]}/{WIN} steers · {state.fences_left[s]} fences",
+            card_counts(counts[s], WIN, state.fences_left[s]),
             counts[s] - before[s],
             fit(items, TEXT, x1 - x0 - 24),
         )

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from games.cowboy.board import Board, board_for
 from games.cowboy.data import TILES
-from render.common import INK, MUTED, PAPER, font
+from games.cowboy.talk_picture import LEGEND, legend
+from render.common import INK, MUTED, PAPER, font, text_width
 from render.cowboy.icons import (
     DARK,
     GRASS,
@@ -34,8 +35,9 @@ from render.cowboy.icons import (
     mark,
     tint,
 )
-from render.cowboy.paint import drawable, palette, stamp, to_p
+from render.cowboy.paint import drawable, fit, palette, stamp, to_p
 from render.shelf import Kept
+from words import current
 
 WIDTH = 800
 PAD = 12
@@ -48,23 +50,6 @@ LEGEND_ROW = 40
 LEGEND_COLS = 4
 TEXT = 24  # the smallest text: 12 px on a phone 400 px wide
 BIG = 27
-#: (icon, label) in the legend, row by row
-LEGEND = (
-    ("steer", "steer"),
-    ("printed", "printed"),
-    ("skull", "skull"),
-    ("stolen", "stolen"),
-    ("tree", "tree"),
-    ("house", "homestead"),
-    ("stream", "stream"),
-    ("indian", "Indians"),
-    ("twister", "twister"),
-    ("bandit", "Bandit"),
-    ("zone", "no stop"),
-    ("pilgrim", "Pilgrim"),
-    ("moved", "changed"),
-    ("ghost", "was here"),
-)
 
 
 @dataclass(frozen=True)
@@ -161,9 +146,10 @@ def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
 
 
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
-    """Paper, the tiles, the coordinates and the legend, in the palette: everything that
-    never changes during a game (drawn straight in the palette: no colours to reduce)."""
-    return _RANGES.get((tiles, players), lambda: _draw_range(geo(tiles, players)))
+    """Paper, the tiles, the coordinates and the legend (in the active locale), in the
+    palette: everything that never changes during a game (drawn straight in the palette: no
+    colours to reduce)."""
+    return _RANGES.get((tiles, players, current()), lambda: _draw_range(geo(tiles, players)))
 
 
 @lru_cache(maxsize=8)
@@ -178,9 +164,10 @@ def wash_lut(owner: int) -> tuple[int, ...]:
 
 
 def frame(size: int, players: int) -> Image.Image:
-    """Paper, the coordinates around a board of ``size`` squares, and the legend, in the
-    palette."""
-    return cached(("frame", size, players), lambda: to_p(_draw_frame(size, players)))
+    """Paper, the coordinates around a board of ``size`` squares, and the legend (in the
+    active locale), in the palette."""
+    key = ("frame", size, players, current())
+    return cached(key, lambda: to_p(_draw_frame(size, players)))
 
 
 def _draw_frame(size: int, players: int) -> Image.Image:
@@ -237,9 +224,8 @@ def _draw_range(g: Geo) -> Image.Image:
 def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
     column = (WIDTH - 2 * PAD) // LEGEND_COLS
     size = 32
-    f = font(TEXT)
     d.line((PAD, g.legend_y - 4, WIDTH - PAD, g.legend_y - 4), fill=MUTED, width=1)
-    for k, (kind, label) in enumerate(LEGEND):
+    for k, (kind, label) in enumerate(legend()):
         x = PAD + (k % LEGEND_COLS) * column
         y = g.legend_y + (k // LEGEND_COLS) * LEGEND_ROW + 4
         if kind == "stream":
@@ -256,4 +242,7 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
             else:
                 picture = icon(kind, size)
             img.paste(picture, (x, y), picture)
-        d.text((x + size + 8, y + size // 2), label, font=f, fill=INK, anchor="lm")
+        room = column - size - 14
+        fitted = next((k for k in (TEXT, TEXT - 2, TEXT - 4) if text_width(label, k) <= room), 0)
+        shown, f = (label, font(fitted)) if fitted else (fit(label, TEXT - 4, room), font(TEXT - 4))
+        d.text((x + size + 8, y + size // 2), shown, font=f, fill=INK, anchor="lm")

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.common import INK, MUTED, PAPER, draw_text, font, length
+from render.common import INK, MUTED, PAPER, draw_text, font, length, text_width
 from render.cowboy.icons import (
     BASE_COLOURS,
     DARK,
@@ -142,3 +142,31 @@ def write(
     """Text whose top-left is ``xy`` (as ``ImageDraw.text`` places it) on a plain ``bg``."""
     if text:
         img.paste(text_tile(text, size, bold, fg, bg), (int(xy[0]), int(xy[1])))
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut short at a word with an ellipsis so it fits ``width`` pixels (a single
+    word too long for it, like a long name, loses its last letters)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and text_width(" ".join(words) + "…", size, bold) > width:
+        words.pop()
+    text = " ".join(words)
+    while len(words) == 1 and text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip(" ·,;:—") + "…"
+
+
+def wrap(text: str, size: int, width: int, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels (the last one cut short)."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", size) <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words:
+        out[-1] = fit(out[-1] + " " + " ".join(words), size, width)
+    return out

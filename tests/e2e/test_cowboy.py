@@ -90,7 +90,7 @@ def events_of(state: CowboyState, seat: int, action: Any, seed: int, ply: int) -
     """What the move's message must say (the bot draws chance from the match seed and ply);
     detail (each token's path) may be left out."""
     step = RULES.apply(state, seat, action, rng=SeededRng(seed, ply))
-    return [e.text for e in step.events if not e.minor]
+    return [RULES.narrator.event(e, state.names) for e in step.events if not e.minor]
 
 
 def check_event_card(content: str, before: CowboyState, after: CowboyState) -> str | None:
@@ -211,7 +211,9 @@ async def test_two_player_game_from_new_to_five_steers(
         assert refusals > 0
         assert len(cards) >= 15 and {"moove", "steer", "stampede", "firewater"} <= set(cards)
         outcome = match.outcome()
-        assert outcome is not None and outcome.reason == "five steers in their fields"
+        assert outcome is not None and outcome.reason == "five"
+        names = [s.name for s in match.seats]
+        assert RULES.narrator.outcome(outcome, names) == "five steers in their fields"
         winner = users[outcome.winners[0]]
         final = board(fake, world.channel)
         assert f"{match.name_of(outcome.winners[0])} has five steers and wins!" in final.content

@@ -7,6 +7,7 @@ from test_cowboy_kit import (
     ALICE,
     BOB,
     CAROL,
+    NAMES,
     NE,
     RULES,
     SW,
@@ -82,7 +83,7 @@ def test_a_card_whose_supply_is_empty_does_nothing() -> None:
     step = _draw("twister", twisters=["c3", "d3"])
     assert "No twister tokens are left in the supply; nothing happens." in said(step)
     step = _draw("indian", indians=["c3", "d3", "e3", "f3"])
-    assert "No indian tokens are left" in said(step)
+    assert "No Indian tokens are left" in said(step)
     step = _draw("bandit", bandit="G7")
     assert "The Bandit is already on the range" in said(step)
 
@@ -177,7 +178,10 @@ def test_the_round_limit_ends_the_game_and_the_most_steers_win() -> None:
 def test_nobody_wins_a_round_limit_reached_without_a_steer() -> None:
     step = play(position(options={"max_rounds": 1}, turn=BOB), BOB, "end")
     outcome = RULES.outcome(step.state)
-    assert outcome.winners == () and "the prairie wins" in outcome.reason
+    assert outcome.winners == () and outcome.reason == "prairie"
+    assert RULES.narrator.outcome(outcome, NAMES) == (
+        "nobody has a steer after 1 round: the prairie wins"
+    )
     assert "The only round is over and nobody has a steer: the prairie wins." in said(step)
     assert RULES.to_act(step.state) == () and RULES.invariants(step.state) == []
     assert RULES.status_line(step.state).startswith("the prairie wins")
@@ -205,6 +209,8 @@ def test_a_rope_that_makes_five_wins_at_once() -> None:
     step = play(state, ALICE, "rope c4 to b6")
     assert "alice has five steers and wins!" in said(step)
     assert "Event for" not in said(step)  # no events phase after a win
-    assert RULES.outcome(step.state).reason == "five steers in their fields"
+    outcome = RULES.outcome(step.state)
+    assert outcome.reason == "five"
+    assert RULES.narrator.outcome(outcome, NAMES) == "five steers in their fields"
     with pytest.raises(Exception, match="over"):
         RULES.parse_action(step.state, BOB, "end")

@@ -184,5 +184,6 @@ def _eager_playout(players: int, seed: int) -> tuple[Outcome, int]:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_eager_players_win_with_five_steers(players: int) -> None:
     outcome, _ = _eager_playout(players, 100 + players)
-    assert outcome.reason == "five steers in their fields"
+    assert outcome.reason == "five"
+    assert RULES.narrator.outcome(outcome, ()) == "five steers in their fields"
     assert outcome.scores is not None and max(outcome.scores) >= 5

@@ -131,8 +131,16 @@ def play(state: CowboyState, seat: int, text: str, *rolls: Any) -> Step[CowboySt
     return step
 
 
+def told(step: Step[CowboyState], *, minor: bool | None = None) -> list[str]:
+    """The step's events in words (only the minor ones, or only the others, when asked)."""
+    names = step.state.names
+    return [
+        RULES.narrator.event(e, names) for e in step.events if minor is None or e.minor == minor
+    ]
+
+
 def said(step: Step[CowboyState]) -> str:
-    return "\n".join(e.text for e in step.events)
+    return "\n".join(told(step))
 
 
 def sq(state: CowboyState, names: Iterable[int]) -> list[str]:

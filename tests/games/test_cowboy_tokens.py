@@ -17,6 +17,7 @@ from test_cowboy_kit import (
     position,
     ring,
     said,
+    told,
 )
 
 from games.base import Step
@@ -224,13 +225,13 @@ def test_a_moove_is_one_line_and_each_path_is_detail() -> None:
         twisters=["c3"], indians=["i9"], steers=["e6", "l12"], bandit="F10",
         pilgrims=[("K11", "W")],
     )  # fmt: skip
-    told = [e.text for e in step.events if not e.minor]
-    assert told == [
+    main = told(step, minor=False)
+    assert main == [
         "alice ends the turn.",
         "alice draws MOOOOOVE! — the twister takes 2 steps, Indians on 1 square ride, "
         "2 roaming steers step (1 off the prairie), the Bandit rides, the Pilgrim walks.",
     ]
-    detail = [e.text for e in step.events if e.minor]
+    detail = told(step, minor=True)
     assert "The steer on l12 rolls 2 (north-east) and wanders off the prairie." in detail
     assert len(detail) == 7
 
@@ -241,10 +242,10 @@ def test_a_steer_stampeding_into_a_field_is_told_beside_the_summary() -> None:
         fields=[(BOB, ["g2"])],
     )  # fmt: skip
     step = play(state, ALICE, "end", E)
-    told = [e.text for e in step.events if not e.minor]
-    assert told[-1] == "The steer on f2 runs east to g2, into bob's field."
+    main = told(step, minor=False)
+    assert main[-1] == "The steer on f2 runs east to g2, into bob's field."
     assert "The steer on b9 runs east to c9." in said(step)
-    assert len(told) == 3  # the end, the card and the stampede, the steer that changed hands
+    assert len(main) == 3  # the end, the card and the stampede, the steer that changed hands
 
 
 def test_a_steer_stampeding_off_the_board_is_told_in_a_whole_sentence() -> None:

@@ -7,31 +7,35 @@ import io
 import random
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 import games
+import words
+from games.base import Event
 from games.cowboy.state import CowboyState, End, Fence, Pending, Rope, Rustle
+from games.cowboy.talk_picture import card_counts, card_items, last_move, legend, status
 from games.rng import SeededRng
 from render import draw as draw_any
-from render.common import HIGHLIGHT
+from render.common import HIGHLIGHT, text_width
 from render.cowboy import compose, draw, warm
 from render.cowboy.frame import fit
 from render.cowboy.icons import icon, letter_layer
-from render.cowboy.layers import TEXT, geo
+from render.cowboy.layers import BIG, LEGEND_COLS, PAD, TEXT, WIDTH, geo
 from render.cowboy.paint import letter_sprite, sprite
-from render.cowboy.story import last_move, status
 from render.shelf import Kept
 
 RULES = games.get("cowboy")
 NAMES = ("Annie", "Buck", "Calamity", "Doc")
 
-Moment = tuple[CowboyState, object, CowboyState | None]
+Moment = tuple[CowboyState, object, CowboyState | None, tuple[Event, ...]]
 
 
 def _playout(players: int, seed: int, plies: int) -> list[Moment]:
-    """Keen fencers and ropers: every position with the move that led to it."""
+    """Keen fencers and ropers: every position with the move that led to it, the position
+    before and the move's events."""
     state = RULES.new_game(NAMES[:players], rng=SeededRng(seed))
-    out: list[Moment] = [(state, None, None)]
+    out: list[Moment] = [(state, None, None, ())]
     pick = random.Random(seed)
     weights = {Fence: 30, Rope: 40, Rustle: 20}
     for ply in range(1, plies):
@@ -41,8 +45,9 @@ def _playout(players: int, seed: int, plies: int) -> list[Moment]:
         actions = RULES.legal_actions(state, seat)
         action = pick.choices(actions, [weights.get(type(a), 2) for a in actions])[0]
         before = state
-        state = RULES.apply(state, seat, action, rng=SeededRng(seed, ply)).state
-        out.append((state, action, before))
+        step = RULES.apply(state, seat, action, rng=SeededRng(seed, ply))
+        state = step.state
+        out.append((state, action, before, step.events))
     return out
 
 
@@ -61,12 +66,13 @@ def _square_box(state: CowboyState, name: str) -> tuple[float, float, float, flo
 
 
 def test_a_busy_four_player_board_is_phone_shaped_small_and_stable() -> None:
-    state, last, previous = _playout(4, 3, 420)[-1]
-    png = draw_any("cowboy", state, last=last, previous=previous)
+    state, last, previous, events = _playout(4, 3, 420)[-1]
+    png = draw_any("cowboy", state, last=last, previous=previous, events=events)
     image = Image.open(io.BytesIO(png))
     assert image.width == 800 and image.width <= image.height <= 1.7 * image.width
     assert image.mode == "P" and len(png) < 150_000
-    assert draw(state, last=last, previous=previous) == png  # one fixed palette: same bytes
+    # one fixed palette: same bytes
+    assert draw(state, last=last, previous=previous, events=events) == png
 
 
 def test_a_steer_that_moved_is_ringed_where_it_stands_now() -> None:
@@ -112,10 +118,10 @@ def test_the_header_names_every_winner_or_the_prairie() -> None:
 def test_the_last_move_is_told_with_the_card_it_drew() -> None:
     state = RULES.new_game(NAMES[:2], rng=SeededRng(5))
     seat = state.turn
-    after = RULES.apply(state, seat, End(), rng=SeededRng(5, 1)).state
-    told = last_move(after, End(), state)
+    step = RULES.apply(state, seat, End(), rng=SeededRng(5, 1))
+    told = last_move(step.state, step.events, started=False)
     assert told.startswith(f"{NAMES[seat]} ended the turn; drew ")
-    assert last_move(state, None, None) == f"New game: {NAMES[seat]} rides first."
+    assert last_move(state, (), started=True) == f"New game: {NAMES[seat]} rides first."
 
 
 def test_after_warm_a_standard_game_needs_no_new_icons() -> None:
@@ -125,8 +131,8 @@ def test_after_warm_a_standard_game_needs_no_new_icons() -> None:
         return sum(f.cache_info().misses for f in (icon, letter_layer, letter_sprite))
 
     before, lettered = drawn(), sprite.cache_info().misses
-    for state, last, previous in _playout(4, 3, 420)[::25]:
-        draw(state, last=last, previous=previous)
+    for state, last, previous, events in _playout(4, 3, 420)[::25]:
+        draw(state, last=last, previous=previous, events=events)
     assert drawn() == before
     # only a player's initial laid on an icon, once per icon and ground
     assert sprite.cache_info().misses - lettered <= 4 * 16
@@ -138,17 +144,46 @@ def test_boards_of_more_matches_than_are_kept_drawn_look_the_same(monkeypatch) -
     layers = importlib.import_module("render.cowboy.layers")
     frame = importlib.import_module("render.cowboy.frame")
     matches = [_playout(4, seed, 12)[-3:] for seed in (21, 22, 23)]
-    alone = [[draw(s, last=a, previous=p) for s, a, p in moments] for moments in matches]
+    alone = [
+        [draw(s, last=a, previous=p, events=e) for s, a, p, e in moments] for moments in matches
+    ]
     monkeypatch.setattr(layers, "_RANGES", Kept(drawn=1, shelved=8))
     monkeypatch.setattr(frame, "_CARDS", Kept(drawn=4, shelved=64))
     in_turn = [[b""] * 3 for _ in matches]
     for k in range(3):
         for m, moments in enumerate(matches):
-            state, last, previous = moments[k]
-            in_turn[m][k] = draw(state, last=last, previous=previous)
+            state, last, previous, events = moments[k]
+            in_turn[m][k] = draw(state, last=last, previous=previous, events=events)
     assert len(layers._RANGES.shelf) == 3 and len(frame._CARDS.shelf) > 0
     for m in range(len(matches)):
         for k in range(3):
             got = Image.open(io.BytesIO(in_turn[m][k])).convert("RGB").tobytes()
             want = Image.open(io.BytesIO(alone[m][k])).convert("RGB").tobytes()
             assert got == want, f"match {m}, move {k}"
+
+
+@pytest.mark.parametrize("locale", ["pl", words.PSEUDO])
+def test_pictures_draw_in_polish_and_the_pseudo_locale(locale: str) -> None:
+    for players, seed in ((2, 7), (4, 8)):
+        for state, last, previous, events in _playout(players, seed, 90)[::30]:
+            english = draw_any("cowboy", state, last=last, previous=previous, events=events)
+            other = draw_any(
+                "cowboy", state, last=last, previous=previous, events=events, locale=locale
+            )
+            image = Image.open(io.BytesIO(other))
+            assert image.size == Image.open(io.BytesIO(english)).size and other != english
+
+
+def test_polish_texts_fit_the_picture_uncut() -> None:
+    column = (WIDTH - 2 * PAD) // LEGEND_COLS - 32 - 14
+    card = (WIDTH - 2 * PAD - 10) // 2 - 24
+    with words.use("pl"):
+        for _, label in legend():
+            assert text_width(label, TEXT) <= column, label
+        assert text_width(card_counts(5, 5, 28), TEXT) <= card
+        assert text_width(card_items(("lariat", "sixshooter"), 0, False), TEXT) <= card
+        state = RULES.new_game(NAMES, rng=SeededRng(5))
+        assert text_width(status(state), BIG, True) <= WIDTH - 2 * PAD
+        step = RULES.apply(state, state.turn, End(), rng=SeededRng(5, 1))
+        told = last_move(step.state, step.events, started=False)
+        assert told.startswith(f"{NAMES[state.turn]} kończy turę; karta ")

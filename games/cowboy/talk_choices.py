@@ -1,0 +1,240 @@
+"""Super Cowboy's choices in words: the buttons and menus of each legal action, what a pending
+choice asks, and the status line, in the active locale."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.base import Choice
+from games.cowboy import notation
+from games.cowboy.fields import free_field_squares, herd, herds, owner_map
+from games.cowboy.state import (
+    BANDIT,
+    WIN,
+    Again,
+    Claim,
+    CowboyAction,
+    CowboyState,
+    Cut,
+    Discard,
+    End,
+    Fence,
+    Fight,
+    Give,
+    Keep,
+    Pay,
+    Place,
+    Remove,
+    Reroll,
+    Rope,
+    Rustle,
+    Step,
+    Target,
+    UseBills,
+)
+from games.cowboy.talk_names import card_short, edge, everyone, step_word, who
+from games.cowboy.turn import AXE_FENCES, CUT_FENCES, FIGHT_WIN, SIX_SHOOTER_WIN
+from words import domain
+
+_, ngettext, N_ = domain("cowboy").functions()
+
+MENU = 25  # options per select menu
+ARROWS = {"n": "⬆️", "e": "➡️", "s": "⬇️", "w": "⬅️"}
+#: squares a prompt lists at most
+LISTED = 12
+
+
+def prompt(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What a pending choice (``notation.pending_data``) asks, in words."""
+    kind = data.get("kind")
+    name = who(names, data.get("seat"))
+    victim = who(names, data.get("victim"))
+    choices = list(data.get("choices", ()))
+    squares = ", ".join(str(c) for c in choices[:LISTED])
+    told = {"name": name, "victim": victim, "squares": squares, "roll": data.get("roll")}
+    if kind == "reroll":
+        return _("{name} rolled {roll}: `reroll` with the Lucky Lariat or `keep`").format(**told)
+    if kind == "bills":
+        return _(
+            "{name} is caught: use the Bag o' Bills (`bills`) or take the penalty (`pay`)"
+        ).format(**told)
+    if kind == "give":
+        return _("{name} gives {victim} a steer: `give` one of {squares}").format(**told)
+    if kind == "rustled":
+        return _("{name} places the rustled steer: `place` on {squares}").format(**told)
+    if kind == "claim":
+        return _("{name} claims a part of {victim}'s field: `claim` {squares}").format(**told)
+    if kind == "place":
+        return _place_prompt(str(data.get("token", ""))).format(**told)
+    if kind == "discard":
+        listed = ", ".join(f"`discard {c}`" for c in choices)
+        return _("{name} discards an item: {choices}").format(name=name, choices=listed)
+    if kind == "target":
+        listed = ", ".join(f"`target {who(names, s)}`" for s in choices)
+        return _("{name} picks who loses a turn: {choices}").format(name=name, choices=listed)
+    listed = ", ".join(f"`remove {c}`" for c in choices)
+    return _("{name} picks what the Cavalry removes: {choices}").format(name=name, choices=listed)
+
+
+def _place_prompt(token: str) -> str:
+    if token == "indian":
+        return _("{name} places Indians: `place` on {squares}")
+    if token == "twister":
+        return _("{name} places a twister: `place` on {squares}")
+    return _("{name} places a roaming steer: `place` on {squares}")
+
+
+def status_line(g: CowboyState) -> str:
+    """One plain line for status listings: the round, who acts, everyone's steers."""
+    counts = ", ".join(
+        _("{name} {n}").format(name=n, n=c) for n, c in zip(g.names, herds(g), strict=True)
+    )
+    if g.finished and not g.winners:
+        return _("the prairie wins: nobody has a steer ({counts})").format(counts=counts)
+    if g.finished:
+        return _("won by {names} ({counts})").format(
+            names=everyone(g.names, g.winners), counts=counts
+        )
+    limit = g.options.max_rounds
+    if limit:
+        rounds = _("round {round}/{limit}").format(round=g.round, limit=limit)
+    else:
+        rounds = _("round {round}").format(round=g.round)
+    if g.pending is not None:
+        doing = prompt(notation.pending_data(g), g.names)
+    else:
+        doing = _("{name} to play").format(name=g.names[g.turn])
+    return _("{rounds}; {doing}; steers: {counts}").format(
+        rounds=rounds, doing=doing, counts=counts
+    )
+
+
+def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
+    """How the action UI shows ``action``: its label, menu, note and rank."""
+    choice = _turn_choice(g, seat, action) or _pending_choice(g, seat, action)
+    r = notation.rank(g, seat, action)
+    return replace(choice, rank=r) if r else choice
+
+
+def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
+    sq = g.board.square_name
+    match action:
+        case Step(d):
+            return Choice(_("Ride {direction}").format(direction=step_word(d)), emoji=ARROWS[d])
+        case Fence():
+            return _fence_choice(g)
+        case Cut():
+            gain = AXE_FENCES if "axe" in g.hands[seat] else CUT_FENCES
+            label = ngettext("Cut wood (+{n} fence)", "Cut wood (+{n} fences)", gain)
+            return Choice(label.format(n=gain), emoji="🪓")
+        case Again():
+            return Choice(_("Ride on (one more step)"), emoji="🐎")
+        case End():
+            return Choice(_("End the turn"), emoji="🛑")
+        case Rope(src, dst):
+            dsts = free_field_squares(g, seat)
+            group = _("Rope the steer on {square}").format(square=sq(src))
+            if len(dsts) > MENU:
+                page = dsts.index(dst) // MENU + 1
+                group = _("{menu} ({page})").format(menu=group, page=page)
+            note = _("your fifth steer: you win") if herd(g, seat) + 1 >= WIN else ""
+            return Choice(_("Pen it on {square}").format(square=sq(dst)), group=group, note=note)
+        case Rustle(s):
+            victim = owner_map(g.fields)[s]
+            if "brander" in g.hands[victim]:
+                odds = _("anything but 6-8 is caught (Butt Brander)")
+            else:
+                odds = _("D8: 6-8 takes it, 1-2 you are caught")
+            label = _("Rustle {owner}'s steer on {square}").format(
+                owner=g.names[victim], square=sq(s)
+            )
+            return Choice(label, group=_("Rustle a steer"), note=odds)
+        case Fight(s):
+            need = SIX_SHOOTER_WIN if "sixshooter" in g.hands[seat] else FIGHT_WIN
+            note = _("D8: {need}+ drives them off, else they move").format(need=need)
+            label = _("Fight the Indians on {square}").format(square=sq(s))
+            return Choice(label, group=_("Fight Indians"), note=note)
+    return None
+
+
+def _fence_choice(g: CowboyState) -> Choice:
+    where = edge(g.board.edge_place(g.moved)) if g.moved is not None else ""
+    closes, steers = notation.fence_closes(g)
+    if steers:
+        note = ngettext(
+            "closes a field with {n} steer", "closes a field with {n} steers", steers
+        ).format(n=steers)
+    else:
+        note = _("closes a field") if closes else ""
+    label = _("Build a fence {edge}").format(edge=where) if where else _("Build a fence")
+    return Choice(label, primary=True, emoji="🪵", note=note)
+
+
+def _pending_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
+    sq = g.board.square_name
+    p = g.pending
+    match action:
+        case Reroll():
+            return Choice(_("Reroll with the Lucky Lariat"), primary=True, emoji="🎲")
+        case Keep():
+            assert p is not None
+            if p.roll <= 2 or "brander" in g.hands[p.victim]:
+                label = _("Keep the roll of {roll}: caught rustling")
+            else:
+                label = _("Keep the roll of {roll}: the steer evades you")
+            return Choice(label.format(roll=p.roll))
+        case UseBills():
+            return Choice(_("Pay them off with the Bag o' Bills"), primary=True, emoji="💰")
+        case Pay():
+            return Choice(_("Take the penalty: a steer, else 3 fences, else jail"))
+        case Give(s):
+            assert p is not None
+            group = _("Give {name} a steer").format(name=g.names[p.victim])
+            return Choice(_("Give the steer on {square}").format(square=sq(s)), group=group)
+        case Place(s):
+            assert p is not None
+            return _place_choice(g, s)
+        case Claim(s):
+            size = next((len(part) for part in (p.parts if p else ()) if s in part), 0)
+            label = ngettext(
+                "Claim the part with {square} ({n} square)",
+                "Claim the part with {square} ({n} squares)",
+                size,
+            ).format(square=sq(s), n=size)
+            return Choice(label, group=_("Claim a part"))
+        case Discard(card):
+            label = _("Discard {item}").format(item=card_short(card))
+            return Choice(label, group=_("Discard an item"))
+        case Target(target):
+            label = _("{name} loses a turn").format(name=g.names[target])
+            return Choice(label, group=_("Who loses a turn"))
+        case Remove(s):
+            if s == BANDIT:
+                label = _("Remove the Bandit")
+            else:
+                label = _("Remove the Indians on {square}").format(square=sq(s))
+            return Choice(label, group=_("The Cavalry removes"))
+    raise TypeError(action)
+
+
+def _place_choice(g: CowboyState, s: int) -> Choice:
+    p = g.pending
+    assert p is not None
+    sq = g.board.square_name
+    if p.kind == "rustled":
+        group = _("Place the rustled steer")
+    elif p.token == "indian":
+        group = _("Place Indians")
+    elif p.token == "twister":
+        group = _("Place a twister")
+    else:
+        group = _("Place a roaming steer")
+    if len(p.choices) > MENU:
+        group = _("{menu} ({page})").format(menu=group, page=p.choices.index(s) // MENU + 1)
+    if p.token == "indian" and p.kind != "rustled":
+        label = _("Put them on {square}")
+    else:
+        label = _("Put it on {square}")
+    return Choice(label.format(square=sq(s)), group=group)
