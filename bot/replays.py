@@ -24,7 +24,7 @@ from typing import Any
 import games
 import render
 import words
-from games.base import Event, GameError, Ruleset
+from games.base import Event, GameError, Outcome, Ruleset
 from games.rng import SeededRng
 from render import animate
 
@@ -77,6 +77,7 @@ def outcome_of(rules: Ruleset[Any, Any], state: Any, names: Sequence[str]) -> di
         "winners": list(outcome.winners),
         "winner_names": [names[s] for s in outcome.winners],
         "reason": outcome.reason,
+        "reason_data": dict(outcome.data),
         "scores": None if outcome.scores is None else list(outcome.scores),
     }
 
@@ -195,6 +196,13 @@ class Verdict:
     moves: int
     matches: bool
 
+    @staticmethod
+    def _reason(data: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        """How the game ended, as its narrator words it (the reason is a code)."""
+        rules = games.get(str(data["game"]))
+        ended = Outcome((), str(outcome["reason"]), data=outcome.get("reason_data") or {})
+        return rules.narrator.outcome(ended, [s["name"] for s in data["seats"]])
+
     def lines(self, data: Mapping[str, Any]) -> list[str]:
         out = [
             f"{data.get('title', data['game'])}, match {data.get('match', '?')}: "
@@ -206,7 +214,7 @@ class Verdict:
         elif outcome["winner_names"]:
             out.append("Winner: " + " and ".join(outcome["winner_names"]))
         else:
-            out.append(f"Nobody wins ({outcome['reason']}).")
+            out.append(f"Nobody wins ({self._reason(data, outcome)}).")
         if outcome.get("scores") is not None:
             names = [s["name"] for s in data["seats"]]
             out.append(

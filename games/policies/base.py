@@ -45,7 +45,7 @@ class Policy:
         """One of ``legal_actions(state, seat)``; ``actions`` may pass that list in."""
         menu = list(actions) if actions is not None else self.rules.legal_actions(state, seat)
         if not menu:
-            raise NotYourTurn("This seat has nothing to do now.")
+            raise NotYourTurn("rules.nothing_to_do")
         if len(menu) == 1:
             return menu[0]
         picked = self.pick(state, seat, menu, rng)

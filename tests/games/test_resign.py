@@ -17,7 +17,9 @@ NAMES = ["alice", "bob", "carol", "dave"]
 
 
 def texts(step: Any) -> str:
-    return " ".join(e.text for e in step.events)
+    """The step's events in words, by the narrator of the game its state belongs to."""
+    rules = games.get(type(step.state).__module__.split(".")[1])
+    return " ".join(rules.narrator.event(e, rules.players(step.state)) for e in step.events)
 
 
 def round_trip(key: str, state: Any) -> Any:
