@@ -34,8 +34,8 @@ pgettext = _D.pgettext
 DESCRIBE_MAX = 500
 #: the longest text board (an embed's description)
 BOARD_MAX = 4000
-#: the exchange rates the board shows under the stock: (one of, for one of), the count of the
-#: first worth one of the second
+#: the exchange rates the board shows under the stock, as (kind given, kind got): so many of
+#: the first (their worths' ratio) buy one of the second
 RATE_PAIRS = (
     (RABBIT, SHEEP),
     (SHEEP, PIG),
@@ -123,9 +123,10 @@ def text_board(
     can_trade: bool,
     moves: Sequence[SeatMoves],
 ) -> str:
-    """The whole position as Markdown: the turn and the last roll, the open offer, one line per
-    pen, the stock and its rates, then the legal moves of each acting seat (``moves``, the
-    viewer's first), as many as fit in ``BOARD_MAX`` characters."""
+    """The whole position as Markdown: the turn (with an open offer) and the last roll, one line
+    per pen, the stock and its rates, then the legal moves of each acting seat (``moves``, the
+    viewer's first), as many as fit in ``BOARD_MAX`` characters. Nothing in the game is hidden:
+    every reader reads the same board, but for their own pen marked and their moves first."""
     lines = [_heading(_("Turn")), _turn_sentence(state, names, can_trade), _last_roll(state, names)]
     lines += [_heading(_("Pens"))]
     lines += [f"- {_pen_line(state, names, seat, viewer)}" for seat in range(len(names))]
