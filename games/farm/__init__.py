@@ -86,7 +86,6 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     #: the quick start of docs/rules/farm.md (kept equal by a test)
     quick_start = QUICK_START
     summary = SUMMARY
-    narrator = FarmNarrator()
     notation = (
         "roll",
         "trade 6 rabbit for 1 sheep",
@@ -96,6 +95,10 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         "decline",
         "withdraw",
     )
+
+    def __init__(self) -> None:
+        #: the game's words; its text board lists this ruleset's legal moves
+        self.narrator = FarmNarrator(self)
 
     # Setup ---------------------------------------------------------------------------------
 

@@ -18,11 +18,13 @@ Outcome reasons: ``herd`` (owns one of each needed animal), ``last_left``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import words
 from games.base import Event, Narrator, Outcome, word_errors
 from games.farm import talk_animals as animals
+from games.farm import talk_text
+from games.farm.model import FarmAction, FarmState
 from games.farm.talk_errors import farm_words
 from words import domain
 
@@ -149,10 +151,48 @@ TELLERS: dict[str, Teller] = {
 }
 
 
+class Moves(Protocol):
+    """What the narrator reads of the rules to tell a position: who may act, their legal
+    moves and the notation."""
+
+    def to_act(self, state: FarmState) -> tuple[int, ...]: ...
+
+    def legal_actions(self, state: FarmState, seat: int) -> list[FarmAction]: ...
+
+    def format_action(self, state: FarmState, action: FarmAction) -> str: ...
+
+    def can_trade(self, state: FarmState, seat: int) -> bool: ...
+
+
 class FarmNarrator(Narrator):
-    """Super Farmer told: its events, refusals, outcome, menu and picture texts."""
+    """Super Farmer told: its events, refusals, outcome, menu and picture texts, and the
+    position as text (``describe``, ``text_board``), which read the legal moves of ``rules``."""
 
     domain = "farm"
+
+    def __init__(self, rules: Moves) -> None:
+        self.rules = rules
+
+    def describe(self, state: FarmState, names: Sequence[str]) -> str:
+        return talk_text.describe(state, names, self._can_trade(state))
+
+    def text_board(self, state: FarmState, names: Sequence[str], viewer: int | None) -> str:
+        rules = self.rules
+        acting = sorted(rules.to_act(state), key=lambda seat: seat != viewer)
+        moves = [
+            (seat, [rules.format_action(state, a) for a in rules.legal_actions(state, seat)])
+            for seat in acting
+        ]
+        return talk_text.text_board(state, names, viewer, self._can_trade(state), moves)
+
+    def _can_trade(self, state: FarmState) -> bool:
+        """Whether the seat on turn may still trade, as the picture's header says."""
+        return (
+            not state.traded
+            and state.offer is None
+            and not state.winners
+            and self.rules.can_trade(state, state.turn)
+        )
 
     def tell(self, event: Event, names: Sequence[str]) -> str:
         teller = TELLERS.get(event.kind)
