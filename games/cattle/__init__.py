@@ -31,6 +31,7 @@ from games.base import (
 from games.cattle.menu import (
     best_action,
     menu,
+    notation,
     parse_colour,
     parse_dice,
     parse_die,
@@ -427,22 +428,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     # Notation ------------------------------------------------------------------------------
 
     def format_action(self, state: CattleState, action: CattleAction) -> str:
-        match action:
-            case Grab(dice):
-                return "grab " + " ".join(str(d) for d in dice)
-            case Rustle(target):
-                return f"rustle {state.names[target]}"
-            case Swiss(colour):
-                return f"swiss {colour}"
-            case Switch(source, die):
-                return f"switch {source} {die}"
-            case Raid(die):
-                return f"raid {die}"
-            case Pasture(die):
-                return f"pasture {die}"
-            case Pass():
-                return "pass"
-        raise TypeError(action)
+        return notation(state, action)
 
     def parse_action(self, state: CattleState, seat: int, text: str) -> CattleAction:
         """The canonical notation; failing that, the same move in a shipped language's words
