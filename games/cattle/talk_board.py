@@ -255,7 +255,7 @@ def _by_kind(state: CattleState, actions: Sequence[CattleAction]) -> dict[str, l
     return kinds
 
 
-def _moves(state: CattleState, names: Names, viewer: int | None, room: int) -> list[str]:
+def moves_lines(state: CattleState, names: Names, viewer: int | None, room: int) -> list[str]:
     """The seat to act's moves in the notation, by kind; past ``room`` characters, each kind
     on one line with the words after its verb ("raid: red 6, red 5")."""
     seat = state.order[state.pos]
@@ -291,5 +291,5 @@ def text_board(state: CattleState, names: Names, viewer: int | None) -> str:
     parts.append("\n".join(_players(state, names, viewer)))
     if not state.finished:
         used = sum(len(p) + 2 for p in parts)
-        parts.append("\n".join(_moves(state, names, viewer, TEXT_BOARD_MOST - used - 120)))
+        parts.append("\n".join(moves_lines(state, names, viewer, TEXT_BOARD_MOST - used - 120)))
     return "\n\n".join(parts)
