@@ -5,8 +5,10 @@ action menu and the notation parsing in ``games.cattle.menu``. The rules speak i
 (``grab``, ``round``, ``result``...), coded errors (``cattle.not_in_herd``) and outcome reasons
 (``haul``, ``last_player``); the talk modules word them (``talk``: events, outcome and the
 narrator; ``talk_errors``; ``talk_choices``: labels, notes, groups, the status line;
-``talk_picture``; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``: typed
-moves in a language's own words; ``texts``: the title, summary, quick start and options' help).
+``talk_picture``; ``talk_board``: the position for whoever cannot see the picture, its alt
+text and the text board; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``:
+typed moves in a language's own words; ``texts``: the title, summary, quick start and options'
+help). The notation is written by ``menu.notation`` and read by ``parse_action``.
 """
 
 from __future__ import annotations

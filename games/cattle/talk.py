@@ -3,7 +3,8 @@ end), its outcome and its refusals, in the active locale.
 
 At most about three lines a move reach the channel; the detail of each tie (who is younger)
 is a minor event that ``/game history`` keeps. The choices' labels are worded in
-``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``.
+``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``, the
+position told without the picture (its alt text, the text board) in ``games.cattle.talk_board``.
 """
 
 from __future__ import annotations
