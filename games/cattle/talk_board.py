@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.cattle import talk_picture as says
-from games.cattle.menu import group_kind, menu, notation
+from games.cattle.menu import group_kind, menu, notation, rank
 from games.cattle.model import COLOURS, CattleAction, CattleState, Die, Pass, total
 from games.cattle.talk_dice import COLOUR, DICE_MISSING, colour_words, die_words
 from words import domain, join_and
@@ -90,7 +90,7 @@ def _standing(state: CattleState, names: Names, seat: int) -> str:
         return _("{name} left the game.").format(name=names[seat])
     stud, stock, swiss = state.studs[seat], total(state.stocks[seat]), total(state.swiss[seat])
     if stud is None:  # the game is over: the studs went into stock
-        return _("{name}: haul {haul} ({stock} + Swiss {swiss}).").format(
+        return _("{name}: haul {haul} (stock {stock}, Swiss {swiss}).").format(
             name=names[seat], haul=state.score(seat), stock=stock, swiss=swiss
         )
     if state.swiss[seat]:
@@ -247,7 +247,10 @@ def code(text: str) -> str:
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
-def _by_kind(state: CattleState, actions: Sequence[CattleAction]) -> dict[str, list[str]]:
+def _by_kind(state: CattleState, seat: int) -> dict[str, list[str]]:
+    """The seat's moves in the notation by kind, the most useful of a kind first (as the
+    buttons and menus order them), Pass last."""
+    actions: list[CattleAction] = sorted(menu(state, seat), key=lambda a: -rank(state, seat, a))
     kinds: dict[str, list[str]] = {}
     for action in actions:
         kind = "pass" if isinstance(action, Pass) else group_kind(action)
@@ -261,7 +264,8 @@ def moves_lines(state: CattleState, names: Names, viewer: int | None, room: int)
     seat = state.order[state.pos]
     mine = seat == viewer
     head = _("Your moves") if mine else _("Moves of {name}").format(name=names[seat])
-    kinds = _by_kind(state, menu(state, seat))
+    kinds = _by_kind(state, seat)
+    kinds["pass"] = kinds.pop("pass")
     lines = ["### " + head, _("Each move as it is typed:")]
     full = [
         "- "

@@ -180,7 +180,7 @@ def test_listed_moves_are_the_legal_moves(players: int) -> None:
                 board = RULES.narrator.text_board(state, state.names, seat)
             moves = listed(board)
             assert len(moves) == len(legal)
-            assert [RULES.parse_action(state, seat, m) for m in moves] == legal
+            assert {RULES.parse_action(state, seat, m) for m in moves} == set(legal)
 
 
 def test_moves_in_little_room_name_the_verb_once_and_still_parse() -> None:
@@ -195,7 +195,8 @@ def test_moves_in_little_room_name_the_verb_once_and_still_parse() -> None:
     assert short.count("`raid") + short.count("`switch") <= 2, short
     assert len(short) < len("\n".join(moves_lines(state, state.names, seat, room=10_000)))
     moves = listed("\n\n" + short)
-    assert [RULES.parse_action(state, seat, m) for m in moves] == RULES.legal_actions(state, seat)
+    parsed = [RULES.parse_action(state, seat, m) for m in moves]
+    assert len(parsed) == len(set(parsed)) and set(parsed) == set(RULES.legal_actions(state, seat))
 
 
 def test_a_game_is_played_to_its_end_from_the_text_board_alone() -> None:
