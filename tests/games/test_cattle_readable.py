@@ -317,3 +317,19 @@ def test_a_forced_pass_and_a_game_won_by_leaving_are_told() -> None:
     assert alt.startswith("Game over. Ann is the last player left and wins.")
     board = RULES.narrator.text_board(won, won.names, None)
     assert "1. Ann: haul 0" in board and "- Bob: left the game; haul 0" in board
+
+
+def test_a_shared_win_is_told() -> None:
+    end = playout(3, 9)[-1]
+    tied = replace(
+        end, stocks=(end.stocks[0], end.stocks[0], ()), swiss=(end.swiss[0],) * 2 + ((),)
+    )
+    best = tied.score(0)
+    alt = RULES.narrator.describe(tied, tied.names)
+    assert f"Ann and Bob share the win with a haul of {best}." in alt
+    board = RULES.narrator.text_board(tied, tied.names, 2)
+    assert board.split("\n")[1] == f"Ann and Bob share the win with a haul of {best}."
+    assert "Cid (you): " in board and "haul 0: stock 0 (empty)" in board
+    with words.use("pl"):
+        alt = RULES.narrator.describe(tied, tied.names)
+    assert alt.startswith("Koniec gry. Ann") and f"dzielą zwycięstwo z dorobkiem {best}." in alt
