@@ -5,8 +5,10 @@ action menu and the notation parsing in ``games.cattle.menu``. The rules speak i
 (``grab``, ``round``, ``result``...), coded errors (``cattle.not_in_herd``) and outcome reasons
 (``haul``, ``last_player``); the talk modules word them (``talk``: events, outcome and the
 narrator; ``talk_errors``; ``talk_choices``: labels, notes, groups, the status line;
-``talk_picture``; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``: typed
-moves in a language's own words; ``texts``: the title, summary, quick start and options' help).
+``talk_picture``; ``talk_board``: the position for whoever cannot see the picture, its alt
+text and the text board; ``talk_dice``: a die in the case its sentence needs; ``talk_moves``:
+typed moves in a language's own words; ``texts``: the title, summary, quick start and options'
+help). The notation is written by ``menu.notation`` and read by ``parse_action``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from games.base import (
 from games.cattle.menu import (
     best_action,
     menu,
+    notation,
     parse_colour,
     parse_dice,
     parse_die,
@@ -427,22 +430,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     # Notation ------------------------------------------------------------------------------
 
     def format_action(self, state: CattleState, action: CattleAction) -> str:
-        match action:
-            case Grab(dice):
-                return "grab " + " ".join(str(d) for d in dice)
-            case Rustle(target):
-                return f"rustle {state.names[target]}"
-            case Swiss(colour):
-                return f"swiss {colour}"
-            case Switch(source, die):
-                return f"switch {source} {die}"
-            case Raid(die):
-                return f"raid {die}"
-            case Pasture(die):
-                return f"pasture {die}"
-            case Pass():
-                return "pass"
-        raise TypeError(action)
+        return notation(state, action)
 
     def parse_action(self, state: CattleState, seat: int, text: str) -> CattleAction:
         """The canonical notation; failing that, the same move in a shipped language's words

@@ -138,7 +138,27 @@ def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
     return chunks
 
 
-# Parsing and storage helpers ----------------------------------------------------------------
+# Notation, parsing and storage helpers -------------------------------------------------------
+
+
+def notation(state: CattleState, action: CattleAction) -> str:
+    """A move as typed and logged: ``grab red 5 red 3``, ``rustle bob``, ``pass``."""
+    match action:
+        case Grab(dice):
+            return "grab " + " ".join(str(d) for d in dice)
+        case Rustle(target):
+            return f"rustle {state.names[target]}"
+        case Swiss(colour):
+            return f"swiss {colour}"
+        case Switch(source, die):
+            return f"switch {source} {die}"
+        case Raid(die):
+            return f"raid {die}"
+        case Pasture(die):
+            return f"pasture {die}"
+        case Pass():
+            return "pass"
+    raise TypeError(action)
 
 
 def parse_colour(word: str, colours: Sequence[str]) -> str:

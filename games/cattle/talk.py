@@ -3,7 +3,8 @@ end), its outcome and its refusals, in the active locale.
 
 At most about three lines a move reach the channel; the detail of each tie (who is younger)
 is a minor event that ``/game history`` keeps. The choices' labels are worded in
-``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``.
+``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``, the
+position told without the picture (its alt text, the text board) in ``games.cattle.talk_board``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.base import Event, GameError, Narrator, Outcome, word_errors
+from games.cattle.talk_board import describe, text_board
 from games.cattle.talk_dice import DICE_MISSING, DIE_TAKEN, colour_words, dice_words, die_words
 from games.cattle.talk_errors import error_words
 from words import domain, join_and
@@ -226,6 +228,15 @@ class CattleNarrator(Narrator):
         if outcome.reason == "haul":
             return _("the biggest haul ({best})").format(best=outcome.data.get("best", ""))
         return outcome.reason
+
+    def describe(self, state: Any, names: Sequence[str]) -> str:
+        """Whose turn and what their roll allows, the herd, every stud and stock (at the end,
+        who won and every haul): the picture's alt text."""
+        return describe(state, names)
+
+    def text_board(self, state: Any, names: Sequence[str], viewer: int | None) -> str:
+        """The whole table as Markdown, with the moves of the seat to act in the notation."""
+        return text_board(state, names, viewer)
 
 
 NARRATOR = CattleNarrator()
