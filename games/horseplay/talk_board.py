@@ -158,7 +158,8 @@ def _points(state: HorseplayState) -> str:
 def text_board(state: HorseplayState, names: Sequence[str], viewer: int | None) -> str:
     """The whole position as Markdown: headings, one line per colour, every piece by square,
     the marks, and the legal moves of the colour to move in the notation (shortened to fit
-    ``LIMIT``: notes dropped first, then moves grouped by piece, then the last pieces)."""
+    ``LIMIT``: moves grouped by piece without their notes, then without what they take, then
+    the last pieces left out)."""
     head = "\n\n".join(
         (
             _summary(state, names, viewer),
@@ -357,7 +358,11 @@ def _moves(state: HorseplayState, names: Sequence[str], viewer: int | None, room
         _("Choose one in the move menu, or type it in the notation with `/horseplay move`."),
     ]
     top = "\n".join(lines)
-    for body in (_with_notes(state, legal), _by_piece(state, legal)):
+    for body in (
+        _with_notes(state, legal),
+        "\n".join(_piece_lines(state, legal, taken=True)),
+        "\n".join(_piece_lines(state, legal, taken=False)),
+    ):
         text = f"{top}\n{body}"
         if len(text) <= room:
             return text
@@ -374,24 +379,22 @@ def _with_notes(state: HorseplayState, legal: list[Move]) -> str:
     return "\n".join(lines)
 
 
-def _piece_lines(state: HorseplayState, legal: list[Move]) -> list[str]:
-    """A line per piece that can move: its square, then its moves in the notation."""
+def _piece_lines(state: HorseplayState, legal: list[Move], taken: bool) -> list[str]:
+    """A line per piece that can move: its square, then its moves in the notation (with
+    ``taken``, each capture with how many pieces it takes)."""
     starts: dict[int, list[str]] = {}
     for m in legal:
-        starts.setdefault(m.start, []).append(notation_of(m, state.size))
+        written = notation_of(m, state.size)
+        starts.setdefault(m.start, []).append(label(written, len(m.taken)) if taken else written)
     return [
         "- " + _("{square}: {moves}").format(square=name_of(sq, state.size), moves=_listed(moves))
         for sq, moves in starts.items()
     ]
 
 
-def _by_piece(state: HorseplayState, legal: list[Move]) -> str:
-    return "\n".join(_piece_lines(state, legal))
-
-
 def _cut(state: HorseplayState, legal: list[Move], top: str, room: int) -> str:
     """The moves by piece, as many pieces as fit, and how many moves are left unlisted."""
-    lines = _piece_lines(state, legal)
+    lines = _piece_lines(state, legal, taken=False)
     counts: dict[int, int] = {}
     for m in legal:
         counts[m.start] = counts.get(m.start, 0) + 1
