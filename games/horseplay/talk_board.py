@@ -14,9 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.base import Outcome
-from games.horseplay.board import COLOURS, Move, colour_of, geometry, is_crown, notation_of
+from games.horseplay.board import (
+    BLACK,
+    BLUE,
+    COLOURS,
+    GREEN,
+    RED,
+    Move,
+    colour_of,
+    geometry,
+    is_crown,
+    notation_of,
+)
 from games.horseplay.board import square_name as name_of
-from games.horseplay.state import QUIET, QUIET_ROUNDS, HorseplayState
+from games.horseplay.state import BLOCKED, QUIET, QUIET_ROUNDS, HorseplayState
 from games.horseplay.talk import colour_name, label, note, outcome_words, seats, who
 from games.horseplay.talk_picture import title
 from games.horseplay.threats import assess, threats
@@ -101,7 +112,7 @@ def describe(state: HorseplayState, names: Sequence[str]) -> str:
     """The position in a few short sentences: whose move and what they can do (or how the
     game ended), each colour's pieces, any Stable an enemy can take next turn."""
     said = [_over(state, names) if state.finished else _turn(state, names)]
-    if state.finished and state.reason != "centre" and state.reason != "last":
+    if state.finished and state.reason in (QUIET, BLOCKED):
         said.append(_points(state))
     said.append(_standing(state, names))
     if not state.finished:
@@ -159,7 +170,8 @@ def text_board(state: HorseplayState, names: Sequence[str], viewer: int | None) 
     """The whole position as Markdown: headings, one line per colour, every piece by square,
     the marks, and the legal moves of the colour to move in the notation (shortened to fit
     ``LIMIT``: moves grouped by piece without their notes, then without what they take, then
-    the last pieces left out)."""
+    the last pieces left out). ``names`` go in as they are: a caller showing the text as
+    Markdown escapes them first."""
     head = "\n\n".join(
         (
             _summary(state, names, viewer),
@@ -191,6 +203,12 @@ def _summary(state: HorseplayState, names: Sequence[str], viewer: int | None) ->
             QUIET_ROUNDS,
         ).format(quiet=quiet, rounds=QUIET_ROUNDS),
     ]
+    if state.options.teams:
+        lines.append(
+            _("Teams: {green} and {blue} against {red} and {black}.").format(
+                **{COLOURS[c]: _who(state, names, c) for c in (GREEN, BLUE, RED, BLACK)}
+            )
+        )
     if state.finished:
         lines.append(_over(state, names))
         return "\n".join(lines)

@@ -328,6 +328,11 @@ def test_the_text_board_marks_the_centre_and_miss_a_turn_squares() -> None:
     assert "- Stables: a1 (Green), k1 (Black), a11 (Red), k11 (Blue)." in text
     assert "Nobody's" not in text
     assert "- carol (Blue, you): " in text and "### alice (Green): " in text
+    teams = RULES.narrator.text_board(new(4, teams=True), NAMES, None)
+    assert "Teams: alice (Green) and carol (Blue) against bob (Red) and dave (Black)." in teams
+    with words.use("pl"):
+        polish = RULES.narrator.text_board(new(4, teams=True), NAMES, None)
+    assert "Drużyny: alice (Zielony) i carol (Niebieski) przeciw bob (Czerwony)" in polish
 
 
 # Playing from the text alone ------------------------------------------------------------
