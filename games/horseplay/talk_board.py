@@ -49,6 +49,17 @@ def _listed(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def _coloured(state: HorseplayState, squares: Iterable[int]) -> str:
+    """Squares in reading order, each with the colour of its piece ("d4 (Blue)")."""
+    return _listed(
+        _("{square} ({colour})").format(
+            square=name_of(sq, state.size),
+            colour=colour_name(COLOURS[colour_of(state.board[sq])]),
+        )
+        for sq in sorted(squares)
+    )
+
+
 def _squares(squares: Iterable[int], size: int) -> str:
     """Squares in reading order from a1, as a list."""
     return _listed(name_of(sq, size) for sq in sorted(squares))
@@ -343,7 +354,7 @@ def _dangers(state: HorseplayState, names: Sequence[str]) -> list[str]:
                 "Piece an enemy can take next turn: {squares}.",
                 "Pieces an enemy can take next turn: {squares}.",
                 len(seen.taken),
-            ).format(squares=_squares(seen.taken, size))
+            ).format(squares=_coloured(state, seen.taken))
         )
     if seen.huff is not None:
         lines.append(

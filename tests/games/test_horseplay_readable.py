@@ -260,6 +260,7 @@ def test_threats_and_the_huff_are_said_in_english_and_polish() -> None:
     )
     assert "- c3xe5 (takes 1)" in text
     assert "- bob (Blue): men on d4, h8; crown on b2." in text
+    assert "- Piece an enemy can take next turn: d4 (Blue)." in text
     with words.use("pl"):
         polish = RULES.narrator.text_board(state, NAMES[:2], 0)
         short = RULES.narrator.describe(state, NAMES[:2])
@@ -268,6 +269,7 @@ def test_threats_and_the_huff_are_said_in_english_and_polish() -> None:
     assert "- alice (Zielony) ma bicie: ruch bez bicia kosztuje bierkę na c3" in polish
     assert "- bob (Niebieski): pionki na d4, h8; damka na b2." in polish
     assert "- bob (Niebieski): 3 bierki na planszy; 1 damka; 0 punktów." in polish
+    assert "- Bierka, którą wróg może zbić w następnej turze: d4 (Niebieski)." in polish
 
 
 def test_a_finished_game_says_who_won_and_lists_no_moves() -> None:
@@ -308,14 +310,14 @@ def test_the_text_board_shortens_gracefully(monkeypatch: pytest.MonkeyPatch) -> 
     roomy = RULES.narrator.text_board(state, NAMES[:2], 0)
     assert "\n- f6xi9xk11 (takes 2): takes Blue's Stable\n" in roomy, "a line per move"
     assert set(listed_moves(roomy)) == legal
-    monkeypatch.setattr(talk_board, "LIMIT", 1600)
+    monkeypatch.setattr(talk_board, "LIMIT", len(full) - 1)
     grouped = RULES.narrator.text_board(state, NAMES[:2], 0)
-    assert len(grouped) <= 1600 and set(listed_moves(grouped)) == legal
+    assert len(grouped) < len(full) and set(listed_moves(grouped)) == legal
     assert "- f6: f6xc9xa7, f6xc9xa11, f6xi9xk7, f6xi9xk11, f6-e7, f6-g7\n" in grouped
-    monkeypatch.setattr(talk_board, "LIMIT", 1400)
+    monkeypatch.setattr(talk_board, "LIMIT", len(grouped) - 1)
     cut = RULES.narrator.text_board(state, NAMES[:2], 0)
     shown = listed_moves(cut)
-    assert len(cut) <= 1400 and 0 < len(shown) < len(legal) and set(shown) <= legal
+    assert len(cut) < len(grouped) and 0 < len(shown) < len(legal) and set(shown) <= legal
     left = re.search(r"- (\d+) more moves, not listed: type one with `/horseplay move`.", cut)
     assert left is not None and int(left.group(1)) == len(legal) - len(shown)
 
