@@ -131,6 +131,13 @@ def square_name(sq: int, size: int) -> str:
     return f"{FILES[sq % size]}{sq // size + 1}"
 
 
+def notation_of(move: Move, size: int) -> str:
+    """A move in the notation (the action log's format): its squares joined by "x" for a
+    capture, by "-" otherwise."""
+    sep = "x" if move.is_capture else "-"
+    return sep.join(square_name(sq, size) for sq in move.path)
+
+
 _SQUARE = re.compile(r"([a-k])(1[01]|[1-9])")
 
 

@@ -33,11 +33,13 @@ from games.horseplay.board import (
     crown,
     geometry,
     is_crown,
+    notation_of,
     parse_square,
     square_name,
     start_board,
     value,
 )
+from games.horseplay.narrator import NARRATOR
 from games.horseplay.state import (
     BLOCKED,
     CENTRE,
@@ -51,7 +53,6 @@ from games.horseplay.state import (
     settle,
     state_problems,
 )
-from games.horseplay.talk import NARRATOR
 from games.horseplay.threats import assess, best_move
 from games.rng import Rng
 
@@ -343,8 +344,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
     # Notation ------------------------------------------------------------------------------
 
     def format_action(self, state: HorseplayState, action: Move) -> str:
-        sep = "x" if action.is_capture else "-"
-        return sep.join(square_name(sq, state.size) for sq in action.path)
+        return notation_of(action, state.size)
 
     def parse_action(self, state: HorseplayState, seat: int, text: str) -> Move:
         words = talk.canonical(text.strip().lower())

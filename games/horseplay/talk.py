@@ -1,10 +1,12 @@
-"""Horseplay Rustling told in words: its events, outcomes and refusals (the narrator), the move
-menu's labels and notes, the status line and the words a typed move may use.
+"""Horseplay Rustling told in words: its events, outcomes and refusals (the narrator's words,
+``games.horseplay.narrator``), the move menu's labels and notes, the status line and the words a
+typed move may use.
 
 Colours are data keys (``"green"``); each is worded in the form its sentence needs: the side's
 name (``colour_name``: "alice (Green)"), whose it is (``colour_whose``: "Green's Stable", in
 Polish a genitive), a piece with its colour (``piece``). The picture's words are in
-``games.horseplay.talk_picture``.
+``games.horseplay.talk_picture``, the position told for those who do not see the picture in
+``games.horseplay.talk_board``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import words
-from games.base import Event, GameError, Narrator, Outcome, word_errors
+from games.base import Event, GameError, Outcome, word_errors
 from games.horseplay.board import COLOURS
 from games.horseplay.state import HorseplayState
 from games.horseplay.threats import Note
@@ -249,22 +251,6 @@ def outcome_words(outcome: Outcome) -> str:
     if reason == "blocked":
         return _("no colour could move")
     return reason
-
-
-class HorseplayNarrator(Narrator):
-    domain = "horseplay"
-
-    def tell(self, event: Event, names: Sequence[str]) -> str:
-        teller = TELLERS.get(event.kind)
-        if teller is None:
-            raise KeyError(f"no words for event {event.kind!r}")
-        return teller(event, names)
-
-    def outcome(self, outcome: Outcome, names: Sequence[str]) -> str:
-        return outcome_words(outcome)
-
-
-NARRATOR = HorseplayNarrator()
 
 
 # Refusals ------------------------------------------------------------------------------------
