@@ -17,9 +17,11 @@ from games.highrollin.model import (
     COLOURS,
     MATCH_GAMES,
     TURN_DICE,
+    Action,
     Die,
     Fall,
     HighRollinState,
+    Place,
     Roll,
     fits,
     roll_choices,
@@ -31,6 +33,7 @@ from games.highrollin.talk.common import (
     _,
     colour_count,
     die,
+    die_object,
     join_or,
     ngettext,
     percent,
@@ -256,9 +259,7 @@ def _moves(state: State, viewer: int | None, *, notes: bool) -> list[str]:
     for action in actions:
         move = f"- `{notation(action)}`"
         if notes:
-            choice = describe_choice(state, seat, action)
-            told = f"{choice.label}; {choice.note}" if choice.note else choice.label
-            move = f"{move}: {told}"
+            move = f"{move}: {_move_words(state, seat, action)}"
         lines.append(move)
     other = _other_roll(state, actions)
     if other is not None:
@@ -271,6 +272,18 @@ def _moves(state: State, viewer: int | None, *, notes: bool) -> list[str]:
             ).format(n=size, move=notation(other))
         )
     return lines
+
+
+def _move_words(state: State, seat: int, action: Action) -> str:
+    """What a move does, as the move menu says it (a placement without the menu's arrow)."""
+    choice = describe_choice(state, seat, action)
+    label = choice.label
+    if isinstance(action, Place):
+        d = state.hand[action.die]
+        label = _("{die} onto tower {tower}").format(
+            die=die_object((COLOURS[d.colour], d.face)), tower=action.tower + 1
+        )
+    return f"{label}; {choice.note}" if choice.note else label
 
 
 def _other_roll(state: State, actions: Sequence[object]) -> Roll | None:
