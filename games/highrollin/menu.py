@@ -1,4 +1,5 @@
-"""High Rollin' menus: a few good rolls instead of every colour mix, ranked placements.
+"""High Rollin' menus: a few good rolls instead of every colour mix, ranked placements; the
+legal moves and their notation.
 
 A roll is judged by the chance that at least one of its dice fits a tower (no fit is a
 penalty): each colour fits some faces of six, never a tower topped by its own colour. The menu
@@ -9,10 +10,13 @@ the pile holds, plus one that keeps the pile even; any other mix can be typed.
 from __future__ import annotations
 
 from games.highrollin.model import (
+    COLOURS,
     TURN_DICE,
     Action,
+    Again,
     Counts,
     HighRollinState,
+    Lift,
     Place,
     Roll,
     Stop,
@@ -120,3 +124,33 @@ def lone_placement(state: State) -> Place | None:
     """The placement when exactly one rolled die fits exactly one tower."""
     moves = placements(state)
     return moves[0] if len(moves) == 1 else None
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The menu of ``seat``'s moves now, in order ([] when it may not act)."""
+    if state.winners or seat != state.turn:
+        return []
+    match state.phase:
+        case "lift":
+            return [Lift(t) for t in state.tallest()]
+        case "roll":
+            return list(roll_menu(state, seat))
+        case "place":
+            return list(placements(state))
+    return [Again(), Stop()]
+
+
+def notation(action: Action) -> str:
+    """``action`` in the move notation (the action log's format)."""
+    match action:
+        case Roll(counts):
+            return "roll " + " ".join(COLOURS[c] for c in range(4) for _ in range(counts[c]))
+        case Place(die, tower):
+            return f"place {die + 1} on {tower + 1}"
+        case Again():
+            return "again"
+        case Stop():
+            return "stop"
+        case Lift(tower):
+            return f"lift {tower + 1}"
+    raise TypeError(action)

@@ -42,7 +42,6 @@ from games.highrollin.model import (
     count,
     dealt,
     fits,
-    placements,
     roll_choices,
 )
 from games.rng import Rng
@@ -103,16 +102,7 @@ class HighRollinRules(Ruleset[State, Action]):
         return () if state.winners else (state.turn,)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.winners or seat != state.turn:
-            return []
-        match state.phase:
-            case "lift":
-                return [Lift(t) for t in state.tallest()]
-            case "roll":
-                return list(menu.roll_menu(state, seat))
-            case "place":
-                return list(placements(state))
-        return [Again(), Stop()]
+        return menu.legal_actions(state, seat)
 
     def turn_key(self, state: State) -> Any:
         """A turn is roll, stack, maybe roll again: one key until the next player's turn."""
@@ -282,18 +272,7 @@ class HighRollinRules(Ruleset[State, Action]):
     # Notation ------------------------------------------------------------------------------
 
     def format_action(self, state: State, action: Action) -> str:
-        match action:
-            case Roll(counts):
-                return "roll " + " ".join(COLOURS[c] for c in range(4) for _ in range(counts[c]))
-            case Place(die, tower):
-                return f"place {die + 1} on {tower + 1}"
-            case Again():
-                return "again"
-            case Stop():
-                return "stop"
-            case Lift(tower):
-                return f"lift {tower + 1}"
-        raise TypeError(action)
+        return menu.notation(action)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         """The canonical notation; words of a shipped language are read as the notation's

@@ -1,7 +1,8 @@
 """High Rollin' in words: the only place the game's data becomes text, in the active locale.
 
 ``events`` tells each event kind, ``refusals`` each error code, ``choices`` the action UI's
-labels and notes (and the words a player may type), ``picture`` the board picture's texts;
+labels and notes (and the words a player may type), ``picture`` the board picture's texts,
+``board`` the position for those who cannot see the picture (alt text and text board);
 this module holds the narrator itself, the outcome and the game's title, summary and quick
 start (marked for the catalogue, worded by ``NARRATOR.text``).
 """
@@ -9,9 +10,10 @@ start (marked for the catalogue, worded by ``NARRATOR.text``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.base import Event, Narrator, Outcome, word_errors
-from games.highrollin.talk import events
+from games.highrollin.talk import board, events
 from games.highrollin.talk.choices import canonical, describe, status_line
 from games.highrollin.talk.common import N_, _
 from games.highrollin.talk.refusals import refusal
@@ -53,6 +55,12 @@ class HighRollinNarrator(Narrator):
         if outcome.reason == "score":
             return _("highest score once a score passed {past}").format(**outcome.data)
         return outcome.reason
+
+    def describe(self, state: Any, names: Sequence[str]) -> str:
+        return board.describe(state, names)
+
+    def text_board(self, state: Any, names: Sequence[str], viewer: int | None) -> str:
+        return board.text_board(state, names, viewer, _(TITLE))
 
 
 NARRATOR = HighRollinNarrator()
