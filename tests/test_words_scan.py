@@ -24,6 +24,9 @@ SCANNED = [
 ALLOWED: dict[tuple[str, str], str] = {
     ("bot/__main__.py", "*"): "the command line and start-up messages of whoever runs the bot",
     ("bot/migrate.py", "*"): "the migrate-db command's output, for whoever runs the bot",
+    ("bot/admin.py", "*"): "the invite and check commands' output, for whoever runs the bot",
+    ("bot/backup.py", "*"): "the backup command's output, for whoever runs the bot",
+    ("bot/forget_server.py", "*"): "the forget-server command's output, for whoever runs the bot",
     ("bot/store/copy.py", "*"): "the migrate-db copy's errors, for whoever runs the bot",
     ("bot/config.py", "*"): "configuration errors, for whoever runs the bot",
     ("bot/metrics.py", "*"): "metric help texts and the metrics server's errors, for operators",
