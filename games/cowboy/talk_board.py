@@ -18,7 +18,7 @@ from games.cowboy.fields import area, herds, owner_map, roaming, steer_squares
 from games.cowboy.state import WIN, CowboyState
 from games.cowboy.talk_moves import move_lines
 from games.cowboy.talk_names import area as area_words
-from games.cowboy.talk_names import compass_word, items, point
+from games.cowboy.talk_names import compass_word, items, point, who
 from games.cowboy.talk_picture import card_title, status
 from games.cowboy.turn import bandit_zone, pending_actions, turn_actions
 from words import domain
@@ -69,14 +69,36 @@ def _turn(g: CowboyState) -> str:
     return _("{round}. {doing}").format(round=_round(g), doing=_doing(g))
 
 
-def _doing(g: CowboyState) -> str:
-    """Whose turn and what they can do, a pending choice as the picture heads it, or who
-    won."""
+def _doing(g: CowboyState, marked: bool = True) -> str:
+    """Whose turn and what they can do, a pending choice (as the picture heads it, with its
+    squares ``marked`` on it), or who won."""
+    if g.pending is not None and not marked:
+        return _choosing(g)
     if g.finished or g.pending is not None:
         return _stop(status(g))
     kinds = list(dict.fromkeys(type(a).__name__ for a in turn_actions(g, g.turn)))
     can = [_(CAN[k]) for k in kinds if k in CAN]
     return _("{name} to play: {choices}.").format(name=g.names[g.turn], choices=join_or(can))
+
+
+def _choosing(g: CowboyState) -> str:
+    """A pending choice said without the picture: its squares are among the moves."""
+    p = g.pending
+    assert p is not None
+    told = {"name": g.names[p.seat], "victim": who(g.names, p.victim)}
+    if p.kind == "give":
+        return _("{name} gives {victim} a steer.").format(**told)
+    if p.kind == "rustled":
+        return _("{name} places the rustled steer.").format(**told)
+    if p.kind == "claim":
+        return _("{name} claims part of {victim}'s field.").format(**told)
+    if p.kind == "place" and p.token == "indian":
+        return _("{name} places Indians.").format(**told)
+    if p.kind == "place" and p.token == "twister":
+        return _("{name} places a twister.").format(**told)
+    if p.kind == "place":
+        return _("{name} places a roaming steer.").format(**told)
+    return _stop(status(g))
 
 
 def _stop(text: str) -> str:
@@ -148,7 +170,7 @@ def _squares(board: Board, squares: Sequence[int]) -> str:
 
 def _head(g: CowboyState, names: Sequence[str]) -> str:
     worded = _named(g, names)
-    return "\n".join([f"### {_round(g)}", _doing(worded)])
+    return "\n".join([f"### {_round(g)}", _doing(worded, marked=False)])
 
 
 def _players(g: CowboyState, names: Sequence[str], viewer: int | None) -> str:
