@@ -118,10 +118,10 @@ def _standing(g: CowboyState, names: Sequence[str], seat: int) -> str:
         return _("{name} has left the game").format(name=name)
     steers = herds(g)[seat]
     fences = g.fences_left[seat]
-    return _("{name} has {steers} and {fences}, at {point}").format(
+    return _("{name} has {steers}, {fences}, at {point}").format(
         name=name,
         steers=ngettext("{n} steer", "{n} steers", steers).format(n=steers),
-        fences=ngettext("{n} fence", "{n} fences", fences).format(n=fences),
+        fences=ngettext("{n} fence left", "{n} fences left", fences).format(n=fences),
         point=g.board.point_name(g.cowboys[seat]),
     )
 
@@ -137,27 +137,45 @@ def join_or(phrases: Sequence[str]) -> str:
 
 
 def text_board(g: CowboyState, names: Sequence[str], viewer: int | None) -> str:
-    """The whole position as Markdown, at most ``LIMIT`` characters: fields told by their
-    first and last squares, then the moves of a long menu cut short, when it would be longer."""
-    for short in (False, True):
-        text = "\n\n".join(_sections(g, names, viewer, short))
+    """The whole position as Markdown, at most ``LIMIT`` characters. When it would be longer,
+    fields are told by their first and last squares; then the sections a player needs least
+    to move (the range, then the fences, ...) are left out, the moves last of all."""
+    parts = _sections(g, names, viewer, short=False)
+    text = _joined(parts)
+    if len(text) <= LIMIT:
+        return text
+    parts = _sections(g, names, viewer, short=True)
+    for least in LEAST_NEEDED:
+        text = _joined(parts)
         if len(text) <= LIMIT:
             return text
-    return text[: LIMIT - 1].rsplit("\n", 1)[0] + "\n…"
+        parts[least] = ""
+    text = _joined(parts)
+    return text if len(text) <= LIMIT else text[: LIMIT - 2].rsplit("\n", 1)[0] + "\n…"
 
 
-def _sections(g: CowboyState, names: Sequence[str], viewer: int | None, short: bool) -> list[str]:
-    parts = [
-        _head(g, names),
-        _players(g, names, viewer),
-        _steers(g, names),
-        _fields(g, names, short),
-        _fences(g, names),
-        _tokens(g),
-        _range(g.board),
-        _moves(g, names, viewer),
-    ]
-    return [p for p in parts if p]
+#: the sections in order, and the order in which a board too long leaves them out
+SECTIONS = ("head", "players", "steers", "fields", "fences", "tokens", "range", "moves")
+LEAST_NEEDED = ("range", "fences", "fields", "tokens", "steers")
+
+
+def _joined(parts: dict[str, str]) -> str:
+    return "\n\n".join(parts[k] for k in SECTIONS if parts[k])
+
+
+def _sections(
+    g: CowboyState, names: Sequence[str], viewer: int | None, short: bool
+) -> dict[str, str]:
+    return {
+        "head": _head(g, names),
+        "players": _players(g, names, viewer),
+        "steers": _steers(g, names),
+        "fields": _fields(g, names, short),
+        "fences": _fences(g, names),
+        "tokens": _tokens(g),
+        "range": _range(g.board),
+        "moves": _moves(g, names, viewer),
+    }
 
 
 def _section(title: str, lines: Sequence[str]) -> str:

@@ -340,8 +340,9 @@ def test_the_alt_text_names_whose_turn_and_everyones_standing(players: int) -> N
                 continue
             steers = f"{counts[seat]} steer{'' if counts[seat] == 1 else 's'}"
             at = g.board.point_name(g.cowboys[seat])
-            assert f"{name} has {steers} and {g.fences_left[seat]} fence" in text
-            assert f"fence{'' if g.fences_left[seat] == 1 else 's'}, at {at}" in text
+            left = g.fences_left[seat]
+            fences = f"{left} fence{'' if left == 1 else 's'} left"
+            assert f"{name} has {steers}, {fences}, at {at}" in text
 
 
 def test_the_alt_text_stays_within_discords_limit_with_the_longest_names() -> None:
@@ -398,3 +399,14 @@ def test_a_long_board_tells_its_fields_by_their_first_and_last_squares(
     assert "- alice: 9 squares (d4 to f6)." in short
     listed = "(d4, e4, f4, d5, e5, f5, d6, e6, f6)"
     assert short.replace("(d4 to f6)", "") == full.replace(listed, "")
+    range_ = "\n\n### The range\n"
+    assert range_ in short
+    monkeypatch.setattr(talk_board, "LIMIT", len(short) - 1)
+    shorter = _board(g)
+    assert range_ not in shorter and len(shorter) <= len(short) - 1
+    assert _sections(shorter)["Your moves"] == _sections(full)["Your moves"]
+    assert listed_moves(g, shorter) == listed_moves(g, full)
+    needed = ("### Round", "### Players", "### Your moves")
+    core = "\n\n".join(part for part in full.split("\n\n") if part.startswith(needed))
+    monkeypatch.setattr(talk_board, "LIMIT", len(core))
+    assert _board(g) == core
