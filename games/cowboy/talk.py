@@ -2,16 +2,18 @@
 
 The words are split by what they tell: ``talk_names`` (directions, cards, places),
 ``talk_events`` and ``talk_cards`` (every event kind), ``talk_choices`` (buttons, menus,
-prompts, the status line), ``talk_errors`` (every refusal) and ``talk_picture`` (the texts of
-the board's picture).
+prompts, the status line), ``talk_errors`` (every refusal), ``talk_picture`` (the texts of
+the board's picture) and ``talk_board`` with ``talk_moves`` (the position for reading: the
+picture's alt text and the text board).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.base import Event, Narrator, Outcome
-from games.cowboy import talk_cards, talk_errors
+from games.cowboy import talk_board, talk_cards, talk_errors
 from games.cowboy.talk_events import TELL
 from words import domain
 
@@ -46,6 +48,12 @@ class CowboyNarrator(Narrator):
                 "most steers after {n} round", "most steers after {n} rounds", rounds
             ).format(n=rounds)
         return outcome.reason
+
+    def describe(self, state: Any, names: Sequence[str]) -> str:
+        return talk_board.describe(state, names)
+
+    def text_board(self, state: Any, names: Sequence[str], viewer: int | None) -> str:
+        return talk_board.text_board(state, names, viewer)
 
 
 NARRATOR = CowboyNarrator()
