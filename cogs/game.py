@@ -34,7 +34,6 @@ from words.catalogue import set_locale
 
 _, ngettext, N_ = domain("bot").functions()
 
-_, ngettext, N_ = domain("bot").functions()
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
 
