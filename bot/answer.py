@@ -17,9 +17,15 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
+
+#: Discord's "Interaction has already been acknowledged"
+ALREADY_ANSWERED = 40060
+#: what a request whose answer was lost raises
+TRANSPORT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 #: seconds after which a click waiting for its board is acknowledged plainly: Discord's limit
 #: is three seconds from the click, which must leave room for the request itself
@@ -36,6 +42,8 @@ class Answer:
         self.ack: asyncio.Future[Any] | None = None
         #: True once the response belongs to the board
         self.taken = False
+        #: True once Discord took the board as the answer though its reply was lost
+        self.answered = False
         loop = asyncio.get_running_loop()
         self._timer: asyncio.TimerHandle | None = loop.call_later(within, self.acknowledge)
 
@@ -69,13 +77,18 @@ class Answer:
         """Whether the interaction is answered and usable for followups (the plain
         acknowledgement sent now if nobody answered yet)."""
         if self.taken:
-            return self.interaction.response.is_done()
+            return self.interaction.response.is_done() or self.answered
         ack = self.acknowledge()
         try:
             if ack is not None:
                 await ack
         except discord.HTTPException as err:
+            if err.code == ALREADY_ANSWERED:
+                return True  # a retry of an acknowledgement Discord took
             log.info("could not acknowledge interaction %s: %s", self.interaction.id, err.status)
+            return False
+        except TRANSPORT as err:
+            log.info("acknowledging interaction %s was cut off: %r", self.interaction.id, err)
             return False
         return True
 

@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import records, ui
+from bot import lookup, records, ui
 from bot.answer import Answer
 from bot.channels import CannotPost
+from bot.marks import board_nonce, picture_name
 from bot.matches import Match
 from bot.render_pool import RenderError
 from bot.store import StorageError
@@ -53,8 +54,6 @@ BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
 GONE = {10003, 50001}
 #: what a CannotPost counts as in the outbox's last error
 CANNOT_POST = 50013
-#: how many of a channel's newest messages are searched for a board posted but not recorded
-RECENT = 25
 
 
 class Delivery:
@@ -159,7 +158,6 @@ class Delivery:
                 picture,
                 match,
                 latest if claimed else (),
-                recovering=not mine and not claimed,
             )
         finally:
             self._busy.discard(match_id)
@@ -179,7 +177,7 @@ class Delivery:
         stored: Match | None = None,
         newest: tuple[Any, ...] = (),
         *,
-        recovering: bool = False,
+        looked: bool = False,
     ) -> discord.Message | None:
         plies = [int(r["ply"]) for r in rows]
         upto = max(plies)
@@ -210,11 +208,17 @@ class Delivery:
             stories = await self.store.stories(match_id, story_from, upto)
         lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
         found = None
-        if recovering and not in_place:
-            after = int(latest["message_id"]) if latest is not None else 0
-            found = await self._posted_unrecorded(match, upto, after)
+        if not looked and not in_place and any(int(r["attempts"]) > 1 for r in rows):
+            # claimed before: whoever held it may have posted it and died, or lost the answer
+            found = await self._posted_unrecorded(match, plies, latest, story_from)
+            if found is not None and found[1] < upto:
+                rest = [r for r in rows if int(r["ply"]) > found[1]]
+                return await self._deliver(
+                    match_id, rest, interaction, answer, clicked, previous, last, drawing,
+                    stored, looked=True,
+                )  # fmt: skip
         try:
-            message = found or await self._post(
+            message = (found[0] if found else None) or await self._post(
                 match,
                 lines,
                 interaction=interaction,
@@ -229,6 +233,12 @@ class Delivery:
         except (discord.HTTPException, discord.RateLimited) as err:
             # RateLimited: a 429 longer than the client's max_ratelimit_timeout
             await self._failed(match, plies, rows, err)
+            return None
+        except lookup.TRANSPORT as err:
+            # the answer was lost (a dropped connection): Discord may have taken the board,
+            # so the next try looks for it first (its claim counts as an attempt)
+            log.warning("match %s: posting the board was cut off: %r", match_id, err)
+            await self._failed(match, plies, rows, None, reason=None, lost=True)
             return None
         except CannotPost as err:
             await self._failed(match, plies, rows, None, reason=str(err))
@@ -250,32 +260,27 @@ class Delivery:
         return message
 
     async def _posted_unrecorded(
-        self, match: Match, ply: int, after: int
-    ) -> discord.Message | None:
-        """This match's board at ``ply`` if it is already in the channel: a process that
-        posted it died before recording it, and its lease ran out. Looked for among the
-        channel's newest messages (after the match's last recorded board), so a crash never
-        posts a board twice; if the channel cannot be read, the board is posted."""
-        try:
-            channel = await self.bot.table.postable(match.channel_id)
-            async for message in channel.history(limit=RECENT):
-                if message.id <= after:
-                    break
-                if self.bot.user is None or message.author.id != self.bot.user.id:
-                    continue
-                embed = message.embeds[0] if message.embeds else None
-                footer = embed.footer.text if embed is not None else None
-                if (
-                    embed is not None
-                    and footer is not None
-                    and footer.startswith(f"Match #{match.id} ")
-                    and (embed.title or "").endswith(f": move {ply}")
-                ):
-                    log.info("match %s: board of ply %s was already posted", match.id, ply)
-                    return message
-        except (discord.HTTPException, CannotPost) as err:
-            log.info("match %s: could not look for an unrecorded board: %s", match.id, err)
-        return None
+        self, match: Match, plies: list[int], latest: Any, story_from: int
+    ) -> tuple[discord.Message, int] | None:
+        """The newest board of one of ``plies`` if it is already in the channel (a process
+        posted it and died before recording it, or its answer was lost), recorded now as the
+        match's board; with its ply. Found among the channel's newest messages by its marks
+        (``bot.marks``), so a crash never posts a board twice; if the channel cannot be read,
+        the board is posted."""
+        after = int(latest["message_id"]) if latest is not None else 0
+        final = match.ply if match.status != "active" else None
+        found = await lookup.posted_unrecorded(
+            self.bot, match.channel_id, match.id, plies, after, final
+        )
+        if found is None:
+            return None
+        message, ply = found
+        if ply < max(plies):
+            new = NewBoard(message.channel.id, ply, self.service.clock(), story_from)
+            done = [p for p in plies if p <= ply]
+            for older in await self._record_delivered(match.id, done, message.id, new):
+                await self.bot.table.strip_buttons(message.channel.id, older)
+        return found
 
     async def _record_delivered(
         self, match_id: int, plies: list[int], message_id: int, new: NewBoard | None
@@ -307,9 +312,10 @@ class Delivery:
         err: discord.HTTPException | discord.RateLimited | None,
         *,
         reason: str | None = None,
+        lost: bool = False,
     ) -> None:
-        code = CANNOT_POST if err is None else getattr(err, "code", 0)
-        status = 403 if err is None else getattr(err, "status", 429)
+        code = 0 if lost else CANNOT_POST if err is None else getattr(err, "code", 0)
+        status = 0 if lost else 403 if err is None else getattr(err, "status", 429)
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
@@ -367,7 +373,7 @@ class Delivery:
             if interaction is not None and clicked == edit:
                 if answer is not None and answer.take():
                     # the click's answer: the clicked board updated in place
-                    answered = await self._answer(answer, kwargs)
+                    answered = await self._answer(answer, kwargs, match)
                     if answered is not None:
                         return answered
                     again, _ = await self.picture(match, previous=previous, last=last)
@@ -389,7 +395,7 @@ class Delivery:
         # interaction that posted it (``Table.strip_buttons``), outside the bot's global limit
         # of requests, as the board itself is. Else the board follows the acknowledgement.
         if answer is not None and answer.take():
-            answered = await self._answer(answer, kwargs, new=True)
+            answered = await self._answer(answer, kwargs, match, new=True)
             if answered is not None:
                 return answered
             kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
@@ -397,37 +403,82 @@ class Delivery:
         elif answer is not None and not await answer.acknowledged():
             interaction = None
         if interaction is not None and not interaction.is_expired():
-            try:
-                message = await interaction.followup.send(wait=True, **kwargs)
-                self.bot.table.posted_through(message.id, interaction, original=False)
+            message = await self._followup(interaction, match, kwargs)
+            if message is not None:
                 return message
-            except discord.HTTPException as err:
-                log.info("board followup failed (%s); posting to the channel", err.status)
-                files, _ = await self.picture(match, previous=previous, last=last)
-                kwargs["files"] = files
+            kwargs["files"], _ = await self.picture(match, previous=previous, last=last)
         channel = await self.bot.table.postable(match.channel_id)
-        return await channel.send(**kwargs)
+        # the nonce names the board: a retry, another process or a restart within Discord's
+        # window gets the message already created back instead of a second one
+        return await channel.send(nonce=board_nonce(match.id, match.ply), **kwargs)
+
+    async def _followup(
+        self, interaction: discord.Interaction[Any], match: Match, kwargs: dict[str, Any]
+    ) -> discord.Message | None:
+        """The board as the interaction's followup; None if it could not be posted (then it
+        goes to the channel). discord.py sends a followup again after a 5xx, which Discord
+        may have done already: the copies are found and deleted, and a followup whose answer
+        was lost is looked for before the board goes anywhere else."""
+        try:
+            message = await interaction.followup.send(wait=True, **kwargs)
+        except (discord.HTTPException, *lookup.TRANSPORT) as err:
+            log.info("board followup failed (%r); posting to the channel", err)
+            if not lookup.may_be_taken(err):
+                return None
+            found = await lookup.posted_unrecorded(
+                self.bot, match.channel_id, match.id, [match.ply], 0, None
+            )
+            if found is None:
+                return None
+            message = found[0]
+        else:
+            self.bot.table.posted_through(message.id, interaction, original=False)
+        await lookup.drop_copies(self.bot, message, match.id, match.ply)
+        return message
 
     async def _answer(
-        self, answer: Answer, kwargs: dict[str, Any], *, new: bool = False
+        self, answer: Answer, kwargs: dict[str, Any], match: Match, *, new: bool = False
     ) -> discord.Message | None:
         """The board sent as the click's answer: a new message (``new``) or the clicked board
-        updated in place; None if Discord refused it (the board then goes to the channel)."""
+        updated in place; None if Discord refused it (the board then goes to the channel).
+        An answer whose reply was lost, or that Discord says was given already (40060: a
+        retry of one it took), is looked for as the interaction's response first."""
         respond = answer.interaction.response
         try:
             if new:
                 sent = await respond.send_message(**kwargs)
             else:
                 sent = await respond.edit_message(**kwargs)
-        except discord.HTTPException as err:
-            log.info("board answer failed (%s); posting to the channel", err.status)
-            return None
-        message = sent.resource if sent is not None else None
+        except (discord.HTTPException, *lookup.TRANSPORT) as err:
+            taken = await self._taken(answer, err, match, new=new)
+            if taken is None:
+                log.info("board answer failed (%r); posting to the channel", err)
+                return None
+            log.info("board answer taken though its reply was lost (%r)", err)
+            answer.answered = True
+            sent, message = None, taken
+        else:
+            message = sent.resource if sent is not None else None
         if not isinstance(message, discord.Message):
             message = await answer.interaction.original_response()
         if new:
             self.bot.table.posted_through(message.id, answer.interaction, original=True)
         return message
+
+    async def _taken(
+        self, answer: Answer, err: BaseException, match: Match, *, new: bool
+    ) -> discord.Message | None:
+        """The board if Discord took the click's answer though it failed: 40060 says it did
+        (the interaction's response is read); after a lost reply (5xx, a dropped connection),
+        a new board is looked for in the channel (an edit in place is simply made again)."""
+        if isinstance(err, discord.HTTPException) and err.code == lookup.ALREADY_ANSWERED:
+            return await lookup.taken_answer(answer.interaction, match.id, match.ply)
+        if new and lookup.may_be_taken(err):
+            found = await lookup.posted_unrecorded(
+                self.bot, match.channel_id, match.id, [match.ply], 0, None
+            )
+            return found[0] if found is not None else None
+        return None
 
     async def picture(
         self,
@@ -460,7 +511,7 @@ class Delivery:
         png = self.bot.renderer.draw_soon(
             match.game, state, previous=previous, last=last, home=match.id
         )
-        name = f"{match.game}-{match.id}-{match.ply if ply is None else ply}.png"
+        name = picture_name(match.game, match.id, match.ply if ply is None else ply)
         attached = asyncio.ensure_future(self._attached(match.id, png, name))
         # (cancelled before it ever ran: the drawing goes too)
         attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import ui
-from bot.answer import Answer
+from bot.answer import ALREADY_ANSWERED, TRANSPORT, Answer
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
@@ -78,11 +78,16 @@ class Table(Ending, ChannelAccess):
     # Replies -------------------------------------------------------------------------------
 
     async def refuse(self, interaction: discord.Interaction[Any], message: str) -> None:
-        """A private, polite refusal; works whether or not the interaction was acknowledged."""
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        """A private, polite refusal; works whether or not the interaction was acknowledged.
+        One that cannot be sent (the interaction ran out, a lost connection) is logged once,
+        and nothing more is tried."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
     async def failed(self, interaction: discord.Interaction[Any], err: Exception) -> None:
         if isinstance(err, Refusal | GameError):
@@ -302,7 +307,10 @@ class Table(Ending, ChannelAccess):
             )
         acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:
-            await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)
+            # the first followup of a private "thinking" reply would replace it (a private
+            # board nobody is pinged by): if "Played" did not fill it, the board goes to the
+            # channel
+            acked = await self._quietly(interaction, f"Played `{result.notation}`.", edit=True)
         try:
             message = await self.bot.delivery.deliver(
                 match_id,
@@ -331,6 +339,10 @@ class Table(Ending, ChannelAccess):
                 "the new board; it will be posted here shortly.",
             )
             return
+        except Exception:
+            # the move is stored whatever went wrong after: its board waits in the outbox
+            log.exception("match %s: the board of a saved move could not be delivered", match_id)
+            late = acked and not (answer is not None and not await answer.acknowledged())
         if late:
             await self._quietly(
                 interaction,
@@ -352,7 +364,12 @@ class Table(Ending, ChannelAccess):
             assert ack is not None
             await ack
         except discord.HTTPException as err:
+            if err.code == ALREADY_ANSWERED:
+                return True  # a retry of an acknowledgement Discord took
             log.info("could not acknowledge interaction %s: %s", interaction.id, err.status)
+            return False
+        except TRANSPORT as err:
+            log.info("acknowledging interaction %s was cut off: %r", interaction.id, err)
             return False
         return True
 
@@ -385,14 +402,17 @@ class Table(Ending, ChannelAccess):
 
     async def _quietly(
         self, interaction: discord.Interaction[Any], message: str, *, edit: bool = False
-    ) -> None:
+    ) -> bool:
+        """Tell the player privately; whether it got through."""
         try:
             if edit:
                 await interaction.edit_original_response(content=message)
             else:
                 await interaction.followup.send(message, ephemeral=True)
-        except discord.HTTPException as err:
-            log.info("could not tell the player (interaction %s): %s", interaction.id, err.status)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.info("could not tell the player (interaction %s): %r", interaction.id, err)
+            return False
+        return True
 
     async def _give_back_buttons(
         self,
@@ -469,14 +489,17 @@ class Table(Ending, ChannelAccess):
                 log.info("message %s: its interaction could not edit it (%s)", message_id, err)
         try:
             thread = await self._resolve(channel_id)
-            if isinstance(thread, discord.Thread) and thread.archived:
+            if isinstance(thread, discord.Thread):
+                # a locked thread's messages are frozen to those who may not manage threads,
+                # archived or not; an archived thread's to everyone until it is reopened
                 if thread.locked and not thread.permissions_for(thread.guild.me).manage_threads:
                     raise CannotPost("the thread is locked")
-                await thread.edit(archived=False)  # an archived thread's messages are frozen
+                if thread.archived:
+                    await thread.edit(archived=False)
             channel = self.bot.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(**edits)
-        except (discord.HTTPException, CannotPost) as err:
-            log.info("could not clear buttons of message %s: %s", message_id, err)
+        except (discord.HTTPException, CannotPost, *TRANSPORT) as err:
+            log.info("could not clear buttons of message %s: %r", message_id, err)
 
     # Menus that open privately -------------------------------------------------------------
 

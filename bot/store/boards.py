@@ -25,15 +25,16 @@ class NewBoard:
     story_from: int | None = None
 
 
-#: the match's newest board (or lobby) message
+#: the match's newest board (or lobby) message: the one of the highest ply (a board recorded
+#: late, of an older ply, is never the newest), the last recorded of that ply
 LATEST_BOARD = (
     "SELECT channel_id, message_id, ply, live, story_from FROM board_messages "
-    "WHERE match_id = ? ORDER BY created_at DESC, message_id DESC LIMIT 1"
+    "WHERE match_id = ? ORDER BY ply DESC, created_at DESC, message_id DESC LIMIT 1"
 )
 
 
-def _message_ids(later: Later) -> list[int]:
-    return sorted(int(r["message_id"]) for r in later.rows)
+def _message_ids(laters: list[Later]) -> list[int]:
+    return sorted({int(r["message_id"]) for later in laters for r in later.rows})
 
 
 class BoardQueries:
@@ -79,10 +80,10 @@ class BoardQueries:
         recorded as the match's board, in one transaction; returns older boards that still
         carry buttons."""
 
-        async def body(tx: Tx) -> Later:
+        async def body(tx: Tx) -> list[Later]:
             await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
             if new is None:
-                return Later([])
+                return []
             return await self._add_board(
                 tx, match_id, message_id, new.channel_id, new.ply, new.at, new.story_from
             )
@@ -98,21 +99,32 @@ class BoardQueries:
         ply: int,
         at: float,
         story_from: int | None,
-    ) -> Later:
-        """Within ``tx``: the message is the match's board now; the older boards that still
-        carried buttons, once ``tx`` is over."""
+    ) -> list[Later]:
+        """Within ``tx``: the message is the match's board now, unless a board of a later ply
+        is recorded already (a board that was held up: it is recorded without buttons); the
+        boards that lose their buttons (older ones that still carried them, or this one if
+        it came too late), once ``tx`` is over."""
         older = await tx.later(
             "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
-            "AND message_id <> ? RETURNING message_id",
-            (match_id, message_id),
+            "AND message_id <> ? AND ply <= ? RETURNING message_id",
+            (match_id, message_id, ply),
+        )
+        newer = (
+            "EXISTS (SELECT 1 FROM board_messages WHERE match_id = ? AND ply > ? "
+            "AND message_id <> ?)"
         )
         await tx.put(
             "INSERT INTO board_messages (match_id, message_id, channel_id, ply, live, "
-            "created_at, story_from) VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (message_id) "
-            "DO UPDATE SET live = 1, ply = excluded.ply",
-            (match_id, message_id, channel_id, ply, at, story_from),
+            f"created_at, story_from) VALUES (?, ?, ?, ?, CASE WHEN {newer} THEN 0 ELSE 1 END, "
+            "?, ?) ON CONFLICT (message_id) DO UPDATE SET live = excluded.live, "
+            "ply = excluded.ply",
+            (match_id, message_id, channel_id, ply, match_id, ply, message_id, at, story_from),
         )
-        return older
+        late = await tx.later(
+            "SELECT message_id FROM board_messages WHERE message_id = ? AND live = 0",
+            (message_id,),
+        )
+        return [older, late]
 
     async def latest_board(self, match_id: int) -> Row | None:
         """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
