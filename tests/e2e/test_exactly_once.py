@@ -11,18 +11,22 @@ player was told "something went wrong" about a move that was saved.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
+import bot.delivery
 from bot.marks import shown_ply
 from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.harness import BotRunner, board, boards, open_match, picture_ply, running, until
 from tests.e2e.test_faults import CHANNEL_POST, FOLLOWUP, quick_retries  # noqa: F401
+from tests.e2e.test_threads import thread_match
 
 ANSWER = r"^/interactions/\d+/[^/]+/callback$"
 CHANNEL_EDIT = r"^/channels/\d+/messages/\d+$"
@@ -347,3 +351,77 @@ async def test_a_board_command_held_up_past_the_next_move_never_becomes_the_newe
     await fake.settle()
     assert not fake.get_message(late.id).buttons() and not fake.get_message(newest.id).buttons()
     assert picture_ply(board(fake, world.channel)) == match.ply + 1
+
+
+def reworded(match: Any, *, filename: str | None) -> discord.Embed:
+    """A board in other words (as a translation would have it): nothing of its text is what
+    the bot wrote before."""
+    embed = discord.Embed(title=f"Partie n° {match.id} · coup {match.ply}", description="—")
+    if filename:
+        embed.set_image(url=f"attachment://{filename}")
+    return embed.set_footer(text="Tapez un coup")
+
+
+async def test_a_reworded_board_posted_then_not_recorded_is_still_found(
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    quick_retries: None,
+) -> None:
+    """The board is found by its marks, not its words: reworded before and after the crash,
+    it is recorded, not posted again."""
+    monkeypatch.setattr(bot.delivery, "board_embed", reworded)
+    await post_and_die(fake, world, farm, monkeypatch, "channel post")
+    await restarted(fake, farm, monkeypatch)
+    monkeypatch.setattr(bot.delivery, "board_embed", reworded)
+    posted = len(boards(fake, world.channel))
+    await drained(fake, farm)
+    assert len(boards(fake, world.channel)) == posted, "found, not posted again"
+    await exactly_once(fake, farm, world.channel)
+
+
+# Said out loud --------------------------------------------------------------------------------
+
+
+async def test_a_typed_move_whose_note_fails_gets_its_board_in_public(
+    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None
+) -> None:
+    """"Played" cannot fill the private reply: the board is not sent as its followup (which
+    Discord would turn into the private reply), but posted in the channel, pinging bob."""
+    fault = fake.faults.add(method="PATCH", path_regex=ORIGINAL, status=500, times=5)
+    fake.take_notifications()
+    rec = await type_move(fake, world, farm)
+    assert fault.hits == 5
+    newest = board(fake, world.channel)
+    assert not newest.ephemeral and newest.id not in rec.followup_ids, "a channel post"
+    assert [n.user.id for n in fake.notifications(kind="mention")] == [world.bob.id]
+    await exactly_once(fake, farm, world.channel)
+
+
+async def test_buttons_in_a_locked_thread_are_left_alone_without_manage_threads(
+    fake: FakeDiscord, world: World, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refuses edits in a locked thread (160005) to a bot that may not manage
+    threads, archived or not: the bot checks first and does not try."""
+    async with running(fake, database, seed=7) as runner:
+        thread = await thread_match(fake, world)
+        first = board(fake, thread)
+        await runner.restart()  # the board's interaction is not at hand: the bot's token
+        assert runner.bot is not None
+        perms = discord.Permissions(
+            view_channel=True,
+            send_messages=True,
+            send_messages_in_threads=True,
+            attach_files=True,
+            embed_links=True,
+            read_message_history=True,
+        )
+        fake.set_bot_permissions(world.guild, perms.value)
+        fake.lock_thread(thread)
+        await fake.settle()
+        caplog.set_level(logging.INFO, logger="bot.table")
+        await runner.bot.table.strip_buttons(thread.id, first.id)
+        assert fake.get_message(first.id).buttons(), "nothing could be changed"
+        assert "the thread is locked" in caplog.text
+        assert not fake.take_violations("locked_thread")
