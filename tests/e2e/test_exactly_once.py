@@ -36,6 +36,8 @@ LOST = {
     "reset after the work": {"reset": True, "after": True},
 }
 GENERIC = "something went wrong"
+#: discord.py's waits between its retries of a 5xx, cut short
+pytestmark = pytest.mark.usefixtures("quick_retries")
 
 
 class Died(Exception):
@@ -149,7 +151,7 @@ async def rollin(fake: FakeDiscord, world: World, database: Path) -> Any:
 
 @pytest.mark.parametrize("lost", list(LOST))
 async def test_a_new_board_answer_taken_but_not_confirmed_is_shown_once(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, lost: str
+    fake: FakeDiscord, world: World, farm: BotRunner, lost: str
 ) -> None:
     fault = fake.faults.add(method="POST", path_regex=ANSWER, **LOST[lost])
     await click_board(fake, world, farm)
@@ -163,7 +165,7 @@ async def test_a_new_board_answer_taken_but_not_confirmed_is_shown_once(
 
 @pytest.mark.parametrize("lost", list(LOST))
 async def test_a_board_updated_in_place_as_the_answer_and_not_confirmed_is_shown_once(
-    fake: FakeDiscord, world: World, rollin: BotRunner, quick_retries: None, lost: str
+    fake: FakeDiscord, world: World, rollin: BotRunner, lost: str
 ) -> None:
     before = board(fake, world.channel)
     first = picture_ply(before)
@@ -179,7 +181,7 @@ async def test_a_board_updated_in_place_as_the_answer_and_not_confirmed_is_shown
 
 @pytest.mark.parametrize("lost", list(LOST))
 async def test_a_followup_board_taken_but_not_confirmed_is_shown_once(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, lost: str
+    fake: FakeDiscord, world: World, farm: BotRunner, lost: str
 ) -> None:
     fault = fake.faults.add(method="POST", path_regex=FOLLOWUP, **LOST[lost])
     await type_move(fake, world, farm)
@@ -192,7 +194,7 @@ async def test_a_followup_board_taken_but_not_confirmed_is_shown_once(
 
 @pytest.mark.parametrize("lost", list(LOST))
 async def test_a_channel_board_taken_but_not_confirmed_is_shown_once(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None, lost: str
+    fake: FakeDiscord, world: World, farm: BotRunner, lost: str
 ) -> None:
     refused = fake.faults.add(method="POST", path_regex=FOLLOWUP, status=500, times=5)
     fault = fake.faults.add(method="POST", path_regex=CHANNEL_POST, **LOST[lost])
@@ -206,7 +208,7 @@ async def test_a_channel_board_taken_but_not_confirmed_is_shown_once(
 
 @pytest.mark.parametrize("lost", list(LOST))
 async def test_a_board_edited_through_the_channel_and_not_confirmed_is_shown_once(
-    fake: FakeDiscord, world: World, rollin: BotRunner, quick_retries: None, lost: str
+    fake: FakeDiscord, world: World, rollin: BotRunner, lost: str
 ) -> None:
     """The click cannot be answered (500 on every try), the board is edited through the
     channel, and that edit's answer is lost."""
@@ -279,7 +281,6 @@ async def test_a_board_posted_then_not_recorded_is_not_told_again_by_the_next_mo
     world: World,
     farm: BotRunner,
     monkeypatch: pytest.MonkeyPatch,
-    quick_retries: None,
     path: str,
 ) -> None:
     """The next move's commit claims the dead bot's board too: it is found in the channel,
@@ -298,7 +299,6 @@ async def test_a_board_posted_then_not_recorded_is_recorded_by_the_background_pa
     world: World,
     farm: BotRunner,
     monkeypatch: pytest.MonkeyPatch,
-    quick_retries: None,
     path: str,
 ) -> None:
     await post_and_die(fake, world, farm, monkeypatch, path)
@@ -316,7 +316,6 @@ async def test_a_board_edited_in_place_then_not_recorded_is_edited_once_more_at_
     world: World,
     rollin: BotRunner,
     monkeypatch: pytest.MonkeyPatch,
-    quick_retries: None,
 ) -> None:
     before = board(fake, world.channel)
     await killed_after_posting(rollin, monkeypatch)
@@ -367,7 +366,6 @@ async def test_a_reworded_board_posted_then_not_recorded_is_still_found(
     world: World,
     farm: BotRunner,
     monkeypatch: pytest.MonkeyPatch,
-    quick_retries: None,
 ) -> None:
     """The board is found by its marks, not its words: reworded before and after the crash,
     it is recorded, not posted again."""
@@ -385,9 +383,9 @@ async def test_a_reworded_board_posted_then_not_recorded_is_still_found(
 
 
 async def test_a_typed_move_whose_note_fails_gets_its_board_in_public(
-    fake: FakeDiscord, world: World, farm: BotRunner, quick_retries: None
+    fake: FakeDiscord, world: World, farm: BotRunner
 ) -> None:
-    """"Played" cannot fill the private reply: the board is not sent as its followup (which
+    """ "Played" cannot fill the private reply: the board is not sent as its followup (which
     Discord would turn into the private reply), but posted in the channel, pinging bob."""
     fault = fake.faults.add(method="PATCH", path_regex=ORIGINAL, status=500, times=5)
     fake.take_notifications()

@@ -7,8 +7,9 @@ buttons of one channel's match clicked in another channel, out-of-date plies, sp
 players out of turn on the real buttons, typed moves (unicode, control characters, 5,000
 characters, markdown, mentions) through ``/farm move`` and the move box, and slash options
 outside their declared ranges and choices, or a ``user`` option that names no user (as a
-tampered client could send them; Discord's own client cannot). After every batch both matches stand exactly as they were; at the end the bot
-still answers ``/game ping``, nothing was left unanswered and nothing was logged as an error.
+tampered client could send them; Discord's own client cannot). After every batch both matches
+stand exactly as they were; at the end the bot still answers ``/game ping``, nothing was left
+unanswered and nothing was logged as an error.
 """
 
 from __future__ import annotations

@@ -163,9 +163,7 @@ async def test_a_callback_retried_after_a_lost_answer_is_already_acknowledged(
 ) -> None:
     """discord.py sends a callback again after a 5xx; Discord had taken the first: 40060."""
     async with running_bot(fake):
-        fault = fake.faults.add(
-            method="POST", path_regex=r"/callback$", status=502, after=True
-        )
+        fault = fake.faults.add(method="POST", path_regex=r"/callback$", status=502, after=True)
         rec = await fake.slash(town.alice, town.channel, "secret")
         assert fault.hits == 1 and rec.callback_type is not None
         refused = fake.take_violations("double_acknowledgement")
