@@ -149,9 +149,9 @@ class Bot:
             if self.proc is not None and self.proc.poll() is not None:
                 raise SystemExit(f"the bot exited ({self.proc.returncode}); see {self.logs}")
             fresh = [s for k, s in self.fake.gateway.sessions.items() if k not in before]
-            if any(not s.ended for s in fresh) and self.fake.commands():
-                if self.fake.gateway.targets(guild.id):
-                    return
+            live = any(not s.ended for s in fresh)
+            if live and self.fake.commands() and self.fake.gateway.targets(guild.id):
+                return
             await asyncio.sleep(0.05)
         raise SystemExit("the bot did not come back in time")
 
@@ -216,7 +216,7 @@ class Players:
                 )
             if rec.response is None or not rec.ephemeral:
                 return
-            menu, board_ply = rec.response, int(GROUP.match(comp["custom_id"])[2])  # type: ignore[index]
+            menu = rec.response
             moves = [
                 c
                 for c in walk_components(menu.components)
@@ -355,7 +355,7 @@ async def report(
             if click.match_id not in logs:
                 logs[click.match_id] = await store.actions(click.match_id)
             rows = [r for r in logs[click.match_id] if int(r["ply"]) == click.ply + 1]
-            mine = [r for r in rows if r["user_id"] is not None and int(r["user_id"]) == click.user_id]
+            mine = [r for r in rows if int(r["user_id"] or 0) == click.user_id]
             missing += not mine
             doubled += len(mine) > 1
         twice = unshown = stale = pending = 0

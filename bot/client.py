@@ -23,7 +23,7 @@ from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.slash_checks import options_checked
-from bot.store import Store, open_store
+from bot.store import StorageError, Store, open_store
 from bot.table import RESTARTING, Table
 from bot.turns import TurnClock
 from games.base import GameError
@@ -247,8 +247,8 @@ class RanchHand(Host):
     ) -> None:
         """One place turns refusals into private replies and logs everything unexpected."""
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal | GameError):
-            message = str(original)
+        if isinstance(original, Refusal | GameError | StorageError):
+            message = str(original)  # a storage fault says what happened: nothing was saved
         elif isinstance(error, app_commands.CheckFailure):
             message = "You don't have permission to do that here."
         elif isinstance(

@@ -92,6 +92,10 @@ class Table(Ending, ChannelAccess):
     async def failed(self, interaction: discord.Interaction[Any], err: Exception) -> None:
         if isinstance(err, Refusal | GameError):
             message = str(err)
+        elif isinstance(err, StorageError):
+            # the database could not be reached or used: said as such (nothing was changed)
+            log.warning("interaction %s: storage fault: %s", interaction.id, err.kind)
+            message = str(err)
         else:
             log.error("error handling interaction %s", interaction.id, exc_info=err)
             message = "Sorry, something went wrong on my side; it has been logged."
@@ -244,7 +248,7 @@ class Table(Ending, ChannelAccess):
             )
             if text is not None:
                 match.rules.parse_action(match.state, mine, text)
-        except (Refusal, GameError) as err:
+        except (Refusal, GameError, StorageError) as err:
             await self.refuse(interaction, str(err))
             return
         slash = interaction.type is discord.InteractionType.application_command
