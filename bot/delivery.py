@@ -92,12 +92,19 @@ class Delivery:
             await asyncio.wait_for(asyncio.shield(task), wait)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        try:  # the boards stripped since the last pass, so nobody strips them again
+            await self.bot.table.sweep_strips(again=False)
+        except Exception as err:
+            log.info("could not record the boards stripped last: %r", err)
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while not self._stop.is_set():
             try:
                 await self.pending()
+                await self.bot.table.sweep_strips()
+            except StorageError as err:
+                log.warning("board delivery pass: storage fault: %s", err.kind)
             except Exception:
                 log.exception("board delivery pass failed")
             with contextlib.suppress(TimeoutError):

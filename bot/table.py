@@ -32,6 +32,7 @@ from bot.ending import Ending
 from bot.matches import Match, MatchService, Refusal
 from bot.posted import PostedThrough
 from bot.store import StorageError
+from bot.strips import Stripping
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     BLOCKED,
     PING_USERS,
@@ -57,12 +58,14 @@ log = logging.getLogger(__name__)
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
-class Table(Ending, ChannelAccess):
+class Table(Ending, Stripping, ChannelAccess):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.computers = Computers(bot)
         #: messages posted through an interaction that can still edit them
         self.posted = PostedThrough(lambda: bot.clock())
+        #: boards whose buttons came off since the store was last told (``bot.strips``)
+        self.stripped: list[int] = []
 
     def posted_through(
         self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
@@ -192,6 +195,8 @@ class Table(Ending, ChannelAccess):
         clicked = interaction.message.id if from_button and interaction.message else None
         if from_button:
             await interaction.response.edit_message(content=lobby_text(match), view=None)
+            if clicked is not None:
+                self.stripped.append(clicked)  # its buttons are off
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content="Started; the board is below.")
@@ -471,40 +476,6 @@ class Table(Ending, ChannelAccess):
             await self.channel_notice(interaction, match)
         return message
 
-    async def strip_buttons(
-        self, channel_id: int, message_id: int, *, content: str | None = None
-    ) -> None:
-        """An old board keeps its picture but loses its buttons (and says ``content``):
-        through the interaction that posted it while that one lasts (``bot.posted``), else
-        with the bot's own token."""
-        edits: dict[str, Any] = {"view": None}
-        if content is not None:
-            edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
-        held = self.posted.take(message_id)
-        if held is not None:
-            interaction, original = held
-            try:
-                if original:
-                    await interaction.edit_original_response(**edits)
-                else:
-                    await interaction.followup.edit_message(message_id, **edits)
-                return
-            except discord.HTTPException as err:  # an archived thread, a token Discord ended
-                log.info("message %s: its interaction could not edit it (%s)", message_id, err)
-        try:
-            thread = await self._resolve(channel_id)
-            if isinstance(thread, discord.Thread):
-                # a locked thread's messages are frozen to those who may not manage threads,
-                # archived or not; an archived thread's to everyone until it is reopened
-                if thread.locked and not thread.permissions_for(thread.guild.me).manage_threads:
-                    raise CannotPost("the thread is locked")
-                if thread.archived:
-                    await thread.edit(archived=False)
-            channel = self.bot.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).edit(**edits)
-        except (discord.HTTPException, CannotPost, *TRANSPORT) as err:
-            log.info("could not clear buttons of message %s: %r", message_id, err)
-
     # Menus that open privately -------------------------------------------------------------
 
     async def open_group(
@@ -560,5 +531,6 @@ class Table(Ending, ChannelAccess):
                 await channel.get_partial_message(message_id).edit(
                     content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
                 )
+                self.stripped.append(message_id)  # its buttons are off too
             except discord.HTTPException as err:
                 log.info("could not update lobby message %s: %s", message_id, err.status)

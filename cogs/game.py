@@ -3,9 +3,11 @@ settings (per server and per match), pauses, notification preferences, a latency
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Literal
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -27,6 +29,8 @@ from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.turns import board_link
 from cogs.base import manages_channel
+
+log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
@@ -307,9 +311,13 @@ class GameCommands(
     @app_commands.command(name="ping", description="Check that the bot is answering.")
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         started = time.perf_counter()
-        await interaction.response.send_message("🏓 Pong.", ephemeral=True)
-        took = (time.perf_counter() - started) * 1000
-        await interaction.edit_original_response(content=f"🏓 Pong ({took:.0f} ms to answer).")
+        try:
+            await interaction.response.send_message("🏓 Pong.", ephemeral=True)
+            took = (time.perf_counter() - started) * 1000
+            await interaction.edit_original_response(content=f"🏓 Pong ({took:.0f} ms to answer).")
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as err:
+            # nobody to tell: the player's client shows the failure; not an error of the bot's
+            log.info("a ping could not be answered (interaction %s): %r", interaction.id, err)
 
 
 async def setup(bot: Any) -> None:

@@ -2,11 +2,14 @@
 buttons.
 
 Part of ``Store``: a new board is recorded in the same transaction as its outbox rows'
-delivery (``board_posted``), and the boards it replaces lose their buttons.
+delivery (``board_posted``), and the boards it replaces lose their buttons: they are marked due
+(``strip_due``) until the bot says it stripped them (``strips_done``), so that a process that
+died first leaves them to the next (``strips_due``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +27,9 @@ class NewBoard:
     at: float
     story_from: int | None = None
 
+
+#: seconds after a board was replaced by which its buttons must be off (else a pass strips it)
+STRIP_AFTER = 30.0
 
 #: the match's newest board (or lobby) message: the one of the highest ply (a board recorded
 #: late, of an older ply, is never the newest), the last recorded of that ply
@@ -104,10 +110,11 @@ class BoardQueries:
         is recorded already (a board that was held up: it is recorded without buttons); the
         boards that lose their buttons (older ones that still carried them, or this one if
         it came too late), once ``tx`` is over."""
+        due = time.time() + STRIP_AFTER
         older = await tx.later(
-            "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1 "
+            "UPDATE board_messages SET live = 0, strip_due = ? WHERE match_id = ? AND live = 1 "
             "AND message_id <> ? AND ply <= ? RETURNING message_id",
-            (match_id, message_id, ply),
+            (due, match_id, message_id, ply),
         )
         newer = (
             "EXISTS (SELECT 1 FROM board_messages WHERE match_id = ? AND ply > ? "
@@ -121,8 +128,9 @@ class BoardQueries:
             (match_id, message_id, channel_id, ply, match_id, ply, message_id, at, story_from),
         )
         late = await tx.later(
-            "SELECT message_id FROM board_messages WHERE message_id = ? AND live = 0",
-            (message_id,),
+            "UPDATE board_messages SET strip_due = ? WHERE message_id = ? AND live = 0 "
+            "RETURNING message_id",
+            (due, message_id),
         )
         return [older, late]
 
@@ -146,12 +154,38 @@ class BoardQueries:
                 (match_id,),
             )
             await tx.execute(
-                "UPDATE board_messages SET live = 0 WHERE match_id = ? AND live = 1",
-                (match_id,),
+                "UPDATE board_messages SET live = 0, strip_due = ? WHERE match_id = ? "
+                "AND live = 1",
+                (time.time() + STRIP_AFTER, match_id),
             )
             return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
 
         return await self.write(body)
+
+    async def strips_done(self, message_ids: Sequence[int]) -> None:
+        """These boards lost their buttons: nothing more is due for them."""
+        for start in range(0, len(message_ids), 500):
+            chunk = list(message_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            await self.backend.execute(
+                f"UPDATE board_messages SET strip_due = NULL WHERE message_id IN ({marks})",
+                chunk,
+            )
+
+    async def strips_due(self, now: float, limit: int = 50) -> list[tuple[int, int]]:
+        """(channel_id, message_id) of boards whose buttons should be off by ``now`` and may
+        not be (a process died first, an edit failed), taken for another ``STRIP_AFTER``
+        seconds so that one process strips each."""
+
+        async def body(tx: Tx) -> list[Row]:
+            return await tx.fetchall(
+                "UPDATE board_messages SET strip_due = ? WHERE message_id IN (SELECT "
+                "message_id FROM board_messages WHERE strip_due IS NOT NULL AND strip_due <= ? "
+                "ORDER BY strip_due LIMIT ?) RETURNING channel_id, message_id",
+                (now + STRIP_AFTER, now, limit),
+            )
+
+        return [(int(r["channel_id"]), int(r["message_id"])) for r in await self.write(body)]
 
     async def forget_old_boards(self, before: float) -> int:
         """Drop the records of boards that no longer carry buttons and are old."""

@@ -161,6 +161,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
     """,
+    # 4: boards due to lose their buttons (until the bot knows it did it)
+    """
+    ALTER TABLE board_messages ADD COLUMN strip_due REAL;
+    CREATE INDEX board_messages_strips ON board_messages (strip_due) WHERE strip_due IS NOT NULL;
+    """,
 )
 
 

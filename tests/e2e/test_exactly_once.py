@@ -326,6 +326,38 @@ async def test_a_board_edited_in_place_then_not_recorded_is_edited_once_more_at_
     assert board(fake, world.channel).id == before.id
 
 
+async def test_a_board_recorded_then_not_stripped_loses_its_buttons_after_a_restart(
+    fake: FakeDiscord,
+    world: World,
+    farm: BotRunner,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process dies after recording the new board and before the old one lost its
+    buttons: the old board stays due, and the next process's pass strips it."""
+    assert farm.bot is not None
+    older = board(fake, world.channel)
+
+    async def dies(*_: Any, **__: Any) -> None:
+        raise Died
+
+    monkeypatch.setattr(farm.bot.table, "strip_buttons", dies)
+    await click_board(fake, world, farm)
+    assert fake.get_message(older.id).buttons(), "not stripped before the bot died"
+    await restarted(fake, farm, monkeypatch)
+    assert farm.bot is not None
+    due = await farm.bot.store.fetchall(
+        "SELECT message_id FROM board_messages WHERE strip_due IS NOT NULL"
+    )
+    assert [int(r["message_id"]) for r in due] == [older.id], "only the board not stripped"
+    # its lease runs out: the next pass (the background one, or this) strips it
+    await farm.bot.store.execute("UPDATE board_messages SET strip_due = 0 WHERE strip_due > 0")
+    await farm.bot.table.sweep_strips()
+    await until(lambda: not fake.get_message(older.id).buttons(), what="the old board stripped")
+    await fake.settle()
+    await exactly_once(fake, farm, world.channel)
+    assert await farm.bot.table.sweep_strips() == 0, "done, and known to be done"
+
+
 # A board that reads an old position, recorded late ------------------------------------------
 
 
@@ -418,8 +450,36 @@ async def test_buttons_in_a_locked_thread_are_left_alone_without_manage_threads(
         fake.set_bot_permissions(world.guild, perms.value)
         fake.lock_thread(thread)
         await fake.settle()
-        caplog.set_level(logging.INFO, logger="bot.table")
+        caplog.set_level(logging.INFO, logger="bot.strips")
         await runner.bot.table.strip_buttons(thread.id, first.id)
         assert fake.get_message(first.id).buttons(), "nothing could be changed"
         assert "the thread is locked" in caplog.text
         assert not fake.take_violations("locked_thread")
+
+
+async def test_a_refusal_too_late_to_send_is_logged_once_without_a_traceback(
+    fake: FakeDiscord, world: World, farm: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """bob clicks on alice's turn; the refusal's request is held up past Discord's three
+    seconds (10062): one warning, no error, and no second try."""
+    caplog.set_level(logging.INFO)
+    fault = fake.faults.add(method="POST", path_regex=ANSWER, delay=3.5)
+    with fake.without_settling():
+        await fake.click(world.bob, board(fake, world.channel), label="Roll the dice")
+    await until(lambda: fault.hits == 1, what="the refusal's request")
+    await fake.settle()
+    await until(lambda: "could not send a refusal" in caplog.text, what="the warning")
+    fake.take_violations("first_response_deadline")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert caplog.text.count("could not send a refusal") == 1
+    assert "could not deliver an error message" not in caplog.text, "not tried again"
+
+
+async def test_a_ping_whose_answer_cannot_be_finished_is_not_an_error(
+    fake: FakeDiscord, world: World, farm: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    fake.faults.add(method="PATCH", path_regex=ORIGINAL, status=500, times=5)
+    rec = await fake.slash(world.alice, world.channel, "game ping")
+    assert rec.response is not None and rec.response.content == "🏓 Pong."
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
