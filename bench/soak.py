@@ -16,7 +16,8 @@ most ``--drain`` seconds) and is stopped, and the run is checked:
   that player);
 - boards: no ply of a match shown by more than one message (by the picture's file name), the
   current position of each match on exactly one board, and no story left in the outbox;
-- stale buttons: no message but a match's newest board still carries its move buttons.
+- stale buttons: no message but a match's newest board still carries its move buttons (the
+  drain also waits for the boards a killed process did not strip to be stripped again).
 
 It prints these counts, and exits non-zero if any check failed. Run:
 ``python bench/soak.py --kills 20 --interval 4 --tables 6``.
@@ -318,15 +319,15 @@ async def main() -> int:
 
 
 async def drain(fake: FakeDiscord, database: str, tables: list[Table], limit: float) -> float:
-    """Wait until no story is left in the outbox (the dead processes' leases run out first);
-    returns how long it took."""
+    """Wait until no story is left in the outbox and no old board is due to lose its buttons
+    (the dead processes' leases run out first); returns how long it took."""
     url = database if "://" in database else f"sqlite:///{database}"
     started = time.perf_counter()
     while time.perf_counter() - started < limit:
         await asyncio.sleep(2.0)
         store = await open_store(url)
         try:
-            left = await store.boards_pending()
+            left = await store.boards_pending() + await store.strips_pending()
         finally:
             await store.close()
         if left == 0:

@@ -187,6 +187,13 @@ class BoardQueries:
 
         return [(int(r["channel_id"]), int(r["message_id"])) for r in await self.write(body)]
 
+    async def strips_pending(self) -> int:
+        """Boards whose buttons are due to come off and not known to be off yet."""
+        row = await self.backend.fetchone(
+            "SELECT COUNT(*) AS n FROM board_messages WHERE strip_due IS NOT NULL"
+        )
+        return int(row["n"]) if row else 0
+
     async def forget_old_boards(self, before: float) -> int:
         """Drop the records of boards that no longer carry buttons and are old."""
         return await self.backend.execute(
