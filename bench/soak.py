@@ -360,6 +360,7 @@ async def report(
             missing += not mine
             doubled += len(mine) > 1
         twice = unshown = stale = pending = 0
+        seen: list[str] = []
         plies = matches = 0
         for table in tables:
             messages = [m for m in fake.messages(table.channel) if not m.ephemeral]
@@ -381,6 +382,8 @@ async def report(
                     ids = [i for i in live_ids(m) if int(LIVE.match(i)[1]) == match_id]  # type: ignore[index]
                     if ids and m.id != newest:
                         stale += 1
+                        seen.append(f"match {match_id} at ply {current}: message {m.id} "
+                                    f"shows {shown(m)}, buttons {ids[:2]}")  # fmt: skip
                 pending += await store.undelivered(match_id)
     finally:
         await store.close()
@@ -397,6 +400,8 @@ async def report(
         f"matches whose position is not on exactly one board: {unshown}"
     )
     print(f"stale boards with live buttons: {stale}; stories left in the outbox: {pending}")
+    for line in seen[:5]:
+        print("  ", line)
     violations = Counter(v.rule for v in fake.violations)
     print(f"emulator: {dict(violations) or 'no violations'}")
     ok = not (missing or doubled or twice or unshown or stale or pending)
