@@ -73,10 +73,11 @@ class Stripping:
         except CannotPost as err:
             log.info("could not clear buttons of message %s: %s", message_id, err)
             self.stripped.append(message_id)  # nothing to try again until it is unlocked
-        except discord.NotFound as err:
+        except (discord.NotFound, discord.Forbidden) as err:
+            # gone (the message, its channel) or not the bot's to edit any more: trying again
+            # soon would change nothing
             if err.code != UNKNOWN_MESSAGE:
                 log.info("could not clear buttons of message %s: %r", message_id, err)
-                return
             self.stripped.append(message_id)
         except (discord.HTTPException, *TRANSPORT) as err:
             log.info("could not clear buttons of message %s (again later): %r", message_id, err)

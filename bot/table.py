@@ -143,6 +143,8 @@ class Table(Ending, Stripping, ChannelAccess):
         for channel_id, message_id in await self.service.retire_boards(match.id):
             if message_id != keep and (channel_id, message_id) not in lobbies:
                 await self.strip_buttons(channel_id, message_id)
+            elif message_id == keep:
+                self.stripped.append(keep)  # it has what it should (bot.strips)
         await self.show_lobby_status(match, lobbies, end=end)
 
     async def lobby_action(
