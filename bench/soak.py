@@ -271,6 +271,9 @@ async def main() -> int:
         parser.error("keep it bounded: 1..200 kills, 0.5..60 s apart, at most 40 tables")
 
     tmp = tempfile.TemporaryDirectory(prefix="ranchhand-soak-")
+    if os.environ.get("SOAK_KEEP"):
+        print("files in", tmp.name, flush=True)
+        tmp.cleanup = lambda: None  # type: ignore[method-assign]
     database = args.database_url or str(Path(tmp.name) / "soak.sqlite3")
     fake = FakeDiscord()
     await fake.start()
@@ -375,9 +378,16 @@ async def report(
                 )
                 plies += len(counts)
                 twice += sum(1 for n in counts.values() if n > 1)
-                unshown += counts[current] != 1
                 latest = await store.latest_board(match_id)
                 newest = int(latest["message_id"]) if latest is not None else None
+                if counts[current] != 1:
+                    unshown += 1
+                    board = fake.get_message(newest) if newest is not None else None
+                    seen.append(
+                        f"match {match_id} ({row['status']}) at ply {current}: shown "
+                        f"{sorted(counts)[-3:]}; its board {newest} shows "
+                        f"{board and shown(board)}"
+                    )
                 for m in messages:
                     ids = [i for i in live_ids(m) if int(LIVE.match(i)[1]) == match_id]  # type: ignore[index]
                     if ids and m.id != newest:
@@ -400,7 +410,7 @@ async def report(
         f"matches whose position is not on exactly one board: {unshown}"
     )
     print(f"stale boards with live buttons: {stale}; stories left in the outbox: {pending}")
-    for line in seen[:5]:
+    for line in seen[:8]:
         print("  ", line)
     violations = Counter(v.rule for v in fake.violations)
     print(f"emulator: {dict(violations) or 'no violations'}")

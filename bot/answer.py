@@ -52,6 +52,18 @@ class Answer:
         """Nobody has answered yet."""
         return not self.taken and self.ack is None
 
+    @property
+    def cleared(self) -> bool:
+        """The plain acknowledgement went through: the clicked board has no buttons left."""
+        ack = self.ack
+        return (
+            not self.taken
+            and ack is not None
+            and ack.done()
+            and not ack.cancelled()
+            and ack.exception() is None
+        )
+
     def take(self) -> bool:
         """The response, for the board (or a refusal); False if the plain acknowledgement
         went first."""

@@ -256,9 +256,10 @@ class Delivery:
         older = await self._record_delivered(match_id, plies, message.id, new)
         # the clicked board lost its buttons with a plain acknowledgement, not when the new
         # board was the click's answer (a new message: it loses them now)
-        stripped = None if answer is not None and answer.taken else clicked
         for message_id in older:
-            if message_id != stripped:
+            if message_id == clicked and answer is not None and answer.cleared:
+                self.bot.table.note_stripped(message_id)
+            else:
                 await self.bot.table.strip_buttons(message.channel.id, message_id)
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)

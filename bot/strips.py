@@ -84,6 +84,10 @@ class Stripping:
         else:
             self.stripped.append(message_id)
 
+    def note_stripped(self, message_id: int) -> None:
+        """``message_id`` lost its buttons by other means (an acknowledgement's edit)."""
+        self.stripped.append(message_id)
+
     async def sweep_strips(self, *, again: bool = True) -> int:
         """Tell the store which boards lost their buttons, and (``again``) strip those still
         due (a process died or an edit failed first); returns how many were stripped again."""
