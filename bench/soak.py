@@ -19,7 +19,8 @@ most ``--drain`` seconds) and is stopped, and the run is checked:
 - stale buttons: no message but a match's newest board still carries its move buttons (the
   drain also waits for the boards a killed process did not strip to be stripped again).
 
-It prints these counts, and exits non-zero if any check failed. Run:
+It prints these counts, and exits non-zero if any check failed (``SOAK_KEEP=1`` keeps the
+database and the bot's logs). Run:
 ``python bench/soak.py --kills 20 --interval 4 --tables 6``.
 """
 
@@ -27,10 +28,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -270,16 +271,15 @@ async def main() -> int:
     if not 1 <= args.kills <= 200 or not 0.5 <= args.interval <= 60 or args.tables > 40:
         parser.error("keep it bounded: 1..200 kills, 0.5..60 s apart, at most 40 tables")
 
-    tmp = tempfile.TemporaryDirectory(prefix="ranchhand-soak-")
+    files = Path(tempfile.mkdtemp(prefix="ranchhand-soak-"))
     if os.environ.get("SOAK_KEEP"):
-        print("files in", tmp.name, flush=True)
-        tmp.cleanup = lambda: None  # type: ignore[method-assign]
-    database = args.database_url or str(Path(tmp.name) / "soak.sqlite3")
+        print("files (kept) in", files, flush=True)
+    database = args.database_url or str(files / "soak.sqlite3")
     fake = FakeDiscord()
     await fake.start()
     rng = random.Random(args.seed)
     guild = fake.create_guild("Soak")
-    bot = Bot(fake, database, Path(tmp.name))
+    bot = Bot(fake, database, files)
     players = Players(fake, args.seed)
     tables = []
     for n in range(args.tables):
@@ -317,8 +317,8 @@ async def main() -> int:
     finally:
         bot.kill()
         await fake.close()
-        with contextlib.suppress(OSError):
-            tmp.cleanup()
+        if not os.environ.get("SOAK_KEEP"):
+            shutil.rmtree(files, ignore_errors=True)
 
 
 async def drain(fake: FakeDiscord, database: str, tables: list[Table], limit: float) -> float:

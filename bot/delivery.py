@@ -56,13 +56,24 @@ GONE = {10003, 50001}
 CANNOT_POST = 50013
 
 
+class _Turn:
+    """One match's deliveries in this process: one at a time, and how many want one."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class Delivery:
     def __init__(self, bot: Host, *, lease: float = 30.0, interval: float = 5.0) -> None:
         self.bot = bot
         self.lease = lease
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
-        self._busy: set[int] = set()
+        #: the matches whose boards are being delivered here, each with its turn
+        self._busy: dict[int, _Turn] = {}
         self._stop = asyncio.Event()
 
     @property
@@ -147,27 +158,35 @@ class Delivery:
         ``claimed``: the boards its commit claimed (else they are claimed here); ``answer``:
         the click's answer, if the board may be it (``bot/answer.py``); ``latest``: the
         match's newest board message as that commit read it (one row or None), if it did."""
-        self._busy.add(match_id)
+        # one delivery of a match at a time in this process: a move's board never crosses
+        # an older one still going out (its edit landing last would show the older ply)
+        turn = self._busy.setdefault(match_id, _Turn())
+        turn.users += 1
+        lock = turn.lock
+        waited = lock.locked()
         try:
-            rows = list(claimed) or await self.store.claim_boards(
-                match_id, time.time(), self.lease, mine=mine
-            )
-            if not rows:
-                return None
-            return await self._deliver(
-                match_id,
-                rows,
-                interaction,
-                answer,
-                clicked,
-                previous,
-                last,
-                picture,
-                match,
-                latest if claimed else (),
-            )
+            async with lock:
+                rows = list(claimed) or await self.store.claim_boards(
+                    match_id, time.time(), self.lease, mine=mine
+                )
+                if not rows:
+                    return None
+                return await self._deliver(
+                    match_id,
+                    rows,
+                    interaction,
+                    answer,
+                    clicked,
+                    previous,
+                    last,
+                    picture,
+                    match,
+                    latest if claimed and not waited else (),
+                )
         finally:
-            self._busy.discard(match_id)
+            turn.users -= 1
+            if not turn.users:
+                del self._busy[match_id]
             if picture is not None and not picture[1].done():
                 picture[1].cancel()
 
