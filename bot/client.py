@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.answer import TRANSPORT
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.host import Host
@@ -264,8 +265,8 @@ class RanchHand(Host):
                 await interaction.followup.send(message, ephemeral=True)
             else:
                 await interaction.response.send_message(message, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not deliver an error message for interaction %s", interaction.id)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
     async def on_ready(self) -> None:
         log.info(

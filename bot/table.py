@@ -102,10 +102,7 @@ class Table(Ending, Stripping, ChannelAccess):
         else:
             log.error("error handling interaction %s", interaction.id, exc_info=err)
             message = "Sorry, something went wrong on my side; it has been logged."
-        try:
-            await self.refuse(interaction, message)
-        except discord.HTTPException:
-            log.warning("could not deliver an error message for interaction %s", interaction.id)
+        await self.refuse(interaction, message)  # (one that cannot be sent is logged there)
 
     # Lobby ---------------------------------------------------------------------------------
 

@@ -472,7 +472,7 @@ async def test_a_refusal_too_late_to_send_is_logged_once_without_a_traceback(
     fake.take_violations("first_response_deadline")
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert caplog.text.count("could not send a refusal") == 1
-    assert "could not deliver an error message" not in caplog.text, "not tried again"
+    assert caplog.text.count("could not send") == 1, "not tried again"
 
 
 async def test_a_ping_whose_answer_cannot_be_finished_is_not_an_error(
