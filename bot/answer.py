@@ -17,9 +17,15 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
+
+#: Discord's "Interaction has already been acknowledged"
+ALREADY_ANSWERED = 40060
+#: what a request whose answer was lost raises
+TRANSPORT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 #: seconds after which a click waiting for its board is acknowledged plainly: Discord's limit
 #: is three seconds from the click, which must leave room for the request itself
@@ -36,6 +42,8 @@ class Answer:
         self.ack: asyncio.Future[Any] | None = None
         #: True once the response belongs to the board
         self.taken = False
+        #: True once Discord took the board as the answer though its reply was lost
+        self.answered = False
         loop = asyncio.get_running_loop()
         self._timer: asyncio.TimerHandle | None = loop.call_later(within, self.acknowledge)
 
@@ -43,6 +51,18 @@ class Answer:
     def open(self) -> bool:
         """Nobody has answered yet."""
         return not self.taken and self.ack is None
+
+    @property
+    def cleared(self) -> bool:
+        """The plain acknowledgement went through: the clicked board has no buttons left."""
+        ack = self.ack
+        return (
+            not self.taken
+            and ack is not None
+            and ack.done()
+            and not ack.cancelled()
+            and ack.exception() is None
+        )
 
     def take(self) -> bool:
         """The response, for the board (or a refusal); False if the plain acknowledgement
@@ -69,13 +89,18 @@ class Answer:
         """Whether the interaction is answered and usable for followups (the plain
         acknowledgement sent now if nobody answered yet)."""
         if self.taken:
-            return self.interaction.response.is_done()
+            return self.interaction.response.is_done() or self.answered
         ack = self.acknowledge()
         try:
             if ack is not None:
                 await ack
         except discord.HTTPException as err:
+            if err.code == ALREADY_ANSWERED:
+                return True  # a retry of an acknowledgement Discord took
             log.info("could not acknowledge interaction %s: %s", self.interaction.id, err.status)
+            return False
+        except TRANSPORT as err:
+            log.info("acknowledging interaction %s was cut off: %r", self.interaction.id, err)
             return False
         return True
 

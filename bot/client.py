@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.answer import TRANSPORT
 from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
@@ -25,7 +26,7 @@ from bot.locales import Readers, Tree, reader_locale
 from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
-from bot.store import Store, open_store
+from bot.store import StorageError, Store, open_store
 from bot.table import RESTARTING, Table
 from bot.texts import said
 from bot.turns import TurnClock
@@ -274,8 +275,8 @@ class RanchHand(Host):
         command: set for this task by ``Tree.interaction_check``) and logs everything
         unexpected."""
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal | GameError):
-            message = said(original)
+        if isinstance(original, Refusal | GameError | StorageError):
+            message = said(original)  # a storage fault says what happened: nothing was saved
         elif isinstance(error, app_commands.CheckFailure):
             message = _("You don't have permission to do that here.")
         elif isinstance(
@@ -292,8 +293,8 @@ class RanchHand(Host):
                 await interaction.followup.send(message, ephemeral=True)
             else:
                 await interaction.response.send_message(message, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not deliver an error message for interaction %s", interaction.id)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
     async def on_ready(self) -> None:
         log.info(

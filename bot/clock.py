@@ -211,7 +211,10 @@ class NotifyPrefs:
         )
 
 
-_QUIET = re.compile(r"\s*(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?\s*(?:utc)?\s*", re.I)
+#: ASCII digits only (``\d`` alone would take other scripts' digits, which ``int`` reads)
+_QUIET = re.compile(
+    r"\s*(\d{1,2})(?::00)?\s*(?:-|–|to)\s*(\d{1,2})(?::00)?\s*(?:utc)?\s*", re.I | re.ASCII
+)
 
 
 def parse_quiet(text: str) -> tuple[int, int] | None:

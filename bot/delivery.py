@@ -21,7 +21,6 @@ import contextlib
 import io
 import json
 import logging
-import re
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import words
-from bot import records, ui
+from bot import lookup, records, ui
 from bot.answer import Answer
 from bot.channels import CannotPost
+from bot.marks import board_nonce, picture_name
 from bot.matches import Match
 from bot.model import stored_events
 from bot.render_pool import RenderError
@@ -53,30 +53,6 @@ log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
 
 
-def picture_name(match: Match, ply: int) -> str:
-    """The file name of a board's picture: it marks the board in any language."""
-    return f"{match.game}-{match.id}-{ply}.png"
-
-
-def is_board_of(message: Any, match: Match, ply: int) -> bool:
-    """Whether a message of the bot is ``match``'s board at ``ply``, by marks no wording
-    changes: its picture's file name; a board posted without a picture by its embed, whose
-    footer names ``#<match>`` and whose title ends with the ply."""
-    name = picture_name(match, ply)
-    if any(getattr(a, "filename", None) == name for a in message.attachments):
-        return True
-    embed = message.embeds[0] if message.embeds else None
-    if embed is None:
-        return False
-    image = getattr(embed.image, "url", None) or ""
-    if image.split("?", 1)[0].endswith(f"/{name}") or image == f"attachment://{name}":
-        return True
-    footer, title = embed.footer.text or "", embed.title or ""
-    return bool(
-        re.search(rf"#{match.id}(?!\d)", footer) and re.search(rf"(?<!\d){ply}(?!\d)", title)
-    )
-
-
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
 #: Discord error codes that mean the channel is gone for good (or the bot was removed: 50001,
@@ -84,8 +60,16 @@ BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
 GONE = {10003, 50001}
 #: what a CannotPost counts as in the outbox's last error
 CANNOT_POST = 50013
-#: how many of a channel's newest messages are searched for a board posted but not recorded
-RECENT = 25
+
+
+class _Turn:
+    """One match's deliveries in this process: one at a time, and how many want one."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
 
 
 class Delivery:
@@ -94,7 +78,8 @@ class Delivery:
         self.lease = lease
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
-        self._busy: set[int] = set()
+        #: the matches whose boards are being delivered here, each with its turn
+        self._busy: dict[int, _Turn] = {}
         self._stop = asyncio.Event()
 
     @property
@@ -124,12 +109,19 @@ class Delivery:
             await asyncio.wait_for(asyncio.shield(task), wait)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        try:  # the boards stripped since the last pass, so nobody strips them again
+            await self.bot.table.sweep_strips(again=False)
+        except Exception as err:
+            log.info("could not record the boards stripped last: %r", err)
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while not self._stop.is_set():
             try:
                 await self.pending()
+                await self.bot.table.sweep_strips()
+            except StorageError as err:
+                log.warning("board delivery pass: storage fault: %s", err.kind)
             except Exception:
                 log.exception("board delivery pass failed")
             with contextlib.suppress(TimeoutError):
@@ -172,31 +164,38 @@ class Delivery:
         ``claimed``: the boards its commit claimed (else they are claimed here); ``answer``:
         the click's answer, if the board may be it (``bot/answer.py``); ``latest``: the
         match's newest board message as that commit read it (one row or None), if it did."""
-        self._busy.add(match_id)
+        # one delivery of a match at a time in this process: a move's board never crosses
+        # an older one still going out (its edit landing last would show the older ply)
+        turn = self._busy.setdefault(match_id, _Turn())
+        turn.users += 1
+        lock = turn.lock
+        waited = lock.locked()
         try:
-            rows = list(claimed) or await self.store.claim_boards(
-                match_id, time.time(), self.lease, mine=mine
-            )
-            if not rows:
-                return None
-            if match is None or match.id != match_id:
-                match = await self.service.get(match_id)
-            with words.use(match.language):  # a board is public: the match's language
-                return await self._deliver(
-                    match_id,
-                    rows,
-                    interaction,
-                    answer,
-                    clicked,
-                    previous,
-                    last,
-                    picture,
-                    match,
-                    latest if claimed else (),
-                    recovering=not mine and not claimed,
+            async with lock:
+                rows = list(claimed) or await self.store.claim_boards(
+                    match_id, time.time(), self.lease, mine=mine
                 )
+                if not rows:
+                    return None
+                if match is None or match.id != match_id:
+                    match = await self.service.get(match_id)
+                with words.use(match.language):  # a board is public: the match's language
+                    return await self._deliver(
+                        match_id,
+                        rows,
+                        interaction,
+                        answer,
+                        clicked,
+                        previous,
+                        last,
+                        picture,
+                        match,
+                        latest if claimed and not waited else (),
+                    )
         finally:
-            self._busy.discard(match_id)
+            turn.users -= 1
+            if not turn.users:
+                del self._busy[match_id]
             if picture is not None and not picture[1].done():
                 picture[1].cancel()
 
@@ -213,7 +212,7 @@ class Delivery:
         stored: Match | None = None,
         newest: tuple[Any, ...] = (),
         *,
-        recovering: bool = False,
+        looked: bool = False,
     ) -> discord.Message | None:
         plies = [int(r["ply"]) for r in rows]
         upto = max(plies)
@@ -247,11 +246,17 @@ class Delivery:
         # what the move shown did, for the picture (its last-move strip)
         events = stored_events(told[-1].get("events")) if told and current else ()
         found = None
-        if recovering and not in_place:
-            after = int(latest["message_id"]) if latest is not None else 0
-            found = await self._posted_unrecorded(match, upto, after)
+        if not looked and not in_place and any(int(r["attempts"]) > 1 for r in rows):
+            # claimed before: whoever held it may have posted it and died, or lost the answer
+            found = await self._posted_unrecorded(match, plies, latest, story_from)
+            if found is not None and found[1] < upto:
+                rest = [r for r in rows if int(r["ply"]) > found[1]]
+                return await self._deliver(
+                    match_id, rest, interaction, answer, clicked, previous, last, drawing,
+                    stored, looked=True,
+                )  # fmt: skip
         try:
-            message = found or await self._post(
+            message = (found[0] if found else None) or await self._post(
                 match,
                 lines,
                 interaction=interaction,
@@ -268,6 +273,12 @@ class Delivery:
             # RateLimited: a 429 longer than the client's max_ratelimit_timeout
             await self._failed(match, plies, rows, err)
             return None
+        except lookup.TRANSPORT as err:
+            # the answer was lost (a dropped connection): Discord may have taken the board,
+            # so the next try looks for it first (its claim counts as an attempt)
+            log.warning("match %s: posting the board was cut off: %r", match_id, err)
+            await self._failed(match, plies, rows, None, reason=None, lost=True)
+            return None
         except CannotPost as err:
             await self._failed(match, plies, rows, None, reason=str(err))
             return None
@@ -277,9 +288,10 @@ class Delivery:
         older = await self._record_delivered(match_id, plies, message.id, new)
         # the clicked board lost its buttons with a plain acknowledgement, not when the new
         # board was the click's answer (a new message: it loses them now)
-        stripped = None if answer is not None and answer.taken else clicked
         for message_id in older:
-            if message_id != stripped:
+            if message_id == clicked and answer is not None and answer.cleared:
+                self.bot.table.note_stripped(message_id)
+            else:
                 await self.bot.table.strip_buttons(message.channel.id, message_id)
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
@@ -288,25 +300,27 @@ class Delivery:
         return message
 
     async def _posted_unrecorded(
-        self, match: Match, ply: int, after: int
-    ) -> discord.Message | None:
-        """This match's board at ``ply`` if it is already in the channel: a process that
-        posted it died before recording it, and its lease ran out. Looked for among the
-        channel's newest messages (after the match's last recorded board), so a crash never
-        posts a board twice; if the channel cannot be read, the board is posted."""
-        try:
-            channel = await self.bot.table.postable(match.channel_id)
-            async for message in channel.history(limit=RECENT):
-                if message.id <= after:
-                    break
-                if self.bot.user is None or message.author.id != self.bot.user.id:
-                    continue
-                if is_board_of(message, match, ply):
-                    log.info("match %s: board of ply %s was already posted", match.id, ply)
-                    return message
-        except (discord.HTTPException, CannotPost) as err:
-            log.info("match %s: could not look for an unrecorded board: %s", match.id, err)
-        return None
+        self, match: Match, plies: list[int], latest: Any, story_from: int
+    ) -> tuple[discord.Message, int] | None:
+        """The newest board of one of ``plies`` if it is already in the channel (a process
+        posted it and died before recording it, or its answer was lost), recorded now as the
+        match's board; with its ply. Found among the channel's newest messages by its marks
+        (``bot.marks``), so a crash never posts a board twice; if the channel cannot be read,
+        the board is posted."""
+        after = int(latest["message_id"]) if latest is not None else 0
+        final = match.ply if match.status != "active" else None
+        found = await lookup.posted_unrecorded(
+            self.bot, match.channel_id, match.id, plies, after, final
+        )
+        if found is None:
+            return None
+        message, ply = found
+        if ply < max(plies):
+            new = NewBoard(message.channel.id, ply, self.service.clock(), story_from)
+            done = [p for p in plies if p <= ply]
+            for older in await self._record_delivered(match.id, done, message.id, new):
+                await self.bot.table.strip_buttons(message.channel.id, older)
+        return found
 
     async def _record_delivered(
         self, match_id: int, plies: list[int], message_id: int, new: NewBoard | None
@@ -338,9 +352,10 @@ class Delivery:
         err: discord.HTTPException | discord.RateLimited | None,
         *,
         reason: str | None = None,
+        lost: bool = False,
     ) -> None:
-        code = CANNOT_POST if err is None else getattr(err, "code", 0)
-        status = 403 if err is None else getattr(err, "status", 429)
+        code = 0 if lost else CANNOT_POST if err is None else getattr(err, "code", 0)
+        status = 0 if lost else 403 if err is None else getattr(err, "status", 429)
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
@@ -402,7 +417,7 @@ class Delivery:
             if interaction is not None and clicked == edit:
                 if answer is not None and answer.take():
                     # the click's answer: the clicked board updated in place
-                    answered = await self._answer(answer, kwargs)
+                    answered = await self._answer(answer, kwargs, match)
                     if answered is not None:
                         return answered
                     again, __ = await self.picture(
@@ -426,47 +441,94 @@ class Delivery:
         # interaction that posted it (``Table.strip_buttons``), outside the bot's global limit
         # of requests, as the board itself is. Else the board follows the acknowledgement.
         if answer is not None and answer.take():
-            answered = await self._answer(answer, kwargs, new=True)
+            answered = await self._answer(answer, kwargs, match, new=True)
             if answered is not None:
                 return answered
-            kwargs["files"], _ = await self.picture(
+            kwargs["files"], __ = await self.picture(
                 match, previous=previous, last=last, events=events
             )
             interaction = None
         elif answer is not None and not await answer.acknowledged():
             interaction = None
         if interaction is not None and not interaction.is_expired():
-            try:
-                message = await interaction.followup.send(wait=True, **kwargs)
-                self.bot.table.posted_through(message.id, interaction, original=False)
+            message = await self._followup(interaction, match, kwargs)
+            if message is not None:
                 return message
-            except discord.HTTPException as err:
-                log.info("board followup failed (%s); posting to the channel", err.status)
-                files, _ = await self.picture(match, previous=previous, last=last, events=events)
-                kwargs["files"] = files
+            kwargs["files"], __ = await self.picture(
+                match, previous=previous, last=last, events=events
+            )
         channel = await self.bot.table.postable(match.channel_id)
-        return await channel.send(**kwargs)
+        # the nonce names the board: a retry, another process or a restart within Discord's
+        # window gets the message already created back instead of a second one
+        return await channel.send(nonce=board_nonce(match.id, match.ply), **kwargs)
+
+    async def _followup(
+        self, interaction: discord.Interaction[Any], match: Match, kwargs: dict[str, Any]
+    ) -> discord.Message | None:
+        """The board as the interaction's followup; None if it could not be posted (then it
+        goes to the channel). discord.py sends a followup again after a 5xx, which Discord
+        may have done already: the copies are found and deleted, and a followup whose answer
+        was lost is looked for before the board goes anywhere else."""
+        try:
+            message = await interaction.followup.send(wait=True, **kwargs)
+        except (discord.HTTPException, *lookup.TRANSPORT) as err:
+            log.info("board followup failed (%r); posting to the channel", err)
+            if not lookup.may_be_taken(err):
+                return None
+            found = await lookup.posted_unrecorded(
+                self.bot, match.channel_id, match.id, [match.ply], 0, None
+            )
+            if found is None:
+                return None
+            message = found[0]
+        else:
+            self.bot.table.posted_through(message.id, interaction, original=False)
+        await lookup.drop_copies(self.bot, message, match.id, match.ply)
+        return message
 
     async def _answer(
-        self, answer: Answer, kwargs: dict[str, Any], *, new: bool = False
+        self, answer: Answer, kwargs: dict[str, Any], match: Match, *, new: bool = False
     ) -> discord.Message | None:
         """The board sent as the click's answer: a new message (``new``) or the clicked board
-        updated in place; None if Discord refused it (the board then goes to the channel)."""
+        updated in place; None if Discord refused it (the board then goes to the channel).
+        An answer whose reply was lost, or that Discord says was given already (40060: a
+        retry of one it took), is looked for as the interaction's response first."""
         respond = answer.interaction.response
         try:
             if new:
                 sent = await respond.send_message(**kwargs)
             else:
                 sent = await respond.edit_message(**kwargs)
-        except discord.HTTPException as err:
-            log.info("board answer failed (%s); posting to the channel", err.status)
-            return None
-        message = sent.resource if sent is not None else None
+        except (discord.HTTPException, *lookup.TRANSPORT) as err:
+            taken = await self._taken(answer, err, match, new=new)
+            if taken is None:
+                log.info("board answer failed (%r); posting to the channel", err)
+                return None
+            log.info("board answer taken though its reply was lost (%r)", err)
+            answer.answered = True
+            sent, message = None, taken
+        else:
+            message = sent.resource if sent is not None else None
         if not isinstance(message, discord.Message):
             message = await answer.interaction.original_response()
         if new:
             self.bot.table.posted_through(message.id, answer.interaction, original=True)
         return message
+
+    async def _taken(
+        self, answer: Answer, err: BaseException, match: Match, *, new: bool
+    ) -> discord.Message | None:
+        """The board if Discord took the click's answer though it failed: 40060 says it did
+        (the interaction's response is read); after a lost reply (5xx, a dropped connection),
+        a new board is looked for in the channel (an edit in place is simply made again)."""
+        if isinstance(err, discord.HTTPException) and err.code == lookup.ALREADY_ANSWERED:
+            return await lookup.taken_answer(answer.interaction, match.id, match.ply)
+        if new and lookup.may_be_taken(err):
+            found = await lookup.posted_unrecorded(
+                self.bot, match.channel_id, match.id, [match.ply], 0, None
+            )
+            return found[0] if found is not None else None
+        return None
 
     async def picture(
         self,
@@ -508,7 +570,7 @@ class Delivery:
             events=events,
             locale=match.language,
         )
-        name = picture_name(match, match.ply if ply is None else ply)
+        name = picture_name(match.game, match.id, match.ply if ply is None else ply)
         attached = asyncio.ensure_future(self._attached(match.id, png, name))
         # (cancelled before it ever ran: the drawing goes too)
         attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)

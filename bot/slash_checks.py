@@ -31,9 +31,24 @@ _TYPES: dict[Kind, tuple[type, ...]] = {
 }
 
 
-def problem(params: Mapping[str, Any], options: list[Mapping[str, Any]]) -> str | None:
-    """What is wrong with these option values for these parameters (None: nothing), for the
-    log."""
+#: options that name something Discord resolves, and where the interaction carries it
+_RESOLVED: dict[Kind, tuple[str, ...]] = {
+    Kind.user: ("users",),
+    Kind.channel: ("channels",),
+    Kind.role: ("roles",),
+    Kind.mentionable: ("users", "roles"),
+    Kind.attachment: ("attachments",),
+}
+
+
+def problem(
+    params: Mapping[str, Any],
+    options: list[Mapping[str, Any]],
+    resolved: Mapping[str, Any] | None = None,
+) -> str | None:
+    """What is wrong with these option values for these parameters (None: nothing).
+    ``resolved``: the interaction's resolved users, channels, roles and attachments (a user,
+    channel, role or attachment option must name one of them)."""
     for option in options:
         name, value = option.get("name"), option.get("value")
         param = params.get(name) if isinstance(name, str) else None
@@ -41,7 +56,11 @@ def problem(params: Mapping[str, Any], options: list[Mapping[str, Any]]) -> str 
             return f"unknown option {name!r}"
         types = _TYPES.get(param.type)
         if types is None:
-            continue  # users, channels, roles, attachments: resolved by discord.py
+            kinds = _RESOLVED.get(param.type, ())
+            known = resolved or {}
+            if kinds and not any(str(value) in (known.get(k) or {}) for k in kinds):
+                return f"{name}: not a {param.type.name} Discord resolved"
+            continue
         if not isinstance(value, types) or (
             param.type is not Kind.boolean and isinstance(value, bool)
         ):
@@ -70,7 +89,8 @@ async def options_checked(interaction: discord.Interaction[Any]) -> bool:
         command, options = tree._get_app_command_options(data)
     except app_commands.AppCommandError:
         return True  # discord.py answers unknown commands through the tree's error handler
-    wrong = problem(getattr(command, "_params", {}), list(options))
+    resolved = data.get("resolved") if isinstance(data.get("resolved"), dict) else {}
+    wrong = problem(getattr(command, "_params", {}), list(options), resolved)
     if wrong is None:
         return True
     log.info("refused /%s: %s", command.qualified_name, wrong)

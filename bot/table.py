@@ -19,7 +19,7 @@ import discord
 
 import words
 from bot import ui
-from bot.answer import Answer
+from bot.answer import ALREADY_ANSWERED, TRANSPORT, Answer
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
@@ -33,6 +33,7 @@ from bot.ending import Ending
 from bot.matches import Match, MatchService, Refusal
 from bot.posted import PostedThrough
 from bot.store import StorageError
+from bot.strips import Stripping
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     BLOCKED,
     PING_USERS,
@@ -62,12 +63,14 @@ _, ngettext, N_ = domain("bot").functions()
 RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minute.")
 
 
-class Table(Ending, ChannelAccess):
+class Table(Ending, Stripping, ChannelAccess):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.computers = Computers(bot)
         #: messages posted through an interaction that can still edit them
         self.posted = PostedThrough(lambda: bot.clock())
+        #: boards whose buttons came off since the store was last told (``bot.strips``)
+        self.stripped: list[int] = []
 
     def posted_through(
         self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
@@ -83,22 +86,28 @@ class Table(Ending, ChannelAccess):
     # Replies -------------------------------------------------------------------------------
 
     async def refuse(self, interaction: discord.Interaction[Any], message: str) -> None:
-        """A private, polite refusal; works whether or not the interaction was acknowledged."""
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        """A private, polite refusal; works whether or not the interaction was acknowledged.
+        One that cannot be sent (the interaction ran out, a lost connection) is logged once,
+        and nothing more is tried."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
     async def failed(self, interaction: discord.Interaction[Any], err: Exception) -> None:
         if isinstance(err, Refusal | GameError):
             message = said(err)
+        elif isinstance(err, StorageError):
+            # the database could not be reached or used: said as such (nothing was changed)
+            log.warning("interaction %s: storage fault: %s", interaction.id, err.kind)
+            message = said(err)
         else:
             log.error("error handling interaction %s", interaction.id, exc_info=err)
             message = _("Sorry, something went wrong on my side; it has been logged.")
-        try:
-            await self.refuse(interaction, message)
-        except discord.HTTPException:
-            log.warning("could not deliver an error message for interaction %s", interaction.id)
+        await self.refuse(interaction, message)  # (one that cannot be sent is logged there)
 
     # Lobby ---------------------------------------------------------------------------------
 
@@ -138,6 +147,8 @@ class Table(Ending, ChannelAccess):
         for channel_id, message_id in await self.service.retire_boards(match.id):
             if message_id != keep and (channel_id, message_id) not in lobbies:
                 await self.strip_buttons(channel_id, message_id)
+            elif message_id == keep:
+                self.stripped.append(keep)  # it has what it should (bot.strips)
         await self.show_lobby_status(match, lobbies, end=end)
 
     async def lobby_action(
@@ -193,6 +204,8 @@ class Table(Ending, ChannelAccess):
             with words.use(match.language):
                 text = lobby_text(match)
             await interaction.response.edit_message(content=text, view=None)
+            if clicked is not None:
+                self.stripped.append(clicked)  # its buttons are off
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content=_("Started; the board is below."))
@@ -250,7 +263,7 @@ class Table(Ending, ChannelAccess):
             )
             if text is not None:
                 match.rules.parse_action(match.state, mine, text)
-        except (Refusal, GameError) as err:
+        except (Refusal, GameError, StorageError) as err:
             await self.refuse(interaction, said(err))
             return
         slash = interaction.type is discord.InteractionType.application_command
@@ -318,7 +331,10 @@ class Table(Ending, ChannelAccess):
             )
         acked = answer is not None or await self._acked(ack, interaction, None)
         if acked and clicked is None:
-            await self._quietly(
+            # the first followup of a private "thinking" reply would replace it (a private
+            # board nobody is pinged by): if "Played" did not fill it, the board goes to the
+            # channel
+            acked = await self._quietly(
                 interaction, _("Played `{move}`.").format(move=result.notation), edit=True
             )
         try:
@@ -351,6 +367,10 @@ class Table(Ending, ChannelAccess):
                 ),
             )
             return
+        except Exception:
+            # the move is stored whatever went wrong after: its board waits in the outbox
+            log.exception("match %s: the board of a saved move could not be delivered", match_id)
+            late = acked and not (answer is not None and not await answer.acknowledged())
         if late:
             await self._quietly(
                 interaction,
@@ -374,7 +394,12 @@ class Table(Ending, ChannelAccess):
             assert ack is not None
             await ack
         except discord.HTTPException as err:
+            if err.code == ALREADY_ANSWERED:
+                return True  # a retry of an acknowledgement Discord took
             log.info("could not acknowledge interaction %s: %s", interaction.id, err.status)
+            return False
+        except TRANSPORT as err:
+            log.info("acknowledging interaction %s was cut off: %r", interaction.id, err)
             return False
         return True
 
@@ -418,14 +443,17 @@ class Table(Ending, ChannelAccess):
 
     async def _quietly(
         self, interaction: discord.Interaction[Any], message: str, *, edit: bool = False
-    ) -> None:
+    ) -> bool:
+        """Tell the player privately; whether it got through."""
         try:
             if edit:
                 await interaction.edit_original_response(content=message)
             else:
                 await interaction.followup.send(message, ephemeral=True)
-        except discord.HTTPException as err:
-            log.info("could not tell the player (interaction %s): %s", interaction.id, err.status)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.info("could not tell the player (interaction %s): %r", interaction.id, err)
+            return False
+        return True
 
     async def _give_back_buttons(
         self,
@@ -485,37 +513,6 @@ class Table(Ending, ChannelAccess):
             await self.channel_notice(interaction, match)
         return message
 
-    async def strip_buttons(
-        self, channel_id: int, message_id: int, *, content: str | None = None
-    ) -> None:
-        """An old board keeps its picture but loses its buttons (and says ``content``):
-        through the interaction that posted it while that one lasts (``bot.posted``), else
-        with the bot's own token."""
-        edits: dict[str, Any] = {"view": None}
-        if content is not None:
-            edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
-        held = self.posted.take(message_id)
-        if held is not None:
-            interaction, original = held
-            try:
-                if original:
-                    await interaction.edit_original_response(**edits)
-                else:
-                    await interaction.followup.edit_message(message_id, **edits)
-                return
-            except discord.HTTPException as err:  # an archived thread, a token Discord ended
-                log.info("message %s: its interaction could not edit it (%s)", message_id, err)
-        try:
-            thread = await self._resolve(channel_id)
-            if isinstance(thread, discord.Thread) and thread.archived:
-                if thread.locked and not thread.permissions_for(thread.guild.me).manage_threads:
-                    raise CannotPost(_("the thread is locked"))
-                await thread.edit(archived=False)  # an archived thread's messages are frozen
-            channel = self.bot.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).edit(**edits)
-        except (discord.HTTPException, CannotPost) as err:
-            log.info("could not clear buttons of message %s: %s", message_id, err)
-
     # Menus that open privately -------------------------------------------------------------
 
     async def open_group(
@@ -572,5 +569,6 @@ class Table(Ending, ChannelAccess):
                 await channel.get_partial_message(message_id).edit(
                     content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
                 )
+                self.stripped.append(message_id)  # its buttons are off too
             except discord.HTTPException as err:
                 log.info("could not update lobby message %s: %s", message_id, err.status)

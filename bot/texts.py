@@ -14,6 +14,7 @@ import discord
 from bot.clock import HOUR
 from bot.matches import Match, Seat
 from bot.model import stored_events
+from bot.store import StorageError
 from games.base import Event, GameError, OptionSpec, refusal_words
 from words import domain, join_and
 
@@ -32,7 +33,11 @@ def escape(text: str) -> str:
 def said(err: Exception) -> str:
     """A refusal's words for the asker: a rules error worded by its game's narrator in the
     active locale; a ``Refusal`` (worded where it was raised) as it is."""
-    return refusal_words(err) if isinstance(err, GameError) else str(err)
+    if isinstance(err, GameError):
+        return refusal_words(err)
+    if isinstance(err, StorageError):
+        return _(str(err))  # its message is marked for the catalogue where it is made
+    return str(err)
 
 
 def mention(match: Match, seat: int) -> str:

@@ -3,9 +3,11 @@ settings (per server and per match), pauses, notification preferences, a latency
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -33,6 +35,8 @@ from words import domain, join_and
 from words.catalogue import set_locale
 
 _, ngettext, N_ = domain("bot").functions()
+
+log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 
@@ -351,11 +355,15 @@ class GameCommands(
     )
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         started = time.perf_counter()
-        await interaction.response.send_message(_("🏓 Pong."), ephemeral=True)
-        took = (time.perf_counter() - started) * 1000
-        await interaction.edit_original_response(
-            content=_("🏓 Pong ({ms} ms to answer).").format(ms=f"{took:.0f}")
-        )
+        try:
+            await interaction.response.send_message(_("🏓 Pong."), ephemeral=True)
+            took = (time.perf_counter() - started) * 1000
+            await interaction.edit_original_response(
+                content=_("🏓 Pong ({ms} ms to answer).").format(ms=f"{took:.0f}")
+            )
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as err:
+            # nobody to tell: the player's client shows the failure; not an error of the bot's
+            log.info("a ping could not be answered (interaction %s): %r", interaction.id, err)
 
 
 def status_name(status: str) -> str:

@@ -80,6 +80,28 @@ class Actors:
         rec.command = " ".join([cmd["name"], *path])
         return await self._deliver(rec)
 
+    async def tampered_slash(
+        self: FakeDiscord, user: User, channel: Channel, command: str, /, **options: Any
+    ) -> InteractionRecord:
+        """``/command`` as a modified client could send it: each option's value as given,
+        typed as the synced command declares it, with no range, choice or resolution check
+        (a ``user`` option naming nobody, text where a number belongs). Discord forwards
+        such values; discord.py's own conversion may then fail before the bot's command."""
+        cmd, path, defs = find_command(self, user, channel, command)
+        kinds = {d["name"]: d["type"] for d in defs}
+        opts: list[dict[str, Any]] = [
+            {"name": name, "type": kinds.get(name, 3), "value": value}
+            for name, value in options.items()
+        ]
+        for sub in reversed(path):
+            opts = [{"name": sub, "type": 1 if sub == path[-1] else 2, "options": opts}]
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        rec = self._new_record(APPLICATION_COMMAND, user, channel, data)
+        rec.command = " ".join([cmd["name"], *path])
+        return await self._deliver(rec)
+
     async def autocomplete(
         self: FakeDiscord,
         user: User,

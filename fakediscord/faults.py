@@ -1,10 +1,13 @@
-"""Faults a test injects into REST replies: server errors, 429s, slow answers.
+"""Faults a test injects into REST replies: server errors, 429s, slow answers, lost answers.
 
 ``fake.faults.add(...)`` matches requests by method and a regular expression on the path
 (without ``/api/v10``); the first matching fault with uses left answers instead of the route
 (or, for a pure delay, before it). A 429 carries what Discord sends (``Via``,
 ``Retry-After``, ``X-RateLimit-Scope``, a JSON ``retry_after`` and ``global``) so discord.py
-waits and retries; a 5xx carries Discord's JSON error body.
+waits and retries; a 5xx carries Discord's JSON error body. ``after=True`` does the request's
+work first and then loses its answer (a 5xx, or with ``reset=True`` the connection dropped
+without a reply): the message is posted, edited or the interaction answered, and the client
+cannot know. ``reset=True`` alone drops the connection before anything is done.
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ class Fault:
     retry_after: float
     is_global: bool
     delay: float
+    #: the request is served first, then its answer is lost
+    after: bool = False
+    #: the connection is dropped instead of answering
+    reset: bool = False
     hits: int = 0
     served: list[str] = field(default_factory=list)
 
@@ -97,16 +104,24 @@ class Faults:
         retry_after: float = 0.05,
         is_global: bool = False,
         delay: float = 0.0,
+        after: bool = False,
+        reset: bool = False,
     ) -> Fault:
         """Answer matching requests with ``status`` (5xx or 429) and/or after ``delay`` s.
 
         ``times`` is how many requests it affects (None: all, until removed). With no
-        ``status`` the request is only delayed and then served normally.
+        ``status`` (and no ``reset``) the request is only delayed and then served normally.
+        ``after``: the request is served, then its answer lost (``status``, or ``reset``: the
+        connection dropped); ``reset`` alone drops the connection before serving it.
         """
         if status is not None and not (status == 429 or 500 <= status <= 599):
             raise ValueError("inject 429 or a 5xx status; other refusals are the rules' job")
-        if status is None and delay <= 0:
-            raise ValueError("a fault needs a status, a delay or both")
+        if status is not None and reset:
+            raise ValueError("a dropped connection has no status")
+        if after and status is None and not reset:
+            raise ValueError("a lost answer is a status or a reset")
+        if status is None and delay <= 0 and not reset:
+            raise ValueError("a fault needs a status, a delay, a reset or several")
         if times is not None and times < 1:
             raise ValueError("times must be at least 1 (or None for always)")
         fault = Fault(
@@ -117,6 +132,8 @@ class Faults:
             retry_after=float(retry_after),
             is_global=is_global,
             delay=float(delay),
+            after=after,
+            reset=reset,
         )
         self.active.append(fault)
         return fault

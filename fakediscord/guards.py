@@ -2,7 +2,8 @@
 
 Interaction callbacks and the interaction webhook need no channel permissions; channel
 routes do. Threads add their own state: an archived thread refuses edits (50083) but a new
-message unarchives it, unless it is locked and the sender may not manage threads.
+message unarchives it, unless it is locked and the sender may not manage threads; a locked
+thread refuses edits of messages by anyone who may not manage threads (160005), archived or not.
 """
 
 from __future__ import annotations
@@ -43,6 +44,17 @@ def thread_archived(channel: Channel, action: str) -> DiscordError:
     )
 
 
+def thread_locked(channel: Channel, action: str) -> DiscordError:
+    """A locked thread (open or not) refuses changes by anyone without Manage Threads."""
+    return DiscordError(
+        403,
+        160005,
+        "Thread is locked",
+        rule="locked_thread",
+        detail=f"cannot {action} in locked thread #{channel.name}",
+    )
+
+
 def require(fake: FakeDiscord, channel: Channel, needed: int, action: str) -> None:
     """50013 unless the bot holds every bit of ``needed`` in ``channel`` (DMs: always)."""
     if channel.guild_id is None:
@@ -74,6 +86,8 @@ def check_channel_edit(fake: FakeDiscord, channel: Channel, *, files: bool, embe
     """Editing its own message needs no send right, but new files/embeds need theirs."""
     if channel.archived:
         raise thread_archived(channel, "edit a message")
+    if channel.is_thread and channel.locked and not bot_permissions(fake, channel) & MANAGE_THREADS:
+        raise thread_locked(channel, "edit a message")
     needed = (ATTACH_FILES if files else 0) | (EMBED_LINKS if embeds else 0)
     require(fake, channel, needed, "edit this message")
 

@@ -21,6 +21,10 @@ from .validate import FieldError
 if TYPE_CHECKING:
     from .fake import FakeDiscord
 
+#: seconds within which a repeated ``nonce`` with ``enforce_nonce`` returns the message created
+#: first instead of a new one (Discord: "the past few minutes"; the shortest reading is kept)
+NONCE_WINDOW = 120.0
+
 
 # login and discovery ------------------------------------------------------------------------------
 
@@ -204,6 +208,11 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
         size_limit=fake.attachment_size_limit,
     )
     call.refuse(draft.errors, payload)
+    nonce = payload.get("nonce")
+    earlier = _same_nonce(fake, nonce) if payload.get("enforce_nonce") else None
+    if earlier is not None:
+        # Discord returns the message it already created for this nonce, creating nothing
+        return {**fake.rest_payload(earlier), "nonce": nonce}
     reference = target = None
     ref = payload.get("message_reference")
     if isinstance(ref, dict) and ref.get("message_id"):
@@ -236,7 +245,21 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
         reference=reference,
         replied_to=target if reference else None,
     )
-    return fake.rest_payload(message)
+    if nonce is None:
+        return fake.rest_payload(message)
+    fake.world.nonces[(fake.bot_user.id, str(nonce))] = (message.id, fake.world.now_ts())
+    return {**fake.rest_payload(message), "nonce": nonce}
+
+
+def _same_nonce(fake: FakeDiscord, nonce: Any) -> Message | None:
+    """The bot's message created with ``nonce`` within ``NONCE_WINDOW`` (still there)."""
+    if nonce is None:
+        return None
+    held = fake.world.nonces.get((fake.bot_user.id, str(nonce)))
+    if held is None or fake.world.now_ts() - held[1] > NONCE_WINDOW:
+        return None
+    message = fake.world.messages.get(held[0])
+    return None if message is None or message.deleted else message
 
 
 @route("GET", "/channels/{channel_id}/messages")

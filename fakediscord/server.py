@@ -129,6 +129,13 @@ class Call:
             raise invalid_form(merged)
 
 
+def _dropped(request: web.Request) -> web.StreamResponse:
+    """The connection closed without an answer (the client sees the server disconnect)."""
+    if request.transport is not None:
+        request.transport.abort()
+    return web.Response(status=200)
+
+
 class Router:
     def __init__(self, routes: list[RouteDef]) -> None:
         self.routes = routes
@@ -161,6 +168,7 @@ class RestServer:
         path = request.path.removeprefix(API_PREFIX) or "/"
         template = path
         status = 500
+        reply: Reply | tuple[str, Reply]
         try:
             if fake.latency:
                 await asyncio.sleep(fake.latency)
@@ -168,10 +176,21 @@ class RestServer:
             fault = fake.faults.take(method, path)
             if fault is not None and fault.delay:
                 await asyncio.sleep(fault.delay)
-            if fault is not None and fault.status is not None:
+            if fault is not None and fault.after:
+                served = await self._serve(request, method, path)
+                template = served[0] if isinstance(served, tuple) else path
+                status = 0 if fault.reset else fault.status or 0
+                if fault.reset:
+                    return _dropped(request)
+                code, headers, body = fault.reply()
+                reply = (template, Reply(code, body, headers))
+            elif fault is not None and fault.reset:
+                status = 0
+                return _dropped(request)
+            elif fault is not None and fault.status is not None:
                 code, headers, body = fault.reply()
                 found = self.router.match(method, path)
-                reply: Reply | tuple[str, Reply] = (
+                reply = (
                     found[0].template if found else path,
                     Reply(code, body, headers),
                 )

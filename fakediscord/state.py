@@ -80,6 +80,8 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.channel_messages: dict[int, list[int]] = {}
+        #: (author id, nonce) -> (message id, when): enforce_nonce's memory
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.dm_channels: dict[int, int] = {}
         # scope (None = global, else guild id) -> command id -> command response dict
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {}

@@ -31,6 +31,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("bot/config.py", "*"): "configuration errors, for whoever runs the bot",
     ("bot/metrics.py", "*"): "metric help texts and the metrics server's errors, for operators",
     ("bot/replays.py", "*"): "the offline replay checker's report (python -m bot replay)",
+    ("bot/store/sqlite_files.py", "FileWatch._problem"): "what changed the files, for the log",
     ("bot/store/postgres.py", "_reason"): "why the database cannot be opened, for the operator",
     ("bot/store/sqlite.py", "SqliteBackend.__init__"): "the database's place, for the operator",
     ("bot/slash_checks.py", "problem"): "what a tampered command sent, for the log",

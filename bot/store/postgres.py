@@ -72,7 +72,14 @@ def storage_error(err: BaseException) -> BaseException:
         )
     if isinstance(err, asyncpg.InterfaceError) and "closed" in str(err).lower():
         return StorageError(N_("The bot is restarting; try again in a moment."), kind="closed")
-    if isinstance(err, OSError | asyncpg.PostgresConnectionError | asyncpg.InterfaceError):
+    if isinstance(
+        err,
+        OSError
+        | TimeoutError
+        | asyncpg.PostgresConnectionError
+        | asyncpg.OperatorInterventionError  # the server shutting down or starting up
+        | asyncpg.InterfaceError,
+    ):
         return StorageError(
             N_("The database server could not be reached; nothing was saved. Try again shortly."),
             kind="io",
@@ -81,7 +88,9 @@ def storage_error(err: BaseException) -> BaseException:
 
 
 _ERRORS: tuple[type[BaseException], ...] = (
-    (OSError,) if asyncpg is None else (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+    (OSError,)
+    if asyncpg is None
+    else (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 )
 
 

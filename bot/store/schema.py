@@ -167,6 +167,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
     ALTER TABLE user_settings ADD COLUMN locale TEXT;
     """,
+    # 5: boards due to lose their buttons (until the bot knows it did it)
+    """
+    ALTER TABLE board_messages ADD COLUMN strip_due REAL;
+    CREATE INDEX board_messages_strips ON board_messages (strip_due) WHERE strip_due IS NOT NULL;
+    """,
 )
 
 

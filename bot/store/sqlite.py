@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -23,6 +24,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.backend import Backend, Conflict, Later, Lost, OpenError, Row, StorageError, Tx
+from bot.store.sqlite_files import FileWatch
 from words import domain
 
 #: what a player is told (worded where shown: ``_(str(err))``)
@@ -118,9 +120,13 @@ class _SqliteTx(Tx):
         self.conn = conn
         #: held-back statements, while a transaction is open (else None: sent at once)
         self.pending: list[Held] | None = None
+        #: the files, checked before each trip (None: an in-memory database)
+        self.watch: FileWatch | None = None
 
     async def _trip(self, last: tuple[str, tuple[Any, ...]] | None, rows: bool) -> Any:
         batch, self.pending = self.pending, ([] if self.pending is not None else None)
+        if self.watch is not None:
+            self.watch.check()
         try:
             if batch:
                 # one hop to aiosqlite's thread for the whole batch (its own executor hook)
@@ -177,6 +183,8 @@ class _SqliteTx(Tx):
         if self.pending is not None:
             self.pending.extend((sql, tuple(r), None) for r in rows)
             return
+        if self.watch is not None:
+            self.watch.check()
         try:
             await self.conn.executemany(sql, [tuple(r) for r in rows])
         except (sqlite3.Error, ValueError) as err:
@@ -237,6 +245,7 @@ class SqliteBackend(Backend):
                 await conn.execute("BEGIN IMMEDIATE")
                 await conn.execute("ROLLBACK")
                 backend.reader = _reader(path)
+                backend.watch(FileWatch(path))
         except sqlite3.Error as err:
             await conn.close()
             text = str(err).lower()
@@ -257,10 +266,22 @@ class SqliteBackend(Backend):
             raise OpenError(f"Cannot use the database {path}: {err}.") from err
         return backend
 
+    def watch(self, files: FileWatch) -> None:
+        """Check ``files`` before every statement (``bot.store.sqlite_files``)."""
+        self._tx.watch = self._plain.watch = files
+        # the WAL index is mapped memory: should the process still die of it, a fatal signal
+        # leaves its traceback on stderr
+        with contextlib.suppress(ValueError, OSError, RuntimeError, AttributeError):
+            if not faulthandler.is_enabled():
+                faulthandler.enable()
+
     async def close(self) -> None:
         # Wait for the transaction in flight (if any), then close.
         async with self.write_lock:
             reader, self.reader = self.reader, None
+            files = self._plain.watch
+            if files is not None and files.broken is not None and not files.mend():
+                return  # closing would touch memory that is gone (a checkpoint): leave it
             if reader is not None:
                 reader.close()
             await self.conn.close()
@@ -269,6 +290,11 @@ class SqliteBackend(Backend):
         reader = self.reader
         if reader is None:
             return None
+        try:
+            if self._plain.watch is not None:
+                self._plain.watch.check()
+        except StorageError:
+            return None  # the usual way reports it
         try:
             return reader.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error:

@@ -262,7 +262,7 @@ async def test_an_opted_in_player_gets_a_dm_as_well(bot: StubBot) -> None:
 def test_notification_preferences_parse_and_describe() -> None:
     assert parse_quiet("22-07") == (22, 7) and parse_quiet("22:00 - 7:00 UTC") == (22, 7)
     assert parse_quiet("off") is None
-    for bad in ("22", "25-3", "7-7", "late"):
+    for bad in ("22", "25-3", "7-7", "late", "٢٢-٠٧", "２２-０７", "22-𝟕"):
         with pytest.raises(games.GameError):
             parse_quiet(bad)
     prefs = NotifyPrefs(dm=True, quiet=(22, 7))

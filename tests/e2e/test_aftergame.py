@@ -56,6 +56,16 @@ async def test_rematch_replay_export_and_ratings(
         old = await play_to_the_end(fake, runner, world)
         final = board(fake, world.channel)
         assert [b.label for b in final.buttons()] == ["Rematch"], "the final board offers one"
+        # a pass after the older boards' strip lease leaves the final board's Rematch alone
+        assert runner.bot is not None
+        await runner.bot.table.sweep_strips()
+        await runner.bot.store.execute(
+            "UPDATE board_messages SET strip_due = 0 WHERE strip_due > 0"
+        )
+        await runner.bot.table.sweep_strips()
+        await fake.settle()
+        assert [b.label for b in fake.get_message(final.id).buttons()] == ["Rematch"]
+        assert await runner.bot.store.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None
 

@@ -6,9 +6,10 @@ numbers no board carries (huge, negative, other scripts' digits, 100 characters)
 buttons of one channel's match clicked in another channel, out-of-date plies, spectators and
 players out of turn on the real buttons, typed moves (unicode, control characters, 5,000
 characters, markdown, mentions) through ``/farm move`` and the move box, and slash options
-outside their declared ranges and choices (as a tampered client could send them; Discord's own
-client cannot). After every batch both matches stand exactly as they were; at the end the bot
-still answers ``/game ping``, nothing was left unanswered and nothing was logged as an error.
+outside their declared ranges and choices, or a ``user`` option that names no user (as a
+tampered client could send them; Discord's own client cannot). After every batch both matches
+stand exactly as they were; at the end the bot still answers ``/game ping``, nothing was left
+unanswered and nothing was logged as an error.
 """
 
 from __future__ import annotations
@@ -278,6 +279,11 @@ class Fuzz:
             (w.alice, w.channel, "game", "notify", {"quiet_hours": "x" * 5000}),
             (w.alice, w.channel, "farm", "move", {"action": ""}),
         ]
+        if rng.random() < 0.15:
+            # a user option that names no user (discord.py's own conversion would fail)
+            nobody = rng.choice(["not-a-user", "12345", "-1", "", "1e9", "@everyone"])
+            rec = self.fake.tampered_slash(w.alice, w.channel, "game profile", user=nobody)
+            return f"/game profile user={nobody!r}", w.alice, rec
         user, channel, group, sub, options = rng.choice(cases)
         rec = raw_slash(self.fake, user, channel, group, sub, options)
         return f"/{group} {sub} {options}", user, rec

@@ -4,10 +4,12 @@ gateway that drops or invalidates its sessions."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 
 from fakediscord import FakeDiscord
@@ -107,3 +109,85 @@ async def test_dropped_gateway_without_resume_identifies_again(
         assert fake.gateway.identify_count == 2  # a resumable INVALID_SESSION resumes
         rec = await fake.slash(town.bob, town.channel, "farm new")
         assert rec.response is not None
+
+
+POST_MESSAGE = r"^/channels/\d+/messages$"
+
+
+async def test_an_answer_lost_after_the_work_leaves_the_message_posted(
+    fake: FakeDiscord, town: Town
+) -> None:
+    """A 5xx after the work: the message is there; a retry with the same nonce and
+    ``enforce_nonce`` (as discord.py sends) gets that message back instead of a second."""
+    fault = fake.faults.add(method="POST", path_regex=POST_MESSAGE, status=502, after=True)
+    body = {"content": "once", "nonce": "rh1.2", "enforce_nonce": True}
+    path = f"/channels/{town.channel.id}/messages"
+    status, _ = await raw(fake, "POST", path, json=body)
+    assert status == 502 and fault.hits == 1
+    assert [m.content for m in fake.messages(town.channel)] == ["once"], "posted all the same"
+    status, again = await raw(fake, "POST", path, json=body)
+    assert status == 200 and again["nonce"] == "rh1.2"
+    assert [m.content for m in fake.messages(town.channel)] == ["once"], "not posted twice"
+    assert int(again["id"]) == fake.messages(town.channel)[0].id
+    # without enforce_nonce, or with another nonce, a message is new
+    status, _ = await raw(fake, "POST", path, json={"content": "once", "nonce": "rh1.2"})
+    status, _ = await raw(fake, "POST", path, json={**body, "nonce": "rh1.3"})
+    assert len(fake.messages(town.channel)) == 3
+    fake.clock_offset += 121  # Discord remembers a nonce for a few minutes only
+    status, _ = await raw(fake, "POST", path, json=body)
+    assert len(fake.messages(town.channel)) == 4
+
+
+async def test_a_connection_dropped_after_the_work_is_a_disconnect_for_discord_py(
+    fake: FakeDiscord, town: Town
+) -> None:
+    async with running_bot(fake) as bot:
+        channel = bot.get_channel(town.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        fake.faults.add(method="POST", path_regex=POST_MESSAGE, reset=True, after=True)
+        try:
+            await channel.send("cut off")
+        except aiohttp.ServerDisconnectedError:
+            pass
+        else:
+            raise AssertionError("the answer should have been lost")
+        assert [m.content for m in fake.messages(town.channel)] == ["cut off"]
+        fake.faults.add(method="POST", path_regex=POST_MESSAGE, reset=True)
+        with contextlib.suppress(aiohttp.ServerDisconnectedError):
+            await channel.send("never arrives")
+        assert [m.content for m in fake.messages(town.channel)] == ["cut off"]
+
+
+async def test_a_callback_retried_after_a_lost_answer_is_already_acknowledged(
+    fake: FakeDiscord, town: Town
+) -> None:
+    """discord.py sends a callback again after a 5xx; Discord had taken the first: 40060."""
+    async with running_bot(fake):
+        fault = fake.faults.add(method="POST", path_regex=r"/callback$", status=502, after=True)
+        rec = await fake.slash(town.alice, town.channel, "secret")
+        assert fault.hits == 1 and rec.callback_type is not None
+        refused = fake.take_violations("double_acknowledgement")
+        assert refused, "the retry met 40060"
+
+
+async def test_a_locked_thread_refuses_edits_by_those_who_may_not_manage_threads(
+    fake: FakeDiscord, town: Town
+) -> None:
+    status, sent = await raw(
+        fake, "POST", f"/channels/{town.thread.id}/messages", json={"content": "board"}
+    )
+    assert status == 200
+    fake.lock_thread(town.thread)
+    path = f"/channels/{town.thread.id}/messages/{sent['id']}"
+    fake.set_bot_permissions(town.guild, discord.Permissions(
+        view_channel=True, send_messages=True, send_messages_in_threads=True,
+        read_message_history=True,
+    ).value)  # fmt: skip
+    status, body = await raw(fake, "PATCH", path, json={"content": "edited"})
+    assert (status, body["code"]) == (403, 160005), body
+    assert fake.take_violations("locked_thread")
+    fake.set_bot_permissions(town.guild, discord.Permissions(manage_threads=True).value | (
+        discord.Permissions(view_channel=True, read_message_history=True).value
+    ))  # fmt: skip
+    status, _ = await raw(fake, "PATCH", path, json={"content": "edited"})
+    assert status == 200

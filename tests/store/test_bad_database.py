@@ -90,3 +90,22 @@ def test_migrate_db_to_an_unreachable_server_is_one_line(tmp_path: Path) -> None
         f"postgresql://ranch:{PASSWORD}@127.0.0.1:{port}/ranch",
     )
     check(result, "Cannot connect to PostgreSQL")
+
+
+def test_a_postgresql_server_going_away_is_said_as_not_saved() -> None:
+    """A server stopped, restarting or not answering in time, mid-run: the player is told
+    nothing was saved and to try again, not that something went wrong."""
+    asyncpg = pytest.importorskip("asyncpg")
+    from bot.store import StorageError
+    from bot.store.postgres import storage_error
+
+    for err in (
+        asyncpg.CannotConnectNowError("the database system is starting up"),
+        asyncpg.AdminShutdownError("terminating connection due to administrator command"),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        ConnectionRefusedError(111, "Connection refused"),
+        TimeoutError(),
+    ):
+        said = storage_error(err)
+        assert isinstance(said, StorageError), err
+        assert "nothing was saved" in str(said) and "Try again" in str(said), said

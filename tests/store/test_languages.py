@@ -59,7 +59,7 @@ async def test_an_old_database_gets_languages_and_shows_its_old_events_as_they_w
     await old_database(store_url, monkeypatch)
     db = await open_store(store_url)
     try:
-        assert await db.version() == len(MIGRATIONS) == 4
+        assert await db.version() == len(MIGRATIONS) >= 4
         service = MatchService(db, seed_source=lambda: 85)
         match = await service.get(7)
         assert match.language == "en", "a match from before is English"

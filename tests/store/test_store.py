@@ -151,6 +151,26 @@ async def test_a_lost_move_keeps_nothing_and_a_stored_one_reads_the_newest_board
     assert latest is not None and latest["message_id"] == 9_200_000_000_000_000_001
 
 
+async def test_a_board_recorded_late_never_becomes_the_newest(store: Store) -> None:
+    """A board that read an older position and was held up is recorded after the newer one:
+    it is told to lose its buttons, and the newer board stays the match's board."""
+    match_id = await new_match(store)
+    older, newest, late = (
+        9_200_000_000_000_000_011,
+        9_200_000_000_000_000_012,
+        9_200_000_000_000_000_013,
+    )
+    await store.add_board(match_id, older, CHANNEL, 3, T0 + 1)
+    assert await store.add_board(match_id, newest, CHANNEL, 6, T0 + 2) == [older]
+    assert await store.add_board(match_id, late, CHANNEL, 5, T0 + 3) == [late], "not live"
+    latest = await store.latest_board(match_id)
+    assert latest is not None and int(latest["message_id"]) == newest and latest["live"]
+    again = 9_200_000_000_000_000_014  # a board of the same ply posted again is the newest
+    assert await store.add_board(match_id, again, CHANNEL, 6, T0 + 4) == [newest]
+    latest = await store.latest_board(match_id)
+    assert latest is not None and int(latest["message_id"]) == again
+
+
 async def test_a_guard_and_later_rows_inside_one_transaction(store: Store) -> None:
     """``Tx.guard`` fails the whole transaction when its row changed meanwhile; ``Tx.later``
     rows are there once the transaction is over."""
