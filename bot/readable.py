@@ -146,11 +146,11 @@ def _plain_board(match: Match, viewer: int | None) -> str:
     act) and the legal moves of the seats to act, in the notation."""
     rules, state = match.rules, match.state
     acting = rules.to_act(state) if match.status == "active" else ()
-    lines = [f"### {_('Players')}"]
+    lines = ["### " + _("Players")]
     for seat in match.seats:
         name = escape(seat.name)
         if seat.seat in acting:
-            lines.append(_("- {name}: to move").format(name=name))
+            lines.append("- " + _("{name}: to move").format(name=name))
         else:
             lines.append(f"- {name}")
     for seat in sorted(acting, key=lambda s: s != viewer):
