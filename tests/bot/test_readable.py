@@ -27,7 +27,7 @@ def played(game: str, players: int, plies: int, seed: int = 7) -> tuple[Match, l
     state = rules.new_game(NAMES[:players], rng=SeededRng(seed))
     events: list[Event] = []
     ply = 0
-    for ply in range(1, plies + 1):  # noqa: B007 (the last ply is the match's)
+    for ply in range(1, plies + 1):
         if rules.outcome(state) is not None:
             break
         seat = rules.to_act(state)[0]

@@ -55,7 +55,9 @@ async def test_rematch_replay_export_and_ratings(
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
         old = await play_to_the_end(fake, runner, world)
         final = board(fake, world.channel)
-        assert [b.label for b in final.buttons()] == ["Rematch"], "the final board offers one"
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+            "the final board offers one"
+        )
         outcome = old.outcome()
         assert outcome is not None
 
