@@ -52,9 +52,10 @@ def farm_pick(moves: list[str]) -> str:
     ups = []
     for move in moves:
         found = re.fullmatch(r"trade (\d+) (\w+) for 1 (\w+)", move)
-        if found and found[3] in WORTH and found[2] in WORTH:
-            if WORTH[found[3]] > WORTH[found[2]] and found[3] not in ("small_dog", "big_dog"):
-                ups.append((WORTH[found[3]], move))
+        if not found or found[2] not in WORTH or found[3] not in WORTH:
+            continue
+        if WORTH[found[3]] > WORTH[found[2]] and found[3] not in ("small_dog", "big_dog"):
+            ups.append((WORTH[found[3]], move))
     if ups:
         return max(ups)[1]
     return "roll" if "roll" in moves else moves[0]
