@@ -112,6 +112,22 @@ def _turn(match: Match, state: Any) -> str:
     )
 
 
+def replay_alt(match: Match, moves: int) -> str:
+    """The description of a finished match's replay animation: the game, the match, its
+    players and moves, and how it ended. In the active locale."""
+    players = join_and(names_of(match))
+    parts = [
+        ngettext(
+            "Replay of {game}, match #{id}, {count} move: {players}.",
+            "Replay of {game}, match #{id}, {count} moves: {players}.",
+            moves,
+        ).format(game=game_title(match), id=match.id, count=moves, players=players)
+    ]
+    if match.state is not None:
+        parts.append(_ended(match, match.state))
+    return _within(" ".join(p for p in parts if p), ALT_LIMIT, " ")
+
+
 # The text board -------------------------------------------------------------------------------
 
 

@@ -117,6 +117,15 @@ def test_a_finished_match_says_who_won() -> None:
     assert f"Game over: {match.name_of(outcome.winners[0])} wins." in alt
     board = readable.text_board(match, 0)
     assert board.startswith(f"Game over: {match.name_of(outcome.winners[0])} wins.")
+    replay = readable.replay_alt(match, match.ply)
+    assert replay.startswith(
+        f"Replay of Super Farmer, match #41, {match.ply} moves: alice and bob."
+    )
+    assert f"Game over: {match.name_of(outcome.winners[0])} wins." in replay
+    with words.use("pl"):
+        assert readable.replay_alt(match, 22).startswith(
+            "Powtórka: Superfarmer, mecz #41, 22 ruchy: alice i bob."
+        )
 
 
 def test_many_events_are_summed_up() -> None:

@@ -85,6 +85,10 @@ async def test_rematch_replay_export_and_ratings(
         await until(lambda: any(a.filename.endswith(".gif") for a in _files(rec)), what="a GIF")
         gif = next(a for a in _files(rec) if a.filename.endswith(".gif"))
         assert not rec.ephemeral and gif.size < 8_000_000
+        # described for a screen reader: the game, the match, its players, how it ended
+        alt = gif.description or ""
+        assert alt.startswith(f"Replay of Super Farmer, match #{old.id}, ") and "Game over: " in alt
+        assert "alice" in alt and "bob" in alt
         posted = Image.open(io.BytesIO(final.attachments[0].data)).convert("RGB")
         assert ImageChops.difference(last_frame(gif.data), posted).getbbox() is None
         assert Image.open(io.BytesIO(gif.data)).n_frames > 10
