@@ -87,6 +87,8 @@ def position(match: Match, state: Any) -> str:
         described = ""
     if ended:
         return f"{ended} {described}".strip()
+    if match.status == "abandoned":
+        return _("The match was ended early.")
     return described or _turn(match, state)
 
 

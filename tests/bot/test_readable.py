@@ -211,3 +211,10 @@ def test_the_text_board_is_worded_in_the_readers_language(
     with words.use("pl"):
         board = readable.text_board(match, 0)
     assert "### Gracze" in board
+
+
+def test_an_ended_matchs_picture_says_it_was_ended_not_whose_turn() -> None:
+    match, events = played("cowboy", 3, 4)
+    match.status = "abandoned"
+    alt = readable.alt_text(match, match.state, match.ply, events)
+    assert alt.endswith("The match was ended early.") and "'s turn" not in alt
