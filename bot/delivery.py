@@ -34,6 +34,7 @@ from bot.channels import CannotPost
 from bot.marks import board_nonce, picture_name
 from bot.matches import Match
 from bot.model import stored_events
+from bot.readable import alt_text
 from bot.render_pool import RenderError
 from bot.store import StorageError
 from bot.store.boards import NewBoard
@@ -570,14 +571,17 @@ class Delivery:
             events=events,
             locale=match.language,
         )
-        name = picture_name(match.game, match.id, match.ply if ply is None else ply)
-        attached = asyncio.ensure_future(self._attached(match.id, png, name))
+        ply = match.ply if ply is None else ply
+        name = picture_name(match.game, match.id, ply)
+        with words.use(match.language):  # the picture's words are the match's
+            alt = alt_text(match, state, ply, events)
+        attached = asyncio.ensure_future(self._attached(match.id, png, name, alt))
         # (cancelled before it ever ran: the drawing goes too)
         attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)
         return attached
 
     async def _attached(
-        self, match_id: int, png: asyncio.Future[bytes], filename: str
+        self, match_id: int, png: asyncio.Future[bytes], filename: str, alt: str
     ) -> tuple[list[discord.File], str | None]:
         try:
             data = await png
@@ -587,4 +591,4 @@ class Delivery:
         except asyncio.CancelledError:
             png.cancel()
             raise
-        return [discord.File(io.BytesIO(data), filename=filename)], filename
+        return [discord.File(io.BytesIO(data), filename=filename, description=alt)], filename

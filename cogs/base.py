@@ -24,6 +24,7 @@ from bot.command_words import described
 from bot.lobby import seats_at_most
 from bot.locales import server_locale
 from bot.matches import Match, Refusal
+from bot.readable import send_text_board
 from bot.table import escape, lobby_text
 from bot.texts import option_value
 from games.base import OptionSpec, Ruleset
@@ -353,8 +354,14 @@ class GameCog(commands.GroupCog):
     @app_commands.command(
         name="board", description=described(N_("Show the current board again, with its buttons."))
     )
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(
+        text=described(N_("Show it to you alone as text, for a screen reader or without pictures"))
+    )
+    async def board(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
         match = await self._match_here(interaction, active=True)
+        if text:
+            await send_text_board(interaction, match)
+            return
         # A new message notifies the player to act; filling in a deferred reply would not.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.edit_original_response(content=_("Posted; the board is below."))

@@ -21,6 +21,7 @@ from bot import records, replays
 from bot.command_words import described, titled
 from bot.locales import server_locale
 from bot.matches import Refusal
+from bot.readable import replay_alt
 from bot.render_pool import RenderError
 from bot.table import escape, stamp
 from bot.turns import board_link
@@ -79,7 +80,13 @@ async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None =
         content=_("🎞️ **{game}**, match #{id}: {players} ({step}).").format(
             game=found.rules.narrator.text(found.rules.title), id=found.id, players=names, step=step
         ),
-        attachments=[discord.File(io.BytesIO(gif), filename=f"{found.game}-{found.id}.gif")],
+        attachments=[
+            discord.File(
+                io.BytesIO(gif),
+                filename=f"{found.game}-{found.id}.gif",
+                description=replay_alt(found, moves),
+            )
+        ],
         allowed_mentions=QUIET,
     )
 

@@ -27,6 +27,8 @@ MAX_BUTTON_LABEL = 80
 MAX_SELECT_OPTIONS = 25
 MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
+#: an attachment's description (its alt text, read aloud by screen readers)
+MAX_ATTACHMENT_DESCRIPTION = 1024
 
 FLAG_SUPPRESS_EMBEDS = 1 << 2
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
@@ -75,8 +77,10 @@ def check_message(
     if file_count > MAX_FILES:
         errors.append(too_long((*prefix, "files"), "file_count", MAX_FILES))
     attachments = body.get("attachments")
-    if isinstance(attachments, list) and len(attachments) > MAX_FILES:
-        errors.append(too_long((*prefix, "attachments"), "file_count", MAX_FILES))
+    if isinstance(attachments, list):
+        if len(attachments) > MAX_FILES:
+            errors.append(too_long((*prefix, "attachments"), "file_count", MAX_FILES))
+        errors.extend(check_attachment_descriptions(attachments, (*prefix, "attachments")))
     components = body.get("components")
     if isinstance(components, list):
         v2 = isinstance(flags, int) and bool(flags & FLAG_COMPONENTS_V2)
@@ -90,6 +94,28 @@ def check_message(
                     "Messages with IS_COMPONENTS_V2 cannot have content or embeds.",
                 )
             )
+    return errors
+
+
+def check_attachment_descriptions(attachments: list[Any], path: Path) -> list[FieldError]:
+    """An attachment's description is a string (or null) of at most 1,024 characters."""
+    errors: list[FieldError] = []
+    for i, entry in enumerate(attachments):
+        if not isinstance(entry, dict) or entry.get("description") is None:
+            continue
+        text = entry["description"]
+        where = (*path, i, "description")
+        if not isinstance(text, str):
+            errors.append(
+                rule_error(
+                    where,
+                    "attachment_description",
+                    "BASE_TYPE_STRING",
+                    "Could not interpret the value as string.",
+                )
+            )
+        elif len(text) > MAX_ATTACHMENT_DESCRIPTION:
+            errors.append(too_long(where, "attachment_description", MAX_ATTACHMENT_DESCRIPTION))
     return errors
 
 

@@ -14,12 +14,13 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import rematch
+from bot import readable, rematch
 from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.layout import (
     BUTTON_LABEL,
+    FIXED_BUTTONS,
     MAX_ROWS,
     OPTION_TEXT,
     PLACEHOLDER,
@@ -34,7 +35,7 @@ from bot.ui.layout import (
     plan,
     private_buttons,
 )
-from bot.ui.routing import MOVE_FIELD, MOVE_LENGTH, run, table_of
+from bot.ui.routing import LOADED, MOVE_FIELD, MOVE_LENGTH, run, table_of
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -49,10 +50,11 @@ def build_view(match: Match) -> discord.ui.View | None:
     for e in layout.buttons:
         view.add_item(ActionButton(match.id, match.ply, e))
     view.add_item(TypeMoveButton(match.id, match.ply))
+    view.add_item(TextBoardButton(match.id))
     for k, listing in enumerate(layout.selects):
         view.add_item(ActionSelect(match.id, match.ply, listing.seat, k, listing))
     if layout.menus:
-        free_rows = MAX_ROWS - math.ceil((len(layout.buttons) + 1) / ROW_BUTTONS)
+        free_rows = MAX_ROWS - math.ceil((len(layout.buttons) + FIXED_BUTTONS) / ROW_BUTTONS)
         parts = chunks(_numbered(layout.groups), SELECT_OPTIONS)[:free_rows]
         for k, part in enumerate(parts):
             view.add_item(GroupSelect(match.id, match.ply, k, part, layout.groups))
@@ -241,6 +243,31 @@ class TypeMoveButton(
         )
 
 
+class TextBoardButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEXT_BOARD
+):
+    """On every board: the position as text, privately, for a screen reader or a player
+    without pictures (``bot.readable``); anyone in the channel may read it."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label=cut(_("Text board"), BUTTON_LABEL),
+                emoji="📄",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rh:v:{match_id}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: readable.send_text_board(interaction, interaction.extras[LOADED]),
+        )
+
+
 class MoveModal(discord.ui.Modal):
     """A text box for any move in the game's notation.
 
@@ -391,6 +418,7 @@ def rematch_view(match: Match) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(match.id))
+    view.add_item(TextBoardButton(match.id))
     return view
 
 
@@ -399,6 +427,7 @@ DYNAMIC_ITEMS = (
     ActionSelect,
     GroupSelect,
     TypeMoveButton,
+    TextBoardButton,
     LobbyButton,
     RematchButton,
     RemoveComputerSelect,

@@ -38,6 +38,8 @@ LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start|easy|strong)"
 LOBBY_REMOVE = rf"rh:r:{_n('match_id')}"
 #: the final board's Rematch button
 REMATCH = rf"rh:p:{_n('match_id')}"
+#: a board's "Text board" button: the match's position as text, privately
+TEXT_BOARD = rf"rh:v:{_n('match_id')}"
 MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
 #: the private "End the match here?" question: the match as it was asked about, and who asked
 #: (a Discord id: canonical ASCII, up to 20 digits; its bound is checked when it is read)
@@ -57,6 +59,7 @@ COMPONENTS = tuple(
         ACTION_SELECT,
         GROUP_SELECT,
         TYPE_MOVE,
+        TEXT_BOARD,
         LOBBY,
         LOBBY_REMOVE,
         ABANDON,

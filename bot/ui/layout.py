@@ -4,7 +4,7 @@ Pure layout over ``Match``; ``bot.ui.components`` turns a ``Plan`` into Discord 
 Discord's limits: 5 rows; 5 buttons a row; one select a row; 25 options a select.
 
 The ladder, per board:
-1. every move an ungrouped choice and all fit: buttons (and "Type a move");
+1. every move an ungrouped choice and all fit: buttons (and "Type a move", "Text board");
 2. otherwise the game's ungrouped choices stay buttons and everything else goes into ONE select
    per acting seat, ordered by rank, when each seat's rest fits 25 options;
 3. only bigger sets use a select per group (split by 25), and when even those do not fit, one
@@ -33,6 +33,8 @@ _, ngettext, N_ = domain("bot").functions()
 MAX_ROWS = 5
 ROW_BUTTONS = 5
 SELECT_OPTIONS = 25
+#: the buttons every board carries beside its moves: "Type a move" and "Text board"
+FIXED_BUTTONS = 2
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150
@@ -87,7 +89,6 @@ def cut(text: str, limit: int) -> str:
     if space > limit // 2:
         head = head[:space]
     return head.rstrip(" ,;:·—-") + "…"
-
 
 
 def escape(text: str) -> str:
@@ -210,7 +211,7 @@ def _plan(match: Match) -> Plan:
     loose = [e for e in entries if e.group is None]
     if not _notes_fit(loose, BOARD_NOTES):
         loose = [e for e in loose if not e.note]  # their notes show in a select instead
-    if len(loose) == len(entries) and len(loose) <= MAX_ROWS * ROW_BUTTONS - 1:
+    if len(loose) == len(entries) and len(loose) <= MAX_ROWS * ROW_BUTTONS - FIXED_BUTTONS:
         return Plan(buttons=loose)
     return _flat(match, entries, loose) or _by_group(match, entries, loose)
 
@@ -223,7 +224,7 @@ def _flat(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan | None
     """Buttons, and one select per seat for the rest, if each seat's rest fits 25."""
     rows = 1
     while rows < MAX_ROWS:
-        buttons = loose[: (MAX_ROWS - rows) * ROW_BUTTONS - 1]
+        buttons = loose[: (MAX_ROWS - rows) * ROW_BUTTONS - FIXED_BUTTONS]
         kept = {_key(e) for e in buttons}
         by_seat: OrderedDict[int, list[Entry]] = OrderedDict()
         for e in entries:
@@ -278,7 +279,7 @@ def _with_group(e: Entry) -> str:
 def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
     """A big set: a select per group in the rows the buttons leave (fewer buttons if that is
     what it takes), else a "More moves…" menu of the groups, which open privately."""
-    caps = [rows * ROW_BUTTONS - 1 for rows in range(MAX_ROWS - 1, 0, -1)]  # 19, 14, 9, 4
+    caps = [rows * ROW_BUTTONS - FIXED_BUTTONS for rows in range(MAX_ROWS - 1, 0, -1)]  # 18..3
     tries = [_groups_beside(match, entries, loose[:cap]) for cap in caps]
     for buttons, groups, free_rows in tries:
         parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]
@@ -312,7 +313,7 @@ def _groups_beside(
             )
             e = replace(e, group=more)
         rest.append(e)
-    free_rows = MAX_ROWS - math.ceil((len(buttons) + 1) / ROW_BUTTONS)
+    free_rows = MAX_ROWS - math.ceil((len(buttons) + FIXED_BUTTONS) / ROW_BUTTONS)
     return buttons, _grouped(_split_large_groups(rest)), free_rows
 
 

@@ -182,7 +182,12 @@ class Views:
                 continue
             att = files.get(url) or self._known_file(url)
             if att is not None:
-                out[key] = {"url": file_url(att), "width": att.width, "height": att.height}
+                out[key] = {
+                    "url": file_url(att),
+                    "width": att.width,
+                    "height": att.height,
+                    "description": att.description,
+                }
             else:
                 out[f"{key}_elsewhere"] = url  # shown as text: the page loads nothing outside
         return out

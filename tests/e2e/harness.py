@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -174,7 +175,28 @@ async def expect_board(fake: FakeDiscord, channel: Any, action: Awaitable[Any]) 
 
     await until(shown, what="a new or updated board")
     await fake.settle()
+    check_alt_text(fake, boards(fake, channel)[-1])
     return record
+
+
+#: Discord's limit on an attachment's description
+ALT_LIMIT = 1024
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def check_alt_text(fake: FakeDiscord, message: Any) -> None:
+    """A board's picture carries alt text within Discord's limit that names whose turn it is
+    (each player the board's last line calls to move), or says the game is over."""
+    picture = message.attachments[0]
+    alt = picture.description or ""
+    assert alt and len(alt) <= ALT_LIMIT, f"the picture's alt text: {alt!r}"
+    last = message.content.rsplit("\n", 1)[-1]
+    if "Game over" in last:
+        assert "Game over" in alt, alt
+        return
+    for user_id in _MENTION.findall(last):
+        user = fake.world.users[int(user_id)]
+        assert user.name in alt or (user.global_name or "") in alt, (user.name, alt)
 
 
 def board(fake: FakeDiscord, channel: Any) -> Any:

@@ -55,7 +55,9 @@ async def test_rematch_replay_export_and_ratings(
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
         old = await play_to_the_end(fake, runner, world)
         final = board(fake, world.channel)
-        assert [b.label for b in final.buttons()] == ["Rematch"], "the final board offers one"
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+            "the final board offers a rematch and its text"
+        )
         # a pass after the older boards' strip lease leaves the final board's Rematch alone
         assert runner.bot is not None
         await runner.bot.table.sweep_strips()
@@ -64,7 +66,7 @@ async def test_rematch_replay_export_and_ratings(
         )
         await runner.bot.table.sweep_strips()
         await fake.settle()
-        assert [b.label for b in fake.get_message(final.id).buttons()] == ["Rematch"]
+        assert [b.label for b in fake.get_message(final.id).buttons()] == ["Rematch", "Text board"]
         assert await runner.bot.store.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None
@@ -93,6 +95,10 @@ async def test_rematch_replay_export_and_ratings(
         await until(lambda: any(a.filename.endswith(".gif") for a in _files(rec)), what="a GIF")
         gif = next(a for a in _files(rec) if a.filename.endswith(".gif"))
         assert not rec.ephemeral and gif.size < 8_000_000
+        # described for a screen reader: the game, the match, its players, how it ended
+        alt = gif.description or ""
+        assert alt.startswith(f"Replay of Super Farmer, match #{old.id}, ") and "Game over: " in alt
+        assert "alice" in alt and "bob" in alt
         posted = Image.open(io.BytesIO(final.attachments[0].data)).convert("RGB")
         assert ImageChops.difference(last_frame(gif.data), posted).getbbox() is None
         assert Image.open(io.BytesIO(gif.data)).n_frames > 10

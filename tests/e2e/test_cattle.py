@@ -300,9 +300,10 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
         assert "The last cow has left the herd" in final.content
         winners = [seat_user[s] for s in outcome.winners]
         assert "Game over" in final.content and all(w.mention in final.content for w in winners)
-        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
-            "a finished game offers only a rematch"
-        )
+        assert [b.label for b in final.buttons()] == [
+            "Rematch",
+            "Text board",
+        ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
 

@@ -143,7 +143,9 @@ async def test_whole_farm_match_against_a_strong_computer(
             moves += 1
         final = board(fake, world.channel)
         assert "Game over" in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch"], "only a rematch is offered"
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+            "only a rematch is offered"
+        )
         history = await runner.bot.service.history(match.id, limit=1000)
         assert any(h["seat"] == 1 for h in history), "the computer played"
         assert await runner.bot.service.replay(match.id) == match.state

@@ -218,9 +218,10 @@ async def test_two_player_game_from_new_to_five_steers(
         final = board(fake, world.channel)
         assert f"{match.name_of(outcome.winners[0])} has five steers and wins!" in final.content
         assert "Game over" in final.content and winner.mention in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
-            "a finished game offers only a rematch"
-        )
+        assert [b.label for b in final.buttons()] == [
+            "Rematch",
+            "Text board",
+        ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         rec = await fake.slash(world.bob, world.channel, "cowboy move", action="end")
@@ -293,7 +294,7 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
         assert check_menu(moved, match.state, 0) == set(STEPS)
         labels = [b.label for b in moved.buttons()]
         assert "Build a fence between f4 and f5" in labels and "Ride on (one more step)" in labels
-        assert labels[-2:] == ["End the turn", "Type a move"]
+        assert labels[-3:] == ["End the turn", "Type a move", "Text board"]
         # riding on from F5, nothing is in the way: all four directions
         await expect_board(
             fake, world.channel, fake.click(world.alice, moved, label="Ride on (one more step)")

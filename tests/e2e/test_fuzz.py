@@ -108,7 +108,12 @@ class Fuzz:
         self.theirs_board = await open_match(fake, "farm", w.other_channel, w.carol, w.mod)
         self.ours = await self.runner.match_in(w.channel.id)
         self.theirs = await self.runner.match_in(w.other_channel.id)
-        self.ours_ids = [c["custom_id"] for c in _components(self.ours_board)]
+        # the moves' components (the Text board answers anyone: tests/e2e/test_readable.py)
+        self.ours_ids = [
+            c["custom_id"]
+            for c in _components(self.ours_board)
+            if not c["custom_id"].startswith("rh:v:")
+        ]
         self.theirs_ids = [c["custom_id"] for c in _components(self.theirs_board)]
         self.quiet = fake.create_text_channel(w.guild, "quiet-pasture")
 

@@ -281,9 +281,10 @@ async def test_whole_two_player_game_through_discord(
         table = ", ".join(f"{n} {s}" for n, s in zip(match.state.names, scores, strict=True))
         assert f"{match.state.names[winner]} wins ({table})" in final.content
         assert "Game over" in final.content and seat_user[winner].mention in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
-            "a finished game offers only a rematch"
-        )
+        assert [b.label for b in final.buttons()] == [
+            "Rematch",
+            "Text board",
+        ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
 

@@ -84,7 +84,9 @@ async def play_menu_move(
     notation = RULES.format_action(match.state, move)
     piece = f"Piece {square_name(move.start, match.state.size)}"
     current = board(fake, channel)
-    assert [b.label for b in current.buttons()] == ["Type a move"], "moves are in menus"
+    assert [b.label for b in current.buttons()] == ["Type a move", "Text board"], (
+        "moves are in menus"
+    )
     direct = next(
         (
             s
@@ -210,9 +212,10 @@ async def test_two_player_game_from_new_to_the_end(
         outcome = match.outcome()
         assert outcome is not None and outcome.winners == (0,)
         assert "Game over" in final.content and world.alice.mention in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch"] and not final.selects(), (
-            "a finished game offers only a rematch"
-        )
+        assert [b.label for b in final.buttons()] == [
+            "Rematch",
+            "Text board",
+        ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         # a finished match takes no more moves

@@ -133,6 +133,10 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
         assert reply.headers["Content-Type"] == "image/png"
         assert reply.read(8) == b"\x89PNG\r\n\x1a\n"
     assert "@alice" in board.text and "your move" in board.text
+    # its alt text is the bot's description (read by screen readers, shown on hover)
+    alt = board.attributes("img.embed-image", "alt")[0]
+    assert alt.startswith("Super Farmer, move 0.") and "alice" in alt, alt
+    assert board.attributes("img.embed-image", "title") == [alt]
     assert "mentions-me" in board.classes, "alice's own ping is highlighted"
 
     # the wrong player and a spectator are refused privately
@@ -202,7 +206,8 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     seats = live_match(sandbox.database, channel)["seats"]
     assert any(f"@{n} wins" in final.text for n in seats.values())
     ids = final.attributes("button.btn", "data-custom-id")
-    assert len(ids) == 1 and ids[0].startswith("rh:p:"), "a finished game offers only a rematch"
+    assert [i.split(":")[1] for i in ids] == ["p", "v"], "a finished game: rematch, text board"
+    assert "Game over" in final.attributes("img.embed-image", "alt")[0]
     # one message per turn, and one for the end
     assert page.board_count() == turns + 1
 

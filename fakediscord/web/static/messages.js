@@ -160,8 +160,9 @@ function renderEmbed(embed) {
 }
 
 function image(file, cls) {
+  // the description is the picture's alt text: read by screen readers, shown on hover
   const img = el("img", { class: cls, src: file.url, alt: file.description || file.filename || "picture",
-    width: file.width, height: file.height, loading: "lazy" });
+    title: file.description || null, width: file.width, height: file.height, loading: "lazy" });
   img.addEventListener("load", () => scrollToEnd());
   return img;
 }
