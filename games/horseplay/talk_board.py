@@ -402,7 +402,8 @@ def _with_notes(state: HorseplayState, legal: list[Move]) -> str:
     """A line per move: its notation, what it takes, and its notes (as in the move menu)."""
     lines = []
     for m in legal:
-        named = label(notation_of(m, state.size), len(m.taken))
+        # the notation as code, as every game's text board writes a move to type
+        named = label(f"`{notation_of(m, state.size)}`", len(m.taken))
         said = note(assess(state, m).notes)
         lines.append("- " + (_("{move}: {note}").format(move=named, note=said) if said else named))
     return "\n".join(lines)
@@ -413,7 +414,7 @@ def _piece_lines(state: HorseplayState, legal: list[Move], taken: bool) -> list[
     ``taken``, each capture with how many pieces it takes)."""
     starts: dict[int, list[str]] = {}
     for m in legal:
-        written = notation_of(m, state.size)
+        written = f"`{notation_of(m, state.size)}`"
         starts.setdefault(m.start, []).append(label(written, len(m.taken)) if taken else written)
     return [
         "- " + _("{square}: {moves}").format(square=name_of(sq, state.size), moves=_listed(moves))

@@ -258,7 +258,7 @@ def test_threats_and_the_huff_are_said_in_english_and_polish() -> None:
         "- alice (Green) could capture: a move that does not capture loses the piece on c3 "
         "(huffed)." in text
     )
-    assert "- c3xe5 (takes 1)" in text
+    assert "- `c3xe5` (takes 1)" in text
     assert "- bob (Blue): men on d4, h8; crown on b2." in text
     assert "- Piece an enemy can take next turn: d4 (Blue)." in text
     with words.use("pl"):
@@ -305,15 +305,15 @@ def test_the_text_board_shortens_gracefully(monkeypatch: pytest.MonkeyPatch) -> 
             text = RULES.narrator.text_board(state, LONG_NAMES[:2], 0)
         assert len(text) <= 4000 and set(listed_moves(text)) == legal
     full = RULES.narrator.text_board(state, NAMES[:2], 0)
-    assert "- f6: f6xc9xa7 (takes 2), f6xc9xa11 (takes 2), f6xi9xk7 (takes 2)," in full
+    assert "- f6: `f6xc9xa7` (takes 2), `f6xc9xa11` (takes 2), `f6xi9xk7` (takes 2)," in full
     monkeypatch.setattr(talk_board, "LIMIT", 8000)
     roomy = RULES.narrator.text_board(state, NAMES[:2], 0)
-    assert "\n- f6xi9xk11 (takes 2): takes Blue's Stable\n" in roomy, "a line per move"
+    assert "\n- `f6xi9xk11` (takes 2): takes Blue's Stable\n" in roomy, "a line per move"
     assert set(listed_moves(roomy)) == legal
     monkeypatch.setattr(talk_board, "LIMIT", len(full) - 1)
     grouped = RULES.narrator.text_board(state, NAMES[:2], 0)
     assert len(grouped) < len(full) and set(listed_moves(grouped)) == legal
-    assert "- f6: f6xc9xa7, f6xc9xa11, f6xi9xk7, f6xi9xk11, f6-e7, f6-g7\n" in grouped
+    assert "- f6: `f6xc9xa7`, `f6xc9xa11`, `f6xi9xk7`, `f6xi9xk11`, `f6-e7`, `f6-g7`\n" in grouped
     monkeypatch.setattr(talk_board, "LIMIT", len(grouped) - 1)
     cut = RULES.narrator.text_board(state, NAMES[:2], 0)
     shown = listed_moves(cut)
