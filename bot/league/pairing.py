@@ -65,9 +65,7 @@ class _Search:
     def _stranded(self, left: int) -> bool:
         """Whether some player left has met every other player left (no new opponent)."""
         members = [i for i in range(len(self.repeats)) if left >> i & 1]
-        return any(
-            all(self.repeats[a][b] for b in members if b != a) for a in members
-        )
+        return any(all(self.repeats[a][b] for b in members if b != a) for a in members)
 
 
 def pick_byes(order: Sequence[int], had: Mapping[int, int], count: int) -> tuple[int, ...]:

@@ -41,9 +41,7 @@ def table_points(result: Result) -> tuple[float, ...]:
     """Each seat's points for one table (see the module's rule)."""
     n = len(result.places)
     return tuple(
-        0.0
-        if _forfeited(result, i)
-        else sum(meeting(result, i, j) for j in range(n) if j != i)
+        0.0 if _forfeited(result, i) else sum(meeting(result, i, j) for j in range(n) if j != i)
         for i in range(n)
     )
 

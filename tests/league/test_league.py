@@ -41,9 +41,7 @@ def test_withdrawal_mid_round_forfeits_the_match_and_leaves_the_pairings():
 
 
 def test_withdrawal_at_a_table_of_four_counts_as_a_forfeit_in_its_result():
-    league = League.start(
-        Format(Kind.SWISS, 2, table_size=4), entrants(*range(1, 9))
-    ).next_round()
+    league = League.start(Format(Kind.SWISS, 2, table_size=4), entrants(*range(1, 9))).next_round()
     league = league.withdraw(1)
     assert len(league.unfinished()) == 2  # the others play on
     league = league.record(Result(1, 1, (2, 1, 3, 4)))  # 1 placed second, then left
@@ -78,8 +76,7 @@ def test_a_tournament_ends_when_too_few_players_are_left():
     ("step", "code"),
     [
         (lambda lg: lg.next_round(), "round-unfinished"),
-        (lambda lg: lg.record(Result(1, 1, (1, 2))).record(Result(1, 1, (1, 2))),
-         "result-twice"),
+        (lambda lg: lg.record(Result(1, 1, (1, 2))).record(Result(1, 1, (1, 2))), "result-twice"),
         (lambda lg: lg.record(Result(1, 9, (1, 2))), "no-such-table"),
         (lambda lg: lg.record(Result(2, 1, (1, 2))), "no-such-table"),
         (lambda lg: lg.record(Result(1, 1, (1, 2, 3))), "result-places"),

@@ -44,8 +44,12 @@ def test_third_round_of_five_looks_past_the_first_choice():
     # Greedy pairs 1-5, then 3-4 again; the search pairs 1-4 and 5-3.
     league = swiss(5, 3)
     results = {
-        frozenset((1, 2)): 1, frozenset((3, 4)): 3, frozenset((1, 3)): 1,
-        frozenset((2, 5)): 5, frozenset((1, 4)): 4, frozenset((3, 5)): 5,
+        frozenset((1, 2)): 1,
+        frozenset((3, 4)): 3,
+        frozenset((1, 3)): 1,
+        frozenset((2, 5)): 5,
+        frozenset((1, 4)): 4,
+        frozenset((3, 5)): 5,
     }
     for _ in range(2):
         league = play_round(league, won_by(results))
@@ -117,7 +121,7 @@ def test_five_players_each_round_has_one_bye_never_the_same_player():
     league = swiss(5, 5)
     byes: list[int] = []
     for _ in range(5):
-        lowest_without = [p for p in reversed(league.pairing_order()) if p not in byes][0]
+        lowest_without = next(p for p in reversed(league.pairing_order()) if p not in byes)
         league = play_round(league, higher_id_wins)
         assert league.current.byes == (lowest_without,)
         byes.append(lowest_without)

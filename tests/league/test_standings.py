@@ -31,8 +31,12 @@ def swiss_five() -> League:
     """Round 1: 1 beats 2, 3 beats 4, 5 bye. Round 2: 1 beats 3, 5 beats 2, 4 bye.
     Round 3: 4 beats 1, 5 beats 3, 2 bye."""
     results = {
-        frozenset((1, 2)): 1, frozenset((3, 4)): 3, frozenset((1, 3)): 1,
-        frozenset((2, 5)): 5, frozenset((1, 4)): 4, frozenset((3, 5)): 5,
+        frozenset((1, 2)): 1,
+        frozenset((3, 4)): 3,
+        frozenset((1, 3)): 1,
+        frozenset((2, 5)): 5,
+        frozenset((1, 4)): 4,
+        frozenset((3, 5)): 5,
     }
     league = swiss(5, 3)
     for _ in range(3):
@@ -46,8 +50,9 @@ def test_swiss_points_then_buchholz_by_hand():
     # 4: 3,1 -> 1+2 = 3; 3: 4,1,5 -> 2+2+3 = 7; 2: 1,5 -> 2+3 = 5
     league = swiss_five()
     assert league.finished
-    table = [(s.place, s.player, s.points, s.tiebreak, s.played, s.byes)
-             for s in league.standings()]
+    table = [
+        (s.place, s.player, s.points, s.tiebreak, s.played, s.byes) for s in league.standings()
+    ]
     assert table == [
         (1, 5, 3.0, 2.0, 2, 1),
         (2, 1, 2.0, 4.0, 3, 0),
@@ -73,8 +78,12 @@ def test_round_robin_breaks_ties_by_sonneborn_berger():
     # Sonneborn-Berger (points of those beaten): 1: 2+1 = 3; 2: 1+1 = 2; 4: 2; 3: 1.
     # 4 and 2 are level on it but not on points; 4 is ahead of 3 on it.
     results = {
-        frozenset((1, 2)): 1, frozenset((1, 3)): 1, frozenset((1, 4)): 4,
-        frozenset((2, 3)): 2, frozenset((2, 4)): 2, frozenset((3, 4)): 3,
+        frozenset((1, 2)): 1,
+        frozenset((1, 3)): 1,
+        frozenset((1, 4)): 4,
+        frozenset((2, 3)): 2,
+        frozenset((2, 4)): 2,
+        frozenset((3, 4)): 3,
     }
     league = League.start(Format(Kind.ROUND_ROBIN, 10), entrants(1, 2, 3, 4))
     while not league.finished:
