@@ -10,39 +10,70 @@ from math import ceil
 Pair = tuple[int, int]
 
 
-def swiss_pairs(order: Sequence[int], met: Mapping[frozenset[int], int]) -> tuple[Pair, ...]:
+SEARCH_BUDGET = 200_000
+"""Positions the Swiss search may visit for one round; past it (only when few new meetings
+are left among many players) each player from the top takes the nearest one not met yet."""
+
+
+def swiss_pairs(
+    order: Sequence[int], met: Mapping[frozenset[int], int], budget: int = SEARCH_BUDGET
+) -> tuple[Pair, ...]:
     """Pair ``order`` (best placed first, an even count) with as few repeat meetings as can be.
 
     The pairing preferred is the one that pairs each player, from the top, with the nearest
     player below them (1 with 2, 3 with 4: players close in the standings meet). Among
     pairings with the fewest repeats, the first in that preference is returned; the search
     looks past a first choice that would force a repeat later, which a greedy pass does not.
+    A search that visits more than ``budget`` positions ends in that greedy pass.
     """
     if len(order) % 2:
         raise ValueError("an even number of players")
     players = tuple(order)
-    index = {p: i for i, p in enumerate(players)}
     repeats = [[met.get(frozenset((a, b)), 0) > 0 for b in players] for a in players]
-    for allowed in range(len(players) // 2 + 1):
-        found = _Search(repeats).run((1 << len(players)) - 1, allowed)
-        if found is not None:
-            return tuple((players[a], players[b]) for a, b in found)
-    raise AssertionError(f"no pairing of {len(index)} players")  # allowed covers every pair
+    search = _Search(repeats, budget)
+    try:
+        for allowed in range(len(players) // 2 + 1):
+            found = search.run((1 << len(players)) - 1, allowed)
+            if found is not None:
+                return tuple((players[a], players[b]) for a, b in found)
+    except _OutOfBudget:
+        pass
+    return _greedy(players, repeats)
+
+
+def _greedy(players: tuple[int, ...], repeats: list[list[bool]]) -> tuple[Pair, ...]:
+    left = list(range(len(players)))
+    pairs: list[Pair] = []
+    while left:
+        top = left.pop(0)
+        fresh = [i for i in left if not repeats[top][i]]
+        other = (fresh or left)[0]
+        left.remove(other)
+        pairs.append((players[top], players[other]))
+    return tuple(pairs)
+
+
+class _OutOfBudget(Exception):
+    pass
 
 
 class _Search:
     """Depth-first over the players left (a bit mask), the top one paired first, with the
     masks known to fail at a given allowance remembered."""
 
-    def __init__(self, repeats: list[list[bool]]) -> None:
+    def __init__(self, repeats: list[list[bool]], budget: int) -> None:
         self.repeats = repeats
         self.failed: set[tuple[int, int]] = set()
+        self.budget = budget
 
     def run(self, left: int, allowed: int) -> list[tuple[int, int]] | None:
         if not left:
             return []
         if (left, allowed) in self.failed:
             return None
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
         if not allowed and self._stranded(left):
             self.failed.add((left, allowed))
             return None

@@ -150,3 +150,9 @@ def test_the_same_tournament_every_time_whatever_the_entry_order():
             league = play_round(league, higher_id_wins)
         runs.append((league.rounds, league.standings()))
     assert runs[0] == runs[1] == runs[2]
+
+
+def test_a_search_past_its_budget_still_pairs_everyone_preferring_new_opponents():
+    seen = met((1, 2), (2, 4))
+    assert swiss_pairs([1, 2, 3, 4], seen, budget=1) == ((1, 3), (2, 4))  # the greedy pass
+    assert swiss_pairs([1, 2, 3, 4], seen, budget=10) == ((1, 4), (2, 3))
