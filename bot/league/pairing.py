@@ -10,7 +10,7 @@ from math import ceil
 Pair = tuple[int, int]
 
 
-SEARCH_BUDGET = 200_000
+SEARCH_BUDGET = 100_000
 """Positions the Swiss search may visit for one round; past it (only when few new meetings
 are left among many players) each player from the top takes the nearest one not met yet."""
 
@@ -63,6 +63,10 @@ class _Search:
 
     def __init__(self, repeats: list[list[bool]], budget: int) -> None:
         self.repeats = repeats
+        self.fresh = [
+            sum(1 << b for b, seen in enumerate(row) if not seen and b != a)
+            for a, row in enumerate(repeats)
+        ]
         self.failed: set[tuple[int, int]] = set()
         self.budget = budget
 
@@ -95,8 +99,13 @@ class _Search:
 
     def _stranded(self, left: int) -> bool:
         """Whether some player left has met every other player left (no new opponent)."""
-        members = [i for i in range(len(self.repeats)) if left >> i & 1]
-        return any(all(self.repeats[a][b] for b in members if b != a) for a in members)
+        rest = left
+        while rest:
+            low = rest & -rest
+            rest &= ~low
+            if not self.fresh[low.bit_length() - 1] & left:
+                return True
+        return False
 
 
 def pick_byes(order: Sequence[int], had: Mapping[int, int], count: int) -> tuple[int, ...]:
