@@ -71,6 +71,15 @@ class League:
     def result(self, table: Table) -> Result | None:
         return self._results.get((table.round, table.number))
 
+    def table(self, round_number: int, number: int) -> Table:
+        """Table ``number`` of round ``round_number`` (``no-such-table`` if there is none)."""
+        if not 1 <= round_number <= len(self.rounds):
+            raise LeagueError("no-such-table", f"round {round_number}")
+        for table in self.rounds[round_number - 1].tables:
+            if table.number == number:
+                return table
+        raise LeagueError("no-such-table", f"round {round_number} table {number}")
+
     def unfinished(self) -> tuple[Table, ...]:
         """The tables of the current round still waiting for a result."""
         rnd = self.current
@@ -132,7 +141,7 @@ class League:
     def record(self, result: Result) -> League:
         """The result of a table of the current round or an earlier one; a seat whose player
         has withdrawn by then is counted as forfeited."""
-        table = self._table(result.round, result.table)
+        table = self.table(result.round, result.table)
         if self.result(table) is not None:
             raise LeagueError("result-twice", f"round {result.round} table {result.table}")
         if len(result.places) != len(table.seats):
@@ -158,14 +167,6 @@ class League:
         return league._forfeit_unplayable(len(self.rounds))
 
     # inside -------------------------------------------------------------------------------
-
-    def _table(self, round_number: int, number: int) -> Table:
-        if not 1 <= round_number <= len(self.rounds):
-            raise LeagueError("no-such-table", f"round {round_number}")
-        for table in self.rounds[round_number - 1].tables:
-            if table.number == number:
-                return table
-        raise LeagueError("no-such-table", f"round {round_number} table {number}")
 
     def pairing_order(self) -> tuple[int, ...]:
         """Active players by points, then rating at the start, then id (pairing order)."""
