@@ -6,7 +6,7 @@ import pytest
 
 from bot.league import Format, Kind, League, Result
 from bot.league.standings import table_points
-from tests.league.kit import entrants, play_round, seats, swiss, won_by
+from tests.league.kit import entrants, higher_id_wins, play_round, seats, swiss, won_by
 
 
 @pytest.mark.parametrize(
@@ -124,3 +124,40 @@ def test_tables_of_four_with_players_left_over():
     league = league.record(Result(1, 1, (1, 2, 3, 4)))
     by_player = {s.player: s.points for s in league.standings()}
     assert by_player[5] == 3.0  # a bye counts as a win at a full table
+
+
+def test_five_player_swiss_with_a_player_who_never_moves():
+    # 2 never moves: each of their matches ends in a forfeit on the clock; otherwise the
+    # higher id wins.
+    # R1 by rating: 1-2 (2 forfeits), 3-4 (4 wins), bye 5.
+    # R2: 1, 4, 5 on 1 point (by rating), then 2, 3 on 0: bye 3; 4-1 (4 has not moved first
+    #     yet, so 4 moves first; 4 wins), 5-2 (2 forfeits).
+    # R3: 4, 5 on 2, 1 on 1 (rated above 3), 3 on 1, 2 on 0: bye 2 (the lowest without one);
+    #     4-5 (5 wins), 1-3 (3 wins).
+    # Points: 5: 1+1+1, 4: 1+1+0, 3: 0+1+1, 1: 1+0+0, 2: 0+0+1.
+    # Buchholz: 5: 2(1)+4(2) = 3; 4: 3(2)+1(1)+5(3) = 6; 3: 4(2)+1(1) = 3;
+    # 1: 2(1)+4(2)+3(2) = 5; 2: 1(1)+5(3) = 4.
+    league = swiss(5, 3)
+    for _ in range(3):
+        league = league.next_round()
+        for table in league.unfinished():
+            idle = tuple(i for i, p in enumerate(table.seats) if p == 2)
+            places = (
+                tuple(2 if p == 2 else 1 for p in table.seats) if idle else higher_id_wins(table)
+            )
+            league = league.record(Result(table.round, table.number, places, idle))
+    assert [seats(league, n) for n in (1, 2, 3)] == [
+        [(1, 2), (3, 4)],
+        [(4, 1), (5, 2)],
+        [(4, 5), (1, 3)],
+    ]
+    assert [r.byes for r in league.rounds] == [(5,), (3,), (2,)]
+    table = [(s.place, s.player, s.points, s.tiebreak) for s in league.standings()]
+    assert table == [
+        (1, 5, 3.0, 3.0),
+        (2, 4, 2.0, 6.0),
+        (3, 3, 2.0, 3.0),
+        (4, 1, 1.0, 5.0),
+        (5, 2, 1.0, 4.0),
+    ]
+    assert league.finished and league.winners() == (5,)
