@@ -3,7 +3,7 @@
 ``load`` takes only what ``dump`` could have written: every part is checked (known format,
 entrants once each, rounds and tables numbered in order, seats and byes of entrants and
 nobody twice in a round, results for tables that exist, once each, withdrawals of entrants,
-once each), and anything else is refused with ``LeagueError("stored", ...)``. The rounds are
+once each), and anything else is refused with ``LeagueError("stored", part=...)``. The rounds are
 read as they were paired, never paired again, so a stored tournament keeps its rounds
 whatever later versions of the pairing would choose.
 """
@@ -43,9 +43,9 @@ def dump(league: League) -> dict[str, Any]:
 
 
 def load(data: Any) -> League:
+    if not isinstance(data, dict) or data.get("v") != VERSION:
+        raise LeagueError("stored", part="version")
     try:
-        if not isinstance(data, dict) or data.get("v") != VERSION:
-            raise LeagueError("stored", "not a tournament of this version")
         kind, rounds, size, smallest = _list(data["format"], 4)
         fmt = Format(Kind(kind), _int(rounds), _int(size), _int(smallest))
         entrants = tuple(_entrant(e) for e in _list(data["entrants"]))
@@ -58,9 +58,9 @@ def load(data: Any) -> League:
             tuple(_withdrawal(w) for w in _list(data["withdrawals"])),
         )
     except LeagueError as error:
-        raise LeagueError("stored", error.detail or error.code) from None
+        raise LeagueError("stored", part=error.code, **error.facts) from None
     except (KeyError, TypeError, ValueError) as error:
-        raise LeagueError("stored", repr(error)) from None
+        raise LeagueError("stored", part="shape", error=repr(error)) from None
     _check(league)
     return league
 
@@ -109,28 +109,28 @@ def _withdrawal(value: Any) -> Withdrawal:
 
 def _check(league: League) -> None:
     entered = {e.player for e in league.entrants}
-    _require(len(league.rounds) <= league.total_rounds, "more rounds than the format has")
+    _require(len(league.rounds) <= league.total_rounds, "rounds", rounds=len(league.rounds))
     for rnd in league.rounds:
         players = rnd.players()
-        _require(len(set(players)) == len(players), f"a player twice in round {rnd.number}")
-        _require(set(players) <= entered, f"a stranger in round {rnd.number}")
+        _require(len(set(players)) == len(players), "round-players", round=rnd.number)
+        _require(set(players) <= entered, "round-players", round=rnd.number)
     seen: set[tuple[int, int]] = set()
     for result in league.results:
         key = (result.round, result.table)
-        _require(key not in seen, f"two results for round {key[0]} table {key[1]}")
+        _require(key not in seen, "result-twice", round=key[0], table=key[1])
         seen.add(key)
         try:
             table = league.table(*key)
         except LeagueError as error:
-            raise LeagueError("stored", error.detail) from None
-        _require(len(result.places) == len(table.seats), f"places of {key}")
+            raise LeagueError("stored", part=error.code, **error.facts) from None
+        _require(
+            len(result.places) == len(table.seats), "result-places", round=key[0], table=key[1]
+        )
     gone = [w.player for w in league.withdrawals]
     _require(len(set(gone)) == len(gone) and set(gone) <= entered, "withdrawals")
-    _require(
-        all(0 <= w.round <= len(league.rounds) for w in league.withdrawals), "withdrawal rounds"
-    )
+    _require(all(0 <= w.round <= len(league.rounds) for w in league.withdrawals), "withdrawals")
 
 
-def _require(condition: bool, detail: str) -> None:
+def _require(condition: bool, part: str, **facts: object) -> None:
     if not condition:
-        raise LeagueError("stored", detail)
+        raise LeagueError("stored", part=part, **facts)

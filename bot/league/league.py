@@ -39,7 +39,7 @@ class League:
         if len(set(ids)) != len(ids):
             raise LeagueError("entered-twice")
         if len(ids) < max(2, fmt.min_table):
-            raise LeagueError("too-few", f"{len(ids)} players")
+            raise LeagueError("too-few", players=len(ids))
         return cls(fmt, tuple(entrants))
 
     # what it is now ---------------------------------------------------------------------
@@ -74,11 +74,11 @@ class League:
     def table(self, round_number: int, number: int) -> Table:
         """Table ``number`` of round ``round_number`` (``no-such-table`` if there is none)."""
         if not 1 <= round_number <= len(self.rounds):
-            raise LeagueError("no-such-table", f"round {round_number}")
+            raise LeagueError("no-such-table", round=round_number, table=number)
         for table in self.rounds[round_number - 1].tables:
             if table.number == number:
                 return table
-        raise LeagueError("no-such-table", f"round {round_number} table {number}")
+        raise LeagueError("no-such-table", round=round_number, table=number)
 
     def unfinished(self) -> tuple[Table, ...]:
         """The tables of the current round still waiting for a result."""
@@ -143,9 +143,9 @@ class League:
         has withdrawn by then is counted as forfeited."""
         table = self.table(result.round, result.table)
         if self.result(table) is not None:
-            raise LeagueError("result-twice", f"round {result.round} table {result.table}")
+            raise LeagueError("result-twice", round=result.round, table=result.table)
         if len(result.places) != len(table.seats):
-            raise LeagueError("result-places", repr(result.places))
+            raise LeagueError("result-places", places=result.places)
         gone = {w.player for w in self.withdrawals if w.round <= result.round}
         forfeited = sorted(
             set(result.forfeited) | {i for i, p in enumerate(table.seats) if p in gone}
@@ -158,9 +158,9 @@ class League:
         fewer than two others play on is forfeited now (elsewhere the match goes on without
         them and its result counts them as forfeited)."""
         if player not in {e.player for e in self.entrants}:
-            raise LeagueError("not-entered", str(player))
+            raise LeagueError("not-entered", player=player)
         if player in self.withdrawn:
-            raise LeagueError("withdrawn-already", str(player))
+            raise LeagueError("withdrawn-already", player=player)
         league = replace(
             self, withdrawals=(*self.withdrawals, Withdrawal(player, len(self.rounds)))
         )

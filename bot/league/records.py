@@ -11,12 +11,13 @@ from enum import Enum
 
 
 class LeagueError(ValueError):
-    """Input a tournament cannot take; ``code`` names the reason for the bot to word it."""
+    """Input a tournament cannot take: ``code`` names the reason and ``facts`` hold what the
+    bot's words for it may need (a round, a table, a player); nothing here is worded."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(f"{code}: {detail}" if detail else code)
+    def __init__(self, code: str, **facts: object) -> None:
+        super().__init__(f"{code} {facts}" if facts else code)
         self.code = code
-        self.detail = detail
+        self.facts = facts
 
 
 class Kind(Enum):
@@ -42,11 +43,11 @@ class Format:
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
-            raise LeagueError("rounds", "at least one round")
+            raise LeagueError("rounds", rounds=self.rounds)
         if self.table_size < 2 or not 2 <= self.min_table <= self.table_size:
-            raise LeagueError("table-size", "2 <= min_table <= table_size")
+            raise LeagueError("table-size", table_size=self.table_size, min_table=self.min_table)
         if self.kind is Kind.ROUND_ROBIN and self.table_size != 2:
-            raise LeagueError("round-robin-tables", "a round-robin seats two at a table")
+            raise LeagueError("round-robin-tables", table_size=self.table_size)
 
     @property
     def tables(self) -> bool:
@@ -73,7 +74,7 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2 or len(set(self.seats)) != len(self.seats):
-            raise LeagueError("table-seats", repr(self.seats))
+            raise LeagueError("table-seats", seats=self.seats)
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,9 @@ class Result:
 
     def __post_init__(self) -> None:
         if len(self.places) < 2 or min(self.places) < 1:
-            raise LeagueError("result-places", repr(self.places))
+            raise LeagueError("result-places", places=self.places)
         if any(not 0 <= seat < len(self.places) for seat in self.forfeited):
-            raise LeagueError("result-forfeits", repr(self.forfeited))
+            raise LeagueError("result-forfeits", forfeited=self.forfeited)
 
 
 @dataclass(frozen=True)

@@ -103,3 +103,13 @@ def test_refused_starts():
     with pytest.raises(LeagueError) as refused:
         Format(Kind.SWISS, 0)
     assert refused.value.code == "rounds"
+
+
+def test_a_refusal_carries_what_its_words_need():
+    league = swiss(4, 3).next_round()
+    with pytest.raises(LeagueError) as refused:
+        league.record(Result(1, 9, (1, 2)))
+    assert refused.value.facts == {"round": 1, "table": 9}
+    with pytest.raises(LeagueError) as refused:
+        league.withdraw(99)
+    assert refused.value.facts == {"player": 99}
