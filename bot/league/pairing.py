@@ -24,7 +24,8 @@ def swiss_pairs(
     player below them (1 with 2, 3 with 4: players close in the standings meet). Among
     pairings with the fewest repeats, the first in that preference is returned; the search
     looks past a first choice that would force a repeat later, which a greedy pass does not.
-    A search that visits more than ``budget`` positions ends in that greedy pass.
+    A search that visits more than ``budget`` positions ends in a greedy pass: each player
+    from the top takes the nearest one below not met yet (else the nearest).
     """
     if len(order) % 2:
         raise ValueError("an even number of players")
