@@ -21,6 +21,7 @@ from . import (  # noqa: F401  (register routes)
     routes_commands,
     routes_core,
     routes_interactions,
+    routes_threads,
 )
 from .actors import Actors
 from .admin import WorldAdmin

@@ -9,6 +9,10 @@ when the body has none), the author of the message it replies to (``replied_user
 a DM the other person; each person at most once, never the author, only people who can
 see the channel. Role mentions need a mentionable role or Mention Everyone; @everyone and
 @here need Mention Everyone.
+
+A new message in a thread also adds to the thread the users it mentions, when the mention
+is allowed and they can see the thread's channel (``join_mentioned``): that is how a private
+thread takes in the people it pings.
 """
 
 from __future__ import annotations
@@ -37,6 +41,35 @@ class Notification:
     message_id: int
     channel_id: int
     kind: str
+
+
+def _allowed_users(allowed_mentions: dict[str, Any] | None) -> tuple[bool, set[int]]:
+    """Whether every user mention is allowed, and else which users' are."""
+    am = allowed_mentions if isinstance(allowed_mentions, dict) else None
+    if am is None:
+        return True, set()
+    return "users" in (am.get("parse") or []), {int(u) for u in (am.get("users") or [])}
+
+
+def join_mentioned(
+    world: World, message: Message, *, allowed_mentions: dict[str, Any] | None
+) -> list[User]:
+    """Add to a thread the users a new message in it mentions (allowed, and able to see the
+    thread's channel); returns those who joined."""
+    channel = world.channels[message.channel_id]
+    parent = world.channels.get(channel.parent_id or 0)
+    if not channel.is_thread or parent is None or message.ephemeral:
+        return []
+    every, some = _allowed_users(allowed_mentions)
+    joined = []
+    for uid in sorted(message.mentioned_ids()):
+        user = world.users.get(uid)
+        if user is None or not (every or uid in some) or uid in channel.member_ids:
+            continue
+        if world.can_view(user, parent):
+            channel.member_ids.add(uid)
+            joined.append(user)
+    return joined
 
 
 def notified(

@@ -10,15 +10,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import DiscordError
-from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT, Session
+from .gateway import (
+    INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_MESSAGE_CONTENT,
+    Session,
+)
 from .messages import Draft, apply_draft, is_empty
-from .models import DM, FLAG_EPHEMERAL, FLAG_LOADING, Channel, Message, User
-from .notifications import Notification, notified
+from .models import DM, FLAG_EPHEMERAL, FLAG_LOADING, Channel, Message, User, iso
+from .notifications import Notification, join_mentioned, notified
 
 if TYPE_CHECKING:
     from .gateway import Gateway
     from .records import InteractionRecord
     from .state import World
+
+
+def member_payload(thread: Channel, user: User) -> dict[str, Any]:
+    """A thread member object (joined when the thread was created, as the fake keeps no
+    join times)."""
+    return {
+        "id": str(thread.id),
+        "user_id": str(user.id),
+        "join_timestamp": iso(thread.created_at),
+        "flags": 0,
+    }
 
 
 class MessageService:
@@ -87,6 +104,9 @@ class MessageService:
         if not message.ephemeral:
             self._announce("MESSAGE_CREATE", message)
         if draft is not None:
+            joined = join_mentioned(self.world, message, allowed_mentions=draft.allowed_mentions)
+            if joined:
+                self._thread_members(channel, joined, [])
             self._notifications.extend(
                 notified(
                     self.world,
@@ -213,6 +233,21 @@ class MessageService:
 
         self.gateway.dispatch(
             event, for_session, guild_id=message.guild_id, intent=self._message_intent(message)
+        )
+
+    def _thread_members(self, thread: Channel, added: list[User], removed: list[User]) -> None:
+        """THREAD_MEMBERS_UPDATE, to sessions with the Guild Members intent."""
+        self.gateway.dispatch(
+            "THREAD_MEMBERS_UPDATE",
+            {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild_id),
+                "member_count": max(1, len(thread.member_ids)),
+                "added_members": [member_payload(thread, u) for u in added],
+                "removed_member_ids": [str(u.id) for u in removed],
+            },
+            guild_id=thread.guild_id,
+            intent=INTENT_GUILD_MEMBERS,
         )
 
     def _note(self, message: Message, record: InteractionRecord | None, event: str) -> None:
