@@ -312,7 +312,9 @@ class GameCog(commands.GroupCog):
             )
             return
         await self.bot.table.track(match, thread.id, lobby.id)
-        await interaction.edit_original_response(content=f"Opened {thread.mention}.")
+        await interaction.edit_original_response(
+            content=_("Opened {thread}.").format(thread=thread.mention)
+        )
         set_locale(match.language)  # the channel is told
         await interaction.followup.send(
             _("🧵 {name} opened a {game} lobby in {thread}: join there!").format(
@@ -341,7 +343,7 @@ class GameCog(commands.GroupCog):
             interaction.channel_id, self.rules.key, user_id=interaction.user.id
         )
         set_locale(match.language)  # the lobby message is public
-        text = None if match.live else "Everyone left; the lobby is closed."
+        text = None if match.live else _("Everyone left; the lobby is closed.")
         await self.bot.table.send_lobby(interaction, match, text=text)
 
     @app_commands.command(name="start", description=described(N_("Start the match (host only).")))
