@@ -40,7 +40,9 @@ async def test_no_player_is_asked_to_click_a_forced_move(key: str, tmp_path: Pat
                 )
             seat = pick.choice(acting)
             index = pick.randrange(len(rules.legal_actions(match.state, seat)))
-            result = await service.act(match.id, match.user_of(seat), ply=match.ply, index=index)
+            result = await service.act(
+                match.id, match.user_of(seat), ply=match.ply, index=index
+            )
             forced_seen += len(result.plays) - 1
             assert result.match.ply == result.from_ply + len(result.plays)
             match = await service.get(match.id)

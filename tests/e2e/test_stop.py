@@ -34,7 +34,9 @@ async def outbox_after_stop(runner: BotRunner) -> tuple[int, int]:
     store = await open_store(runner.settings().database)
     try:
         match = await store.fetchone("SELECT ply FROM matches ORDER BY id DESC LIMIT 1")
-        left = await store.fetchone("SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL")
+        left = await store.fetchone(
+            "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"
+        )
         assert match is not None and left is not None
         return int(match["ply"]), int(left["n"])
     finally:

@@ -197,7 +197,9 @@ def test_while_the_offer_is_open_the_proposer_may_withdraw_it() -> None:
     assert texts(step) == ["alice withdraws the offer to bob."]
     assert RULES.to_act(step.state) == (ALICE,)
     # the turn goes on as before the offer: the trade is not used up
-    assert herd(move(step.state, ALICE, "trade 6 rabbit for 1 sheep").state, ALICE) == {"sheep": 1}
+    assert herd(move(step.state, ALICE, "trade 6 rabbit for 1 sheep").state, ALICE) == {
+        "sheep": 1
+    }
     with pytest.raises(IllegalAction, match="no open offer"):
         move(step.state, ALICE, "withdraw")
 

@@ -59,7 +59,6 @@ for players in sorted({rules.min_players, 4 if rules.max_players >= 4 else 2,
 print(json.dumps(out))
 """
 
-
 def _measure(key: str) -> list[dict]:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, key],
