@@ -205,16 +205,6 @@ class Options:
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
-    def describe(self) -> list[str]:
-        """One line per option: name, current value, default, what it does."""
-        lines = []
-        for spec in self.specs():
-            value = getattr(self, spec.name)
-            mark = " (house ruling)" if spec.design else ""
-            default = "" if value == spec.default else f", default {spec.show(spec.default)}"
-            lines.append(f"{spec.name} = {spec.show(value)}{default}: {spec.help}{mark}")
-        return lines
-
 
 @functools.cache
 def _specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
@@ -251,11 +241,6 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     min: int | None = None
     max: int | None = None
-
-    def show(self, value: Any) -> str:
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value)
 
     def check(self, value: Any) -> Any:
         name = self.name

@@ -26,7 +26,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("bot/slash_checks.py", "problem"): "what a tampered command sent, for the log",
     ("bot/delivery.py", "_posted_unrecorded"): "an English board's marks, matched, not shown",
     ("cogs/base.py", "_describe_option"): "option descriptions: the Translator words them",
-    ("games/base.py", "describe"): "Options.describe: an English listing for tools and tests",
     ("games/base.py", "status_line"): "an English status for tools and tests; /game status "
     "words its own (cogs/game.py waiting_line)",
     ("words", "*"): "the catalogue tool's report, read by translators",
