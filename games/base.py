@@ -108,14 +108,9 @@ class Event:
 
     @classmethod
     def said(cls, text: str, *, minor: bool = False) -> Event:
-        """An event known only by its words (stored before events were data)."""
+        """An event known only by its words: a row stored before events were data, read
+        back (``from_dict``, ``bot.model.stored_events``); nothing new is made this way."""
         return cls(SAID, {"text": text}, minor)
-
-    @property
-    def text(self) -> str:
-        """The words of an event known only by its words (empty for an event that is data:
-        its narrator words that)."""
-        return str(self.data.get("text", "")) if self.kind == SAID else ""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
