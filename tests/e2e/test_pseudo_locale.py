@@ -100,10 +100,18 @@ class Seen:
 
 
 class Table:
-    """One person (``alice``, Discord in qps) and a computer at a qps match."""
+    """One person (``alice``) and a computer at a match in ``language`` (qps unless told)."""
 
-    def __init__(self, fake: FakeDiscord, world: World, runner: BotRunner, key: str) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        world: World,
+        runner: BotRunner,
+        key: str,
+        language: str = words.PSEUDO,
+    ) -> None:
         self.fake, self.world, self.runner, self.key = fake, world, runner, key
+        self.language = language
         self.rules = games.get(key)
         self.seen = Seen()
         self.moves = 0
@@ -126,11 +134,11 @@ class Table:
         return await self.runner.match_in(self.world.channel.id)
 
     async def open(self) -> Any:
-        rec = await self.slash(f"{self.key} new", language=words.PSEUDO, computers=1)
+        rec = await self.slash(f"{self.key} new", language=self.language, computers=1)
         lobby = rec.response
         assert lobby is not None and not rec.ephemeral, rec
         match = await self.match()
-        assert match.language == words.PSEUDO
+        assert match.language == self.language
         await self.click(lobby, f"rh:l:{match.id}:start")
         await until(lambda: bool(boards(self.fake, self.world.channel)), what="the first board")
         return match
