@@ -66,7 +66,9 @@ def test_replay_ends_on_the_final_board_and_fits(key: str) -> None:
     image = Image.open(io.BytesIO(gif))
     assert image.format == "GIF" and image.n_frames == frames
     image.seek(frames - 1)
-    board = render.draw(key, final.after, previous=final.before, last=final.action)
+    board = render.draw(
+        key, final.after, previous=final.before, last=final.action, events=final.events
+    )
     expected = Image.open(io.BytesIO(board)).convert("RGB")
     shown = image.convert("RGB")
     assert shown.size == expected.size
@@ -84,7 +86,9 @@ def test_a_long_match_keeps_the_first_and_last_frames_within_a_tight_limit() -> 
     image = Image.open(io.BytesIO(gif))
     image.seek(image.n_frames - 1)
     final = list(replays.plays(data))[-1]
-    board = render.draw("farm", final.after, previous=final.before, last=final.action)
+    board = render.draw(
+        "farm", final.after, previous=final.before, last=final.action, events=final.events
+    )
     expected = Image.open(io.BytesIO(board)).convert("RGB")
     assert ImageChops.difference(image.convert("RGB"), expected).getbbox() is None
 
