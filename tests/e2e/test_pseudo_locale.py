@@ -187,7 +187,6 @@ async def test_a_whole_match_in_the_pseudo_locale_shows_no_english(
     fake: FakeDiscord, world: World, database: Path, key: str
 ) -> None:
     fake.set_user_locale(world.alice, words.PSEUDO)
-    undo = None
     clock = ManualClock()
     runner = BotRunner(fake, database, seed=7, clock=clock, options={"pseudo_locale": True})
     await runner.start()
@@ -209,6 +208,7 @@ async def test_a_whole_match_in_the_pseudo_locale_shows_no_english(
         await table.slash("game status")
         (rematch,) = final.buttons()
         await table.click(final, rematch.custom_id)
+        assert (await table.match()).status == "lobby", "the rematch's lobby"
         await table.slash("game status")
     finally:
         undo()
