@@ -48,12 +48,14 @@ def titled(game: str) -> app_commands.locale_str:
 
 
 def _fill(text: str, fields: dict[str, Any]) -> str:
+    values = dict(fields)
+    if isinstance(fields.get("default"), bool):  # a switch's default: on or off, worded
+        values["default"] = _("on") if fields["default"] else _("off")
     key = fields.get("game")
     if key is None:
-        return text.format(**fields)
+        return text.format(**values)
     rules = games.get(key)
     narrator = rules.narrator
-    values = dict(fields)
     values["title"] = narrator.text(rules.title)
     if "help" in fields:
         values["help"] = narrator.text(fields["help"])

@@ -50,6 +50,7 @@ from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     stamp,
     story_lines,
 )
+from bot.ui import layout
 from games.base import GameError
 from words import domain
 
@@ -531,19 +532,26 @@ class Table(Ending, Stripping, ChannelAccess):
         except (Refusal, GameError) as err:
             await self.refuse(interaction, said(err))
             return
-        groups = ui.groups_of(match, seat)
-        if not 0 <= group_index < len(groups):
+        with words.use(match.language):  # numbered as the public board shows them
+            groups = ui.groups_of(match, seat)
+            chosen = groups[group_index] if 0 <= group_index < len(groups) else None
+            moves = _indices(match, seat, chosen) if chosen is not None else set()
+        if chosen is None:
             await self.refuse(
                 interaction, _("Those moves are no longer available; use the newest board.")
             )
             return
-        group = groups[group_index]
-        await interaction.response.send_message(
-            ui.group_text(match, seat, group),
-            view=ui.group_view(match, seat, group),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        # the private menu in the clicker's words: the same moves, grouped in their language
+        mine = ui.groups_of(match, seat)
+        group = next((g for g in mine if _indices(match, seat, g) == moves), None)
+        with words.use(words.current() if group is not None else match.language):
+            group = group or chosen
+            await interaction.response.send_message(
+                ui.group_text(match, seat, group),
+                view=ui.group_view(match, seat, group),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     async def open_move_box(
         self, interaction: discord.Interaction[Any], match_id: int, *, ply: int
@@ -572,3 +580,8 @@ class Table(Ending, Stripping, ChannelAccess):
                 self.stripped.append(message_id)  # its buttons are off too
             except discord.HTTPException as err:
                 log.info("could not update lobby message %s: %s", message_id, err.status)
+
+
+def _indices(match: Match, seat: int, group: str) -> set[int]:
+    """The moves (indices into the legal actions) of one of a seat's groups."""
+    return {e.index for e in layout.group_entries(match, seat, group)}

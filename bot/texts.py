@@ -287,7 +287,7 @@ def option_value(spec: OptionSpec, value: Any) -> str:
     """An option's value as a player reads it (on/off for a switch)."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
-    return spec.show(value)
+    return str(value)
 
 
 def lobby_text(match: Match, *, end: str | None = None) -> str:

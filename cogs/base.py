@@ -450,7 +450,7 @@ class GameCog(commands.GroupCog):
 def _describe_option(game: str, spec: OptionSpec) -> app_commands.locale_str:
     """A game option's description: its help (the game's words) and its default."""
     return described(
-        N_("{help} (default {default})"), game=game, help=spec.help, default=spec.show(spec.default)
+        N_("{help} (default {default})"), game=game, help=spec.help, default=spec.default
     )
 
 
@@ -518,18 +518,25 @@ def rules_embed(
 
 
 def option_line(rules: Ruleset[Any, Any], spec: OptionSpec, value: Any) -> str:
-    """One option on the rules page: its name, value (and default when changed), what it
-    does, and whether it is our own ruling."""
+    """One option on the rules page: its name, what it does (a switch's help says what "on"
+    does), its value (and default when changed), and whether it is our own ruling:
+    "`start_with_rabbit`: every pen starts with one rabbit — off (default on)"."""
     fields = {
         "name": f"`{spec.name}`",
         "value": option_value(spec, value),
         "default": option_value(spec, spec.default),
         "help": rules.narrator.text(spec.help) if spec.help else "",
     }
-    if value == spec.default:
-        text = _("{name} = {value}: {help}")
+    if not spec.help:
+        text = (
+            _("{name}: {value}")
+            if value == spec.default
+            else _("{name}: {value} (default {default})")
+        )
+    elif value == spec.default:
+        text = _("{name}: {help} — {value}")
     else:
-        text = _("{name} = {value}, default {default}: {help}")
+        text = _("{name}: {help} — {value} (default {default})")
     line = text.format(**fields)
     return _("{option} (house ruling)").format(option=line) if spec.design else line
 

@@ -108,14 +108,9 @@ class Event:
 
     @classmethod
     def said(cls, text: str, *, minor: bool = False) -> Event:
-        """An event known only by its words (stored before events were data)."""
+        """An event known only by its words: a row stored before events were data, read
+        back (``from_dict``, ``bot.model.stored_events``); nothing new is made this way."""
         return cls(SAID, {"text": text}, minor)
-
-    @property
-    def text(self) -> str:
-        """The words of an event known only by its words (empty for an event that is data:
-        its narrator words that)."""
-        return str(self.data.get("text", "")) if self.kind == SAID else ""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
@@ -205,16 +200,6 @@ class Options:
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
-    def describe(self) -> list[str]:
-        """One line per option: name, current value, default, what it does."""
-        lines = []
-        for spec in self.specs():
-            value = getattr(self, spec.name)
-            mark = " (house ruling)" if spec.design else ""
-            default = "" if value == spec.default else f", default {spec.show(spec.default)}"
-            lines.append(f"{spec.name} = {spec.show(value)}{default}: {spec.help}{mark}")
-        return lines
-
 
 @functools.cache
 def _specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
@@ -251,11 +236,6 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     min: int | None = None
     max: int | None = None
-
-    def show(self, value: Any) -> str:
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value)
 
     def check(self, value: Any) -> Any:
         name = self.name

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 import discord
 
+import words
 from bot.matches import Match
 from words import domain
 
@@ -193,8 +194,8 @@ _plans: OrderedDict[tuple[Any, ...], tuple[Any, Plan]] = OrderedDict()
 
 def plan(match: Match) -> Plan:
     """Where each of the acting seats' moves goes on the board (shared: never changed by
-    its users)."""
-    key = (id(match.state), match.game, match.status, tuple(match.seats))
+    its users), in the active language: a label's length decides what fits where."""
+    key = (id(match.state), match.game, match.status, tuple(match.seats), words.current())
     hit = _plans.get(key)
     if hit is not None and hit[0] is match.state:
         _plans.move_to_end(key)

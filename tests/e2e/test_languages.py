@@ -2,88 +2,41 @@
 own Discord language, a match's public board and picture in the match's language, the
 language a new match gets from its server, and the turn clock's DM in the player's language.
 
-The pseudo-locale stands for a foreign language here: every text worded in it comes out
-marked (``⟦...⟧``), so a text worded for the wrong reader shows at once. Probes make the
-farm's narrator and its move labels word their texts through the catalogue, and record the
-language each picture was drawn in, so these tests see which language was active where.
+Each text is checked against the real words of the catalogue (``words.use("pl")``): a Polish
+player in an English match reads Polish where the answer is theirs alone, and everyone reads
+the board, the lobby and the picture in the match's language.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 import games
 import render
 import words
-from bot.clock import hours_text
+from cogs.base import rules_embed
 from fakediscord import FakeDiscord
-from games.base import Narrator
+from games.base import GameError
 from tests.conftest import World
 from tests.e2e.harness import (
-    BotRunner,
     ManualClock,
     board,
-    boards,
     expect_board,
     open_match,
     running,
     until,
 )
+from tests.e2e.test_computers import herd
 
-MARK = "⟦"
 FARM = games.get("farm")
+BOT = words.domain("bot")
 
 
-def worded(text: str) -> str:
-    """A text through the catalogue, in the active language."""
-    return words.domain("bot").gettext(text) if text else text
-
-
-class WordedNarrator(Narrator):
-    """The farm's narrator, each of its texts passed through the catalogue."""
-
-    def __init__(self, inner: Narrator) -> None:
-        self.inner = inner
-        self.domain = inner.domain
-
-    def event(self, event: Any, names: Any) -> str:
-        return worded(self.inner.event(event, names))
-
-    def outcome(self, outcome: Any, names: Any) -> str:
-        return worded(self.inner.outcome(outcome, names))
-
-
-@dataclasses.dataclass
-class Probes:
-    #: (locale, events) of every picture drawn
-    pictures: list[tuple[str, tuple[Any, ...]]]
-
-
-@pytest.fixture
-def probes(monkeypatch: pytest.MonkeyPatch) -> Iterator[Probes]:
-    rules_type = type(FARM)
-    monkeypatch.setattr(rules_type, "narrator", WordedNarrator(FARM.narrator))
-    describe = rules_type.describe_action
-
-    def described(self: Any, state: Any, seat: int, action: Any) -> Any:
-        label = describe(self, state, seat, action)
-        return dataclasses.replace(label, label=worded(label.label))
-
-    monkeypatch.setattr(rules_type, "describe_action", described)
-    seen = Probes([])
-    draw = render.draw
-
-    def drawing(key: str, state: Any, **how: Any) -> bytes:
-        seen.pictures.append((how.get("locale", "en"), tuple(how.get("events", ()))))
-        return draw(key, state, **how)
-
-    monkeypatch.setattr(render, "draw", drawing)
-    yield seen
+def polish(text: str, domain: str = "bot") -> str:
+    """A text of the catalogue as Polish reads it."""
+    with words.use("pl"):
+        return words.domain(domain).gettext(text)
 
 
 def private_text(rec: Any) -> str:
@@ -93,74 +46,126 @@ def private_text(rec: Any) -> str:
     return "\n".join(m.content for m in replies)
 
 
-async def test_a_foreign_player_in_an_english_match_reads_their_private_answers_in_their_language(
-    fake: FakeDiscord, world: World, database: Path, probes: Probes
+def first_picture(state: Any, locale: str) -> bytes:
+    """The picture of a match's first board, drawn in ``locale``."""
+    return render.draw(FARM.key, state, locale=locale)
+
+
+def refusal(state: Any, seat: int, typed: str, locale: str) -> str:
+    """What the rules say of a typed move that is no move, in ``locale``."""
+    try:
+        FARM.parse_action(state, seat, typed)
+    except GameError as err:
+        with words.use(locale):
+            return FARM.narrator.refusal(err)
+    raise AssertionError(f"{typed!r} is a move")
+
+
+async def test_a_polish_player_in_an_english_match_reads_their_private_answers_in_polish(
+    fake: FakeDiscord, world: World, database: Path
 ) -> None:
-    fake.set_user_locale(world.bob, "qps")
+    fake.set_user_locale(world.bob, "pl")
+    players = (world.alice, world.bob, world.carol, world.mod)
     async with running(fake, database) as runner:
-        first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        assert MARK not in first.content, "the English match's board is English"
-        # bob clicks out of turn: refused privately, in his language
+        first = await open_match(fake, "farm", world.channel, *players)
+        match = await runner.match_in(world.channel.id)
+        assert match.language == "en", "the server's locale is en-US"
+        # the lobby, the first board and its picture are English, whoever reads them
+        lobby = fake.messages(world.channel)[0]
+        assert "**Super Farmer**" in lobby.content and "(host)" in lobby.content
+        assert "**Super Farmer** begins" in first.content
+        assert [b.label for b in first.buttons()] == ["Roll the dice", "Type a move"]
+        picture = first.attachments[0].data
+        assert picture == first_picture(match.state, "en") != first_picture(match.state, "pl")
+        # bob clicks out of turn: refused privately, in Polish
         rec = await fake.click(world.bob, first, label="Roll the dice")
-        assert rec.ephemeral and MARK in private_text(rec), private_text(rec)
-        # and typed, through the command's error path
-        rec = await fake.slash(world.bob, world.channel, "farm move", action="roll")
-        assert MARK in private_text(rec), private_text(rec)
-        # alice (English) is answered in English, by the same code
-        rec = await fake.slash(world.alice, world.channel, "farm move", action="nonsense")
-        assert private_text(rec) and MARK not in private_text(rec)
-        # the move suggestions are worded for whoever types
+        waiting = BOT.gettext("It is not your turn; waiting on {players}.")
+        with words.use("pl"):
+            waiting_pl = BOT.gettext("It is not your turn; waiting on {players}.")
+        assert rec.ephemeral and private_text(rec) == waiting_pl.format(players="alice")
+        # alice (English) is answered in English by the same code
+        rec = await fake.click(world.carol, first, label="Roll the dice")
+        assert private_text(rec) == waiting.format(players="alice")
+        # /rules: the quick start, the options and the notation, in Polish
+        rec = await fake.slash(world.bob, world.channel, "farm rules")
+        with words.use("pl"):
+            expected = rules_embed(FARM, match)
+        shown = rec.response.embeds[0]
+        assert rec.ephemeral and shown["title"] == expected.title == "Superfarmer: zasady"
+        assert shown["description"] == expected.description
+        assert [f["name"] for f in shown["fields"]] == [f.name for f in expected.fields]
+        # a Polish player on turn: a typed move that is no move is refused in Polish
         await expect_board(
             fake, world.channel, fake.click(world.alice, first, label="Roll the dice")
         )
         match = await runner.match_in(world.channel.id)
-        acting = match.seats[match.to_act()[0]]
-        typist = world.bob if acting.user_id == world.bob.id else world.alice
-        choices = await fake.autocomplete(typist, world.channel, "farm move", focused="action")
-        names = " ".join(c["name"] for c in choices)
-        assert choices and (MARK in names) == (typist == world.bob), names
-        # every public board of the match stays English, whoever moved
-        for message in boards(fake, world.channel):
-            assert MARK not in message.content, message.content
-        assert probes.pictures and {loc for loc, _ in probes.pictures} == {"en"}
-        assert any(events for _, events in probes.pictures), "a move's picture gets its events"
+        assert match.to_act() == (1,), "bob's turn"
+        rec = await fake.slash(world.bob, world.channel, "farm move", action="nonsense")
+        assert private_text(rec) == refusal(match.state, 1, "nonsense", "pl")
+        assert private_text(rec) != refusal(match.state, 1, "nonsense", "en")
+        # the private move menu: a big herd's trades open from "More moves…" in Polish
+        dump = FARM.dump(match.state)
+        for player in dump["players"]:
+            player["herd"] = herd(rabbit=10, sheep=5, pig=4, cow=2)
+        dump["players"][1]["herd"] = herd(
+            rabbit=20, sheep=8, pig=6, cow=3, horse=1, small_dog=1, big_dog=1
+        )
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "farm board")
+        )
+        shown_board = board(fake, world.channel)
+        (more,) = shown_board.selects()
+        assert more.placeholder == "More moves…", "the board is English"
+        assert more.options[0].label == "Trade with the stock"
+        rec = await fake.select(
+            world.bob, shown_board, [more.options[0].value], custom_id=more.custom_id
+        )
+        menu = rec.response
+        group = polish("Trade with the stock", "farm")
+        assert rec.ephemeral and group == "Wymiana ze stadem głównym"
+        with words.use("pl"):
+            pick = BOT.gettext("**{group}**: pick one.").format(group=group)
+        assert menu.content == pick
+        labels = [o.label for s in menu.selects() for o in s.options]
+        assert "6 królików → 1 owca" in labels and "6 rabbits → 1 sheep" not in labels
         await runner.bot.readers.settled()
-        assert await runner.bot.store.user_locale(world.bob.id) == words.PSEUDO
+        assert await runner.bot.store.user_locale(world.bob.id) == "pl"
 
 
-async def test_a_match_in_another_language_is_public_in_it_while_private_answers_follow_the_reader(
-    fake: FakeDiscord, world: World, database: Path, probes: Probes
+async def test_a_match_opened_in_polish_has_a_polish_board_and_picture(
+    fake: FakeDiscord, world: World, database: Path
 ) -> None:
-    runner = BotRunner(fake, database, options={"pseudo_locale": True})
-    await runner.start()
-    try:
-        rec = await fake.slash(world.alice, world.channel, "farm new", language=words.PSEUDO)
+    async with running(fake, database) as runner:
+        rec = await fake.slash(world.alice, world.channel, "farm new", language="pl")
         assert rec.response is not None and not rec.ephemeral
         match = await runner.match_in(world.channel.id)
-        assert match.language == words.PSEUDO
+        assert match.language == "pl"
+        title = polish("Super Farmer", "farm")
+        assert title == "Superfarmer" and f"**{title}**" in rec.response.content
+        join = polish("Join")
+        assert join in [b.label for b in rec.response.buttons()], "the lobby is Polish"
         await fake.click(world.bob, rec.response, custom_id=f"rh:l:{match.id}:join")
         lobby = fake.messages(world.channel)[-1]
         start = fake.click(world.alice, lobby, custom_id=f"rh:l:{match.id}:start")
-        await expect_board(fake, world.channel, start)
+        await until_board(fake, world, start)
         first = board(fake, world.channel)
-        await expect_board(
-            fake, world.channel, fake.click(world.alice, first, custom_id=_roll(first))
-        )
-        newest = board(fake, world.channel)
-        assert MARK in newest.content, "the move is told in the match's language"
-        assert {loc for loc, _ in probes.pictures} == {words.PSEUDO}, "and drawn in it"
-        # an English player clicking out of turn is answered in English
         match = await runner.match_in(world.channel.id)
+        assert f"**{title}**" in first.content and "begins" not in first.content
+        roll = polish("Roll the dice", "farm")
+        assert roll in [b.label for b in first.buttons()]
+        assert first.attachments[0].data == first_picture(match.state, "pl")
+        # an English player clicking out of turn is answered in English
         idle = world.bob if match.seats[match.to_act()[0]].user_id != world.bob.id else world.alice
-        rec = await fake.click(idle, newest, custom_id=_roll(newest))
-        assert rec.ephemeral and private_text(rec) and MARK not in private_text(rec)
-    finally:
-        await runner.stop()
+        rec = await fake.click(idle, first, label=roll)
+        assert private_text(rec).startswith("It is not your turn")
 
 
-def _roll(message: Any) -> str:
-    """The custom id of a board's first move button."""
-    return next(b.custom_id for b in message.buttons() if b.custom_id.startswith("rh:a:"))
+async def until_board(fake: FakeDiscord, world: World, action: Any) -> None:
+    """Start a match whose acknowledgements are not English."""
+    await action
+    await until(lambda: bool(fake.messages(world.channel)[-1].attachments), what="a board")
+    await fake.settle()
 
 
 async def test_a_new_match_takes_the_servers_language_unless_one_is_chosen(
@@ -201,12 +206,9 @@ async def test_commands_are_described_in_polish_for_polish_clients(
 
 
 async def test_the_turn_clocks_dm_is_in_the_players_language_and_the_channel_reminder_in_the_matchs(
-    fake: FakeDiscord, world: World, database: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, world: World, database: Path
 ) -> None:
-    import bot.turns
-
-    monkeypatch.setattr(bot.turns, "hours_text", lambda s: worded(hours_text(s)))
-    fake.set_user_locale(world.alice, "qps")
+    fake.set_user_locale(world.alice, "pl")
     clock = ManualClock()
     async with running(fake, database, clock=clock) as runner:
         await fake.slash(world.alice, world.channel, "game notify", dm=True)
@@ -217,7 +219,9 @@ async def test_the_turn_clocks_dm_is_in_the_players_language_and_the_channel_rem
         clock.advance(25)
         await runner.tick()
         reminder = fake.messages(world.channel)[-1]
-        assert f"<@{world.alice.id}>" in reminder.content and MARK not in reminder.content
+        assert f"<@{world.alice.id}>" in reminder.content
+        assert "**Super Farmer**" in reminder.content, "the English match's reminder"
         await until(lambda: bool(fake.messages(fake.dm_channel(world.alice))), what="a DM")
         dm = fake.messages(fake.dm_channel(world.alice))[-1]
-        assert MARK in dm.content, dm.content
+        assert f"**{polish('Super Farmer', 'farm')}**" in dm.content, dm.content
+        assert "Super Farmer" not in dm.content and "Your move" not in dm.content

@@ -58,7 +58,19 @@ async def test_rules_show_this_matchs_options(
         rec = await fake.slash(world.carol, world.channel, "farm rules")
         text = shown(rec.response.embeds[0])
         assert "Options in this match" in text
-        assert "`start_with_rabbit` = on, default off" in text
+        # a switch's help says what "on" does; its value and default follow it
+        assert (
+            "`start_with_rabbit`: every pen starts with one rabbit from the stock "
+            "(later board editions) — on (default off) (house ruling)"
+        ) in text
+        assert "`strict_trades`: " in text and "— off\n" in text + "\n", "a default: no more"
+        fake.set_user_locale(world.carol, "pl")
+        rec = await fake.slash(world.carol, world.channel, "farm rules")
+        text = shown(rec.response.embeds[0])
+        assert (
+            "`start_with_rabbit`: każda zagroda zaczyna z jednym królikiem ze stada głównego "
+            "(późniejsze wydania gry) — wł. (domyślnie wył.) (zasada domowa)"
+        ) in text, text
 
 
 class LinkedRunner(BotRunner):

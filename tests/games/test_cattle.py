@@ -566,7 +566,7 @@ def test_an_explicit_colours_option_overrides_and_old_games_keep_theirs() -> Non
     old = RULES.options_type.parse({"colours": 10, "dice_per_colour": 4})
     assert old.colours == 10
     assert RULES.new_game(["a", "b"], old.to_dict(), rng=SeededRng(1)).options.colours == 10
-    assert "twice the players" in " ".join(RULES.options_type().describe())
+    assert "twice the players" in " ".join(s.help for s in RULES.options_type.specs())
 
 
 def test_move_messages_stay_short() -> None:

@@ -154,7 +154,7 @@ def test_cowboy_fields_become_open_range_items_are_discarded_and_the_turn_passes
     outcome = COWBOY.outcome(end.state)
     assert outcome is not None and outcome.winners == (CAROL,)
     assert outcome.reason == "left"
-    assert COWBOY.narrator.outcome(outcome, COWBOY.players(end.state)) == "the last player left"
+    assert COWBOY.narrator.outcome(outcome, NAMES[:3]) == "the last player left"
 
 
 def test_cowboy_a_choice_owed_by_the_leaver_is_made_for_them() -> None:

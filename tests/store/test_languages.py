@@ -68,8 +68,7 @@ async def test_an_old_database_gets_languages_and_shows_its_old_events_as_they_w
         assert row["events"][0].kind == SAID
         (stored,) = await db.stories(7, 0, 1)
         lines = story_lines(match, [json.loads(stored["payload"])])
-        # told once: the old story's sentence tells the move, so its notation is not repeated
-        assert lines == [OLD_STORY]
+        assert lines == [OLD_STORY], "told once, by its old words"
         # languages as last seen: none yet, even for a player with settings from before
         assert await db.user_locale(BOB) is None and await db.user_locale(ALICE) is None
         await db.set_user_locale(BOB, "pl")
