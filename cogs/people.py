@@ -10,12 +10,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import privacy
 from bot.command_words import described
 from bot.ui import forget_view
-from cogs.records import _game_group
+from cogs.records import GameGroupCommands
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -44,21 +43,10 @@ async def forget_me(interaction: discord.Interaction[Any]) -> None:
 COMMANDS = (privacy_command, forget_me)
 
 
-class People(commands.Cog):
+class People(GameGroupCommands):
     """Holds the commands this module adds to the ``/game`` group."""
 
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        group = _game_group(self.bot)
-        for command in COMMANDS:
-            group.add_command(command)
-
-    async def cog_unload(self) -> None:
-        group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
-        for command in COMMANDS if group is not None else ():
-            group.remove_command(command.name)
+    group_commands = COMMANDS
 
 
 async def setup(bot: Any) -> None:

@@ -233,21 +233,29 @@ def _recent(guild_id: int, user_id: int, row: Any) -> str:
 COMMANDS = (replay, export, leaderboard, profile)
 
 
-class Records(commands.Cog):
-    """Holds the commands this module adds to the ``/game`` group."""
+class GameGroupCommands(commands.Cog):
+    """A cog whose module adds ``group_commands`` to the ``/game`` group of ``cogs.game``."""
+
+    group_commands: tuple[app_commands.Command[Any, ..., Any], ...] = ()
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
         group = _game_group(self.bot)
-        for command in COMMANDS:
+        for command in self.group_commands:
             group.add_command(command)
 
     async def cog_unload(self) -> None:
         group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
-        for command in COMMANDS if group is not None else ():
+        for command in self.group_commands if group is not None else ():
             group.remove_command(command.name)
+
+
+class Records(GameGroupCommands):
+    """Holds the commands this module adds to the ``/game`` group."""
+
+    group_commands = COMMANDS
 
 
 def _game_group(bot: Any) -> app_commands.Group:

@@ -33,9 +33,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("games/base.py", "status_line"): "an English status for tools and tests; /game status "
     "words its own (cogs/game.py waiting_line)",
     ("words", "*"): "the catalogue tool's report, read by translators",
-    ("bot/admin.py", "*"): "the check and invite commands' output, for whoever runs the bot",
-    ("bot/backup.py", "*"): "the backup command's output, for whoever runs the bot",
-    ("bot/forget_server.py", "*"): "the forget-server command's output, for the operator",
+    ("games/highrollin/menu.py", "notation"): "the move notation: the action log's format, the "
+    "same in every language",
     ("games/farm/__init__.py", "invariants"): "broken invariants of a position: developers'",
     ("games/highrollin/rules.py", "invariants"): "broken invariants of a position: developers'",
     ("games/cattle/model.py", "problems"): "broken invariants of a position: developers'",
