@@ -1,9 +1,11 @@
 """Winning chances estimated by rollouts: from a position, the games' computer players play
 to the end, many times, each time with other chance; a seat's chance is its share of the wins.
 
-Every rollout is seeded (the rollout seed, the position's ply, the rollout's number), so an
-estimate replays exactly; the estimates of one ply share their seeds (common random numbers),
-so the difference between a decision's before and after is not drowned in chance.
+Every rollout is seeded (the rollout seed, the rollout's number, the ply), so an estimate
+replays exactly; rollouts of the same number draw the same chance at the same ply of the
+match whatever position they start from (common random numbers), so the difference between
+two neighbouring estimates (before and after a decision, before and after a draw) is what
+happened between them, not drowned in the rollouts' own luck.
 """
 
 from __future__ import annotations
@@ -65,13 +67,14 @@ class Roller:
         self.seed = seed
         self.rollouts = 0
 
-    def rollout(self, state: Any, tag: str, chance: SeededRng | None = None) -> tuple[float, ...]:
-        """One playout from ``state`` to the end: the computer players choose with one rng,
-        the moves draw from another (``chance``, when the first move already drew from it)."""
+    def rollout(self, state: Any, run: int, ply: int) -> tuple[float, ...]:
+        """Playout number ``run`` from ``state``, whose next move is the match's ``ply``: each
+        ply's chance and its computer player's choice come from rngs of (rollout seed,
+        ``run``, ply), so rollouts of one number from neighbouring positions meet the same
+        dice and choices, and two estimates differ by what happened between them, not by
+        their rollouts' luck."""
         rules = self.rules
-        choosing = SeededRng(f"{self.seed}:{tag}:choose")
-        chance = chance or SeededRng(f"{self.seed}:{tag}")
-        for _ in range(MAX_ROLLOUT_PLIES):
+        for at in range(ply, ply + MAX_ROLLOUT_PLIES):
             if rules.outcome(state) is not None:
                 break
             acting = rules.to_act(state)
@@ -80,8 +83,8 @@ class Roller:
             seat = acting[0]
             action = rules.forced_action(state, seat)
             if action is None:
-                action = self._choose(state, seat, choosing)
-            state = rules.apply(state, seat, action, rng=chance).state
+                action = self._choose(state, seat, SeededRng(f"{self.seed}:{run}:c", at))
+            state = rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", at)).state
         self.rollouts += 1
         return shares(rules, state, self.seats)
 
@@ -91,19 +94,17 @@ class Roller:
         except Exception:  # a computer player that fails plays the easy one's move
             return self.fallback.choose(state, seat, rng=rng)
 
-    def after(self, state: Any, seat: int, action: Any, tag: str) -> tuple[float, ...]:
-        """One playout after ``seat`` plays ``action`` in ``state`` with fresh chance: the
-        chance a rollout from ``state`` with the same tag would have had, so a rollout whose
-        computer player plays ``action`` too ends the same."""
-        chance = SeededRng(f"{self.seed}:{tag}")
-        step = self.rules.apply(state, seat, action, rng=chance)
-        return self.rollout(step.state, tag, chance)
+    def after(self, state: Any, seat: int, action: Any, run: int, ply: int) -> tuple[float, ...]:
+        """Playout number ``run`` after ``seat`` plays ``action`` as the match's ``ply``,
+        with that rollout's chance for the ply in place of the match's."""
+        step = self.rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", ply))
+        return self.rollout(step.state, run, ply + 1)
 
 
 @dataclass
 class Job:
     """One estimate to make: the chances at ``state`` (``action`` None) or after ``seat``
-    plays ``action`` there; ``ply`` names its rollouts' seeds (shared within a ply)."""
+    plays ``action`` there; ``ply`` is the number of the match's ply played next."""
 
     ply: int
     state: Any
@@ -120,33 +121,36 @@ def run(
     least: int = 8,
     most: int = 400,
     progress: Callable[[float], None] | None = None,
-) -> None:
-    """Fill every job's estimate: rounds over all jobs, doubling the rollouts each round
-    (``least`` first, at most ``most``), while the budget lasts. Every job gets its ``least``
-    rollouts whatever the budget (a report is never made of nothing)."""
+) -> int:
+    """Fill every job's estimate, in rounds over all jobs that double the rollouts (``least``
+    first, at most ``most``); the rollouts each job got, the same for all of them (so two
+    neighbouring estimates stay made of the same rollouts).
+
+    A round costs about what all the rounds before it did, so the next one starts only when
+    the budget left covers that; the first always runs (a report is never made of nothing).
+    """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
-    target, done_rounds = least, 0
+    target = done = least
     while target <= most:
+        if target > least and budget.left() < budget.spent * 1.1:
+            break
         for job in jobs:
-            if done_rounds and budget.left() <= 0:
-                return
             _top_up(roller, job, target)
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
-        done_rounds += 1
-        target *= 2
+        done, target = target, target * 2
+    return done
 
 
 def _top_up(roller: Roller, job: Job, target: int) -> None:
     est = job.estimate
     assert est is not None
     while est.count < target:
-        tag = f"{job.ply}:{est.count}"
         if job.action is None:
-            got = roller.rollout(job.state, tag)
+            got = roller.rollout(job.state, est.count, job.ply)
         else:
-            got = roller.after(job.state, job.seat, job.action, tag)
+            got = roller.after(job.state, job.seat, job.action, est.count, job.ply)
         for s, share in enumerate(got):
             est.totals[s] += share
         est.count += 1

@@ -123,49 +123,70 @@ def analyse(
     most: int = 400,
     progress: Callable[[float], None] | None = None,
 ) -> Report:
-    """Replay ``match`` and estimate it (see the module). The CPU budget (this thread's) is
-    shared out in rounds of doubling rollouts; each estimate gets at least ``least``."""
+    """Replay ``match`` and estimate it (see the module): the CPU budget (this thread's)
+    buys rounds of doubling rollouts over every estimate, each at least ``least``."""
     budget = Budget(cpu_seconds)
-    rules = games.get(match.game)
-    seats = len(match.names)
-    first, plies = replay(match)
-    roller = Roller(match.game, seats, f"analysis:{rollout_seed}")
-    states = [first] + [p.after for p in plies]
-    at = [Job(i + 1, s) for i, s in enumerate(states) if rules.outcome(s) is None]
-    expect = {p.number: Job(p.number, p.before, p.seat, p.action) for p in plies if p.chance}
-    judged = [p for p in plies if _judged(match, p)]
-    best = {p.number: _strong(match, p, rollout_seed) for p in judged}
-    alt = {
-        n: Job(n, plies[n - 1].before, plies[n - 1].seat, a)
-        for n, a in best.items()
-        if a != plies[n - 1].notation
-    }
-    for n, job in alt.items():
-        job.action = rules.parse_action(job.state, job.seat, best[n])
-    run(roller, at + list(expect.values()) + list(alt.values()), budget, least=least,
-        most=most, progress=progress)
-    curve = [_chances(j) for j in at]
-    if rules.outcome(states[-1]) is not None:
-        curve.append(shares(rules, states[-1], seats))
-
-    def after(p: Ply) -> Chances:
-        return _chances(expect[p.number]) if p.chance else curve[p.number]
-
-    decisions = tuple(
-        Decision(
-            p.number, p.seat, p.notation, curve[p.number - 1], after(p), best[p.number],
-            (_chances(alt[p.number]) if p.number in alt else after(p))[p.seat],
-        )
-        for p in judged
-    )
-    luck = tuple(
-        Luck(p.number, p.seat, p.notation, _chances(expect[p.number]), curve[p.number])
-        for p in plies if p.chance
-    )
+    work = _Work(match, rollout_seed)
+    run(work.roller, work.jobs(), budget, least=least, most=most, progress=progress)
+    decisions, luck = work.decisions(), work.luck()
     return Report(
-        match.game, tuple(match.names), tuple(curve), decisions, luck,
-        biggest(decisions, luck), roller.rollouts, round(budget.spent, 3),
+        match.game, tuple(match.names), tuple(work.curve()), decisions, luck,
+        biggest(decisions, luck), work.roller.rollouts, round(budget.spent, 3),
     )
+
+
+class _Work:
+    """The estimates one report needs: the chances before every ply (``at``), before the
+    draw of every chance ply (``expect``) and after the strong player's choice where it
+    differs from the person's (``alt``)."""
+
+    def __init__(self, match: Match, rollout_seed: int | str) -> None:
+        rules = self.rules = games.get(match.game)
+        self.seats = len(match.names)
+        first, self.plies = replay(match)
+        self.roller = Roller(match.game, self.seats, f"analysis:{rollout_seed}")
+        self.states = [first] + [p.after for p in self.plies]
+        self.at = [Job(i + 1, s) for i, s in enumerate(self.states) if rules.outcome(s) is None]
+        self.expect = {
+            p.number: Job(p.number, p.before, p.seat, p.action) for p in self.plies if p.chance
+        }
+        self.judged = [p for p in self.plies if _judged(match, p)]
+        self.best = {p.number: _strong(match, p, rollout_seed) for p in self.judged}
+        self.alt = {}
+        for n, notation in self.best.items():
+            p = self.plies[n - 1]
+            if notation != p.notation:
+                action = rules.parse_action(p.before, p.seat, notation)
+                self.alt[n] = Job(n, p.before, p.seat, action)
+
+    def jobs(self) -> list[Job]:
+        return self.at + list(self.expect.values()) + list(self.alt.values())
+
+    def curve(self) -> list[Chances]:
+        curve = [_chances(j) for j in self.at]
+        if self.rules.outcome(self.states[-1]) is not None:
+            curve.append(shares(self.rules, self.states[-1], self.seats))
+        return curve
+
+    def _after(self, p: Ply, curve: list[Chances]) -> Chances:
+        return _chances(self.expect[p.number]) if p.chance else curve[p.number]
+
+    def decisions(self) -> tuple[Decision, ...]:
+        curve = self.curve()
+        out = []
+        for p in self.judged:
+            after = self._after(p, curve)
+            alt = _chances(self.alt[p.number]) if p.number in self.alt else after
+            out.append(Decision(p.number, p.seat, p.notation, curve[p.number - 1], after,
+                                self.best[p.number], alt[p.seat]))
+        return tuple(out)
+
+    def luck(self) -> tuple[Luck, ...]:
+        curve = self.curve()
+        return tuple(
+            Luck(p.number, p.seat, p.notation, _chances(self.expect[p.number]), curve[p.number])
+            for p in self.plies if p.chance
+        )
 
 
 def _judged(match: Match, p: Ply) -> bool:
