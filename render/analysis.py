@@ -106,11 +106,15 @@ def _marker(
     elif shape == "square":
         draw.rectangle([x - r, y - r, x + r, y + r], fill=colour, outline=INK, width=2)
     elif shape == "triangle":
-        draw.polygon([(x, y - r - 2), (x + r + 2, y + r), (x - r - 2, y + r)], fill=colour,
-                     outline=INK)
+        draw.polygon(
+            [(x, y - r - 2), (x + r + 2, y + r), (x - r - 2, y + r)], fill=colour, outline=INK
+        )
     else:
-        draw.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)],
-                     fill=colour, outline=INK)
+        draw.polygon(
+            [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)],
+            fill=colour,
+            outline=INK,
+        )
 
 
 def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, report: Report) -> None:
@@ -150,16 +154,21 @@ def describe(report: Report) -> str:
     moves = max(len(report.curve) - 1, 0)
     parts = [
         ngettext(
-            "Chance of winning across {count} move.", "Chance of winning across {count} moves.",
+            "Chance of winning across {count} move.",
+            "Chance of winning across {count} moves.",
             moves,
         ).format(count=moves)
     ]
     for seat, name in enumerate(report.names):
         start, end = report.curve[0][seat], report.curve[-1][seat]
         parts.append(
-            _("{name}: {start}% at the start, {end}% at the end; moves {decisions} points, "
-              "luck {luck} points.").format(
-                name=_short(name, 32), start=round(start * 100), end=round(end * 100),
+            _(
+                "{name}: {start}% at the start, {end}% at the end; moves {decisions} points, "
+                "luck {luck} points."
+            ).format(
+                name=_short(name, 32),
+                start=round(start * 100),
+                end=round(end * 100),
                 decisions=_points(report.decisions_total(seat)),
                 luck=_points(report.luck_total(seat)),
             )

@@ -154,4 +154,3 @@ def _top_up(roller: Roller, job: Job, target: int) -> None:
         for s, share in enumerate(got):
             est.totals[s] += share
         est.count += 1
-

@@ -130,8 +130,14 @@ def analyse(
     run(work.roller, work.jobs(), budget, least=least, most=most, progress=progress)
     decisions, luck = work.decisions(), work.luck()
     return Report(
-        match.game, tuple(match.names), tuple(work.curve()), decisions, luck,
-        biggest(decisions, luck), work.roller.rollouts, round(budget.spent, 3),
+        match.game,
+        tuple(match.names),
+        tuple(work.curve()),
+        decisions,
+        luck,
+        biggest(decisions, luck),
+        work.roller.rollouts,
+        round(budget.spent, 3),
     )
 
 
@@ -177,15 +183,25 @@ class _Work:
         for p in self.judged:
             after = self._after(p, curve)
             alt = _chances(self.alt[p.number]) if p.number in self.alt else after
-            out.append(Decision(p.number, p.seat, p.notation, curve[p.number - 1], after,
-                                self.best[p.number], alt[p.seat]))
+            out.append(
+                Decision(
+                    p.number,
+                    p.seat,
+                    p.notation,
+                    curve[p.number - 1],
+                    after,
+                    self.best[p.number],
+                    alt[p.seat],
+                )
+            )
         return tuple(out)
 
     def luck(self) -> tuple[Luck, ...]:
         curve = self.curve()
         return tuple(
             Luck(p.number, p.seat, p.notation, _chances(self.expect[p.number]), curve[p.number])
-            for p in self.plies if p.chance
+            for p in self.plies
+            if p.chance
         )
 
 
