@@ -158,10 +158,10 @@ class _Work:
         }
         self.judged = [p for p in self.plies if _judged(match, p)]
         self.best = {p.number: _strong(match, p, rollout_seed) for p in self.judged}
-        self.alt = {}
+        self.alt: dict[int, Job] = {}
         for n, notation in self.best.items():
             p = self.plies[n - 1]
-            if notation != p.notation:
+            if notation != rules.format_action(p.before, p.action):
                 action = rules.parse_action(p.before, p.seat, notation)
                 self.alt[n] = Job(n, p.before, p.seat, action)
 
