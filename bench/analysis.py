@@ -2,8 +2,8 @@
 
 For each game, at 2 players and at its largest table, the longest of a few seeded matches
 between easy computer players is analysed twice with different rollout seeds, each within
-the CPU budget. Prints the match's moves, the CPU seconds and rollouts of the first run, the
-rollouts each estimate got, and the spread: the mean absolute difference of the two runs'
+the CPU budget. Prints the match's moves, the CPU seconds and rollouts of the first run (and
+rollouts per move), and the spread: the mean absolute difference of the two runs'
 curves, in percentage points. Run: ``python bench/analysis.py [--budget 60] [--games farm,...]
 [--tables 2,max]``.
 """
@@ -66,7 +66,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'game':<11} {'players':>7} {'moves':>5} {'cpu s':>6} {'rollouts':>8} "
-        f"{'each':>5} {'spread pp':>9}"
+        f"{'per move':>8} {'spread pp':>9}"
     )
     for key in args.games.split(","):
         rules = games.get(key)
@@ -75,10 +75,10 @@ def main() -> None:
             match = long_match(key, players)
             one = analyse(match, rollout_seed=1, cpu_seconds=args.budget)
             two = analyse(match, rollout_seed=2, cpu_seconds=args.budget)
-            jobs = len(one.curve) + len(one.chances) + len(one.decisions)
+            moves = len(match.actions)
             print(
-                f"{key:<11} {players:>7} {len(match.actions):>5} {one.cpu_seconds:>6.1f} "
-                f"{one.rollouts:>8} {one.rollouts // max(jobs, 1):>5} {spread(one, two):>9.1f}",
+                f"{key:<11} {players:>7} {moves:>5} {one.cpu_seconds:>6.1f} {one.rollouts:>8} "
+                f"{one.rollouts // max(moves, 1):>8} {spread(one, two):>9.1f}",
                 flush=True,
             )
 
