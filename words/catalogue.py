@@ -21,7 +21,15 @@ PSEUDO = "qps"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: the catalogue domains, each with the source folders and files its texts are taken from
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "bot": ("bot", "cogs", "games/base.py", "games/talk.py", "render/common.py", "words"),
+    "bot": (
+        "bot",
+        "cogs",
+        "games/base.py",
+        "games/talk.py",
+        "render/common.py",
+        "render/analysis.py",
+        "words",
+    ),
     "farm": ("games/farm", "render/farm", "games/policies/farm.py"),
     "cattle": ("games/cattle", "render/cattle.py", "games/policies/cattle.py"),
     "horseplay": ("games/horseplay", "render/horseplay", "games/policies/horseplay.py"),

@@ -1,0 +1,156 @@
+"""Winning chances estimated by rollouts: from a position, the games' computer players play
+to the end, many times, each time with other chance; a seat's chance is its share of the wins.
+
+Every rollout is seeded (the rollout seed, the rollout's number, the ply), so an estimate
+replays exactly; rollouts of the same number draw the same chance at the same ply of the
+match whatever position they start from (common random numbers), so the difference between
+two neighbouring estimates (before and after a decision, before and after a draw) is what
+happened between them, not drowned in the rollouts' own luck.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from games import policies
+from games.analysis.replay import shares
+from games.rng import SeededRng
+
+#: plies a rollout plays at most before it is scored as a shared result
+MAX_ROLLOUT_PLIES = 3000
+
+
+class OutOfBudget(Exception):
+    """The CPU budget ran out."""
+
+
+@dataclass
+class Budget:
+    """CPU seconds (of this thread) an analysis may spend; ``spent`` counts from creation."""
+
+    seconds: float
+    started: float = field(default_factory=time.thread_time)
+
+    @property
+    def spent(self) -> float:
+        return time.thread_time() - self.started
+
+    def left(self) -> float:
+        return self.seconds - self.spent
+
+
+@dataclass
+class Estimate:
+    """The sum of each seat's win shares over ``count`` rollouts."""
+
+    totals: list[float]
+    count: int = 0
+
+    def chances(self) -> tuple[float, ...]:
+        if not self.count:
+            return tuple(1.0 / len(self.totals) for _ in self.totals)
+        return tuple(t / self.count for t in self.totals)
+
+
+class Roller:
+    """Plays rollouts of one game with its ``level`` computer players, counting them."""
+
+    def __init__(self, game: str, seats: int, seed: str, level: str = "easy") -> None:
+        self.rules = games.get(game)
+        self.policy = policies.get(game, level)
+        self.fallback = policies.fallback(game)
+        self.seats = seats
+        self.seed = seed
+        self.rollouts = 0
+
+    def rollout(self, state: Any, run: int, ply: int) -> tuple[float, ...]:
+        """Playout number ``run`` from ``state``, whose next move is the match's ``ply``: each
+        ply's chance and its computer player's choice come from rngs of (rollout seed,
+        ``run``, ply), so rollouts of one number from neighbouring positions meet the same
+        dice and choices, and two estimates differ by what happened between them, not by
+        their rollouts' luck."""
+        rules = self.rules
+        for at in range(ply, ply + MAX_ROLLOUT_PLIES):
+            if rules.outcome(state) is not None:
+                break
+            acting = rules.to_act(state)
+            if not acting:
+                break
+            seat = acting[0]
+            action = rules.forced_action(state, seat)
+            if action is None:
+                action = self._choose(state, seat, SeededRng(f"{self.seed}:{run}:c", at))
+            state = rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", at)).state
+        self.rollouts += 1
+        return shares(rules, state, self.seats)
+
+    def _choose(self, state: Any, seat: int, rng: SeededRng) -> Any:
+        try:
+            return self.policy.choose(state, seat, rng=rng)
+        except Exception:  # a computer player that fails plays the easy one's move
+            return self.fallback.choose(state, seat, rng=rng)
+
+    def after(self, state: Any, seat: int, action: Any, run: int, ply: int) -> tuple[float, ...]:
+        """Playout number ``run`` after ``seat`` plays ``action`` as the match's ``ply``,
+        with that rollout's chance for the ply in place of the match's."""
+        step = self.rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", ply))
+        return self.rollout(step.state, run, ply + 1)
+
+
+@dataclass
+class Job:
+    """One estimate to make: the chances at ``state`` (``action`` None) or after ``seat``
+    plays ``action`` there; ``ply`` is the number of the match's ply played next."""
+
+    ply: int
+    state: Any
+    seat: int = 0
+    action: Any = None
+    estimate: Estimate | None = None
+
+
+def run(
+    roller: Roller,
+    jobs: list[Job],
+    budget: Budget,
+    *,
+    least: int = 8,
+    most: int = 400,
+    progress: Callable[[float], None] | None = None,
+) -> int:
+    """Fill every job's estimate, in rounds over all jobs that double the rollouts (``least``
+    first, at most ``most``); the rollouts each job got, the same for all of them (so two
+    neighbouring estimates stay made of the same rollouts).
+
+    A round costs about what all the rounds before it did, so the next one starts only when
+    the budget left covers that; the first always runs (a report is never made of nothing).
+    """
+    for job in jobs:
+        job.estimate = Estimate([0.0] * roller.seats)
+    target = done = least
+    while target <= most:
+        if target > least and budget.left() < budget.spent * 1.1:
+            break
+        for job in jobs:
+            _top_up(roller, job, target)
+            if progress is not None:
+                progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
+        done, target = target, target * 2
+    return done
+
+
+def _top_up(roller: Roller, job: Job, target: int) -> None:
+    est = job.estimate
+    assert est is not None
+    while est.count < target:
+        if job.action is None:
+            got = roller.rollout(job.state, est.count, job.ply)
+        else:
+            got = roller.after(job.state, job.seat, job.action, est.count, job.ply)
+        for s, share in enumerate(got):
+            est.totals[s] += share
+        est.count += 1
