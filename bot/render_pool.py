@@ -31,6 +31,7 @@ import words
 from bot.workers import WorkerError, WorkerPool
 from games import policies
 from games.base import Event
+from render import cache
 
 T = TypeVar("T")
 
@@ -56,11 +57,13 @@ def _draw(
     last: Any,
     events: tuple[dict[str, Any], ...] = (),
     locale: str = words.ENGLISH,
-) -> tuple[bytes, float]:
+) -> tuple[bytes, float, int, tuple[int, ...]]:
+    """The picture, the milliseconds it took, and this process's id and cache figures
+    (``render.cache.totals``), which the bot keeps for its metrics."""
     start = time.perf_counter()
     told = tuple(Event.from_dict(e) for e in events)
     png = render.draw(key, state, previous=previous, last=last, events=told, locale=locale)
-    return png, (time.perf_counter() - start) * 1000
+    return png, (time.perf_counter() - start) * 1000, os.getpid(), cache.totals()
 
 
 def _replay(data: dict[str, Any], locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
@@ -117,6 +120,8 @@ class Renderer:
         self._pool: WorkerPool | None = None
         #: milliseconds of the last pictures drawn (for metrics and benchmarks)
         self.timings: list[float] = []
+        #: each drawing process's last cache figures (``render.cache.totals``), by process id
+        self._caches: dict[int, tuple[int, ...]] = {}
         #: told (game, milliseconds) of each picture drawn: the metrics' render histogram
         self.drawn: Callable[[str, float], None] | None = None
 
@@ -124,6 +129,19 @@ class Renderer:
     def pids(self) -> list[int]:
         """The worker processes (none without workers)."""
         return self._pool.pids if self._pool is not None else []
+
+    def cache_figures(self) -> dict[str, int]:
+        """The render caches of every process drawing now, summed: budget, bytes, hits,
+        misses and evictions (as each worker last reported them with a picture)."""
+        live = {*self.pids, os.getpid()}  # (without workers, or none can start: this one)
+        for pid in [p for p in self._caches if p not in live]:
+            del self._caches[pid]  # a worker that was replaced
+        names = ("budget", "bytes", "hits", "misses", "evictions")
+        sums = dict.fromkeys(names, 0)
+        for figures in self._caches.values():
+            for name, value in zip(names, figures, strict=True):
+                sums[name] += value
+        return sums
 
     async def start(self) -> None:
         """Start the workers and wait until each has built its caches."""
@@ -190,7 +208,7 @@ class Renderer:
                 await self.slots.take()
                 job = self._send(_draw, *args, home=home)
             try:
-                png, ms = await job
+                png, ms, pid, figures = await job
             except asyncio.CancelledError:
                 job.cancel()  # a waiting job is dropped; a running one's answer ignored
                 raise
@@ -198,6 +216,7 @@ class Renderer:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
         self.timings.append(ms)
         del self.timings[:-1000]
+        self._caches[pid] = figures
         if self.drawn is not None:
             self.drawn(key, ms)
         return png

@@ -48,6 +48,8 @@ _lock = threading.RLock()
 #: every entry of every cache, least recently used first: (cache, key)
 _order: OrderedDict[tuple[Cache, Any], None] = OrderedDict()
 _held = 0
+#: hits, misses and evictions of every cache together
+_counts = [0, 0, 0]
 _caches: dict[str, Cache] = {}
 CacheInfo = namedtuple("CacheInfo", ["hits", "misses", "maxsize", "currsize"])
 
@@ -118,10 +120,12 @@ class Cache:
             found = self._items.get(key)
             if found is None:
                 self.misses += 1
+                _counts[1] += 1
                 return False, None
             self._items.move_to_end(key)
             _order.move_to_end((self, key))
             self.hits += 1
+            _counts[0] += 1
             return True, found[0]
 
     def items(self) -> list[tuple[Any, Any]]:
@@ -168,6 +172,7 @@ class Cache:
         _held -= size
         self.bytes -= size
         self.evictions += 1
+        _counts[2] += 1
         if self.evicted is not None:
             self.evicted(key, value)
 
@@ -228,6 +233,11 @@ def held() -> int:
 
 def total_mb() -> float:
     return _held / (1024 * 1024)
+
+
+def totals() -> tuple[int, int, int, int, int]:
+    """(budget, bytes held, hits, misses, evictions) of every cache of this process."""
+    return (BUDGET, _held, *_counts)
 
 
 def stats() -> dict[str, Any]:
