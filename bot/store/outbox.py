@@ -83,7 +83,9 @@ class OutboxQueries:
         at: float,
         outcome: str = "sent",
     ) -> None:
-        await self.write(lambda tx: self._delivered(tx, match_id, plies, message_id, at, outcome))
+        await self.write(
+            lambda tx: self._delivered(tx, match_id, plies, message_id, at, outcome)
+        )
 
     async def _delivered(
         self,

@@ -89,6 +89,7 @@ def cut(text: str, limit: int) -> str:
     return head.rstrip(" ,;:·—-") + "…"
 
 
+
 def escape(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
