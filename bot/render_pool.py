@@ -35,12 +35,23 @@ from render import cache
 
 T = TypeVar("T")
 
+#: the module the workers' fork server imports (and so warms) before it forks them
+TEMPLATE = "bot.render_template"
+
 
 class RenderError(Exception):
     """A picture could not be drawn (the board is posted as text; the error is logged)."""
 
 
-def _warm() -> None:
+_warmed: list[bool] = []
+
+
+def warm() -> None:
+    """Build every cache a worker draws and decides with, then freeze the heap (once: a
+    worker forked from a warmed template finds it done, and touches none of its pages)."""
+    if _warmed:
+        return
+    _warmed.append(True)
     render.warm()
     for key in policies.MODULES:  # the computer players decide in these workers too
         for level in policies.LEVELS:
@@ -148,7 +159,8 @@ class Renderer:
         if self.workers == 0:
             await asyncio.to_thread(render.warm)
             return
-        self._pool = WorkerPool(self.workers, initializer=_warm)
+        # forked from one warmed process: warm-up's pages shared by all the workers
+        self._pool = WorkerPool(self.workers, initializer=warm, template=TEMPLATE)
         await self._pool.start()
 
     async def close(self) -> None:
