@@ -28,6 +28,12 @@ from render import cache as render_cache  # noqa: E402
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Zoë", "Łucja", "Øyvind", "Mia")
 
 
+def _libc():
+    import ctypes
+
+    return ctypes.CDLL("libc.so.6")
+
+
 def memory(pid: str = "self") -> tuple[float, float]:
     """(RSS, PSS) in MB of a process, from ``/proc/<pid>/smaps_rollup``."""
     fields = {}
@@ -74,6 +80,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=5, help="draw every n-th position")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, help="RENDER_CACHE_MB for this run")
+    parser.add_argument("--trim", type=int, default=0, help="malloc_trim every n pictures")
     parser.add_argument("--locales", nargs="+", default=["en", "pl"])
     args = parser.parse_args()
     if args.budget is not None:
@@ -91,6 +98,8 @@ def main() -> None:
         for state, previous, action in playout(rules, names, seed, pick, args.every):
             render.draw(key, state, previous=previous, last=action, locale=locale)
             drawn += 1
+            if args.trim and drawn % args.trim == 0:
+                _libc().malloc_trim(0)
             if drawn % args.report == 0:
                 rss, pss = memory()
                 print(

@@ -27,7 +27,7 @@ from PIL import Image
 T = TypeVar("T")
 
 #: the default budget, in MB, for all of a process's caches together
-DEFAULT_MB = 40.0
+DEFAULT_MB = 16.0
 
 
 def _budget_from_env() -> int:
