@@ -72,7 +72,13 @@ def _give_back() -> None:
     (``malloc_trim``, where the C library has it): pictures and evicted pieces free memory in
     pieces the allocator would otherwise keep, and a worker's size would creep up."""
     _drawn[0] += 1
-    if _drawn[0] % TRIM_EVERY == 0 and _TRIM is not None:
+    if _drawn[0] % TRIM_EVERY == 0:
+        give_back_all()
+
+
+def give_back_all() -> None:
+    """Hand the heap's free pages back to the system now (where the C library can)."""
+    if _TRIM is not None:
         _TRIM(0)
 
 

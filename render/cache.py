@@ -213,6 +213,13 @@ def kept(fn: Callable[..., T]) -> Callable[..., T]:
     return cached
 
 
+def clear_all() -> None:
+    """Empty every cache (the counts stay)."""
+    with _lock:
+        for cache in _caches.values():
+            cache.clear()
+
+
 def register(
     name: str, limit: int | None = None, evicted: Callable[[Any, Any], None] | None = None
 ) -> Cache:
