@@ -69,17 +69,12 @@ def _boards(key: str, seed: int, pictures: int = 8) -> list[str]:
     return hashes
 
 
-def _clear_all() -> None:
-    for name in list(cache.stats()["caches"]):
-        cache._caches[name].clear()
-
-
 @pytest.mark.parametrize("key", list(render.MODULES))
 def test_every_game_draws_the_same_boards_with_a_tiny_budget_and_a_large_one(
     key: str, budget: None
 ) -> None:
     cache.set_budget(512)
-    _clear_all()
+    cache.clear_all()
     large = _boards(key, seed=7)
     cache.set_budget(0.05)  # 50 KB: most pieces are built again for every picture
     before = sum(c["evictions"] for c in cache.stats()["caches"].values())
