@@ -24,13 +24,18 @@ choice), with ``/game ping`` at 10/s alongside. Per step it prints:
 - CPU ms per move: utime+stime from /proc of the bot process(es) and all their children (render
   workers), over the step, minus the pings' share (measured in an idle step), per move;
 - peak RSS of the bot process(es) plus children (VmHWM, MiB);
+- under each row, the PSS (``/proc/<pid>/smaps_rollup``: shared pages split between the
+  processes sharing them, so the sum is what the tree holds) of the bot, the workers' template
+  (the fork server), the resource tracker and each worker at the end of the step, their sum,
+  and the peak of that sum so far (sampled every ``PSS_EVERY`` seconds);
 - render p50: the step's pictures as the bot's workers drew them, from the bot's metrics page
   (``ranchhand_render_seconds``, read between its buckets as Prometheus' histogram_quantile
   does): the drawing alone, on a machine as busy as the step made it;
 - notes: busy arrivals, refused or lost moves, restarts (matches that ended and began again
   during the step), and this process's longest garbage-collection pause if over 20 ms.
 
-At the end: the emulator's count of broken Discord rules, and the errors the bot logged (from
+At the end: the peak PSS of the whole tree over the run, and its parts at that moment; the
+emulator's count of broken Discord rules, and the errors the bot logged (from
 its log, ``bench/load_bots.py``): a run whose moves went through while the bot logged errors is
 not a clean run.
 
@@ -349,6 +354,22 @@ def _picture_ply(message: Any) -> int | None:
     return None
 
 
+#: seconds between two samples of the process tree's PSS
+PSS_EVERY = 1.0
+
+
+async def sample_pss(bots: Bots) -> None:
+    """Sample the tree's PSS until cancelled (the peak is kept in ``bots``)."""
+    while True:
+        await asyncio.to_thread(bots.sample)
+        await asyncio.sleep(PSS_EVERY)
+
+
+def pss_line(parts: dict[str, float], peak: float) -> str:
+    each = ", ".join(f"{name} {mib:.0f}" for name, mib in parts.items())
+    return f"{'':10s} PSS MiB: {each}; sum {sum(parts.values()):.0f}, peak so far {peak:.0f}"
+
+
 # The run ---------------------------------------------------------------------------------------
 
 HEADER = (
@@ -419,8 +440,10 @@ async def main() -> None:
     bots = start_bots(
         fake, args.clusters, database, args.render_workers, Path(tmp.name), args.profile
     )
+    sampler: asyncio.Task[None] | None = None
     try:
         await asyncio.wait_for(_ready(fake, bots, args.clusters, guilds), 60)
+        sampler = asyncio.create_task(sample_pss(bots))
         players = Players(fake, args.seed)
         here = fake.create_text_channel(guilds[0], "ping")
         pinger = fake.create_user("pinger")
@@ -490,10 +513,14 @@ async def main() -> None:
                         ),
                         flush=True,
                     )
+                    print(pss_line(bots.sample(), bots.peak_pss / 1024), flush=True)
                 idle_ms = pct(single.done, 0.5) * 1000
                 print(f"{'':10s} {size:5d} idle-bot move completion p50 {idle_ms:.1f} ms")
                 for t in tables:
                     t.done = True  # these tables rest now
+        bots.sample()
+        parts = ", ".join(f"{name} {mib:.0f}" for name, mib in bots.peak_parts.items())
+        print(f"peak PSS of the bot and its workers: {bots.peak_pss / 1024:.0f} MiB ({parts})")
         violations = [v for v in fake.violations if v.rule != "first_response_deadline"]
         late = len(fake.violations) - len(violations)
         print(
@@ -507,6 +534,8 @@ async def main() -> None:
         for line in errors[:3]:
             print("  ", line)
     finally:
+        if sampler is not None:
+            sampler.cancel()
         codes = bots.stop()
         await fake.close()
         bad = [c for c in codes if c not in (0, -signal.SIGTERM)]

@@ -26,6 +26,28 @@ if TYPE_CHECKING:
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def pss_kib(pid: int) -> int | None:
+    """A process's proportional set size (kB, from ``/proc/<pid>/smaps_rollup``): its own
+    pages, and its share of the pages it shares with others, so the sum over processes is
+    what they hold together (RSS counts a shared page once in each)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _command(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def _stat(pid: int) -> tuple[int, float, int] | None:
     """(parent pid, cpu seconds, peak RSS kB) of a process, None if it is gone."""
     try:
@@ -62,6 +84,9 @@ class Bots:
         self.ports = ports
         #: cpu seconds of children that already ended (they are not in /proc any more)
         self.seen: dict[int, float] = {}
+        #: the largest PSS (kB) of the whole tree seen by ``sample``, and that moment's parts
+        self.peak_pss = 0
+        self.peak_parts: dict[str, float] = {}
 
     def tree(self) -> dict[int, tuple[float, int]]:
         stats = {}
@@ -84,6 +109,40 @@ class Bots:
         for pid, (cpu, _) in self.tree().items():
             self.seen[pid] = cpu
         return sum(self.seen.values())
+
+    def pss_parts(self) -> dict[str, float]:
+        """PSS in MiB of each process of the tree now, by role: ``bot`` (the processes
+        started), ``template`` (the fork server the workers are forked from), ``tracker``
+        (multiprocessing's resource tracker) and ``worker N``."""
+        roots = {p.pid for p in self.procs}
+        members = self.tree()
+        parents = {pid: s[0] for pid in members if (s := _stat(pid)) is not None}
+        parts: dict[str, float] = {}
+        workers = 0
+        for pid in sorted(members):
+            kib = pss_kib(pid)
+            if kib is None:
+                continue
+            if pid in roots:
+                name = "bot" if len(roots) == 1 else f"bot {pid}"
+            elif "resource_tracker" in _command(pid):
+                name = f"tracker {pid}" if "tracker" in parts else "tracker"
+            elif pid in parents.values():
+                name = f"template {pid}" if "template" in parts else "template"
+            else:
+                workers += 1
+                name = f"worker {workers}"
+            parts[name] = kib / 1024
+        return parts
+
+    def sample(self) -> dict[str, float]:
+        """PSS of the tree now (MiB by process), remembering the peak of their sum."""
+        parts = self.pss_parts()
+        total = sum(parts.values())
+        if total * 1024 > self.peak_pss:
+            self.peak_pss = int(total * 1024)
+            self.peak_parts = parts
+        return parts
 
     def peak_rss_mib(self) -> float:
         return sum(hwm for _, hwm in self.tree().values()) / 1024

@@ -210,6 +210,7 @@ Optional settings in the same file:
     DATABASE_PATH=data/ranchhand.sqlite3   # where matches are saved (SQLite)
     DATABASE_URL=postgresql://user:password@host/ranchhand   # or a shared PostgreSQL
     RENDER_WORKERS=2                       # processes drawing boards (default: one per core)
+    RENDER_CACHE_MB=16                     # drawn pieces each drawing process keeps
     DEV_GUILD_ID=123456789012345678        # sync commands to one test server instantly
     LOG_LEVEL=INFO
     SYNC_COMMANDS=auto                     # auto | always | never

@@ -8,6 +8,10 @@ Every series carries ``cluster`` (the shards this process runs, e.g. ``0-3``, or
 - ``ranchhand_render_queue``: pictures waiting to be drawn
 - ``ranchhand_render_seconds{game}``: how long a worker took to draw a board (the drawing
   alone, as the busy machine gives it: not the wait for a free worker)
+- ``ranchhand_render_cache_bytes`` / ``ranchhand_render_cache_budget_bytes``: what the render
+  caches of every drawing process hold, and may hold (``RENDER_CACHE_MB`` each)
+- ``ranchhand_render_cache_hits`` / ``_misses`` / ``_evictions``: their lookups and evictions
+  since each worker started (as the workers last reported them with a picture)
 - ``ranchhand_clock_backlog``: matches whose turn-clock check is due now (whole database)
 - ``ranchhand_outbox_pending``: move boards stored but not yet posted (whole database)
 - ``ranchhand_errors_total{source}``: errors logged (by the top-level logger: bot, discord...)
@@ -101,6 +105,16 @@ class Metrics:
             ["game"],
             buckets=RENDER_BUCKETS,
         )
+        self.cache = {
+            name: metric(Gauge, f"ranchhand_render_cache_{name}", text)
+            for name, text in (
+                ("bytes", "Bytes the render caches hold"),
+                ("budget_bytes", "Bytes the render caches may hold"),
+                ("hits", "Render cache hits"),
+                ("misses", "Render cache misses"),
+                ("evictions", "Render cache entries evicted for room"),
+            )
+        }
         self.clock_backlog = metric(
             Gauge, "ranchhand_clock_backlog", "Matches whose turn-clock check is due"
         )
@@ -152,6 +166,10 @@ class Metrics:
         cluster = self.cluster
         self.render_queue.labels(cluster=cluster).set(self.bot.renderer.waiting)
         self.guilds.labels(cluster=cluster).set(len(self.bot.guilds))
+        figures = self.bot.renderer.cache_figures()
+        figures["budget_bytes"] = figures.pop("budget")
+        for name, value in figures.items():
+            self.cache[name].labels(cluster=cluster).set(value)
         store = getattr(self.bot, "store", None)
         if store is None:
             return

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import ctypes
 import gc
 import os
 import time
@@ -31,15 +32,27 @@ import words
 from bot.workers import WorkerError, WorkerPool
 from games import policies
 from games.base import Event
+from render import cache
 
 T = TypeVar("T")
+
+#: the module the workers' fork server imports (and so warms) before it forks them
+TEMPLATE = "bot.render_template"
 
 
 class RenderError(Exception):
     """A picture could not be drawn (the board is posted as text; the error is logged)."""
 
 
-def _warm() -> None:
+_warmed: list[bool] = []
+
+
+def warm() -> None:
+    """Build every cache a worker draws and decides with, then freeze the heap (once: a
+    worker forked from a warmed template finds it done, and touches none of its pages)."""
+    if _warmed:
+        return
+    _warmed.append(True)
     render.warm()
     for key in policies.MODULES:  # the computer players decide in these workers too
         for level in policies.LEVELS:
@@ -49,6 +62,36 @@ def _warm() -> None:
     gc.freeze()
 
 
+#: pictures a worker draws between two hand-backs of freed memory to the system
+TRIM_EVERY = 50
+_drawn = [0]
+
+
+def _give_back() -> None:
+    """Every ``TRIM_EVERY`` pictures, hand the heap's free pages back to the system
+    (``malloc_trim``, where the C library has it): pictures and evicted pieces free memory in
+    pieces the allocator would otherwise keep, and a worker's size would creep up."""
+    _drawn[0] += 1
+    if _drawn[0] % TRIM_EVERY == 0:
+        give_back_all()
+
+
+def give_back_all() -> None:
+    """Hand the heap's free pages back to the system now (where the C library can)."""
+    if _TRIM is not None:
+        _TRIM(0)
+
+
+def _trimmer() -> Any:
+    try:
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc
+        return None
+
+
+_TRIM = _trimmer()
+
+
 def _draw(
     key: str,
     state: Any,
@@ -56,11 +99,15 @@ def _draw(
     last: Any,
     events: tuple[dict[str, Any], ...] = (),
     locale: str = words.ENGLISH,
-) -> tuple[bytes, float]:
+) -> tuple[bytes, float, int, tuple[int, ...]]:
+    """The picture, the milliseconds it took, and this process's id and cache figures
+    (``render.cache.totals``), which the bot keeps for its metrics."""
     start = time.perf_counter()
     told = tuple(Event.from_dict(e) for e in events)
     png = render.draw(key, state, previous=previous, last=last, events=told, locale=locale)
-    return png, (time.perf_counter() - start) * 1000
+    ms = (time.perf_counter() - start) * 1000
+    _give_back()
+    return png, ms, os.getpid(), cache.totals()
 
 
 def _replay(data: dict[str, Any], locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
@@ -117,6 +164,8 @@ class Renderer:
         self._pool: WorkerPool | None = None
         #: milliseconds of the last pictures drawn (for metrics and benchmarks)
         self.timings: list[float] = []
+        #: each drawing process's last cache figures (``render.cache.totals``), by process id
+        self._caches: dict[int, tuple[int, ...]] = {}
         #: told (game, milliseconds) of each picture drawn: the metrics' render histogram
         self.drawn: Callable[[str, float], None] | None = None
 
@@ -125,12 +174,26 @@ class Renderer:
         """The worker processes (none without workers)."""
         return self._pool.pids if self._pool is not None else []
 
+    def cache_figures(self) -> dict[str, int]:
+        """The render caches of every process drawing now, summed: budget, bytes, hits,
+        misses and evictions (as each worker last reported them with a picture)."""
+        live = {*self.pids, os.getpid()}  # (without workers, or none can start: this one)
+        for pid in [p for p in self._caches if p not in live]:
+            del self._caches[pid]  # a worker that was replaced
+        names = ("budget", "bytes", "hits", "misses", "evictions")
+        sums = dict.fromkeys(names, 0)
+        for figures in self._caches.values():
+            for name, value in zip(names, figures, strict=True):
+                sums[name] += value
+        return sums
+
     async def start(self) -> None:
         """Start the workers and wait until each has built its caches."""
         if self.workers == 0:
             await asyncio.to_thread(render.warm)
             return
-        self._pool = WorkerPool(self.workers, initializer=_warm)
+        # forked from one warmed process: warm-up's pages shared by all the workers
+        self._pool = WorkerPool(self.workers, initializer=warm, template=TEMPLATE)
         await self._pool.start()
 
     async def close(self) -> None:
@@ -190,7 +253,7 @@ class Renderer:
                 await self.slots.take()
                 job = self._send(_draw, *args, home=home)
             try:
-                png, ms = await job
+                png, ms, pid, figures = await job
             except asyncio.CancelledError:
                 job.cancel()  # a waiting job is dropped; a running one's answer ignored
                 raise
@@ -198,6 +261,7 @@ class Renderer:
             raise RenderError(f"drawing a {key} board failed: {err!r}") from err
         self.timings.append(ms)
         del self.timings[:-1000]
+        self._caches[pid] = figures
         if self.drawn is not None:
             self.drawn(key, ms)
         return png

@@ -18,6 +18,9 @@ sentinel the same way.
 - A job that raises fails its future with that exception (or ``WorkerError`` if it cannot be
   sent back); a worker that dies fails its job with ``WorkerError`` and is replaced.
 - Each worker runs ``initializer`` before it reports ready; ``start()`` waits for all.
+- ``template`` (a module name): the workers are forked from one fork server that imported
+  it first (``multiprocessing``'s ``forkserver``), so what importing it built is shared by
+  every worker, copy on write; without it each worker is a fresh interpreter (``spawn``).
 
 Frames on the pipe: an 8-byte big-endian length, then a pickle.
 """
@@ -34,7 +37,9 @@ import pickle
 import select
 import signal
 import struct
-from collections.abc import Callable
+import sys
+import types
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -72,6 +77,19 @@ def _read_exact(fd: int, n: int) -> bytes | None:
     return b"".join(parts)
 
 
+@contextlib.contextmanager
+def _main_left_out() -> Iterator[None]:
+    """While a worker starts, no ``__main__`` for ``multiprocessing`` to re-import in it: for
+    ``python -m bot`` that would be the whole bot (discord.py, the database...) in every
+    worker, none of which a worker uses. (The event loop's thread alone starts workers.)"""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
 def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> None:
     """A worker's whole life: warm up, say so, then answer jobs until the pipe closes."""
     fd = conn.fileno()
@@ -107,12 +125,18 @@ def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> No
 
 class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
-        context = multiprocessing.get_context("spawn")
+        if pool.template is None:
+            context: Any = multiprocessing.get_context("spawn")
+        else:
+            context = multiprocessing.get_context("forkserver")
+            # read when the fork server starts (the first worker of this process)
+            context.set_forkserver_preload([pool.template])
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(
             target=_worker_main, args=(child, pool.initializer), daemon=True
         )
-        self.process.start()
+        with _main_left_out():
+            self.process.start()
         child.close()
         self.conn = parent
         self.fd = parent.fileno()
@@ -153,11 +177,18 @@ class _Worker:
 
 
 class WorkerPool:
-    def __init__(self, size: int, *, initializer: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        initializer: Callable[[], None] | None = None,
+        template: str | None = None,
+    ) -> None:
         if size < 1:
             raise ValueError("a worker pool needs at least one worker")
         self.size = size
         self.initializer = initializer
+        self.template = template
         self.loop = asyncio.get_running_loop()
         self.workers: list[_Worker] = []
         self.idle: collections.deque[_Worker] = collections.deque()

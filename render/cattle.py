@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -20,6 +19,7 @@ from games.cattle import COLOURS, LETTERS, CattleState, Die, total
 from games.cattle import talk_picture as says
 from games.cattle.model import Pasture, Switch
 from games.cattle.talk_dice import colour_words
+from render.cache import kept
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
@@ -86,7 +86,7 @@ PAL = _palette()
 _lock = threading.Lock()
 
 
-@lru_cache(maxsize=1024)
+@kept
 def _die(colour: str | None, face: int, size: int, paper: Colour) -> Image.Image:
     """A die with its colour letter and face side by side ("R6"); a plain white die for a
     roll. Drawn over-sampled on ``paper`` and reduced to the palette once."""
@@ -103,7 +103,7 @@ def _die(colour: str | None, face: int, size: int, paper: Colour) -> Image.Image
     return PAL.reduce(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
-@lru_cache(maxsize=64)
+@kept
 def _ghost(size: int, paper: Colour) -> Image.Image:
     """Where a die left the herd this move: an empty dashed outline."""
     image = Image.new("RGB", (size, size), paper)

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import kept
+
 #: the DejaVu fonts, shipped inside the package (``render/fonts``), so any install has them
 FONT_DIR = Path(str(importlib.resources.files("render") / "fonts"))
 
@@ -75,7 +77,7 @@ def warm() -> None:
         font(size, True)
 
 
-@functools.lru_cache(maxsize=16384)
+@kept
 def length(f: ImageFont.FreeTypeFont, text: str) -> float:
     """``f.getlength(text)``, remembered: every picture measures the same names, numbers and
     labels again, and each measure lays the text out anew (about 0.1 ms). A new line of plain
@@ -86,7 +88,7 @@ def length(f: ImageFont.FreeTypeFont, text: str) -> float:
     return f.getlength(text)
 
 
-@functools.lru_cache(maxsize=16384)
+@kept
 def _spaced(f: ImageFont.FreeTypeFont, word: str) -> float:
     """``word`` and the space after it, measured."""
     return f.getlength(word + " ")
@@ -148,7 +150,7 @@ def draw_text(
 _BY_WORDS = frozenset({"la", "lm", "ls"})
 
 
-@functools.lru_cache(maxsize=8192)
+@kept
 def _word(
     f: ImageFont.FreeTypeFont, word: str, start: float, anchor: str
 ) -> tuple[Image.Image, int, int]:
@@ -165,7 +167,7 @@ def _word(
     return mask, -left, -top
 
 
-@functools.lru_cache(maxsize=16384)
+@kept
 def bbox(f: ImageFont.FreeTypeFont, text: str, anchor: str | None = None) -> tuple[int, ...]:
     """``f.getbbox(text, anchor=anchor)``, remembered like ``length``."""
     return tuple(int(v) for v in f.getbbox(text, anchor=anchor))

@@ -9,11 +9,11 @@ so its cost grows with what is on it, not with its pixels.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from render import png
+from render.cache import kept
 from render.common import draw_text, font, length
 from render.layers import reduce
 
@@ -59,7 +59,7 @@ class Palette:
         return self.index[colour]
 
 
-@lru_cache(maxsize=4096)
+@kept
 def text_sprite(
     palette: Palette, text: str, size: int, bold: bool, ink: Colour, paper: Colour
 ) -> Image.Image:
@@ -72,7 +72,7 @@ def text_sprite(
     return palette.reduce(image)
 
 
-@lru_cache(maxsize=256)
+@kept
 def corner_sprite(
     palette: Palette, fill: Colour, edge: Colour | None, width: int, radius: int, paper: Colour
 ) -> Image.Image:
@@ -91,7 +91,7 @@ def corner_sprite(
     return palette.reduce(big.resize((side, side), Image.Resampling.LANCZOS))
 
 
-@lru_cache(maxsize=256)
+@kept
 def corner_quarters(
     palette: Palette, fill: Colour, edge: Colour | None, width: int, radius: int, paper: Colour
 ) -> tuple[Image.Image, ...]:
@@ -203,4 +203,3 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and length(f, text + "…") > width:
         text = text[:-1]
     return text + "…"
-

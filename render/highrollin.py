@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,6 +26,7 @@ from games.highrollin.model import (
 )
 from games.highrollin.talk import picture as words
 from games.highrollin.talk.common import letter
+from render.cache import kept
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
@@ -87,7 +87,7 @@ def _die(colour: int, face: int | None, size: int, paper: Colour) -> Image.Image
     return _sprite(colour, face, size, paper, letter(colour))
 
 
-@lru_cache(maxsize=1024)
+@kept
 def _sprite(colour: int, face: int | None, size: int, paper: Colour, mark: str) -> Image.Image:
     ss = 3
     big = Image.new("RGB", (size * ss, size * ss), paper)

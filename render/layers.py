@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
-from render import png
+from render import cache, png
 
-#: blended patches kept (a few KB each)
+#: blended patches kept at most (a few KB each; within the caches' byte budget)
 KEPT = 8192
 
-_cache: OrderedDict[tuple[Any, ...], tuple[tuple[weakref.ref[Image.Image], ...], Any]] = (
-    OrderedDict()
-)
+#: key -> (weak references to its pieces, patch), within the caches' byte budget
+_cache = cache.register("render.layers.patches", limit=KEPT)
 _lock = threading.Lock()
 #: keys of patches one of whose pieces is gone (dropped at the next ``_keep``)
 _dead: list[tuple[Any, ...]] = []
@@ -42,8 +40,8 @@ _dead: list[tuple[Any, ...]] = []
 
 def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
     with _lock:
-        hit = _cache.get(key)
-        if hit is None:
+        found, hit = _cache.get(key)
+        if not found:
             return None
         held = hit[0]
         if len(held) != len(refs):
@@ -51,7 +49,6 @@ def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
         for ref, piece in zip(held, refs, strict=True):
             if ref() is not piece:
                 return None
-        _cache.move_to_end(key)
         return hit[1]
 
 
@@ -61,10 +58,8 @@ def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Any) -> No
 
     with _lock:
         while _dead:
-            _cache.pop(_dead.pop(), None)
-        _cache[key] = (tuple(weakref.ref(r, gone) for r in refs), patch)
-        if len(_cache) > KEPT:
-            _cache.popitem(last=False)
+            _cache.pop(_dead.pop())
+        _cache.put(key, (tuple(weakref.ref(r, gone) for r in refs), patch))
 
 
 def reduce(image: Image.Image, palette: Image.Image) -> Image.Image:

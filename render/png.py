@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import io
 import struct
-from collections import OrderedDict
 
 from PIL import Image
 from zlib_ng import zlib_ng
+
+from render import cache
 
 #: zlib-ng effort; a six-player farm's whole encoding: level 1 1.4 ms and 65 KB, 2 1.8 ms and
 #: 49 KB, 3 2.5 ms and 46 KB (Pillow with the system zlib at level 1: 3.3 ms and 55 KB). With
@@ -35,11 +36,12 @@ _INDEXED = (8, 3, 0, 0, 0)
 #: picture / bands of 32 / bands of 16 rows): cowboy 4p 1.84 / 1.21 / 0.94 ms, farm 6p 1.69 /
 #: 1.09 / 0.74 ms, cattle 8p 1.48 / 1.51 / 1.07 ms, the PNG 2-4 KB (5-8 %) bigger with 16
 BAND = 16
-#: deflated bands kept (about 70 a board, a KB each with their keys), the least recently used
-#: dropped first: the bands of some 200 boards, a worker's share of the live matches of a busy
-#: bot (a match's next board finds its rows still deflated)
+#: deflated bands kept at most, within the caches' byte budget (about 70 a board, a KB each
+#: with their keys), the least recently used dropped first: the bands of some 200 boards, a
+#: worker's share of the live matches of a busy bot (a match's next board finds its rows
+#: still deflated)
 KEPT = 16384
-_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+_bands = cache.register("render.png.bands", limit=KEPT)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -148,16 +150,12 @@ def deflate(raw: bytes, band: int, level: int = LEVEL) -> bytes:
     for start in range(0, len(raw), band):
         piece = view[start : start + band]
         key = (len(piece), zlib_ng.crc32(piece), zlib_ng.adler32(piece))
-        deflated = kept.get(key)
-        if deflated is None:
+        hit, deflated = kept.get(key)
+        if not hit:
             if packer is None:
                 packer = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -15)
             deflated = packer.compress(piece) + packer.flush(zlib_ng.Z_FULL_FLUSH)
-            kept[key] = deflated
-            if len(kept) > KEPT:
-                kept.popitem(last=False)
-        else:
-            kept.move_to_end(key)  # used again: the newest
+            kept.put(key, deflated)
         out.append(deflated)
     out.append(b"\x03\x00")  # an empty last block: the end of the stream
     out.append(struct.pack(">I", zlib_ng.adler32(raw)))

@@ -13,12 +13,12 @@ palette and all. ``Kept`` is the two together.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from PIL import Image
 from zlib_ng import zlib_ng
+
+from render import cache
 
 #: zlib-ng's fastest level: a piece is put away once and may never be taken back
 LEVEL = 1
@@ -26,13 +26,12 @@ LEVEL = 1
 
 class Shelf:
     """Up to ``kept`` images by key, deflated (their pixels and palette; not their ``info``);
-    the least recently used go first."""
+    the least recently used go first, and all go within the caches' byte budget."""
 
-    def __init__(self, kept: int) -> None:
+    def __init__(self, kept: int, name: str = "render.shelf") -> None:
         self.kept = kept
         #: key -> (mode, size, (palette mode, palette) or None, deflated pixels)
-        self._items: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._items = cache.register(name, limit=kept)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -47,19 +46,13 @@ class Shelf:
             kind = image.palette.mode
             palette = (kind, bytes(image.getpalette(rawmode=kind) or []))
         packed = (image.mode, image.size, palette, zlib_ng.compress(image.tobytes(), LEVEL))
-        with self._lock:
-            self._items[key] = packed
-            self._items.move_to_end(key)
-            while len(self._items) > self.kept:
-                self._items.popitem(last=False)
+        self._items.put(key, packed)
 
     def get(self, key: Hashable) -> Image.Image | None:
         """The image kept for ``key`` as it was put (a new image each time), or None."""
-        with self._lock:
-            packed = self._items.get(key)
-            if packed is None:
-                return None
-            self._items.move_to_end(key)
+        hit, packed = self._items.get(key)
+        if not hit:
+            return None
         mode, size, palette, data = packed
         image = Image.frombytes(mode, size, zlib_ng.decompress(data))
         if palette is not None:
@@ -69,29 +62,29 @@ class Shelf:
 
 class Kept:
     """Pieces by key: the ``drawn`` most recently used as they are, and the ``shelved`` before
-    them on a ``Shelf``. A piece must never change once built (it is handed out as it is kept),
-    so each goes to the shelf once."""
+    them on a ``Shelf``, all within the caches' byte budget (a drawn piece the budget pushes
+    out goes to the shelf too). A piece must never change once built (it is handed out as it
+    is kept), so each goes to the shelf once."""
 
-    def __init__(self, drawn: int, shelved: int) -> None:
+    def __init__(self, drawn: int, shelved: int, name: str = "render.kept") -> None:
         self.drawn = drawn
-        self.shelf = Shelf(shelved)
-        self._images: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.shelf = Shelf(shelved, f"{name}.shelved")
+        self._images = cache.register(f"{name}.drawn", limit=drawn, evicted=self._shelve)
         self._lock = threading.RLock()
+
+    def _shelve(self, key: Hashable, image: Image.Image) -> None:
+        if key not in self.shelf:
+            self.shelf.put(key, image)
 
     def get(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
         """The piece for ``key``: kept, taken back from the shelf, or ``build()`` (under a lock,
         so threads asking at the same moment do not each build it)."""
         with self._lock:
-            found = self._images.get(key)
-            if found is not None:
-                self._images.move_to_end(key)
+            hit, found = self._images.get(key)
+            if hit:
                 return found
             found = self.shelf.get(key)
             if found is None:
                 found = build()
-            self._images[key] = found
-            while len(self._images) > self.drawn:
-                old, image = self._images.popitem(last=False)
-                if old not in self.shelf:
-                    self.shelf.put(old, image)
+            self._images.put(key, found)
             return found

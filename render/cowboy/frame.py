@@ -300,7 +300,7 @@ def _cards(
 #: cards by what they show: a move changes one or two (the turn's highlight moves on, a count
 #: changes) and the others are as they were; 256 kept drawn (about 41 KB each), the 4,096
 #: before them deflated (a few KB each), for a bot drawing for more matches than that
-_CARDS = Kept(drawn=256, shelved=4096)
+_CARDS = Kept(drawn=256, shelved=4096, name="render.cowboy.cards")
 
 
 def _card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:

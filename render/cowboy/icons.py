@@ -8,10 +8,10 @@ green, and every fence is a dark-edged bar in its owner's colour.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.cache import kept
 from render.common import HIGHLIGHT, MUTED, PALETTE, font
 
 Colour = tuple[int, int, int]
@@ -139,7 +139,7 @@ def _head(d: ImageDraw.ImageDraw, k: float, hide: Colour, horn: Colour = BONE) -
     d.ellipse(_box(k, 53, 75, 57, 79), fill=DARK)
 
 
-@lru_cache(maxsize=256)
+@kept
 def icon(kind: str, size: int, colour: Colour = (0, 0, 0), letter: str = "") -> Image.Image:
     img, d, k = _canvas(size)
     w = max(1, int(2.5 * k))
@@ -261,7 +261,7 @@ def _letter(
     )
 
 
-@lru_cache(maxsize=512)
+@kept
 def letter_layer(kind: str, size: int, colour: Colour, letter: str) -> Image.Image:
     """Just the letter of a ``LETTERED`` icon, on transparency, where the icon puts it."""
     img, d, k = _canvas(size)
@@ -313,7 +313,7 @@ def _outlined(
     d.polygon([(cx + (px - cx) * scale, cy + (py - cy) * scale) for px, py in points], fill=fill)
 
 
-@lru_cache(maxsize=64)
+@kept
 def mark(kind: str, size: int) -> Image.Image:
     """Marks of change: ``moved`` (a bright ring on what changed), ``ghost`` (a dashed ring
     where something was), ``zone`` (no cowboy may stop here)."""

@@ -125,7 +125,7 @@ _CACHE: dict[Any, Any] = {}
 #: what changed on them (a worker keeps the range of every match it draws for: a match's
 #: pictures go to the same worker); the 512 before them deflated (about 42 KB each), for a bot
 #: with more live matches than that: taking one back costs 0.6 ms where drawing it costs 2-3 ms
-_RANGES = Kept(drawn=48, shelved=512)
+_RANGES = Kept(drawn=48, shelved=512, name="render.cowboy.ranges")
 
 
 def cached(key: Any, build: Callable[[], Any]) -> Any:

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render.cache import kept
 from render.common import INK, MUTED, PAPER, draw_text, font, length, text_width
 from render.cowboy.icons import (
     BASE_COLOURS,
@@ -74,7 +75,7 @@ def to_p(image: Image.Image) -> Image.Image:
     return image.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=1024)
+@kept
 def sprite(
     kind: str, size: int, bg: Colour, colour: Colour = (0, 0, 0), letter: str = ""
 ) -> tuple[Image.Image, Image.Image]:
@@ -98,7 +99,7 @@ def _laid(picture: Image.Image, bg: Colour) -> tuple[Image.Image, Image.Image]:
     return to_p(base), mask.convert("1")
 
 
-@lru_cache(maxsize=2048)
+@kept
 def letter_sprite(
     kind: str, size: int, colour: Colour, letter: str
 ) -> tuple[Image.Image, Image.Image]:
@@ -121,7 +122,7 @@ def stamp(
     img.paste(picture, (int(xy[0]), int(xy[1])), mask)
 
 
-@lru_cache(maxsize=2048)
+@kept
 def text_tile(text: str, size: int, bold: bool, fg: Colour, bg: Colour) -> Image.Image:
     """A line of text on a ``bg`` strip, in the palette."""
     f = font(size, bold)

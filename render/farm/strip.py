@@ -8,12 +8,12 @@ picture without them (a fresh game, a player who left) says whose turn it is ins
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.farm import ANIMALS
 from games.farm.talk_board import Chip
+from render.cache import kept
 from render.common import INK, MUTED, PALETTE, bbox, build_once, draw_text, font, length
 from render.farm.animals import OUTLINE, SS, Colour, icon
 from render.layers import Layers
@@ -94,7 +94,7 @@ def draw_story(
             x += int(length(f, text)) + 8
 
 
-@lru_cache(maxsize=1024)
+@kept
 def _label(
     text: str, size: int, bold: bool, ink: Colour, bg: Colour, anchor: str
 ) -> tuple[Image.Image, int, int]:

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.horseplay import LETTERS, geometry
 from games.horseplay.board import FILES
+from render.cache import kept
 from render.common import INK, PAPER, font
 from render.horseplay.layout import (
     ALERT,
@@ -191,7 +192,7 @@ def pause(d: ImageDraw.ImageDraw, at: tuple[float, float], side: float) -> None:
     d.rectangle((x + h * 0.55 - bar, y - h * 0.6, x + h * 0.55, y + h * 0.6), fill=WHITE)
 
 
-@lru_cache(maxsize=64)
+@kept
 def sprite(colour: int, crowned: bool, diameter: int, ghost: bool = False) -> Image.Image:
     """A counter with its letter; a crown stands two counters high with a gold crown. A ghost
     is the same piece faded, for a piece that left the board in the last move."""

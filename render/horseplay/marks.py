@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.cache import kept
 from render.common import HIGHLIGHT, INK, draw_text, font, length
 from render.horseplay import layers
 from render.horseplay.layout import BARN, PIECE, STRAW, Colour, diameter
@@ -33,7 +34,7 @@ def _piece(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw], None])
     return img
 
 
-@lru_cache(maxsize=1024)
+@kept
 def text(words: str, size: int, bold: bool, anchor: str, fill: Colour) -> Piece:
     """A text in ``fill`` and its offset from the anchor point, cut to its ink. Its mask is
     put together from words drawn before (``draw_text``: a move's new line, such as what it
@@ -67,7 +68,7 @@ def outline(side: int, inset: int, colour: Colour) -> Image.Image:
     )
 
 
-@lru_cache(maxsize=32)
+@kept
 def arrow(points: tuple[tuple[float, float], ...], size: int) -> Piece:
     """The last move's path as a thick arrow ending at the moved piece; placed at the
     returned offset."""

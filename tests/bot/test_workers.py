@@ -146,6 +146,27 @@ async def test_renderer_draws_in_warm_workers_and_reports_a_dead_one_as_a_render
         await renderer.close()
 
 
+def _where_warmed() -> tuple[int, int, int, bool]:
+    from bot import render_pool, render_template
+
+    return os.getpid(), os.getppid(), render_template.PID, bool(render_pool._warmed)
+
+
+async def test_renderer_workers_are_forked_from_one_warmed_template() -> None:
+    """Warm-up happened once, in the process the workers were forked from, not in each."""
+    renderer = Renderer(2)
+    await renderer.start()
+    try:
+        assert renderer._pool is not None
+        seen = {await renderer._pool.submit(_where_warmed, home=n) for n in range(2)}
+        for pid, parent, warmed_in, warm in seen:
+            assert warm and pid in renderer.pids
+            assert warmed_in == parent != pid
+        assert len({warmed_in for _, _, warmed_in, _ in seen}) == 1
+    finally:
+        await renderer.close()
+
+
 async def test_workers_that_cannot_start_leave_the_pictures_to_the_bots_own_process() -> None:
     pool = WorkerPool(1, initializer=cannot_start)
     await pool.start()  # gives up after a few tries instead of starting workers forever

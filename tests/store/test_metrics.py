@@ -65,6 +65,15 @@ async def test_a_scrape_shows_moves_latency_backlog_and_errors(
         drawn = 'ranchhand_render_seconds_count{cluster="all",game="farm"}'
         assert empty[drawn] == 1 and seen[drawn] == 3
         assert seen['ranchhand_render_seconds_sum{cluster="all",game="farm"}'] > 0
+        # the render caches: within their budget, and the second move's board found pieces
+        # the first one drew
+        held = seen['ranchhand_render_cache_bytes{cluster="all"}']
+        assert 0 < held <= seen['ranchhand_render_cache_budget_bytes{cluster="all"}']
+        assert (
+            seen['ranchhand_render_cache_hits{cluster="all"}']
+            > empty['ranchhand_render_cache_hits{cluster="all"}']
+        )
+        assert seen['ranchhand_render_cache_misses{cluster="all"}'] > 0
         assert seen['ranchhand_clock_backlog{cluster="all"}'] == 1
         assert seen['ranchhand_errors_total{cluster="all",source="bot"}'] == 1
         await runner.tick()
