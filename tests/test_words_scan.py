@@ -33,6 +33,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("games/base.py", "status_line"): "an English status for tools and tests; /game status "
     "words its own (cogs/game.py waiting_line)",
     ("words", "*"): "the catalogue tool's report, read by translators",
+    ("render/cache.py", "*"): "the render caches' names and report, for operators and benchmarks",
+    ("render/cowboy/frame.py", ""): "a render cache's name, for the metrics page",
+    ("render/cowboy/layers.py", ""): "a render cache's name, for the metrics page",
     ("games/highrollin/menu.py", "notation"): "the move notation: the action log's format, the "
     "same in every language",
     ("games/farm/__init__.py", "invariants"): "broken invariants of a position: developers'",
