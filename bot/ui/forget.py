@@ -14,6 +14,7 @@ import discord
 
 from bot import privacy
 from bot.ui import ids
+from bot.ui.confirm import NOT_YOURS
 from bot.ui.routing import RAN, table_of
 from words import domain
 
@@ -50,7 +51,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
             await table.refuse(interaction, ids.INVALID)
             return
         if interaction.user.id != self.user_id:
-            await table.refuse(interaction, _("Only the person who asked can answer this."))
+            await table.refuse(interaction, _(NOT_YOURS))
             return
         try:
             if self.op == "confirm":
