@@ -103,7 +103,7 @@ def draw(
         if play.ply == ply:
             break
     else:
-        raise replays.BadExport(f"the match has no move {ply}")
+        raise LookupError(ply)  # (the viewer checks the move number before it asks)
     told = play.events if events is None else tuple(Event.from_dict(e) for e in events)
     png = render.draw(
         data["game"],

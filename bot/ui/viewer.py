@@ -65,17 +65,24 @@ def _target(op: str, ply: int, last: int) -> int:
 
 def _heading(shown: viewer.Shown) -> str:
     match, last = shown.match, shown.last
+    live = match.status == "active"
+    if shown.ply == 0 and live:
+        return ngettext(
+            "**The opening position** ({count} move so far)",
+            "**The opening position** ({count} moves so far)",
+            last,
+        ).format(count=last)
     if shown.ply == 0:
-        where = _("**The opening position** ({count} moves so far)").format(count=last)
-        if match.status != "active":
-            where = _("**The opening position** ({count} moves in all)").format(count=last)
-    elif match.status == "active":
-        where = _("**Move {ply}** of {count} so far (the match is being played)").format(
+        return ngettext(
+            "**The opening position** ({count} move in all)",
+            "**The opening position** ({count} moves in all)",
+            last,
+        ).format(count=last)
+    if live:
+        return _("**Move {ply}** of {count} so far (the match is being played)").format(
             ply=shown.ply, count=last
         )
-    else:
-        where = _("**Move {ply}** of {count}").format(ply=shown.ply, count=last)
-    return where
+    return _("**Move {ply}** of {count}").format(ply=shown.ply, count=last)
 
 
 def embed_of(shown: viewer.Shown, filename: str | None) -> discord.Embed:
