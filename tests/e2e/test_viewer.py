@@ -15,6 +15,7 @@ from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
 from tests.e2e.harness import BotRunner, board, open_match, picture_ply, running
+from tests.e2e.test_fuzz import forged_click
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 
 RULES = games.get("farm")
@@ -132,6 +133,21 @@ async def test_a_spectator_steps_through_a_finished_match(
         ply, message = shown(fake, viewer_id)
         assert ply == int(target)
         same_picture(message, posted, ply)
+
+        # forged steps and jumps (a tampered client): refused privately, the viewer unchanged
+        before_view = (message.embeds, [a.id for a in message.attachments])
+        forged = [
+            (f"rh:w:{match.id}:{last + 7}:back", None, f"there is no move {last + 7}"),
+            (f"rh:w:{match.id}:0:back", None, "there is no move -1"),
+            (f"rh:j:{match.id}:1", [str(last + 1)], f"there is no move {last + 1}"),
+            (f"rh:j:{match.id}:1", ["x1"], "not valid"),
+            (f"rh:w:{match.id + 50}:1:next", None, f"There is no match #{match.id + 50} here"),
+        ]
+        for custom_id, values, said in forged:
+            rec = await forged_click(fake, world.carol, world.channel, message, custom_id, values)
+            assert said in refusal(rec), custom_id
+            after = fake.get_message(viewer_id)
+            assert (after.embeds, [a.id for a in after.attachments]) == before_view
 
         # a move number beyond the match, privately refused; nothing posted
         before = len(fake.messages(world.channel))
