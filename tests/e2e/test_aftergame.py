@@ -66,7 +66,11 @@ async def test_rematch_replay_export_and_ratings(
         )
         await runner.bot.table.sweep_strips()
         await fake.settle()
-        assert [b.label for b in fake.get_message(final.id).buttons()] == ["Rematch", "Text board", "Moves"]
+        assert [b.label for b in fake.get_message(final.id).buttons()] == [
+            "Rematch",
+            "Text board",
+            "Moves",
+        ]
         assert await runner.bot.store.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None

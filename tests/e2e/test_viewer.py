@@ -15,8 +15,8 @@ from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
 from tests.e2e.harness import BotRunner, board, open_match, picture_ply, running
-from tests.e2e.test_fuzz import forged_click
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
+from tests.e2e.test_fuzz import forged_click
 
 RULES = games.get("farm")
 
@@ -151,7 +151,9 @@ async def test_a_spectator_steps_through_a_finished_match(
 
         # a move number beyond the match, privately refused; nothing posted
         before = len(fake.messages(world.channel))
-        rec = await fake.slash(world.carol, world.channel, "game view", match=match.id, move=last + 5)
+        rec = await fake.slash(
+            world.carol, world.channel, "game view", match=match.id, move=last + 5
+        )
         assert f"there is no move {last + 5}" in refusal(rec)
         assert len(fake.messages(world.channel)) == before
         # another server's match is not shown
