@@ -116,6 +116,16 @@ def _replay(data: dict[str, Any], locale: str = words.ENGLISH) -> tuple[bytes, i
     return replays.animation(data, locale=locale)
 
 
+def _position(
+    data: dict[str, Any], ply: int, events: Sequence[dict[str, Any]] | None, locale: str
+) -> tuple[bytes, dict[str, Any]]:
+    from bot import positions
+
+    png, state = positions.draw(data, ply, events, locale)
+    _give_back()
+    return png, state
+
+
 class Slots:
     """At most ``size`` holders at once: ``take_now`` takes a free slot without waiting (or
     says there is none), ``take`` waits its turn, first come first served; ``release`` hands
@@ -302,6 +312,28 @@ class Renderer:
             return await job
         except WorkerError as err:
             raise RenderError(f"building the replay failed: {err}") from err
+        except asyncio.CancelledError:
+            job.cancel()
+            raise
+
+    async def position(
+        self,
+        data: dict[str, Any],
+        ply: int,
+        events: Sequence[dict[str, Any]] | None,
+        *,
+        locale: str = words.ENGLISH,
+        home: int | None = None,
+    ) -> tuple[bytes, dict[str, Any]]:
+        """A position of a match for the viewer (``bot.positions.draw``: replayed from its
+        log and drawn as its board was), taking its turn among the pictures: (PNG, state
+        dumped)."""
+        await self.slots.take()
+        job = self._send(_position, data, ply, events, locale, home=home)
+        try:
+            return await job
+        except WorkerError as err:
+            raise RenderError(f"drawing move {ply} failed: {err}") from err
         except asyncio.CancelledError:
             job.cancel()
             raise

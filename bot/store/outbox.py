@@ -75,6 +75,14 @@ class OutboxQueries:
             (match_id, after, upto),
         )
 
+    async def story_from(self, match_id: int, ply: int) -> Row | None:
+        """The first board story at or after ``ply`` (the one that tells that move)."""
+        return await self.backend.fetchone(
+            "SELECT ply, payload, turn_passed FROM outbox WHERE match_id = ? AND ply >= ? "
+            "ORDER BY ply LIMIT 1",
+            (match_id, ply),
+        )
+
     async def boards_delivered(
         self,
         match_id: int,

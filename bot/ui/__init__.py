@@ -1,6 +1,7 @@
 """The generic action UI: buttons and select menus built from ``legal_actions``.
 
-``layout`` decides where each move goes (pure); ``components`` builds the Discord components;
+``layout`` decides where each move goes (pure); ``components`` builds the Discord components
+(``viewer``: the match viewer's);
 ``routing`` makes sure every click and every typed move gets an answer; ``ids`` holds the
 custom id templates and how their numbers are read.
 """

@@ -36,6 +36,8 @@ from bot.ui.layout import (
     private_buttons,
 )
 from bot.ui.routing import LOADED, MOVE_FIELD, MOVE_LENGTH, run, table_of
+from bot.ui.viewer import DYNAMIC_ITEMS as VIEWER_ITEMS
+from bot.ui.viewer import MovesButton
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -51,6 +53,7 @@ def build_view(match: Match) -> discord.ui.View | None:
         view.add_item(ActionButton(match.id, match.ply, e))
     view.add_item(TypeMoveButton(match.id, match.ply))
     view.add_item(TextBoardButton(match.id))
+    view.add_item(MovesButton(match.id))
     for k, listing in enumerate(layout.selects):
         view.add_item(ActionSelect(match.id, match.ply, listing.seat, k, listing))
     if layout.menus:
@@ -419,6 +422,7 @@ def rematch_view(match: Match) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(match.id))
     view.add_item(TextBoardButton(match.id))
+    view.add_item(MovesButton(match.id))
     return view
 
 
@@ -431,4 +435,5 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     RematchButton,
     RemoveComputerSelect,
+    *VIEWER_ITEMS,
 )

@@ -48,6 +48,11 @@ ABANDON = (
     rf":(?P<user>[1-9][0-9]{{0,19}}):(?P<op>confirm|cancel)"
 )
 SNOWFLAKE_LIMIT = 2**64
+#: the match viewer: a board's "Moves" button opens it; its steps carry the position shown and
+#: what the button does, its select the position shown (each option's value: a move number)
+VIEW_OPEN = rf"rh:o:{_n('match_id')}"
+VIEW_STEP = rf"rh:w:{_n('match_id')}:{_n('ply')}:(?P<op>first|back|next|last)"
+VIEW_JUMP = rf"rh:j:{_n('match_id')}:{_n('ply')}"
 #: the private "Forget you?" question of ``/game forget-me``: who asked, and the answer
 FORGET = r"rh:f:(?P<user>[1-9][0-9]{0,19}):(?P<op>confirm|cancel)"
 
@@ -65,6 +70,9 @@ COMPONENTS = tuple(
         ABANDON,
         REMATCH,
         FORGET,
+        VIEW_OPEN,
+        VIEW_STEP,
+        VIEW_JUMP,
     )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)

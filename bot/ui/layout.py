@@ -34,8 +34,8 @@ _, ngettext, N_ = domain("bot").functions()
 MAX_ROWS = 5
 ROW_BUTTONS = 5
 SELECT_OPTIONS = 25
-#: the buttons every board carries beside its moves: "Type a move" and "Text board"
-FIXED_BUTTONS = 2
+#: the buttons every board carries beside its moves: "Type a move", "Text board" and "Moves"
+FIXED_BUTTONS = 3
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150
@@ -280,7 +280,7 @@ def _with_group(e: Entry) -> str:
 def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
     """A big set: a select per group in the rows the buttons leave (fewer buttons if that is
     what it takes), else a "More moves…" menu of the groups, which open privately."""
-    caps = [rows * ROW_BUTTONS - FIXED_BUTTONS for rows in range(MAX_ROWS - 1, 0, -1)]  # 18..3
+    caps = [rows * ROW_BUTTONS - FIXED_BUTTONS for rows in range(MAX_ROWS - 1, 0, -1)]  # 17..2
     tries = [_groups_beside(match, entries, loose[:cap]) for cap in caps]
     for buttons, groups, free_rows in tries:
         parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]

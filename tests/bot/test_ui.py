@@ -189,7 +189,7 @@ def test_typing_a_move_is_always_offered(many: Many) -> None:
 
 
 @pytest.mark.parametrize("state", [ManyState(0, 1, 23), ManyState(0, 1, 24), ManyState(30, 7, 40)])
-def test_every_board_offers_its_text_board(many: Many, state: ManyState) -> None:
+def test_every_board_offers_its_text_board_and_viewer(many: Many, state: ManyState) -> None:
     """Beside every set of moves, and on the final board beside Rematch."""
     match = make_match(state)
     view = ui.build_view(match)
@@ -197,12 +197,14 @@ def test_every_board_offers_its_text_board(many: Many, state: ManyState) -> None
     rows = check_limits(view)
     boards = [c for row in rows for c in row["components"] if c.get("label") == "Text board"]
     assert [c["custom_id"] for c in boards] == [f"rh:v:{match.id}"]
+    viewers = [c for row in rows for c in row["components"] if c.get("label") == "Moves"]
+    assert [c["custom_id"] for c in viewers] == [f"rh:o:{match.id}"], "and its viewer"
     assert reachable(match, view) == {(0, i) for i in range(state.loose + 210 * (state.groups > 0))}
     match.status = "finished"
     final = ui.rematch_view(match)
     assert final is not None
     labels = [c.get("label") for row in final.to_components() for c in row["components"]]
-    assert labels == ["Rematch", "Text board"]
+    assert labels == ["Rematch", "Text board", "Moves"]
 
 
 def test_several_acting_seats_get_named_buttons(many: Many) -> None:

@@ -55,7 +55,7 @@ async def test_rematch_replay_export_and_ratings(
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
         old = await play_to_the_end(fake, runner, world)
         final = board(fake, world.channel)
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
             "the final board offers a rematch and its text"
         )
         # a pass after the older boards' strip lease leaves the final board's Rematch alone
@@ -66,7 +66,11 @@ async def test_rematch_replay_export_and_ratings(
         )
         await runner.bot.table.sweep_strips()
         await fake.settle()
-        assert [b.label for b in fake.get_message(final.id).buttons()] == ["Rematch", "Text board"]
+        assert [b.label for b in fake.get_message(final.id).buttons()] == [
+            "Rematch",
+            "Text board",
+            "Moves",
+        ]
         assert await runner.bot.store.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None

@@ -303,6 +303,7 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
         assert [b.label for b in final.buttons()] == [
             "Rematch",
             "Text board",
+            "Moves",
         ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state

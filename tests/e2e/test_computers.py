@@ -143,7 +143,7 @@ async def test_whole_farm_match_against_a_strong_computer(
             moves += 1
         final = board(fake, world.channel)
         assert "Game over" in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
             "only a rematch is offered"
         )
         history = await runner.bot.service.history(match.id, limit=1000)

@@ -221,6 +221,7 @@ async def test_two_player_game_from_new_to_five_steers(
         assert [b.label for b in final.buttons()] == [
             "Rematch",
             "Text board",
+            "Moves",
         ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
@@ -294,7 +295,7 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
         assert check_menu(moved, match.state, 0) == set(STEPS)
         labels = [b.label for b in moved.buttons()]
         assert "Build a fence between f4 and f5" in labels and "Ride on (one more step)" in labels
-        assert labels[-3:] == ["End the turn", "Type a move", "Text board"]
+        assert labels[-4:] == ["End the turn", "Type a move", "Text board", "Moves"]
         # riding on from F5, nothing is in the way: all four directions
         await expect_board(
             fake, world.channel, fake.click(world.alice, moved, label="Ride on (one more step)")

@@ -104,7 +104,7 @@ async def test_whole_two_player_game_by_buttons(
         assert outcome is not None
         winner = seat_user[outcome.winners[0]]
         assert "Game over" in final.content and winner.mention in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board"], (
+        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
             "only a rematch is offered"
         )
         lobby = fake.messages(world.channel)[0]

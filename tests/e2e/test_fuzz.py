@@ -108,13 +108,19 @@ class Fuzz:
         self.theirs_board = await open_match(fake, "farm", w.other_channel, w.carol, w.mod)
         self.ours = await self.runner.match_in(w.channel.id)
         self.theirs = await self.runner.match_in(w.other_channel.id)
-        # the moves' components (the Text board answers anyone: tests/e2e/test_readable.py)
+        # the moves' components (the Text board and the viewer answer anyone:
+        # tests/e2e/test_readable.py, tests/e2e/test_viewer.py)
         self.ours_ids = [
             c["custom_id"]
             for c in _components(self.ours_board)
-            if not c["custom_id"].startswith("rh:v:")
+            if not c["custom_id"].startswith(("rh:v:", "rh:o:"))
         ]
-        self.theirs_ids = [c["custom_id"] for c in _components(self.theirs_board)]
+        # (the viewer shows any match of the server, wherever it is asked for)
+        self.theirs_ids = [
+            c["custom_id"]
+            for c in _components(self.theirs_board)
+            if not c["custom_id"].startswith("rh:o:")
+        ]
         self.quiet = fake.create_text_channel(w.guild, "quiet-pasture")
 
     # Case makers: each returns (what, user, an awaitable interaction record) --------------
@@ -160,6 +166,9 @@ class Fuzz:
             ("rh:g:{match}:{ply}:{n}", ("match", "ply", "n")),
             ("rh:t:{match}:{ply}", ("match", "ply")),
             ("rh:l:{match}:join", ("match",)),
+            ("rh:o:{match}", ("match",)),
+            ("rh:w:{match}:{ply}:back", ("match", "ply")),
+            ("rh:j:{match}:{ply}", ("match", "ply")),
         ]
         template, fields = rng.choice(templates)
         values_of = {"match": str(m), "ply": str(p), "seat": "0", "n": "0"}

@@ -284,6 +284,7 @@ async def test_whole_two_player_game_through_discord(
         assert [b.label for b in final.buttons()] == [
             "Rematch",
             "Text board",
+            "Moves",
         ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state

@@ -84,7 +84,7 @@ async def play_menu_move(
     notation = RULES.format_action(match.state, move)
     piece = f"Piece {square_name(move.start, match.state.size)}"
     current = board(fake, channel)
-    assert [b.label for b in current.buttons()] == ["Type a move", "Text board"], (
+    assert [b.label for b in current.buttons()] == ["Type a move", "Text board", "Moves"], (
         "moves are in menus"
     )
     direct = next(
@@ -215,6 +215,7 @@ async def test_two_player_game_from_new_to_the_end(
         assert [b.label for b in final.buttons()] == [
             "Rematch",
             "Text board",
+            "Moves",
         ] and not final.selects(), "a finished game offers only a rematch"
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state

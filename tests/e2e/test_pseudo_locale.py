@@ -209,6 +209,9 @@ async def test_a_whole_match_in_the_pseudo_locale_shows_no_english(
         # the final board's buttons: the Text board (read like any other text), Rematch
         (text,) = [b for b in final.buttons() if b.custom_id.startswith("rh:v:")]
         await table.click(final, text.custom_id)
+        # the match viewer: its picture's texts are the match's, its own words the reader's
+        (moves,) = [b for b in final.buttons() if b.custom_id.startswith("rh:o:")]
+        await table.click(final, moves.custom_id)
         (rematch,) = [b for b in final.buttons() if b.custom_id.startswith("rh:p:")]
         await table.click(final, rematch.custom_id)
         assert (await table.match()).status == "lobby", "the rematch's lobby"
