@@ -17,7 +17,7 @@ import discord
 from bot.matches import Match, Refusal
 from bot.store import SeatRow
 from bot.texts import escape, game_title, lobby_text
-from words import domain
+from words import domain, join_and
 from words.catalogue import set_locale
 
 _, ngettext, N_ = domain("bot").functions()
@@ -62,6 +62,18 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
             raise Refusal(_("You are already in the rematch; the host starts it."))
         match = await _take_seat(service, old, live, user_id)
     set_locale(match.language)  # the lobby is public: in the match's language
+    computers = _only_computers_besides(old, match, user_id)
+    if computers:
+        table.check_permissions(interaction)  # (refused before a word is posted)
+        await interaction.response.send_message(
+            _(
+                "🔁 **Rematch** of the last {game} match: {name} plays {computers} again; the "
+                "board is below."
+            ).format(game=game_title(old), name=escape(old.name_of(mine)), computers=computers),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await table.start(interaction, match.game, answered=True)
+        return
     back = sum(1 for s in match.seats if s.computer is None)
     wanted = sum(1 for s in old.seats if s.computer is None)
     head = ngettext(
@@ -72,6 +84,15 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
         wanted,
     ).format(game=game_title(old), name=escape(old.name_of(mine)), back=back, count=wanted)
     await table.send_lobby(interaction, match, text=f"{head}\n{lobby_text(match)}")
+
+
+def _only_computers_besides(old: Match, match: Match, user_id: int) -> str:
+    """The computers' names when every other seat of the finished match was a computer (and
+    ``user_id`` hosts its rematch lobby), else an empty text."""
+    others = [s for s in old.seats if s.user_id != user_id]
+    if match.host_id != user_id or not others or any(s.computer is None for s in others):
+        return ""
+    return join_and([f"🤖 {escape(s.name)}" for s in others])
 
 
 async def _open(service: Any, old: Match, user_id: int) -> Match:

@@ -194,10 +194,15 @@ class Table(Ending, Stripping, ChannelAccess):
                 await self.retire(match)
 
     async def start(
-        self, interaction: discord.Interaction[Any], game: str, *, from_button: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        *,
+        from_button: bool = False,
+        answered: bool = False,
     ) -> None:
         """Start the lobby here and post the first board (a new message: it notifies the
-        player to act)."""
+        player to act); ``answered``: the interaction has its answer (the board follows it)."""
         self.check_permissions(interaction)
         match = await self.service.start(interaction.channel_id, game, user_id=interaction.user.id)
         clicked = interaction.message.id if from_button and interaction.message else None
@@ -207,7 +212,7 @@ class Table(Ending, Stripping, ChannelAccess):
             await interaction.response.edit_message(content=text, view=None)
             if clicked is not None:
                 self.stripped.append(clicked)  # its buttons are off
-        else:
+        elif not answered:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content=_("Started; the board is below."))
         await self.service.retire_boards(match.id)

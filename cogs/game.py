@@ -89,7 +89,11 @@ class GameCommands(
                 name=_("Here: {game} (match #{id})").format(game=game_title(here), id=here.id),
                 value=fit_lines(
                     [
-                        _("{status}, move {ply}; players: {players}").format(
+                        _("{status}; players: {players}").format(
+                            status=status_name(here.status), players=seats
+                        )
+                        if here.status == "lobby"
+                        else _("{status}, move {ply}; players: {players}").format(
                             status=status_name(here.status), ply=here.ply, players=seats
                         ),
                         *escape(waiting_line(here)).splitlines(),
@@ -148,16 +152,20 @@ class GameCommands(
             await self.bot.table.channel_notice(interaction, here)
 
     @app_commands.command(
-        name="history", description=described(N_("The latest moves of the match in this channel."))
+        name="history",
+        description=described(
+            N_("The latest moves of the match in this channel (or of the one that just ended).")
+        ),
     )
     async def history(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self.bot.service.live_in(interaction.channel_id)
-        if match is None:
-            raise Refusal(_("No match is running in this channel."))
+        match = await told_match(self.bot.service, interaction.channel_id)
         rows = await self.bot.service.history(match.id, limit=15)
         if not rows:
             raise Refusal(_("No moves yet."))
-        lines = [
+        head = _("**{game}**, match #{id} ({status}):").format(
+            game=game_title(match), id=match.id, status=status_name(match.status)
+        )
+        lines = [head] + [
             _("{ply}. {name} left the game (forfeit)").format(
                 ply=r["ply"], name=escape(match.name_of(r["seat"]))
             )
@@ -366,6 +374,22 @@ class GameCommands(
             log.info("a ping could not be answered (interaction %s): %r", interaction.id, err)
 
 
+async def told_match(service: Any, channel_id: int | None) -> Match:
+    """The match ``/game history`` tells: the one being played here; else (a new lobby, a
+    rematch without a move yet, or nothing live) the one that finished here last; else the
+    lobby."""
+    live = await service.live_in(channel_id)
+    if live is not None and live.status == "active" and live.ply > 0:
+        return live
+    row = await service.store.latest_finished_in(channel_id) if channel_id else None
+    if row is not None:
+        found: Match = await service.get(int(row["id"]))
+        return found
+    if live is None:
+        raise Refusal(_("No match has been played in this channel yet."))
+    return live
+
+
 def status_name(status: str) -> str:
     """A match's status as players read it."""
     pgettext = domain("bot").pgettext
@@ -379,9 +403,16 @@ def status_name(status: str) -> str:
 
 
 def waiting_line(match: Match) -> str:
-    """Whose turn it is in a match, or that it waits in its lobby."""
+    """Whose turn it is in a match, or what its lobby waits for."""
     if match.state is None:
-        return domain("bot").pgettext("match status", "lobby")
+        need = max(0, match.rules.min_players - len(match.seats))
+        if need:
+            return ngettext(
+                "Waiting for {count} more player.", "Waiting for {count} more players.", need
+            ).format(count=need)
+        return _("Waiting for the host ({host}) to start it.").format(
+            host=match.name_of(match.seat_of(match.host_id) or 0)
+        )
     acting = match.to_act()
     if not acting:
         return domain("bot").pgettext("match status", "finished")

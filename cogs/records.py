@@ -118,12 +118,14 @@ async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     name="leaderboard",
     description=described(N_("The best-rated players of a game in this server.")),
 )
-@app_commands.describe(game=described(N_("Which game")))
+@app_commands.describe(game=described(N_("Which game (default: the game played in this channel)")))
 @app_commands.choices(game=GAME_CHOICES)
-async def leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
+async def leaderboard(interaction: discord.Interaction[Any], game: str | None = None) -> None:
     guild_id = _guild(interaction)
-    set_locale(server_locale(interaction))  # a public message: the server's language
     store = interaction.client.store
+    if game is None:
+        game = await _channel_game(store, interaction)
+    set_locale(server_locale(interaction))  # a public message: the server's language
     rows = await store.leaderboard(guild_id, game, 10)
     names = await store.seat_names([int(r["user_id"]) for r in rows])
     title = _game_title(game)
@@ -158,24 +160,48 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
     store = interaction.client.store
     who = user or interaction.user
     name = (await store.seat_names([who.id])).get(who.id, who.display_name)
-    embed = discord.Embed(title=f"🤠 {escape(name)}", colour=COLOUR)
-    for r in await store.ratings_of(guild_id, who.id):
-        key = str(r["game"])
-        place = await store.rating_place(guild_id, key, who.id)
-        where = (" · " + _("#{place} here").format(place=place[1])) if place else ""
-        counts = _("{played} played, {won} won").format(played=r["played"], won=r["won"])
-        embed.add_field(
-            name=_game_title(key),
-            value=f"{counts}\n{_rating(r)}{where}",
-            inline=True,
-        )
+    rated = await store.ratings_of(guild_id, who.id)
+    embed = discord.Embed(
+        title=f"🤠 {escape(name)}",
+        description="\n".join([await _game_line(store, guild_id, who.id, r) for r in rated])
+        or _("No rated matches yet: ratings come from matches against other people."),
+        colour=COLOUR,
+    )
     recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id, 5)]
     embed.add_field(
         name=_("Recent matches"),
         value="\n".join(recent) or _("None finished yet."),
         inline=False,
     )
+    embed.set_footer(text=_("Ratings: OpenSkill (mu - 3 sigma), from matches against people."))
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def _game_line(store: Any, guild_id: int, user_id: int, row: Any) -> str:
+    """A profile's line for one game: wins, losses and rating first, then the place here."""
+    key = str(row["game"])
+    won, played = int(row["won"]), int(row["played"])
+    place = await store.rating_place(guild_id, key, user_id)
+    line = _("**{game}**: {won} won, {lost} lost · rating **{rating}**").format(
+        game=_game_title(key),
+        won=won,
+        lost=played - won,
+        rating=f"{records.ordinal(float(row['mu']), float(row['sigma'])):.1f}",
+    )
+    return line + (" · " + _("#{place} here").format(place=place[1]) if place else "")
+
+
+async def _channel_game(store: Any, interaction: discord.Interaction[Any]) -> str:
+    """The game of the channel's current or last match (a refusal if it never had one)."""
+    found = await store.latest_game_in(interaction.channel_id) if interaction.channel_id else None
+    if found is None or found not in games.RULESETS:
+        raise Refusal(
+            _(
+                "No match has been played in this channel yet, so which leaderboard? Choose "
+                "the game: `/game leaderboard game:` then one of {games}."
+            ).format(games=", ".join(_game_title(k) for k in sorted(games.RULESETS)))
+        )
+    return found
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
@@ -206,12 +232,7 @@ def _recent(guild_id: int, user_id: int, row: Any) -> str:
     summary = json.loads(row["summary"] or "{}")
     seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
     title = _game_title(row["game"])
-    if seat.get("won"):
-        result = _("won")
-    elif seat.get("left"):
-        result = _("left (forfeit)")
-    else:
-        result = _("place {place}").format(place=seat.get("place", "?"))
+    result = _result(seat, len(summary.get("seats", [])))
     others = ", ".join(
         escape(s["name"]) for s in summary.get("seats", []) if s.get("user_id") != user_id
     )
@@ -228,6 +249,18 @@ def _recent(guild_id: int, user_id: int, row: Any) -> str:
         )
         + link
     )
+
+
+def _result(seat: dict[str, Any], players: int) -> str:
+    """How a match ended for one player: won, lost (a 1-on-1), a place, a draw, a forfeit."""
+    if seat.get("won"):
+        return _("won")
+    if seat.get("left"):
+        return _("left (forfeit)")
+    place = seat.get("place")
+    if players == 2:
+        return _("draw") if place == 1 else _("lost")
+    return _("place {place} of {count}").format(place=place or "?", count=players)
 
 
 COMMANDS = (replay, export, leaderboard, profile)

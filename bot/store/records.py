@@ -38,6 +38,14 @@ class RecordQueries:
             (channel_id,),
         )
 
+    async def latest_game_in(self, channel_id: int) -> str | None:
+        """The game of a channel's newest match (live or over); None if it never had one."""
+        row = await self.backend.fetchone(
+            "SELECT game FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return None if row is None else str(row["game"])
+
     async def record_result(
         self,
         match_id: int,

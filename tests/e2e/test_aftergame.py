@@ -91,7 +91,9 @@ async def test_rematch_replay_export_and_ratings(
         rec = await fake.slash(world.alice, world.channel, "game profile", user=world.bob)
         assert rec.ephemeral
         text = str(rec.response.embeds[0])
-        assert "1 played" in text and f"#{old.id}" in text and str(final.id) in text
+        bob_won = old.seats[outcome.winners[0]].user_id == world.bob.id
+        assert "1 won, 0 lost" in text if bob_won else "0 won, 1 lost" in text
+        assert f"#{old.id}" in text and str(final.id) in text
 
         # the replay: an animation whose last frame is the final board as posted
         count = len(fake.messages(world.channel))

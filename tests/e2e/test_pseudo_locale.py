@@ -2,8 +2,9 @@
 
 A match opened with ``language: qps`` (the bot offers it with the ``PSEUDO_LOCALE`` setting) by
 a player whose Discord speaks ``qps`` is played from the lobby to the final board, with a
-reminder, a deadline, a rematch, ``/rules`` and ``/game status``. Every text the bot showed
-(messages, embeds, buttons, select menus, modals, the pictures' captions, the DMs) is read:
+reminder, a deadline, a rematch, ``/rules`` and ``/game`` ``status``, ``history`` and
+``profile``. Every text the bot showed (messages, embeds, buttons, select menus, modals, the
+pictures' captions, the DMs) is read:
 in the pseudo-locale a worded text comes out marked (``⟦...⟧``), so any English word left
 outside the marks escaped the catalogue.
 """
@@ -214,8 +215,12 @@ async def test_a_whole_match_in_the_pseudo_locale_shows_no_english(
         await table.click(final, moves.custom_id)
         (rematch,) = [b for b in final.buttons() if b.custom_id.startswith("rh:p:")]
         await table.click(final, rematch.custom_id)
-        assert (await table.match()).status == "lobby", "the rematch's lobby"
+        # against a computer, the rematch starts at once: its first board follows
+        assert (await table.match()).status == "active", "the rematch started"
+        await until(lambda: boards(fake, world.channel)[-1].id != final.id, what="its board")
         await table.slash("game status")
+        await table.slash("game history")
+        await table.slash("game profile")
     finally:
         undo()
         await runner.stop()

@@ -134,13 +134,14 @@ async def test_scripted_results_rate_as_openskill_does(
             for n, u in zip("123", order, strict=True)
         ] == listed
         assert f"You are **#{order.index(bob) + 1}**" in text
-        # a profile: per game played, won and rating, and the recent matches
+        # a profile: per game won, lost and rating first, and the recent matches
         rec = await fake.slash(carol, world.channel, "game profile")
         embed = rec.response.embeds[0]
         assert rec.ephemeral
-        farm = next(f["value"] for f in embed["fields"] if f["name"] == "Super Farmer")
-        assert "2 played, 1 won" in farm
-        assert f"{expected[carol.id].ordinal():.1f}" in farm
+        rating = f"{expected[carol.id].ordinal():.1f}"
+        assert embed["description"].startswith(
+            f"**Super Farmer**: 1 won, 1 lost · rating **{rating}** · #"
+        )
         recent = next(f["value"] for f in embed["fields"] if f["name"] == "Recent matches")
         assert recent.index(f"#{m5.id}") < recent.index(f"#{m3.id}") < recent.index(f"#{m2.id}")
-        assert f"#{m3.id} Super Farmer vs alice, bob: place 2" in recent
+        assert f"#{m3.id} Super Farmer vs alice, bob: place 2 of 3" in recent
