@@ -47,6 +47,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,7 +135,9 @@ class _Table:
         return None
 
 
-class _Bot:
+class TextBot:
+    """The parts of the bot that delivery reaches: the services and the table."""
+
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.store = service.store
@@ -241,6 +244,8 @@ class Figures:
     turn_taps: list[int] = field(default_factory=list)
     turn_decisions: list[int] = field(default_factory=list)
     unplaced: int = 0
+    #: the turn under way: (seat, taps, decisions)
+    turn: tuple[int, int, int] | None = None
 
     def board(self, match: Match, sent: Sent) -> None:
         self.boards += 1
@@ -252,6 +257,29 @@ class Figures:
         self.buttons.append(sum(1 for c in found if is_button(c)))
         self.move_buttons.append(sum(1 for c in found if is_button(c) and kind(c) not in FIXED))
         self.labels.extend(labels(sent.view))
+
+    def action(self, match: Match, sent: Sent, seat: int, index: int) -> None:
+        """A person chose move ``index`` on the board ``sent``."""
+        place = places(match, sent.view)
+        taps = place.taps.get((seat, index))
+        if taps is None and place.steps:
+            taps = 2  # a choice in two steps: its first step, then the move
+        if taps is None:
+            self.unplaced += 1  # only typed: not counted
+            taps = 0
+        else:
+            self.taps.append(taps)
+        if self.turn is not None and self.turn[0] != seat:
+            self.turn_over()
+        seat, before, decided = self.turn or (seat, 0, 0)
+        several = len(match.legal_actions(seat)) > 1
+        self.turn = (seat, before + taps, decided + several)
+
+    def turn_over(self) -> None:
+        if self.turn is not None:
+            self.turn_taps.append(self.turn[1])
+            self.turn_decisions.append(self.turn[2])
+        self.turn = None
 
 
 def p90(values: list[int]) -> int:
@@ -267,8 +295,17 @@ def mean(values: list[int]) -> float:
 
 
 async def playout(
-    delivery: TextDelivery, key: str, players: int, seed: int, channel_id: int, figures: Figures
-) -> None:
+    delivery: TextDelivery,
+    key: str,
+    players: int,
+    seed: int,
+    channel_id: int,
+    figures: Figures,
+    moves: Sequence[tuple[int, int]] | None = None,
+) -> list[Sent]:
+    """One match of ``players`` people with the match seed ``seed``: each move chosen at random
+    (seeded by ``seed`` too), or ``moves`` (seat, menu index) played in order until they run
+    out. Returns the board messages, as sent."""
     service = delivery.service
     service.seed_source = lambda: seed
     users = [100 + i for i in range(players)]
@@ -281,7 +318,7 @@ async def playout(
     channel = await delivery.bot.table.postable(channel_id)
     await delivery.deliver(match.id, match=match)
     pick = random.Random(seed)
-    turn: tuple[int, int, int] | None = None  # (seat, taps, decisions)
+    chosen = iter(moves) if moves is not None else None
     actions = 0
     while match.status == "active":
         sent = channel.sent[-1]
@@ -289,50 +326,45 @@ async def playout(
         if actions >= MAX_ACTIONS:
             figures.stopped += 1
             break
-        seat = pick.choice(layout.people_acting(match))
-        legal = match.legal_actions(seat)
-        index = pick.randrange(len(legal))
-        place = places(match, sent.view)
-        taps = place.taps.get((seat, index))
-        if taps is None and place.steps:
-            taps = 2  # a choice in two steps: its first step, then the move
-        if taps is None:
-            figures.unplaced += 1  # only typed: not counted
-            taps = 0
+        if chosen is None:
+            seat = pick.choice(layout.people_acting(match))
+            index = pick.randrange(len(match.legal_actions(seat)))
+        elif (move := next(chosen, None)) is not None:
+            seat, index = move
         else:
-            figures.taps.append(taps)
-        if turn is not None and turn[0] != seat:
-            figures.turn_taps.append(turn[1])
-            figures.turn_decisions.append(turn[2])
-            turn = None
-        done = turn or (seat, 0, 0)
-        turn = (seat, done[1] + taps, done[2] + (len(legal) > 1))
-        result = await service.act(
-            match.id, users[seat], ply=match.ply, seat=seat, index=index, loaded=match
-        )
+            break
+        figures.action(match, sent, seat, index)
+        match = await _play(delivery, match, users[seat], seat, index)
         actions += 1
-        match = result.match
-        await delivery.deliver(
-            match.id,
-            match=match,
-            claimed=result.boards,
-            latest=result.latest_board,
-            previous=result.previous_state,
-            last=result.action,
-        )
         if match.status != "active" or seat not in match.to_act():
-            figures.turn_taps.append(turn[1])
-            figures.turn_decisions.append(turn[2])
-            turn = None
+            figures.turn_over()
+    figures.turn_over()
     figures.playouts += 1
     figures.actions.append(actions)
+    return channel.sent
+
+
+async def _play(delivery: TextDelivery, match: Match, user: int, seat: int, index: int) -> Match:
+    """The move through the match service, then its board through the bot's delivery."""
+    result = await delivery.service.act(
+        match.id, user, ply=match.ply, seat=seat, index=index, loaded=match
+    )
+    await delivery.deliver(
+        result.match.id,
+        match=result.match,
+        claimed=result.boards,
+        latest=result.latest_board,
+        previous=result.previous_state,
+        last=result.action,
+    )
+    return result.match
 
 
 async def measure(key: str, players: int, playouts: int, folder: Path) -> Figures:
     store = await open_store(folder / f"{key}-{players}.sqlite3")
     clock_at = 1_800_000_000.0
     service = MatchService(store, clock=lambda: clock_at)
-    delivery = TextDelivery(_Bot(service))  # type: ignore[arg-type]
+    delivery = TextDelivery(TextBot(service))  # type: ignore[arg-type]
     figures = Figures()
     started = time.perf_counter()
     try:
