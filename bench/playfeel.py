@@ -17,7 +17,8 @@ Counted on every board posted or edited for a person who must act next:
   field values (the turn clock counts; title and footer do not): mean, p90 (nearest rank), max;
 - buttons: every button on the board (the fixed "Type a move" and "Text board" included;
   a select menu is one component, not a button): mean, max; "moves" is the move buttons only;
-- label lengths: characters of the move buttons' labels and of the select options' labels.
+- label lengths: characters of the move buttons' labels and of the select options' labels;
+- the longest list: the most options in one select menu of a board.
 
 Counted on every action a person chose:
 
@@ -240,6 +241,7 @@ class Figures:
     buttons: list[int] = field(default_factory=list)
     move_buttons: list[int] = field(default_factory=list)
     labels: list[int] = field(default_factory=list)
+    lists: list[int] = field(default_factory=list)
     taps: list[int] = field(default_factory=list)
     turn_taps: list[int] = field(default_factory=list)
     turn_decisions: list[int] = field(default_factory=list)
@@ -257,6 +259,7 @@ class Figures:
         self.buttons.append(sum(1 for c in found if is_button(c)))
         self.move_buttons.append(sum(1 for c in found if is_button(c) and kind(c) not in FIXED))
         self.labels.extend(labels(sent.view))
+        self.lists.append(max((len(c.get("options", [])) for c in found), default=0))
 
     def action(self, match: Match, sent: Sent, seat: int, index: int) -> None:
         """A person chose move ``index`` on the board ``sent``."""
@@ -388,8 +391,15 @@ async def measure(key: str, players: int, playouts: int, folder: Path) -> Figure
 HEAD = (
     f"{'game':11} {'table':>5} {'runs':>4} {'acts':>5} {'1-legal':>7} {'taps/move':>9} "
     f"{'taps/turn':>9} {'max':>3} {'dec/turn':>8} {'lines mean/p90/max':>18} "
-    f"{'buttons mean/max':>16} {'moves max':>9} {'labels mean/max':>15}"
+    f"{'buttons mean/max':>16} {'moves max':>9} {'list max':>8} {'labels mean/max':>15}"
 )
+
+
+LEGEND = """\
+acts: a playout's actions; 1-legal: boards whose acting people have one legal action;
+taps/move, taps/turn (mean, max) and dec/turn (decisions) per person's action and turn;
+lines, buttons (fixed ones included), moves (move buttons), list (options of one menu) and
+labels (characters) per board."""
 
 
 def row(key: str, players: int, f: Figures) -> str:
@@ -401,9 +411,9 @@ def row(key: str, players: int, f: Figures) -> str:
         f"{key:11} {players:>4}p {f.playouts:>4} {mean(f.actions):>5.0f} {share:>6.1f}% "
         f"{mean(f.taps):>9.2f} {mean(f.turn_taps):>9.2f} {max(f.turn_taps):>3} "
         f"{mean(f.turn_decisions):>8.2f} {lines:>18} {buttons:>16} {max(f.move_buttons):>9} "
-        f"{label:>15}"
+        f"{max(f.lists):>8} {label:>15}"
     )
-    notes = []
+    notes = over_targets(f)
     if f.stopped:
         notes.append(f"{f.stopped} playouts stopped at {MAX_ACTIONS} actions")
     if f.unplaced:
@@ -411,13 +421,27 @@ def row(key: str, players: int, f: Figures) -> str:
     return text + ("".join(f"\n    ({n})" for n in notes))
 
 
+#: what a board may carry at most: lines at p90, lines, buttons
+TARGETS = (6, 10, 10)
+
+
+def over_targets(f: Figures) -> list[str]:
+    """The figures past the targets (message lines p90 <= 6 and max <= 10, buttons <= 10)."""
+    most_p90, most_lines, most_buttons = TARGETS
+    over = []
+    if p90(f.lines) > most_p90:
+        over.append(f"lines p90 {p90(f.lines)} > {most_p90}")
+    if max(f.lines) > most_lines:
+        over.append(f"lines max {max(f.lines)} > {most_lines}")
+    if max(f.buttons) > most_buttons:
+        over.append(f"buttons max {max(f.buttons)} > {most_buttons}")
+    return [f"over target: {', '.join(over)}"] if over else []
+
+
 async def run(args: argparse.Namespace) -> None:
     keys = args.game or sorted(games.RULESETS)
-    print(
-        f"Play feel over {args.playouts} random playouts per game and table size "
-        "(1-legal: boards whose acting people have one legal action; taps and decisions "
-        "per person's action and turn; lines, buttons and labels per board)"
-    )
+    print(f"Play feel over {args.playouts} random playouts per game and table size.")
+    print(LEGEND)
     print(HEAD)
     with tempfile.TemporaryDirectory(prefix="playfeel-") as tmp:
         for key in keys:
