@@ -44,6 +44,7 @@ import itertools
 import logging
 import math
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -194,23 +195,28 @@ class Place:
     steps: bool = False
 
 
+#: a move's button (its seat and menu index), a select of moves (its seat; options valued by
+#: menu index); any other component of the bot's but the fixed ones is a first step
+MOVE_BUTTON = re.compile(r"rh:a:\d+:\d+:(\d+):(\d+)")
+MOVE_SELECT = re.compile(r"rh:s:\d+:\d+:(\d+):\d+")
+
+
 def places(match: Match, view: discord.ui.View | None) -> Place:
     found = Place()
     for c in components(view):
-        parts = str(c.get("custom_id", "")).split(":")
-        k = kind(c)
-        if k == "a":  # rh:a:<match>:<ply>:<seat>:<index>
-            found.taps[(int(parts[4]), int(parts[5]))] = 1
-        elif k == "s":  # rh:s:<match>:<ply>:<seat>:<k>, options valued by index
-            seat = int(parts[4])
-            for option in c.get("options", []):
-                found.taps.setdefault((seat, int(option["value"])), 2)
-        elif k == "g":  # "More moves…": a group, then its private menu
+        custom_id = str(c.get("custom_id", ""))
+        values = [str(o.get("value", "")) for o in c.get("options", [])]
+        if button := MOVE_BUTTON.fullmatch(custom_id):
+            found.taps[(int(button[1]), int(button[2]))] = 1
+        elif (select := MOVE_SELECT.fullmatch(custom_id)) and all(v.isdigit() for v in values):
+            for value in values:
+                found.taps.setdefault((int(select[1]), int(value)), 2)
+        elif kind(c) == "g":  # "More moves…": a group, then its private menu
             for (seat, group), entries in ui.plan(match).groups.items():
                 inner = 1 if layout.private_buttons(layout.group_entries(match, seat, group)) else 2
                 for e in entries:
                     found.taps.setdefault((seat, e.index), inner + 1)
-        elif k not in FIXED:
+        elif kind(c) not in FIXED:
             found.steps = True
     return found
 
