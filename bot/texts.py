@@ -222,19 +222,23 @@ def seat_label(match: Match, seat: Seat) -> str:
 
 
 def clock_text(match: Match) -> str:
-    """The turn clock as shown on boards: the settings, then this turn's deadline or pause."""
+    """The turn clock as shown on boards, in one line: the settings, then this turn's deadline
+    or pause ("Reminders every 24 h · deadline 72 h: skip · this turn ends in 3 days")."""
     text = match.clock.describe()
     if match.status != "active":
         return text
     if match.paused and match.paused_by == BLOCKED:
-        paused = _("⏸️ Paused: I cannot post in this channel by myself (see `/game status`)")
-        return f"{text}\n{paused}"
+        return _(
+            "{settings} · ⏸️ paused: I cannot post in this channel by myself (see `/game status`)"
+        ).format(settings=text)
     if match.paused and match.paused_until is not None:
-        paused = _("⏸️ Paused until {time}").format(time=stamp(match.paused_until, "f"))
-        return f"{text}\n{paused}"
+        return _("{settings} · ⏸️ paused until {time}").format(
+            settings=text, time=stamp(match.paused_until, "f")
+        )
     if match.deadline_at is not None:
-        deadline = _("This turn's deadline {time}").format(time=stamp(match.deadline_at))
-        return f"{text}\n{deadline}"
+        return _("{settings} · this turn ends {time}").format(
+            settings=text, time=stamp(match.deadline_at)
+        )
     return text
 
 

@@ -1,4 +1,5 @@
-"""What a lobby message says once its lobby is over, and the abandon question."""
+"""What a lobby message says once its lobby is over, the abandon question, and the turn clock
+as a board shows it."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import replace
 
 import games
 from bot.matches import Match, Seat
-from bot.texts import abandon_question, lobby_text
+from bot.texts import BLOCKED, abandon_question, clock_text, lobby_text
 from games.rng import SeededRng
 
 FARM = games.get("farm")
@@ -68,3 +69,19 @@ def test_the_abandon_question_says_who_plays_and_where_the_match_stands() -> Non
     assert abandon_question(lobby).startswith(
         "Close the Super Farmer lobby here? It has not started; **alice** has joined."
     )
+
+
+def test_the_turn_clock_is_one_line_with_the_settings_and_this_turn() -> None:
+    running = replace(farm_match("active"), turn_started_at=1000.0)
+    assert clock_text(running) == (
+        "Reminders every 24 h · deadline 72 h: skip · this turn ends <t:260200:R>"
+    )
+    paused = replace(running, paused_at=2000.0, paused_until=9000.0, paused_by=1001)
+    assert clock_text(paused) == (
+        "Reminders every 24 h · deadline 72 h: skip · ⏸️ paused until <t:9000:f>"
+    )
+    blocked = replace(running, paused_at=2000.0, paused_by=BLOCKED)
+    assert "· ⏸️ paused: I cannot post in this channel by myself" in clock_text(blocked)
+    for shown in (running, paused, blocked):
+        assert "\n" not in clock_text(shown)
+    assert clock_text(farm_match("finished")) == "Reminders every 24 h · deadline 72 h: skip"

@@ -37,7 +37,8 @@ async def test_a_farm_match_where_one_player_never_moves(
         first = await open_match(fake, "farm", world.channel, world.alice, world.bob)
         clock_field = next(f for f in first.embeds[0]["fields"] if "Turn clock" in f["name"])
         assert "Reminders every 24 h · deadline 72 h: skip" in clock_field["value"]
-        assert "This turn's deadline <t:" in clock_field["value"]
+        assert "this turn ends <t:" in clock_field["value"]
+        assert "\n" not in clock_field["value"], "the turn clock is one line"
         await expect_board(
             fake, world.channel, fake.click(world.alice, first, label="Roll the dice")
         )

@@ -129,6 +129,7 @@ async def test_a_channel_that_loses_send_rights_stops_the_clock_and_says_so(
             f for f in board(fake, world.channel).embeds[0]["fields"] if "Turn clock" in f["name"]
         )
         assert "I cannot post in this channel" in clock_field["value"], "the board says so too"
+        assert "\n" not in clock_field["value"], "the turn clock is one line"
         # a moderator fixes the channel: bob's next action starts the clock again
         fake.set_overwrite(world.channel, fake.world.bot_user)
         rec = await moved(fake, world, world.bob)
