@@ -110,6 +110,16 @@ def order_rule(ties: str) -> str:
     return _("Lowest roll acts first; equal rolls: the newer Discord account")
 
 
+def still_to_act() -> str:
+    """Names the players who act after the one on turn, in this round's order."""
+    return _("Still to act this round")
+
+
+def acted() -> str:
+    """Names the players who have acted this round."""
+    return _("Acted this round")
+
+
 def to_act(round_: int, name: str) -> str:
     return _("Round {round} · {name} to act").format(round=round_, name=name)
 
