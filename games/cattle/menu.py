@@ -29,8 +29,9 @@ from games.cattle.model import (
     total,
 )
 
-#: a menu with more choices than this (besides Pass) is grouped into select menus
-BUTTONS_UP_TO = 8
+#: a menu with more choices than this (besides Pass) is grouped into select menus: with Pass,
+#: "Type a move" and "Text board" a board holds at most ten buttons
+BUTTONS_UP_TO = 7
 GROUP_LIMIT = 25
 
 
@@ -231,6 +232,15 @@ def pass_reason(state: CattleState, seat: int) -> str:
     if roll == 4:
         return "no_switch"  # nothing to switch the stud with
     return "herd_empty"
+
+
+def passing(state: CattleState, start: int) -> int:
+    """The position in this round's order up to which the seats from ``start`` on have nothing
+    to do but pass (they pass one after the other, the table unchanged)."""
+    end = start
+    while end < len(state.order) and menu(state, state.order[end]) == (Pass(),):
+        end += 1
+    return end
 
 
 def best_action(state: CattleState, seat: int) -> CattleAction:

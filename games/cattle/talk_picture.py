@@ -61,20 +61,20 @@ def _move(kind: str, d: Data, names: Sequence[str]) -> str:
             count,
         ).format(count=count, colour=colour_words(d["colour"]), safe=d["safe"], **fields)
     if kind == "switch" and d["source"] == "stock":
-        return _("{name} rolled {roll}: stud swapped with stock {die} ({gain})").format(
+        return _("{name} rolled {roll}: switched stud with stock {die} ({gain})").format(
             die=die_words(d["die"], DIE_TAKEN), gain=f"{d['gain']:+d}", **fields
         )
     if kind == "switch":
-        return _("{name} rolled {roll}: new stud {die} from the herd").format(
-            die=die_words(d["die"]), **fields
+        return _("{name} rolled {roll}: switched stud with herd {die}").format(
+            die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "raid":
         return _("{name} rolled {roll}: raided {die}").format(
             die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "pasture":
-        return _("{name} rolled {roll}: 6 to stock, new stud {die}").format(
-            die=die_words(d["die"]), **fields
+        return _("{name} rolled {roll}: pastured 6 for {die}").format(
+            die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "forced_pass":
         return _forced(d, fields)
