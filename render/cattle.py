@@ -249,15 +249,25 @@ def _herd_rows(state: CattleState, change: Change) -> list[tuple[str, list[Die],
     for colour in COLOURS[: state.options.colours]:
         dice = [d for d in state.herd if d.colour == colour]
         gone = sum(n for d, n in change.left_herd.items() if d.colour == colour)
-        rows.append((colour, dice, gone, max(1, -(-(len(dice) + gone) // per))))
+        if dice or gone:
+            rows.append((colour, dice, gone, -(-(len(dice) + gone) // per)))
     return rows
+
+
+def _gone_lines(state: CattleState, change: Change) -> list[str]:
+    """The colours with no cow left in the herd, named together under the rows."""
+    shown = {row[0] for row in _herd_rows(state, change)}
+    empty = [c for c in COLOURS[: state.options.colours] if c not in shown]
+    return wrap(says.none_left(empty), TEXT, WIDTH - 2 * M - 24) if empty else []
 
 
 def _herd_h(state: CattleState, change: Change) -> int:
     if state.finished:
         return TITLE_H + len(state.names) * 44 + 10
-    lines = sum(row[3] for row in _herd_rows(state, change))
-    return TITLE_H + lines * (DIE + PITCH) + state.options.colours * (ROW_GAP - PITCH) + 6
+    rows = _herd_rows(state, change)
+    lines = sum(row[3] for row in rows)
+    gone = len(_gone_lines(state, change)) * STRIP_LINE
+    return TITLE_H + lines * (DIE + PITCH) + len(rows) * (ROW_GAP - PITCH) + gone + 6
 
 
 def queue(state: CattleState) -> list[tuple[str, list[int]]]:
@@ -443,9 +453,10 @@ def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, in
             if fresh[die]:
                 fresh[die] -= 1
                 _ring(c, x, top, DIE)
-        if not dice and not gone:
-            c.text((x0 + room, mid), says.none_left(), TEXT, ink=MUTED, paper=PASTURE, anchor="lm")
         y += lines * (DIE + PITCH) + ROW_GAP - PITCH
+    for line in _gone_lines(state, change):
+        c.text((x0 + 12, y + STRIP_LINE / 2), line, TEXT, ink=MUTED, paper=PASTURE, anchor="lm")
+        y += STRIP_LINE
 
 
 def _ring(c: Canvas, x: float, y: float, size: int) -> None:

@@ -140,8 +140,9 @@ def herd_title(count: int) -> str:
     return ngettext("THE HERD · {count} die", "THE HERD · {count} dice", count).format(count=count)
 
 
-def none_left() -> str:
-    return _("none left")
+def none_left(colours: Sequence[str]) -> str:
+    """The herd's colours that have no cow left: 'None left: red, blue.'"""
+    return _("None left: {colours}").format(colours=", ".join(colour_words(c) for c in colours))
 
 
 def final_title() -> str:
