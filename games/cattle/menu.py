@@ -69,15 +69,13 @@ Group = tuple[str, str, str]
 
 @lru_cache(maxsize=16)
 def groups(state: CattleState, seat: int) -> dict[CattleAction, Group]:
-    """Select-menu groups: none for a short menu, else by kind, big kinds split by colour.
-
-    A THREE! is always grouped: whose stock to rustle and which colour to swiss are two
-    different decisions, so each gets its own named menu even when it is short. Kinds:
+    """Select-menu groups: none for a short menu (buttons, a THREE!'s rustles and swisses
+    too), else by kind, big kinds split by colour. Kinds:
     ``grab1``, ``grab2``, ``rustle``, ``swiss``, ``switch_stock``, ``switch_herd``, ``raid``,
     ``pasture``.
     """
     choices = [a for a in menu(state, seat) if not isinstance(a, Pass)]
-    if len(choices) <= BUTTONS_UP_TO and state.rolls[seat] != 3:
+    if len(choices) <= BUTTONS_UP_TO:
         return {}
     kinds: dict[str, list[CattleAction]] = {}
     for a in choices:

@@ -94,8 +94,7 @@ def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
             label = _("Swiss all {colour} ({dice}, {points})").format(
                 colour=colour_words(colour, DICE_TAKEN), dice=count, points=points
             )
-            note = _("safe from rustlers for ever")
-            return Choice(label, group, note, emoji=EMOJI.get(colour), rank=score)
+            return Choice(label, group, emoji=EMOJI.get(colour), rank=score)
         case Switch(source, die):
             note = _brand_note(herd[die.colour] - (source == "herd"))
             taken = die_words(die, DIE_TAKEN)

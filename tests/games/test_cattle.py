@@ -22,6 +22,7 @@ from games.cattle import (
     pile,
     total,
 )
+from games.cattle.model import roll_order
 from games.rng import ScriptedRng, SeededRng
 
 SMALL = {"colours": 2, "dice_per_colour": 4}
@@ -504,20 +505,37 @@ def test_short_menus_are_buttons() -> None:
     }
 
 
-def test_a_three_is_always_two_menus_rustle_and_swiss() -> None:
+def test_a_short_three_is_buttons_and_a_long_one_menus_by_kind() -> None:
     state = two(5, 3)
     herd = dice("red 3, red 2, blue 6, blue 6")
     state = arrange(state, herd=herd, stocks=((), dice("red 4, blue 5")))
     shown = {
-        RULES.format_action(state, a): RULES.describe_action(state, 1, a).group
+        RULES.format_action(state, a): RULES.describe_action(state, 1, a)
         for a in RULES.legal_actions(state, 1)
     }
-    assert shown == {
-        "rustle alice": "Rustle a stock",
-        "swiss red": "Swiss a colour",
-        "swiss blue": "Swiss a colour",
-        "pass": None,
-    }
+    assert {n: c.group for n, c in shown.items()} == dict.fromkeys(
+        ("rustle alice", "swiss red", "swiss blue", "pass")
+    )  # one tap each
+    assert shown["swiss red"].label == "Swiss all red (1 die, 4 pts)"
+    # eight players: seven stocks to rustle and a colour to swiss are more than the buttons hold
+    state = RULES.new_game([f"p{i}" for i in range(8)], rng=SeededRng(3))
+    seat = state.order[state.pos]
+    stud = state.studs[seat]
+    assert stud is not None
+    state = replace(
+        state,
+        rolls=tuple(3 if s == seat else r for s, r in enumerate(state.rolls)),
+        studs=tuple(Die(stud.colour, 3) if s == seat else d for s, d in enumerate(state.studs)),
+    )
+    order = roll_order(state.rolls, state.seniority)
+    state = replace(state, order=order, pos=order.index(seat))
+    state = arrange(
+        state,
+        herd=state.herd[1:],
+        stocks=tuple(state.herd[:1] if s == seat else () for s in range(8)),
+    )
+    groups = {RULES.describe_action(state, seat, a).group for a in RULES.legal_actions(state, seat)}
+    assert groups == {"Rustle a stock", "Swiss a colour", None}
 
 
 def test_dump_shape_and_round_trip() -> None:
