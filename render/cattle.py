@@ -198,7 +198,8 @@ PLAYER_TOP = 56  # name row of a player block
 SECTION_H = 36  # a group's name above its players
 GAP = 8
 ROW_SPACE = 12  # between a player's stock and Swiss stock
-#: the herd's colour names take at most this much room before its dice
+#: the herd's colour names take this much room before its dice, or more for longer names
+HERD_LABEL_LEAST = 100
 HERD_LABEL_MOST = 200
 
 
@@ -234,7 +235,7 @@ def _herd_label_w(state: CattleState) -> int:
     "pomarańczowy"), so no name is cut or squeezed."""
     f = font(TEXT)
     need = max(length(f, colour_words(c)) for c in COLOURS[: state.options.colours]) + 18
-    return int(min(HERD_LABEL_MOST, need))
+    return int(min(HERD_LABEL_MOST, max(HERD_LABEL_LEAST, need)))
 
 
 def _herd_line(state: CattleState) -> int:
