@@ -181,6 +181,8 @@ def test_at_eight_players_the_herd_and_the_acting_player_fit_a_phones_first_scre
 ) -> None:
     """Shown 300 px wide, a phone's first screen is about 600 px tall: the herd and the block
     of the player to act are in it, at every move of whole games."""
+    assert cattle.DIE * 300 / cattle.WIDTH >= 14, "every die is at least 14 px there"
+    assert cattle.TEXT * 300 / cattle.WIDTH >= 11, "its letter and face too"
     with words.use(locale):
         for seed in (1, 2):
             for state, last, previous, events in random_positions(8, seed):
