@@ -1,9 +1,13 @@
 """Cattle Baron board, phone first: the last move, the herd by colour, every player's haul.
 
-Every die shows its colour letter beside its face ("R6"), as large as the face, so no one has
-to tell red from orange by hue. Dice that moved in the last move are outlined (and the herd
-keeps a ghost where one left); score changes get a +/- badge. The picture is drawn straight
-into a fixed palette from cached sprites (see ``render.flat``); ``warm()`` builds them.
+Drawn 600 px wide for a phone that shows it about 300 px wide: no text is smaller than
+``TEXT`` (11 px there) and every die is at least 28 px (14 px there). Every die shows its colour
+letter beside its face ("R6"), so no one has to tell red from orange by hue. Dice that moved in
+the last move are outlined (and the herd keeps a ghost where one left); score changes get a +/-
+badge. The players come in this round's order from the one to act: the acting player's block
+right under the herd, then those still to act, then those who already did, each group named.
+The picture is drawn straight into a fixed palette from cached sprites (see ``render.flat``);
+``warm()`` builds them.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -24,10 +29,12 @@ from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, font, length
 from render.flat import Canvas, Colour, Palette, fit
 
 WIDTH = 600
+#: the smallest text drawn: 11 px when the picture is shown 300 px wide
+TEXT = 22
+#: where a phone shows the picture 300 px wide, its first screen: 600 px there
+FIRST_SCREEN = 2 * WIDTH
 M = 12  # outer margin
-HERD_DIE = 40
-STOCK_DIE = 36
-STUD_DIE = 40
+DIE = 44  # every die: its letter and face are TEXT px
 PITCH = 4
 HUES: dict[str, Colour] = {
     "red": PALETTE["vermillion"],
@@ -87,19 +94,18 @@ _lock = threading.Lock()
 
 
 @kept
-def _die(colour: str | None, face: int, size: int, paper: Colour) -> Image.Image:
-    """A die with its colour letter and face side by side ("R6"); a plain white die for a
-    roll. Drawn over-sampled on ``paper`` and reduced to the palette once."""
+def _die(colour: str, face: int, size: int, paper: Colour) -> Image.Image:
+    """A die with its colour letter and face side by side ("R6") at TEXT px. Drawn
+    over-sampled on ``paper`` and reduced to the palette once."""
     ss = 3
-    hue = HUES[colour] if colour else IVORY
+    hue = HUES[colour]
     big = Image.new("RGB", (size * ss, size * ss), paper)
     d = ImageDraw.Draw(big)
     s = size * ss
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=_rim(hue))
     d.rounded_rectangle((ss * 2, ss * 2, s - 1 - ss * 2, s - 1 - ss * 3), radius=s * 0.16, fill=hue)
-    text = f"{LETTER[colour]}{face}" if colour else str(face)
-    f = font(int(s * (0.5 if colour else 0.62)), True)
-    d.text((s * 0.5, s * 0.47), text, font=f, fill=_ink_on(hue), anchor="mm")
+    d.text((s * 0.5, s * 0.47), f"{LETTER[colour]}{face}", font=font(TEXT * ss, True),
+           fill=_ink_on(hue), anchor="mm")  # fmt: skip
     return PAL.reduce(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
@@ -126,9 +132,8 @@ def warm() -> None:
         for paper in (PANEL, PASTURE):
             for colour in COLOURS[:8]:
                 for face in range(1, 7):
-                    _die(colour, face, HERD_DIE, paper)
-                    _die(colour, face, STOCK_DIE, paper)
-            _ghost(HERD_DIE, paper)
+                    _die(colour, face, DIE, paper)
+            _ghost(DIE, paper)
     for players in range(2, 9):
         state = RULES.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(players))
         for ply in range(1, 2 * players + 2):
@@ -183,55 +188,130 @@ def _gone(dice: Sequence[Die], others: Sequence[Die]) -> Counter[Die]:
 
 # Layout ---------------------------------------------------------------------------------------
 
-HEADER_H = 56
-STRIP_H = 44
-TITLE_H = 36
+HEADER_H = 52
+STRIP_LINE = TEXT + 6
+STRIP_MOST = 3  # lines of the last-move strip
+TITLE_H = 40
 ROW_GAP = 6
-LABEL_W = 108
-PLAYER_TOP = 50  # name row of a player block
+LABEL_W = 116  # at least, for "Stock 51" / "Swiss 5"
+PLAYER_TOP = 56  # name row of a player block
+SECTION_H = 36  # a group's name above its players
+GAP = 8
+ROW_SPACE = 12  # between a player's stock and Swiss stock
+#: the herd's colour names take this much room before its dice, or more for longer names
+HERD_LABEL_LEAST = 100
+HERD_LABEL_MOST = 200
 
 
 def _lines(dice: Sequence[Die], width: int) -> list[list[Die]]:
-    per = max(1, (width + PITCH) // (STOCK_DIE + PITCH))
+    per = max(1, (width + PITCH) // (DIE + PITCH))
     return [list(dice[i : i + per]) for i in range(0, len(dice), per)]
 
 
+def _label_w(state: CattleState) -> int:
+    """Room for the stock and Swiss labels ("Stock 51"): LABEL_W, or what the widest needs."""
+    f = font(TEXT, True)
+    texts = [says.stock_label(total(d)) for d in state.stocks]
+    texts += [says.swiss_label(total(d)) for d in state.swiss if d]
+    return int(max(LABEL_W, *(length(f, t) + 14 for t in texts)))
+
+
+def _inner(state: CattleState) -> int:
+    """Room for a stock's dice on a line."""
+    return WIDTH - 2 * M - _label_w(state) - 16
+
+
 def _player_h(state: CattleState, seat: int) -> int:
-    inner = WIDTH - 2 * M - LABEL_W - 16
+    inner = _inner(state)
     lines = max(1, len(_lines(state.stocks[seat], inner)))
     if state.swiss[seat]:
         lines += len(_lines(state.swiss[seat], inner))
-    return PLAYER_TOP + lines * (STOCK_DIE + PITCH) + 10
-
-
-#: the herd's colour names take at most this much room (at 16 px) before its dice
-HERD_LABEL_MOST = 152
+        return PLAYER_TOP + lines * (DIE + PITCH) - PITCH + ROW_SPACE + 12
+    return PLAYER_TOP + lines * (DIE + PITCH) - PITCH + 10
 
 
 def _herd_label_w(state: CattleState) -> int:
-    """Room for the herd's colour names: LABEL_W, or more for a language whose names of the
-    colours in play are longer (Polish "pomarańczowy"), so no name is cut or squeezed."""
-    f = font(16, True)
-    need = max(length(f, colour_words(c)) for c in COLOURS[: state.options.colours]) + 16
-    return int(min(HERD_LABEL_MOST, max(LABEL_W, need)))
+    """Room for the herd's colour names, as wide as the longest name in play needs (Polish
+    "pomarańczowy"), so no name is cut or squeezed."""
+    f = font(TEXT)
+    need = max(length(f, colour_words(c)) for c in COLOURS[: state.options.colours]) + 18
+    return int(min(HERD_LABEL_MOST, max(HERD_LABEL_LEAST, need)))
 
 
 def _herd_line(state: CattleState) -> int:
     """Herd dice on one line of a colour's row; a colour with more takes two lines."""
-    return (WIDTH - 2 * M - _herd_label_w(state) - 40) // (HERD_DIE + PITCH)
+    return (WIDTH - 2 * M - _herd_label_w(state) - 8 + PITCH) // (DIE + PITCH)
 
 
-def _herd_lines(state: CattleState) -> int:
-    """Lines per colour: the most dice a colour's row can show (its dice in the herd and the
-    ghosts of those a move took never add up to more than its dice) over a line's room."""
-    return -(-state.options.dice_per_colour // _herd_line(state))
+def _herd_rows(state: CattleState, change: Change) -> list[tuple[str, list[Die], int, int]]:
+    """Each colour's row: its dice in the herd, how many just left it (ghosts) and its lines."""
+    per = _herd_line(state)
+    rows = []
+    for colour in COLOURS[: state.options.colours]:
+        dice = [d for d in state.herd if d.colour == colour]
+        gone = sum(n for d, n in change.left_herd.items() if d.colour == colour)
+        if dice or gone:
+            rows.append((colour, dice, gone, -(-(len(dice) + gone) // per)))
+    return rows
 
 
-def _herd_h(state: CattleState) -> int:
+def _gone_lines(state: CattleState, change: Change) -> list[str]:
+    """The colours with no cow left in the herd, named together under the rows."""
+    shown = {row[0] for row in _herd_rows(state, change)}
+    empty = [c for c in COLOURS[: state.options.colours] if c not in shown]
+    return wrap(says.none_left(empty), TEXT, WIDTH - 2 * M - 24) if empty else []
+
+
+def _herd_h(state: CattleState, change: Change) -> int:
     if state.finished:
-        return TITLE_H + len(state.names) * 40 + 10
-    row = _herd_lines(state) * (HERD_DIE + PITCH) - PITCH + ROW_GAP
-    return TITLE_H + state.options.colours * row + 6
+        return TITLE_H + len(state.names) * 44 + 10
+    rows = _herd_rows(state, change)
+    lines = sum(row[3] for row in rows)
+    gone = len(_gone_lines(state, change)) * STRIP_LINE
+    return TITLE_H + lines * (DIE + PITCH) + len(rows) * (ROW_GAP - PITCH) + gone + 6
+
+
+def queue(state: CattleState) -> list[tuple[str, list[int]]]:
+    """The players' blocks in groups, each with what names it ("" for none): while playing, the
+    player to act, those still to act this round, those who acted, those who left; at the end,
+    every seat in order."""
+    if state.finished:
+        return [("", list(range(len(state.names))))]
+    groups = [("", [state.order[state.pos]])]
+    groups.append((says.still_to_act(), list(state.order[state.pos + 1 :])))
+    groups.append((says.acted(), list(state.order[: state.pos])))
+    groups.append(("", list(state.out)))
+    return [(name, seats) for name, seats in groups if seats]
+
+
+@dataclass
+class Plan:
+    """Where everything goes: the strip's lines, the herd's box, each group's name and each
+    player's box (top and bottom)."""
+
+    strip: list[str]
+    height: int = 0
+    herd: tuple[int, int] = (0, 0)
+    names: list[tuple[str, int]] = field(default_factory=list)
+    players: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def plan(state: CattleState, told: str, change: Change) -> Plan:
+    """Lay the picture out top to bottom."""
+    lines = _strip_lines(told)
+    out = Plan(lines)
+    y = HEADER_H + (len(lines) * STRIP_LINE + 16 if lines else 0) + GAP
+    out.herd = (y, y + _herd_h(state, change))
+    y = out.herd[1] + GAP
+    for name, seats in queue(state):
+        if name:
+            out.names.append((name, y))
+            y += SECTION_H
+        for seat in seats:
+            out.players[seat] = (y, y + _player_h(state, seat))
+            y = out.players[seat][1] + GAP
+    out.height = y - GAP + 6
+    return out
 
 
 def draw(
@@ -245,23 +325,21 @@ def draw(
     """The whole table as PNG; ``seat`` marks the viewer's own block. The strip tells the
     move in ``events``; ``last`` and ``previous`` mark the dice it moved."""
     change = Change(state, last, previous)
-    told = says.strip_words(events, state.names)
-    heights = [_player_h(state, s) for s in range(len(state.names))]
-    height = HEADER_H + STRIP_H + 8 + _herd_h(state) + 8 + sum(h + 8 for h in heights) + 4
+    where = plan(state, says.strip_words(events, state.names), change)
     with _lock:
-        c = Canvas(PAL, (WIDTH, height), PAPER)
+        c = Canvas(PAL, (WIDTH, where.height), PAPER)
         _header(c, state)
-        _strip(c, state, told)
-        y = HEADER_H + STRIP_H + 8
-        box = (M, y, WIDTH - M, y + _herd_h(state))
+        _strip(c, where.strip)
+        box = (M, where.herd[0], WIDTH - M, where.herd[1])
         if state.finished:
             _final(c, state, box)
         else:
             _herd(c, state, change, box)
-        y = box[3] + 8
-        for s, h in enumerate(heights):
-            _player(c, state, s, (M, y, WIDTH - M, y + h), change, viewer=seat)
-            y += h + 8
+        for name, y in where.names:
+            c.text((M + 4, y + SECTION_H / 2), name, TEXT, bold=True, ink=MUTED, paper=PAPER,
+                   anchor="lm")  # fmt: skip
+        for s, (top, bottom) in where.players.items():
+            _player(c, state, s, (M, top, WIDTH - M, bottom), change, viewer=seat)
         return c.png()
 
 
@@ -304,100 +382,82 @@ def shortened(text: str, size: int, width: float, bold: bool = False) -> str:
 def status(state: CattleState) -> str:
     """The header's right side: whose turn, or who won."""
     if not state.finished:
-        name = fit(state.names[state.order[state.pos]], 20, 140, True)
+        name = fit(state.names[state.order[state.pos]], 24, 220, True)
         return says.to_act(state.round, name)
     scores = [state.score(s) for s in range(len(state.names))]
     best = max(scores[s] for s in state.active())
     winners = [state.names[s] for s in state.active() if scores[s] == best]
     if len(winners) == 1:
-        return says.winner(fit(winners[0], 20, 150, True), best)
+        return says.winner(fit(winners[0], 24, 220, True), best)
     return says.shared_win(len(winners), best)
 
 
 def _header(c: Canvas, state: CattleState) -> None:
+    """The game's name (when there is room for it) and whose turn it is, or who won."""
     c.rect((0, 0, WIDTH, HEADER_H - 1), WOOD)
     right = status(state)
-    size = sized(right, 20, WIDTH * 0.62, True, 14)
+    size = sized(right, 24, WIDTH - 2 * M, True, TEXT)
+    right = shortened(right, size, WIDTH - 2 * M, True)
     used = length(font(size, True), right) + 16
-    title = says.title()
-    c.text(
-        (M, HEADER_H / 2),
-        title,
-        sized(title, 24, WIDTH - 2 * M - used, True, 14),
-        bold=True,
-        ink=CREAM,
-        paper=WOOD,
-        anchor="lm",
-    )
     c.text((WIDTH - M, HEADER_H / 2), right, size, bold=True, ink=CREAM, paper=WOOD, anchor="rm")
+    title = says.title()
+    title_size = sized(title, 26, WIDTH - 2 * M - used, True, TEXT)
+    if length(font(title_size, True), title) <= WIDTH - 2 * M - used:
+        c.text((M, HEADER_H / 2), title, title_size, bold=True, ink=CREAM, paper=WOOD,
+               anchor="lm")  # fmt: skip
 
 
-def _strip(c: Canvas, state: CattleState, told: str) -> None:
-    """The last move in words, or at a round's start what the order means."""
-    y0 = HEADER_H
-    c.rect((0, y0, WIDTH, y0 + STRIP_H - 1), STRIP)
-    mid = y0 + STRIP_H / 2
+def _strip_lines(told: str) -> list[str]:
+    """The last move in lines of TEXT px beside its label (none when no move is told: a
+    round's start needs no strip)."""
     if not told:
-        text = says.order_rule(state.options.ties)
-        size = sized(text, 18, WIDTH - 2 * M, least=13)
-        _lines_at(c, M, mid, text, size, WIDTH - 2 * M, MUTED)
-        return
-    w = c.text((M, mid), says.last_label(), 20, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
-    room = WIDTH - 2 * M - w - 8
-    size = 20 if length(font(20), told) <= room else 17
-    _lines_at(c, M + w + 8, mid, told, size, room, INK)
+        return []
+    room = WIDTH - 2 * M - length(font(TEXT, True), says.last_label()) - 10
+    lines = wrap(told, TEXT, room)
+    if len(lines) > STRIP_MOST:
+        rest = shortened(" ".join(lines[STRIP_MOST - 1 :]), TEXT, room)
+        lines = [*lines[: STRIP_MOST - 1], rest]
+    return lines
 
 
-def _lines_at(
-    c: Canvas, x: float, mid: float, text: str, size: int, width: float, ink: Colour
-) -> None:
-    """``text`` on one line at ``size`` when it fits, else on two lines (smaller if need be)
-    broken between words, centred on ``mid``."""
-    if length(font(size), text) <= width:
-        c.text((x, mid), text, size, ink=ink, paper=STRIP, anchor="lm")
+def _strip(c: Canvas, lines: list[str]) -> None:
+    """The last move in words, under the header."""
+    if not lines:
         return
-    while size > 14 and len(wrap(text, size, width)) > 2:
-        size -= 1
-    lines = wrap(text, size, width)
-    if len(lines) > 2:
-        lines = [lines[0], shortened(" ".join(lines[1:]), size, width)]
-    step = size + 3
+    y0 = HEADER_H
+    c.rect((0, y0, WIDTH, y0 + len(lines) * STRIP_LINE + 15), STRIP)
+    top = y0 + 8 + STRIP_LINE / 2
+    w = c.text((M, top), says.last_label(), TEXT, bold=True, ink=WOOD, paper=STRIP, anchor="lm")
     for i, line in enumerate(lines):
-        y = mid + (i - (len(lines) - 1) / 2) * step
-        c.text((x, y), line, size, ink=ink, paper=STRIP, anchor="lm")
+        c.text((M + w + 10, top + i * STRIP_LINE), line, TEXT, ink=INK, paper=STRIP, anchor="lm")
 
 
 def _herd(c: Canvas, state: CattleState, change: Change, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, _, _ = box
     c.box(box, PASTURE, edge=EDGE, paper=PAPER)
     title = says.herd_title(len(state.herd))
-    c.text((x0 + 12, y0 + 8), title, 20, bold=True, ink=WOOD, paper=PASTURE)
-    size = HERD_DIE
-    lines, per_line, room = _herd_lines(state), _herd_line(state), _herd_label_w(state)
+    c.text((x0 + 12, y0 + 8), title, 24, bold=True, ink=WOOD, paper=PASTURE)
+    per_line, room = _herd_line(state), _herd_label_w(state)
     y = y0 + TITLE_H
     fresh = Counter(change.new_herd)
-    for colour in COLOURS[: state.options.colours]:
-        dice = [d for d in state.herd if d.colour == colour]
-        gone = [d for d in change.left_herd.elements() if d.colour == colour]
-        mid = y + HERD_DIE / 2
-        label = colour_words(colour)
-        label_size = sized(label, 18, room - 16, True)
-        c.text((x0 + 12, mid), label, label_size, bold=True, ink=INK, paper=PASTURE, anchor="lm")
-        for i, die in enumerate([*dice, *gone]):
-            x = x0 + room + (i % per_line) * (size + PITCH)
-            top = y + (i // per_line) * (size + PITCH)
+    for colour, dice, gone, lines in _herd_rows(state, change):
+        mid = y + DIE / 2
+        c.text((x0 + 12, mid), colour_words(colour), TEXT, ink=INK, paper=PASTURE, anchor="lm")
+        for i in range(len(dice) + gone):
+            x = x0 + room + (i % per_line) * (DIE + PITCH)
+            top = y + (i // per_line) * (DIE + PITCH)
             if i >= len(dice):
-                c.paste(_ghost(size, PASTURE), x, top)
+                c.paste(_ghost(DIE, PASTURE), x, top)
                 continue
-            c.paste(_die(die.colour, die.face, size, PASTURE), x, top)
+            die = dice[i]
+            c.paste(_die(die.colour, die.face, DIE, PASTURE), x, top)
             if fresh[die]:
                 fresh[die] -= 1
-                _ring(c, x, top, size)
-        if not dice and not gone:
-            c.text((x0 + room, mid), says.none_left(), 18, ink=MUTED, paper=PASTURE, anchor="lm")
-        elif dice:
-            c.text((x1 - 10, mid), str(len(dice)), 18, ink=MUTED, paper=PASTURE, anchor="rm")
-        y += lines * (size + PITCH) - PITCH + ROW_GAP
+                _ring(c, x, top, DIE)
+        y += lines * (DIE + PITCH) + ROW_GAP - PITCH
+    for line in _gone_lines(state, change):
+        c.text((x0 + 12, y + STRIP_LINE / 2), line, TEXT, ink=MUTED, paper=PASTURE, anchor="lm")
+        y += STRIP_LINE
 
 
 def _ring(c: Canvas, x: float, y: float, size: int) -> None:
@@ -409,7 +469,7 @@ def _final(c: Canvas, state: CattleState, box: tuple[int, int, int, int]) -> Non
     """Game over: hauls from best to worst with the winner highlighted."""
     x0, y0, x1, _ = box
     c.box(box, PANEL, edge=EDGE, paper=PAPER)
-    c.text((x0 + 12, y0 + 8), says.final_title(), 20, bold=True, ink=WOOD, paper=PANEL)
+    c.text((x0 + 12, y0 + 8), says.final_title(), 24, bold=True, ink=WOOD, paper=PANEL)
     scores = [state.score(s) for s in range(len(state.names))]
     active = state.active()
     best = max(scores[s] for s in active)
@@ -418,15 +478,19 @@ def _final(c: Canvas, state: CattleState, box: tuple[int, int, int, int]) -> Non
         won = scores[s] == best
         paper = HIGHLIGHT if won else PANEL
         if won:
-            c.box((x0 + 6, y, x1 - 6, y + 36), HIGHLIGHT, radius=8, paper=PANEL)
-        mid = y + 18
-        c.text((x0 + 14, mid), f"{rank + 1}.", 20, bold=True, ink=INK, paper=paper, anchor="lm")
-        name = fit(state.names[s], 20, 200, True) + (" ★" if won else "")
-        c.text((x0 + 48, mid), name, 20, bold=won, ink=INK, paper=paper, anchor="lm")
-        parts = says.haul_parts(total(state.stocks[s]), total(state.swiss[s]))
-        c.text((x1 - 70, mid), parts, 18, ink=INK, paper=paper, anchor="rm")
-        c.text((x1 - 14, mid), str(scores[s]), 22, bold=True, ink=INK, paper=paper, anchor="rm")
-        y += 40
+            c.box((x0 + 6, y, x1 - 6, y + 40), HIGHLIGHT, radius=8, paper=PANEL)
+        mid = y + 20
+        c.text((x0 + 14, mid), f"{rank + 1}.", TEXT, bold=True, ink=INK, paper=paper, anchor="lm")
+        swiss = total(state.swiss[s])
+        parts = says.haul_parts(total(state.stocks[s]), swiss) if swiss else ""
+        parts_w = length(font(TEXT), parts)
+        name_w = int(x1 - 80 - parts_w - 12 - (x0 + 52))
+        name = fit(state.names[s], TEXT, name_w - (28 if won else 0), True) + (" ★" if won else "")
+        c.text((x0 + 52, mid), name, TEXT, bold=won, ink=INK, paper=paper, anchor="lm")
+        if parts:
+            c.text((x1 - 80, mid), parts, TEXT, ink=MUTED, paper=paper, anchor="rm")
+        c.text((x1 - 14, mid), str(scores[s]), 26, bold=True, ink=INK, paper=paper, anchor="rm")
+        y += 44
 
 
 def _player(
@@ -439,88 +503,85 @@ def _player(
 ) -> None:
     x0, y0, x1, _ = box
     acting = not state.finished and state.order[state.pos] == seat
-    gone = seat in state.out
     c.box(box, PANEL, edge=HIGHLIGHT if acting else EDGE, width=5 if acting else 2, paper=PAPER)
-    mid = y0 + 26
-    x = x0 + 12
-    stud = state.studs[seat]
-    if not state.finished and not gone:
-        at = state.order.index(seat)
-        mark = "✓" if at < state.pos else f"{at + 1}."
-        c.text((x, mid), mark, 20, bold=True, ink=MUTED, paper=PANEL, anchor="lm")
-        x += 30
-    if stud is not None:
-        c.paste(_die(stud.colour, stud.face, STUD_DIE, PANEL), x, mid - STUD_DIE / 2)
-        if change.stud == seat:
-            _ring(c, x, mid - STUD_DIE / 2, STUD_DIE)
-        x += STUD_DIE + 10
-    name_w = x1 - x - 150
-    name = fit(state.names[seat], 22, name_w, True)
-    if seat == viewer:
-        name = says.you(
-            fit(state.names[seat], 22, name_w - length(font(22, True), says.you("")), True)
-        )
-    w = c.text((x, mid), name, 22, bold=True, ink=INK, paper=PANEL, anchor="lm")
-    if gone:
-        tag, ink = says.left_game(), MUTED
-    elif stud is not None and state.rolls[seat] == 3 and state.order.index(seat) >= state.pos:
-        tag, ink = says.three(), RUST
-    elif stud is not None and stud.face != state.rolls[seat]:
-        tag, ink = says.rolled(state.rolls[seat]), MUTED
-    else:
-        tag, ink = "", MUTED
-    if tag and x + w + 8 + length(font(18), tag) < x1 - 70:
-        c.text((x + w + 8, mid), tag, 18, bold=ink == RUST, ink=ink, paper=PANEL, anchor="lm")
-    c.text((x1 - 12, mid), str(state.score(seat)), 26, bold=True, ink=INK, paper=PANEL, anchor="rm")
-    delta = change.delta.get(seat)
-    if delta:
-        score_w = length(font(26, True), str(state.score(seat)))
-        c.text(
-            (x1 - 18 - score_w, mid),
-            f"{delta:+d}",
-            18,
-            bold=True,
-            ink=GAIN if delta > 0 else RUST,
-            paper=PANEL,
-            anchor="rm",
-        )
+    _name_row(c, state, seat, (x0, y0, x1), change, viewer)
     y = y0 + PLAYER_TOP
-    inner = x1 - x0 - LABEL_W - 16
+    label_w = _label_w(state)
+    inner = _inner(state)
     rows = [(says.stock_label, state.stocks[seat], change.new_stock.get(seat, Counter()))]
     if state.swiss[seat]:
         rows.append((says.swiss_label, state.swiss[seat], change.new_swiss.get(seat, Counter())))
     for label, dice, fresh in rows:
         lines = _lines(dice, inner) or [[]]
         paper = PASTURE if label is says.swiss_label else PANEL
-        h = len(lines) * (STOCK_DIE + PITCH) - PITCH
+        h = len(lines) * (DIE + PITCH) - PITCH
         if paper == PASTURE:
             c.box((x0 + 6, y - 3, x1 - 6, y + h + 3), PASTURE, radius=8, paper=PANEL)
-        text = label(total(dice))
-        c.text(
-            (x0 + 12, y + STOCK_DIE / 2),
-            text,
-            sized(text, 18, LABEL_W - 14, True),
-            bold=True,
-            ink=WOOD,
-            paper=paper,
-            anchor="lm",
-        )
+        mid = y + DIE / 2
+        c.text((x0 + 12, mid), label(total(dice)), TEXT, bold=True, ink=WOOD, paper=paper,
+               anchor="lm")  # fmt: skip
         if not dice:
-            c.text(
-                (x0 + LABEL_W + 8, y + STOCK_DIE / 2),
-                says.empty(),
-                18,
-                ink=MUTED,
-                paper=paper,
-                anchor="lm",
-            )
+            c.text((x0 + label_w + 8, mid), says.empty(), TEXT, ink=MUTED, paper=paper,
+                   anchor="lm")  # fmt: skip
         fresh = Counter(fresh)
         for i, line in enumerate(lines):
             for j, die in enumerate(line):
-                dx = x0 + LABEL_W + 8 + j * (STOCK_DIE + PITCH)
-                dy = y + i * (STOCK_DIE + PITCH)
-                c.paste(_die(die.colour, die.face, STOCK_DIE, paper), dx, dy)
+                dx = x0 + label_w + 8 + j * (DIE + PITCH)
+                dy = y + i * (DIE + PITCH)
+                c.paste(_die(die.colour, die.face, DIE, paper), dx, dy)
                 if fresh[die]:
                     fresh[die] -= 1
-                    _ring(c, dx, dy, STOCK_DIE)
-        y += h + PITCH + 6
+                    _ring(c, dx, dy, DIE)
+        y += h + ROW_SPACE
+
+
+def _name_row(
+    c: Canvas,
+    state: CattleState,
+    seat: int,
+    row: tuple[int, int, int],
+    change: Change,
+    viewer: int | None,
+) -> None:
+    """A player's stud, name, what their roll says (THREE!, the roll when the stud changed,
+    or that they left), score and its change."""
+    x0, y0, x1 = row
+    mid = y0 + 28
+    x = x0 + 12
+    stud = state.studs[seat]
+    if stud is not None:
+        c.paste(_die(stud.colour, stud.face, DIE, PANEL), x, mid - DIE / 2)
+        if change.stud == seat:
+            _ring(c, x, mid - DIE / 2, DIE)
+        x += DIE + 10
+    score = str(state.score(seat))
+    score_w = length(font(28, True), score)
+    delta = change.delta.get(seat)
+    badge = f"{delta:+d}" if delta else ""
+    right = x1 - 12 - score_w - (length(font(TEXT, True), badge) + 8 if badge else 0) - 12
+    name = fit(state.names[seat], 24, int(right - x), True)
+    if seat == viewer:
+        you_w = length(font(24, True), says.you(""))
+        name = says.you(fit(state.names[seat], 24, int(right - x - you_w), True))
+    w = c.text((x, mid), name, 24, bold=True, ink=INK, paper=PANEL, anchor="lm")
+    tag, ink = _tag(state, seat)
+    if tag and x + w + 10 + length(font(TEXT, ink == RUST), tag) < right:
+        c.text((x + w + 10, mid), tag, TEXT, bold=ink == RUST, ink=ink, paper=PANEL, anchor="lm")
+    c.text((x1 - 12, mid), score, 28, bold=True, ink=INK, paper=PANEL, anchor="rm")
+    if badge:
+        ink = GAIN if delta and delta > 0 else RUST
+        c.text((x1 - 20 - score_w, mid), badge, TEXT, bold=True, ink=ink, paper=PANEL,
+               anchor="rm")  # fmt: skip
+
+
+def _tag(state: CattleState, seat: int) -> tuple[str, Colour]:
+    stud = state.studs[seat]
+    if seat in state.out:
+        return says.left_game(), MUTED
+    if stud is None:
+        return "", MUTED
+    if state.rolls[seat] == 3 and state.order.index(seat) >= state.pos:
+        return says.three(), RUST
+    if stud.face != state.rolls[seat]:
+        return says.rolled(state.rolls[seat]), MUTED
+    return "", MUTED

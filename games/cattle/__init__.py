@@ -39,6 +39,7 @@ from games.cattle.menu import (
     parse_die,
     parse_player,
     pass_reason,
+    passing,
 )
 from games.cattle.model import (
     COLOURS,
@@ -74,6 +75,9 @@ from games.cattle.talk_moves import canonical_text
 from games.cattle.texts import QUICK_START, SUMMARY, TITLE
 from games.rng import Rng
 
+#: the words the board uses for a move, typed instead of the notation's verb
+VERBS = {"take": "grab"}
+
 
 class CattleRules(Ruleset[CattleState, CattleAction]):
     key = "cattle"
@@ -85,9 +89,10 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
     quick_start = QUICK_START
     summary = SUMMARY
     narrator = NARRATOR
+    #: examples, in the board's words (``take`` is read as the notation's ``grab``)
     notation = (
-        "grab red 5",
-        "grab red 5 red 3",
+        "take red 5",
+        "take red 5 red 3",
         "rustle bob",
         "swiss blue",
         "switch stock red 1",
@@ -165,7 +170,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         studs = tuple(None if s is None else Die(s.colour, rng.roll(6)) for s in state.studs)
         # a seat that left keeps its last roll on record; it no longer acts
         rolls = tuple(state.rolls[seat] if s is None else s.face for seat, s in enumerate(studs))
-        return replace(
+        state = replace(
             state,
             studs=studs,
             rolls=rolls,
@@ -173,16 +178,22 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             pos=0,
             kept=tuple(s is not None for s in studs),
             round=state.round + 1,
+            passes=0,
         )
+        # the first seats whose roll allows nothing pass one after the other, the herd
+        # unchanged: the round's announcement tells them together
+        return replace(state, passes=passing(state, 0))
 
     def seat_extras(self, user_ids: Sequence[int]) -> dict[str, Any]:
         """Ties go to the younger player: Discord ids grow with account creation time."""
         return {"seniority": list(user_ids)}
 
     def opening_events(self, state: CattleState) -> tuple[Event, ...]:
-        """The round's announcements: every roll (``round``), the acting order saying whether
-        a tie decided it (``order``), any THREE! (``three``); each tie in detail is a minor
-        ``tie`` event that ``/game history`` keeps."""
+        """The round's announcement, one ``round`` event: every roll in this round's order,
+        whether a tie decided it, who shouts THREE! and which seats the round opens with whose
+        roll allows nothing (their ``forced_pass`` is then minor). The same in detail is
+        minor, for ``/game history``: the ``order``, each ``tie`` (who is younger) and the
+        ``three`` with what a 3 allows."""
         rolls = state.rolls
         by = state.options.ties  # "younger" or "seat"
         ties: list[Event] = []
@@ -191,15 +202,25 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             if len(tied) >= 2:
                 data = {"face": face, "seats": sorted(tied), "order": tied, "by": by}
                 ties.append(Event("tie", data, True))
+        threes = [s for s in state.order if rolls[s] == 3]
+        tie_rule = by if ties else None
+        passes = [[s, pass_reason(state, s), state.brand(s)] for s in state.order[: state.passes]]
         events = [
             Event(
-                "round", {"round": state.round, "rolls": [[s, rolls[s]] for s in state.active()]}
+                "round",
+                {
+                    "round": state.round,
+                    "rolls": [[s, rolls[s]] for s in state.order],
+                    "in_order": True,
+                    "tie_rule": tie_rule,
+                    "threes": threes,
+                    "passes": passes,
+                },
             ),
-            Event("order", {"order": list(state.order), "tie_rule": by if ties else None}),
+            Event("order", {"order": list(state.order), "tie_rule": tie_rule}, True),
         ]
-        threes = [s for s in state.order if rolls[s] == 3]
         if threes:
-            events.append(Event("three", {"seats": threes}))
+            events.append(Event("three", {"seats": threes}, True))
         return (*events, *ties)
 
     # Whose move ----------------------------------------------------------------------------
@@ -278,7 +299,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             case Pass():
                 if menu(state, seat) == (Pass(),):
                     why = {"why": pass_reason(state, seat), "brand": state.brand(seat)}
-                    event = Event("forced_pass", {**move, **why})
+                    # (told with the round when it opened with this seat's pass)
+                    event = Event("forced_pass", {**move, **why}, state.pos < state.passes)
                 else:
                     event = Event("pass", move)
             case _:
@@ -296,6 +318,14 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             state = self._end(state, rng, events)
         elif state.pos + 1 < len(state.order):
             state = replace(state, pos=state.pos + 1)
+            if state.pos >= state.passes:  # the passes that follow at once, told with the move
+                end = passing(state, state.pos)
+                then = [
+                    [s, pass_reason(state, s), state.brand(s)] for s in state.order[state.pos : end]
+                ]
+                if then:
+                    events[0] = Event(event.kind, {**event.data, "then": then}, event.minor)
+                    state = replace(state, passes=end)
         else:
             state = self._open_round(state, rng)
             events.extend(self.opening_events(state))
@@ -410,6 +440,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             kept=tuple(kept),
             order=tuple(s for s in state.order if s != seat),
             pos=state.pos - 1 if at < state.pos else state.pos,
+            passes=state.passes - 1 if at < state.passes else state.passes,
             out=tuple(sorted({*state.out, seat})),
         )
         events = [Event("leave", {"seat": seat, "returned": len(returned)})]
@@ -456,7 +487,7 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
         words = text.strip().lower().replace(",", " ").replace("+", " ").split()
         if not words:
             raise InvalidAction("cattle.empty_move")
-        verb, rest = words[0], [w for w in words[1:] if w != "and"]
+        verb, rest = VERBS.get(words[0], words[0]), [w for w in words[1:] if w != "and"]
         colours = COLOURS[: state.options.colours]
         if verb == "pass" and not rest:
             return Pass()

@@ -29,8 +29,9 @@ from games.cattle.model import (
     total,
 )
 
-#: a menu with more choices than this (besides Pass) is grouped into select menus
-BUTTONS_UP_TO = 8
+#: a menu with more choices than this (besides Pass) is grouped into select menus: with Pass,
+#: "Type a move" and "Text board" a board holds at most ten buttons
+BUTTONS_UP_TO = 7
 GROUP_LIMIT = 25
 
 
@@ -68,15 +69,13 @@ Group = tuple[str, str, str]
 
 @lru_cache(maxsize=16)
 def groups(state: CattleState, seat: int) -> dict[CattleAction, Group]:
-    """Select-menu groups: none for a short menu, else by kind, big kinds split by colour.
-
-    A THREE! is always grouped: whose stock to rustle and which colour to swiss are two
-    different decisions, so each gets its own named menu even when it is short. Kinds:
+    """Select-menu groups: none for a short menu (buttons, a THREE!'s rustles and swisses
+    too), else by kind, big kinds split by colour. Kinds:
     ``grab1``, ``grab2``, ``rustle``, ``swiss``, ``switch_stock``, ``switch_herd``, ``raid``,
     ``pasture``.
     """
     choices = [a for a in menu(state, seat) if not isinstance(a, Pass)]
-    if len(choices) <= BUTTONS_UP_TO and state.rolls[seat] != 3:
+    if len(choices) <= BUTTONS_UP_TO:
         return {}
     kinds: dict[str, list[CattleAction]] = {}
     for a in choices:
@@ -231,6 +230,15 @@ def pass_reason(state: CattleState, seat: int) -> str:
     if roll == 4:
         return "no_switch"  # nothing to switch the stud with
     return "herd_empty"
+
+
+def passing(state: CattleState, start: int) -> int:
+    """The position in this round's order up to which the seats from ``start`` on have nothing
+    to do but pass (they pass one after the other, the table unchanged)."""
+    end = start
+    while end < len(state.order) and menu(state, state.order[end]) == (Pass(),):
+        end += 1
+    return end
 
 
 def best_action(state: CattleState, seat: int) -> CattleAction:

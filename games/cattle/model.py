@@ -167,6 +167,9 @@ class CattleState:
     final_rolls: tuple[int | None, ...] = ()
     #: seats that left the game (a forfeit): their dice went back to the herd
     out: tuple[int, ...] = ()
+    #: how many seats at the start of this round's order have nothing to do but pass (the
+    #: round's announcement tells their passes together)
+    passes: int = 0
 
     @functools.cached_property
     def herd_colours(self) -> Counter[str]:
@@ -249,6 +252,7 @@ def dump_state(state: CattleState) -> dict[str, Any]:
         "kept_roll": list(state.kept),
         "final_rolls": list(state.final_rolls),
         "out": list(state.out),
+        "passes": state.passes,
     }
 
 
@@ -285,6 +289,7 @@ def load_state(data: Mapping[str, Any], players_range: tuple[int, int]) -> Cattl
             round=whole(data.get("round", 1)),
             final_rolls=tuple(None if r is None else whole(r) for r in data.get("final_rolls", ())),
             out=tuple(sorted({whole(s) for s in data.get("out", ())})),
+            passes=whole(data.get("passes", 0)),
         )
         if any(not 0 <= s < n for s in state.out):
             raise InvalidState("cattle.saved_leaver")
@@ -326,6 +331,8 @@ def problems(state: CattleState) -> list[str]:
         return [*found, "per-player lists of the wrong length"]
     if sorted(state.order) != list(state.active()) or not 0 <= state.pos < len(state.order):
         found.append("acting order is not one turn for every player")
+    if not 0 <= state.passes <= len(state.order):
+        found.append("more passes told with the round than players acting")
     if any(not 1 <= r <= 6 for r in state.rolls):
         found.append("a roll outside 1-6")
     elif state.order != roll_order(state.rolls, state.seniority, state.out):

@@ -1,8 +1,9 @@
 """Cattle Baron in words: the narrator of its events (a move, the round's announcements, the
 end), its outcome and its refusals, in the active locale.
 
-At most about three lines a move reach the channel; the detail of each tie (who is younger)
-is a minor event that ``/game history`` keeps. The choices' labels are worded in
+A move reaches the channel in a line, a new round in one more (every roll in the order of
+play); the order and each tie (who is younger) in detail are minor events that ``/game
+history`` keeps. The choices' labels are worded in
 ``games.cattle.talk_choices``, the picture's texts in ``games.cattle.talk_picture``, the
 position told without the picture (its alt text, the text board) in ``games.cattle.talk_board``.
 """
@@ -32,10 +33,45 @@ def _who(names: Names, seats: Sequence[int]) -> str:
 
 
 def _round(d: Data, names: Names) -> str:
-    rolled = ", ".join(
-        _("{name} rolled {roll}").format(name=names[s], roll=roll) for s, roll in d["rolls"]
-    )
-    return _("Round {round}: {rolls}.").format(round=d["round"], rolls=rolled)
+    """'Round 3, in order: bob 2 (no blue left: passes), alice 3 THREE!, carol 5.' (a round
+    stored before the rolls came in the order of play lists them in seat order, the order
+    following in its own event)."""
+    if not d.get("in_order"):
+        rolled = ", ".join(
+            _("{name} rolled {roll}").format(name=names[s], roll=roll) for s, roll in d["rolls"]
+        )
+        return _("Round {round}: {rolls}.").format(round=d["round"], rolls=rolled)
+    threes = set(d.get("threes", ()))
+    passes = {s: (why, brand) for s, why, brand in d.get("passes", ())}
+    rolls = []
+    for s, roll in d["rolls"]:
+        if s in passes:
+            text = _("{name} {roll} ({why}: passes)").format(
+                name=names[s], roll=roll, why=_why(*passes[s])
+            )
+        elif s in threes:
+            text = _("{name} 3 THREE!").format(name=names[s])
+        else:
+            text = _("{name} {roll}").format(name=names[s], roll=roll)
+        rolls.append(text)
+    if d.get("tie_rule") == "younger":
+        text = _("Round {round}, in order: {rolls}. Equal rolls: the newer Discord account first.")
+    elif d.get("tie_rule") == "seat":
+        text = _("Round {round}, in order: {rolls}. Equal rolls: the earlier seat first.")
+    else:
+        text = _("Round {round}, in order: {rolls}.")
+    return text.format(round=d["round"], rolls=", ".join(rolls))
+
+
+def _why(why: str, brand: str | None) -> str:
+    """Why a roll allows nothing, short: 'no blue left'."""
+    if why == "no_brand":
+        return _("no {brand} left").format(brand=colour_words(brand or "", DICE_MISSING))
+    if why == "no_three":
+        return _("nobody to rustle, no stock")
+    if why == "no_switch":
+        return _("nothing to switch")
+    return _("the herd is empty")
 
 
 def _order(d: Data, names: Names) -> str:
@@ -82,7 +118,7 @@ def _tie(d: Data, names: Names) -> str:
 
 
 def _grab(d: Data, names: Names) -> str:
-    return _("{name} grabbed {dice} from the herd.").format(
+    return _("{name} took {dice} from the herd.").format(
         name=names[d["seat"]], dice=dice_words(d["dice"], DIE_TAKEN)
     )
 
@@ -128,7 +164,7 @@ def _raid(d: Data, names: Names) -> str:
 
 
 def _pasture(d: Data, names: Names) -> str:
-    return _("{name} put stud {stud} out to pasture in stock and took {die} as new stud.").format(
+    return _("{name} pastured stud {stud} into stock for {die}, the new stud.").format(
         name=names[d["seat"]], stud=die_words(d["stud"]), die=die_words(d["die"], DIE_TAKEN)
     )
 
@@ -150,6 +186,16 @@ def _forced_pass(d: Data, names: Names) -> str:
         text = _("{name} rolled {roll}: the herd is empty, passes.")
     brand = colour_words(d["brand"], DICE_MISSING) if d.get("brand") else ""
     return text.format(name=names[d["seat"]], roll=d["roll"], brand=brand)
+
+
+def _then(move: str, then: Sequence[Sequence[Any]], names: Names) -> str:
+    """A move and the passes that follow it at once: '... Then bob (no blue left) passes.'"""
+    players = join_and(
+        [_("{name} ({why})").format(name=names[s], why=_why(why, brand)) for s, why, brand in then]
+    )
+    return ngettext(
+        "{move} Then {players} passes.", "{move} Then {players} pass.", len(then)
+    ).format(move=move, players=players)
 
 
 # The end and leaving ---------------------------------------------------------------------------
@@ -220,7 +266,8 @@ class CattleNarrator(Narrator):
         told = TELL.get(event.kind)
         if told is None:
             return super().tell(event, names)
-        return told(event.data, names)
+        then = event.data.get("then")
+        return _then(told(event.data, names), then, names) if then else told(event.data, names)
 
     def outcome(self, outcome: Outcome, names: Sequence[str]) -> str:
         if outcome.reason == "last_player":

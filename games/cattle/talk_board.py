@@ -38,10 +38,10 @@ def turn_words(state: CattleState, names: Names) -> str:
     if menu(state, seat) == (Pass(),):
         text = _("Round {round}, {name} to act: rolled {roll}, can only pass.")
     elif roll == 1:
-        text = _("Round {round}, {name} to act: rolled 1, may grab one {brand} die, or pass.")
+        text = _("Round {round}, {name} to act: rolled 1, may take one {brand} die, or pass.")
     elif roll == 2:
         text = _(
-            "Round {round}, {name} to act: rolled 2, may grab one or two {brand} dice, or pass."
+            "Round {round}, {name} to act: rolled 2, may take one or two {brand} dice, or pass."
         )
     elif roll == 3:
         text = _(
@@ -56,7 +56,7 @@ def turn_words(state: CattleState, names: Names) -> str:
         text = _("Round {round}, {name} to act: rolled 5, may raid any die of the herd, or pass.")
     else:
         text = _(
-            "Round {round}, {name} to act: rolled 6, may put the stud into stock and take a new "
+            "Round {round}, {name} to act: rolled 6, may pasture the stud into stock for a new "
             "one from the herd, or pass."
         )
     return text.format(
@@ -231,14 +231,14 @@ def _heading(state: CattleState, names: Names) -> list[str]:
 
 def _kind_words(kind: str) -> str:
     return {
-        "grab1": _("Grab one"),
-        "grab2": _("Grab two"),
+        "grab1": _("Take one"),
+        "grab2": _("Take two"),
         "rustle": _("Rustle a stock"),
         "swiss": _("Swiss a colour"),
         "switch_stock": _("Switch the stud with a die of the stock"),
         "switch_herd": _("Switch the stud with a die of the herd"),
         "raid": _("Raid the herd"),
-        "pasture": _("New stud from the herd"),
+        "pasture": _("Pasture for a die of the herd"),
     }.get(kind) or _("Pass")
 
 

@@ -17,7 +17,7 @@ from games.cattle.model import (
     Switch,
     total,
 )
-from games.cattle.talk_dice import COLOUR, DICE_TAKEN, DIE, DIE_TAKEN, colour_words, die_words
+from games.cattle.talk_dice import DICE_TAKEN, DIE_TAKEN, colour_words, die_words
 from words import domain, join_and
 
 _, ngettext, N_ = domain("cattle").functions()
@@ -43,7 +43,7 @@ def group_words(group: Group, brand: str | None) -> str:
         "switch_stock": _("Switch stud with your stock"),
         "switch_herd": _("Switch stud with the herd"),
         "raid": _("Raid the herd"),
-    }.get(kind) or _("New stud from the herd")
+    }.get(kind) or _("Pasture for a die of the herd")
     if not first:
         return name
     if kind == "raid":
@@ -57,16 +57,15 @@ def group_words(group: Group, brand: str | None) -> str:
     )
 
 
-def _brand_note(colour: str, left: int) -> str:
-    return ngettext(
-        "new brand {colour}: {count} in the herd",
-        "new brand {colour}: {count} in the herd",
-        left,
-    ).format(colour=colour_words(colour, COLOUR), count=left)
+def _brand_note(left: int) -> str:
+    """A new stud's note: a warning when no cow of its colour is left in the herd (the same
+    words for every such choice, so the board says it once)."""
+    return "" if left else _("no cow of its colour left in the herd for your 1s and 2s")
 
 
 def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
-    """How the action UI shows one choice: a short label, its select group, a colour emoji."""
+    """How the action UI shows one choice: a short label, its select group, a colour emoji,
+    and a note only where it warns or explains what the label does not."""
     found = groups(state, seat).get(action)
     group = None if found is None else group_words(found, state.brand(seat))
     score = rank(state, seat, action)
@@ -81,15 +80,13 @@ def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
                 label = _("Take {first} + {second}").format(
                     first=die_words(dice[0], DIE_TAKEN), second=die_words(dice[1], DIE_TAKEN)
                 )
-            note = _("+{points} to your stock").format(points=total(dice))
-            return Choice(label, group, note, emoji=EMOJI.get(dice[0].colour), rank=score)
+            return Choice(label, group, emoji=EMOJI.get(dice[0].colour), rank=score)
         case Rustle(target):
             theirs, mine = total(state.stocks[target]), total(state.stocks[seat])
             label = _("Rustle {name} (their {theirs} for your {mine})").format(
                 name=state.names[target][:NAME_IN_LABEL], theirs=theirs, mine=mine
             )
-            note = _("your stock changes by {change}").format(change=f"{theirs - mine:+d}")
-            return Choice(label, group, note, emoji="🤠", rank=score)
+            return Choice(label, group, emoji="🤠", rank=score)
         case Swiss(colour):
             dice = [d for d in state.stocks[seat] if d.colour == colour]
             count = ngettext("{count} die", "{count} dice", len(dice)).format(count=len(dice))
@@ -97,30 +94,24 @@ def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
             label = _("Swiss all {colour} ({dice}, {points})").format(
                 colour=colour_words(colour, DICE_TAKEN), dice=count, points=points
             )
-            note = _("safe from rustlers for ever")
-            return Choice(label, group, note, emoji=EMOJI.get(colour), rank=score)
+            return Choice(label, group, emoji=EMOJI.get(colour), rank=score)
         case Switch(source, die):
-            left = herd[die.colour] - (source == "herd")
-            note = _brand_note(die.colour, left)
+            note = _brand_note(herd[die.colour] - (source == "herd"))
             taken = die_words(die, DIE_TAKEN)
             if source == "stock":
                 gain = f"{state.rolls[seat] - die.face:+d}"
                 label = _("Switch stud with stock {die} ({gain} to stock)").format(
                     die=taken, gain=gain
                 )
-                note = _("your stock changes by {change}; {brand}").format(change=gain, brand=note)
             else:
                 label = _("Switch stud with herd {die}").format(die=taken)
             return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
         case Raid(die):
-            note = _("+{points} to your stock").format(points=die.face)
             label = _("Raid {die}").format(die=die_words(die, DIE_TAKEN))
-            return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
+            return Choice(label, group, emoji=EMOJI.get(die.colour), rank=score)
         case Pasture(die):
-            note = _("+6 to your stock; {brand}").format(
-                brand=_brand_note(die.colour, herd[die.colour] - 1)
-            )
-            label = _("New stud {die} (your 6 goes to stock)").format(die=die_words(die, DIE))
+            note = _brand_note(herd[die.colour] - 1)
+            label = _("Pasture for {die}").format(die=die_words(die, DIE_TAKEN))
             return Choice(label, group, note, emoji=EMOJI.get(die.colour), rank=score)
     raise TypeError(action)
 

@@ -25,9 +25,9 @@ def _roll_allows(d: Data) -> str:
     roll = d["roll"]
     brand = colour_words(d["brand"], DICE_MISSING) if d.get("brand") else ""
     if roll == 1:
-        text = _("You rolled 1: you may grab one {brand} die from the herd, or pass.")
+        text = _("You rolled 1: you may take one {brand} die from the herd, or pass.")
     elif roll == 2:
-        text = _("You rolled 2: you may grab one or two {brand} dice from the herd, or pass.")
+        text = _("You rolled 2: you may take one or two {brand} dice from the herd, or pass.")
     elif roll == 3:
         text = _(
             "You rolled 3: you may rustle another player or swiss a colour from your stock, "
@@ -41,7 +41,7 @@ def _roll_allows(d: Data) -> str:
         text = _("You rolled 5: you may raid any die from the herd, or pass.")
     else:
         text = _(
-            "You rolled 6: you may put your stud into stock and take a new stud from the herd, "
+            "You rolled 6: you may pasture your stud into stock for a new stud from the herd, "
             "or pass."
         )
     return text.format(brand=brand)
@@ -124,7 +124,7 @@ WORDS: dict[str, Callable[[Data], str]] = {
     "cattle.saved_leaver": _plain(N_("A player who left is not a player of this game.")),
     "cattle.cannot_load": _plain(N_("Cannot load Cattle Baron game: {detail}.")),
     "cattle.empty_move": _plain(N_("Type a move, e.g. `raid green 6` or `pass`.")),
-    "cattle.grab_how_many": _plain(N_("Grab one or two dice: `grab red 5` or `grab red 5 red 3`.")),
+    "cattle.grab_how_many": _plain(N_("Take one or two dice: `take red 5` or `take red 5 red 3`.")),
     "cattle.dice_how": _plain(N_("Name dice by colour and face, e.g. `red 5` or `r5`.")),
     "cattle.face_range": _plain(N_("A die shows 1 to 6, not {face}.")),
     "cattle.one_die": _plain(N_("Name one die by colour and face, e.g. `{example}`.")),

@@ -91,6 +91,8 @@ def canonical_text(text: str) -> str | None:
     5"), or None when it holds none of them. A rustled player's name is kept as typed."""
     aliases = typed_aliases()
     tokens = _GLUED.sub(" ", text.strip().replace(",", " ").replace("+", " ")).split()
+    while tokens and (aliases.get(tokens[0].lower()) or aliases.get(fold(tokens[0]))) == "and":
+        tokens = tokens[1:]  # a label's small first word: "na pastwisko" is "pastwisko"
     if not tokens:
         return None
     first = aliases.get(tokens[0].lower()) or aliases.get(fold(tokens[0]))

@@ -61,20 +61,20 @@ def _move(kind: str, d: Data, names: Sequence[str]) -> str:
             count,
         ).format(count=count, colour=colour_words(d["colour"]), safe=d["safe"], **fields)
     if kind == "switch" and d["source"] == "stock":
-        return _("{name} rolled {roll}: stud swapped with stock {die} ({gain})").format(
+        return _("{name} rolled {roll}: switched stud with stock {die} ({gain})").format(
             die=die_words(d["die"], DIE_TAKEN), gain=f"{d['gain']:+d}", **fields
         )
     if kind == "switch":
-        return _("{name} rolled {roll}: new stud {die} from the herd").format(
-            die=die_words(d["die"]), **fields
+        return _("{name} rolled {roll}: switched stud with herd {die}").format(
+            die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "raid":
         return _("{name} rolled {roll}: raided {die}").format(
             die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "pasture":
-        return _("{name} rolled {roll}: 6 to stock, new stud {die}").format(
-            die=die_words(d["die"]), **fields
+        return _("{name} rolled {roll}: pastured 6 for {die}").format(
+            die=die_words(d["die"], DIE_TAKEN), **fields
         )
     if kind == "forced_pass":
         return _forced(d, fields)
@@ -110,6 +110,16 @@ def order_rule(ties: str) -> str:
     return _("Lowest roll acts first; equal rolls: the newer Discord account")
 
 
+def still_to_act() -> str:
+    """Names the players who act after the one on turn, in this round's order."""
+    return _("Still to act this round")
+
+
+def acted() -> str:
+    """Names the players who have acted this round."""
+    return _("Acted this round")
+
+
 def to_act(round_: int, name: str) -> str:
     return _("Round {round} · {name} to act").format(round=round_, name=name)
 
@@ -130,8 +140,9 @@ def herd_title(count: int) -> str:
     return ngettext("THE HERD · {count} die", "THE HERD · {count} dice", count).format(count=count)
 
 
-def none_left() -> str:
-    return _("none left")
+def none_left(colours: Sequence[str]) -> str:
+    """The herd's colours that have no cow left: 'None left: red, blue.'"""
+    return _("None left: {colours}").format(colours=", ".join(colour_words(c) for c in colours))
 
 
 def final_title() -> str:

@@ -18,7 +18,7 @@ QUICK_START = N_(
     "roll first (equal rolls: the newer Discord account first). Your roll decides your "
     "one move: 1-2 take cows of your brand (your stud's colour), 3 shout THREE! and "
     "rustle a whole stock or swiss a colour safe, 4 switch your stud, 5 raid any cow, 6 "
-    "put your stud in stock and take a new one. Press a button or pick from a menu (the "
+    "pasture your stud into stock for a new one. Press a button or pick from a menu (the "
     "most useful choices come first); `/cattle move raid red 6` types it. A roll that "
     "allows nothing passes by itself, saying why. Every die shows its letter and face, "
     "e.g. **R6** = red 6."
@@ -31,7 +31,7 @@ SUMMARY = N_(
     "brand. 3: shout THREE! to warn the table, then rustle (swap your whole stock with "
     "another player's) or swiss (lock every cow of one colour in your stock away for ever). "
     "4: switch your stud with a cow in your stock or the herd. 5: raid any cow from the "
-    "herd. 6: put your stud into stock and take a new one from the herd. You may always "
+    "herd. 6: pasture your stud into stock for a new one from the herd. You may always "
     "pass; a roll that allows nothing passes by itself. When the herd is empty the game "
     "ends; the highest total of faces in stock and Swiss stock wins."
 )

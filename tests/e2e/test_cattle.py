@@ -26,11 +26,13 @@ SHORT_GAME_SEED = 2353
 #: the biggest herd (8 colours of 8), seated alice, bob, carol: round 1 rolls are alice 5,
 #: bob 4, carol 6
 BIG_ROUND_SEED = 9
-KINDS = {4: "Switch stud with the herd", 5: "Raid the herd", 6: "New stud from the herd"}
+KINDS = {4: "Switch stud with the herd", 5: "Raid the herd", 6: "Pasture for a die of the herd"}
 
-ROUND = re.compile(r"Round (\d+): (.+?)\.$", re.M)
-#: the order, before any word on how equal rolls went ("Equal rolls: the younger ... first.")
-ORDER = re.compile(r"Order this round: (.+?)\.(?: Equal rolls: .+)?$", re.M)
+#: the round's one line: every roll in the order of play, before any word on how equal rolls
+#: went ("Equal rolls: the newer Discord account first.")
+ROUND = re.compile(r"^Round (\d+), in order: (.+?)\.(?: Equal rolls: .+)?$", re.M)
+#: one player's roll in it: "bob 2", "carol 3 THREE!", "ann 1 (no red left: passes)"
+ROLL = re.compile(r"(\w+) (\d)(?: THREE!| \([^)]*\))?(?:, |$)")
 NEXT = re.compile(r"➡️ <@(\d+)>, your move\.$")
 
 
@@ -42,13 +44,9 @@ def round_opening(text: str) -> tuple[int, dict[str, int], list[str]] | None:
     found = ROUND.search(text)
     if found is None:
         return None
-    rolls = {}
-    for part in found[2].split(", "):
-        name, roll = part.split(" rolled ")
-        rolls[name] = int(roll)
-    order = ORDER.search(text)
-    assert order is not None, f"the round's message names the acting order:\n{text}"
-    return int(found[1]), rolls, order[1].split(", ")
+    parts = ROLL.findall(found[2])
+    assert parts, f"the round's line lists the rolls in order:\n{text}"
+    return int(found[1]), {name: int(roll) for name, roll in parts}, [n for n, _ in parts]
 
 
 def next_user(message: Any) -> int:
@@ -81,7 +79,7 @@ def read_label(label: str) -> tuple[Any, ...]:
         (r"Swiss all (\w+) \(\d+ di(?:e|ce), \d+ pts\)", "swiss"),
         (r"Switch stud with (stock|herd) (\w+ \d)(?: \([+-]\d+ to stock\))?", "switch"),
         (r"Raid (\w+ \d)", "raid"),
-        (r"New stud (\w+ \d) \(your 6 goes to stock\)", "pasture"),
+        (r"Pasture for (\w+ \d)", "pasture"),
         (r"Pass", "pass"),
     )
     for pattern, kind in patterns:
@@ -133,9 +131,8 @@ def check_menu(
     assert [label for label, kind, _ in moves.values() if kind == "button"].count("Pass") == 1
     for select in message.selects():
         assert 1 <= len(select.options) <= 25
-    if roll == 3:
-        for label, kind, _ in moves.values():
-            assert kind == "select" or label == "Pass", "a THREE! is chosen from menus"
+    if roll == 3 and len(moves) <= 8:
+        assert {kind for _, kind, _ in moves.values()} == {"button"}, "one tap a choice"
     return moves
 
 
@@ -200,7 +197,7 @@ def policy(state: CattleState, seat: int) -> CattleAction:
 # Tests -----------------------------------------------------------------------------------------
 
 
-async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
+async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_button(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     # created in this order: alice is the oldest account, carol the youngest
@@ -217,7 +214,7 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
         # the opening message shows every roll, the tie broken by age and the acting order
         opening = round_opening(first.content)
         assert opening == (1, {"carol": 2, "alice": 5, "bob": 2}, ["carol", "bob", "alice"])
-        assert "Equal rolls: the younger" in first.content, "the tie rule is said"
+        assert "Equal rolls: the newer Discord account first" in first.content, "the tie rule"
         assert "THREE!" not in first.content
 
         rolls, order, pos = opening[1], opening[2], 0
@@ -266,14 +263,14 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
 
             opening = round_opening(current.content)
             if opening is not None:
-                # the round opens with one message: every roll, any THREE! and the order
+                # the round opens with one line: every roll in order, any THREE!
                 assert pos == len(order) - 1, "a round ends once everyone has acted"
                 number, rolls, order = opening
                 assert number == len(rounds) + 1 and set(rolls) == {"carol", "alice", "bob"}
                 threes = {n for n in order if rolls[n] == 3}
                 shouts = [line for line in current.content.splitlines() if "THREE!" in line]
                 assert len(shouts) == (1 if threes else 0)
-                assert all(set(re.findall(r"\w+", line)) & set(rolls) == threes for line in shouts)
+                assert all(set(re.findall(r"(\w+) 3 THREE!", line)) == threes for line in shouts)
                 assert order == sorted(order, key=lambda n: rolls[n]), "lowest roll first"
                 rounds.append(current)
                 pos = 0
@@ -282,10 +279,10 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_select(
 
         assert [n for n, k in via if n.startswith("rustle")] == ["rustle bob"]
         assert [n for n, k in via if n.startswith("swiss")] == ["swiss red"]
-        assert all(k == "select" for n, k in via if n.startswith(("rustle", "swiss")))
-        assert "carol shouts THREE!" in rounds[1].content
-        assert "alice shouts THREE!" in rounds[2].content
-        assert "Equal rolls: the younger" in rounds[1].content, "the tie rule is said"
+        assert all(k == "button" for n, k in via if n.startswith(("rustle", "swiss")))
+        assert "carol 3 THREE!" in rounds[1].content
+        assert "alice 3 THREE!" in rounds[2].content
+        assert "Equal rolls: the newer Discord account first" in rounds[1].content
         assert ("grab red 3", "button") in via, "carol's 1 offered only red grabs and Pass"
         assert any(k == "typed" for _, k in via)
 
@@ -330,7 +327,7 @@ async def test_out_of_turn_players_and_bad_moves_are_refused_privately(
         assert rec.ephemeral and "not playing" in rec.response.content
         # carol rolled 2: a raid or another colour is refused with what she may do
         for text, hint in (
-            ("raid blue 6", "You rolled 2: you may grab one or two red dice from the herd"),
+            ("raid blue 6", "You rolled 2: you may take one or two red dice from the herd"),
             ("grab blue 6", "Your brand is red."),
             ("rustle alice", "You rolled 2"),
             ("dance", "don't know the move"),
@@ -394,7 +391,10 @@ async def test_default_herd_round_menus_fit_discords_limits(
             assert moves[index][1] == "select"
             await choose_on_board(fake, world.channel, user, current, index)
             current = board(fake, world.channel)
-        assert "Round 2:" in current.content and "Order this round:" in current.content
+        assert round_opening(current.content) is not None
+        assert (
+            "Round 2, in order:" in current.content and "Order this round:" not in current.content
+        )
         match = await runner.match_in(world.channel.id)
         assert match.state.round == 2
 

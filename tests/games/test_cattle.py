@@ -22,6 +22,7 @@ from games.cattle import (
     pile,
     total,
 )
+from games.cattle.model import roll_order
 from games.rng import ScriptedRng, SeededRng
 
 SMALL = {"colours": 2, "dice_per_colour": 4}
@@ -93,7 +94,9 @@ def test_setup_rolls_the_herd_and_gives_each_player_their_lowest_die_as_stud() -
     assert state.rolls == (5, 2)
     assert RULES.to_act(state) == (1,)  # lowest roll first
     events = told(state, RULES.opening_events(state))
-    assert events == ["Round 1: alice rolled 5, bob rolled 2.", "Order this round: bob, alice."]
+    assert events == ["Round 1, in order: bob 2, alice 5.", "Order this round: bob, alice."]
+    # the rolls in the order of play are one line; the order on its own is for /game history
+    assert [e.minor for e in RULES.opening_events(state)] == [False, True]
 
 
 def test_colours_must_cover_the_players() -> None:
@@ -111,12 +114,12 @@ def test_equal_rolls_go_youngest_first_and_the_tie_break_is_shown() -> None:
     assert state.order == (3, 0, 1, 2)
     events = told(state, RULES.opening_events(state))
     assert "alice, bob and dave all rolled 2; youngest first: dave, alice, bob." in events
-    assert events[1] == (
-        "Order this round: dave, alice, bob, carol. Equal rolls: the younger (the newer "
-        "Discord account) first."
+    assert events[0] == (
+        "Round 1, in order: dave 2, alice 2, bob 2, carol 5. Equal rolls: the newer Discord "
+        "account first."
     )
-    # the channel sees the order and why; the detail of each tie is for /game history
-    assert [e.minor for e in RULES.opening_events(state)] == [False, False, True]
+    # the channel sees the order and why in one line; the detail is for /game history
+    assert [e.minor for e in RULES.opening_events(state)] == [False, True, True]
     assert RULES.dump(state)["seniority"] == older_to_younger
 
     pair = start(
@@ -142,10 +145,11 @@ def test_after_everyone_acts_a_new_round_is_rolled_and_announced() -> None:
     state, events = act(state, 0, "pass", rolls=[3, 1])
     assert state.round == 2 and state.rolls == (3, 1) and state.order == (1, 0)
     assert events[1:] == [
-        "Round 2: alice rolled 3, bob rolled 1.",
+        "Round 2, in order: bob 1, alice 3 THREE!.",
         "Order this round: bob, alice.",
         "alice shouts THREE! (a 3 may rustle a whole stock or swiss a colour).",
     ]
+    assert [e.minor for e in RULES.opening_events(state)] == [False, True, True]
 
 
 def test_only_the_acting_player_may_move_and_pass_is_always_there() -> None:
@@ -176,9 +180,28 @@ def test_choices_are_ranked_by_what_they_add() -> None:
         if isinstance(a, Raid)
     }
     assert raids[d("blue 6")].rank > raids[d("blue 5")].rank > raids[d("red 4")].rank
-    assert raids[d("blue 6")].note == "+6 to your stock"
+    # the label says what a raid adds: no note repeats it
+    assert raids[d("blue 6")].label == "Raid blue 6" and raids[d("blue 6")].note == ""
     best = max(RULES.legal_actions(state, 1), key=lambda a: RULES.describe_action(state, 1, a).rank)
     assert best == Raid(d("blue 6"))
+
+
+def test_a_note_only_warns_what_the_label_does_not_say() -> None:
+    state = arrange(
+        two(5, 4), herd=dice("red 4, blue 5, blue 6, blue 6"), stocks=(dice("red 3, red 2"), ())
+    )
+    notes = {
+        RULES.format_action(state, a): RULES.describe_action(state, 1, a)
+        for a in RULES.legal_actions(state, 1)
+    }
+    # the last red in the herd as a stud: no red left for bob's 1s and 2s
+    assert notes["switch herd red 4"].note == (
+        "no cow of its colour left in the herd for your 1s and 2s"
+    )
+    assert notes["switch herd blue 5"].note == ""  # two blue left: nothing to warn of
+    assert notes["switch herd blue 5"].label == "Switch stud with herd blue 5"
+    grabs = [RULES.describe_action(two(5, 2), 1, a) for a in RULES.legal_actions(two(5, 2), 1)]
+    assert [c.note for c in grabs] == [""] * len(grabs)  # "Take blue 6" says it all
 
 
 def test_a_roll_that_allows_nothing_passes_by_itself_and_says_why() -> None:
@@ -198,6 +221,39 @@ def test_a_roll_that_allows_nothing_passes_by_itself_and_says_why() -> None:
     assert events == ["bob passed."]
 
 
+def test_passes_that_follow_at_once_are_told_with_the_move_or_the_round_in_one_line() -> None:
+    players = ("alice", "bob", "carol")
+    state = start(players, [1, 2, 3, 4, 1, 5, 6, 6, 1, 2, 2, 2], [5, 1, 2], THREE_COLOURS)
+    assert state.order == (1, 2, 0)
+    state = arrange(
+        state,
+        herd=dice("red 2, red 3, red 4"),
+        stocks=(dice("blue 6, blue 6, blue 5, green 2, green 2, green 2"), (), ()),
+    )
+    # bob and carol have no cow of their brand left: bob's pass tells carol's too
+    step = RULES.apply(state, 1, Pass(), rng=ScriptedRng([]))
+    assert told(state, step.events) == [
+        "bob rolled 1: no blue left in the herd, passes. Then carol (no green left) passes."
+    ]
+    carol = RULES.apply(step.state, 2, Pass(), rng=ScriptedRng([]))
+    assert [e.minor for e in carol.events] == [True]  # told already: /game history keeps it
+    # a round that opens with seats that can only pass says so in its one line
+    state, events = act(carol.state, 0, "raid red 4", rolls=[6, 1, 2])
+    assert events[1] == (
+        "Round 2, in order: bob 1 (no blue left: passes), carol 2 (no green left: passes), alice 6."
+    )
+    for seat in (1, 2):
+        assert RULES.forced_action(state, seat) == Pass()
+        step = RULES.apply(state, seat, Pass(), rng=ScriptedRng([]))
+        assert [e.minor for e in step.events] == [True]
+        state = step.state
+    assert RULES.to_act(state) == (0,)
+    again = RULES.load(json.loads(json.dumps(RULES.dump(state))))
+    assert again == state
+    old = {k: v for k, v in RULES.dump(state).items() if k != "passes"}
+    assert RULES.load(old).passes == 0  # saved before: every pass is told on its own
+
+
 # Faces 1-6 -----------------------------------------------------------------------------------
 
 
@@ -211,7 +267,10 @@ def test_face_1_grabs_one_die_of_your_brand() -> None:
     state, events = act(state, 1, "grab b6")
     assert state.stocks[1] == dice("blue 6")
     assert state.herd.count(d("blue 6")) == 1
-    assert events == ["bob grabbed blue 6 from the herd."]
+    assert events == ["bob took blue 6 from the herd."]
+    # the button's word is typed too: "take" is the notation's "grab"
+    assert RULES.parse_action(two(5, 1), 1, "take b6") == Grab(dice("blue 6"))
+    assert RULES.describe_action(two(5, 1), 1, Grab(dice("blue 6"))).label == "Take blue 6"
     assert RULES.to_act(state) == (0,)
 
 
@@ -226,7 +285,7 @@ def test_face_2_grabs_one_or_two_dice_of_your_brand() -> None:
     ]
     state, events = act(state, 1, "grab blue 5 + blue 6")
     assert state.stocks[1] == dice("blue 6, blue 5")
-    assert events == ["bob grabbed blue 6 and blue 5 from the herd."]
+    assert events == ["bob took blue 6 and blue 5 from the herd."]
 
 
 def test_face_3_rustle_swaps_whole_regular_stocks_only() -> None:
@@ -300,7 +359,7 @@ def test_face_6_puts_the_stud_out_to_pasture_and_takes_a_new_one() -> None:
     state = two(6, 2)
     state, _ = act(state, 1, "pass")
     state, events = act(state, 0, "pasture blue 5", rolls=[1, 1])
-    assert events[0] == "alice put stud red 6 out to pasture in stock and took blue 5 as new stud."
+    assert events[0] == "alice pastured stud red 6 into stock for blue 5, the new stud."
     assert state.stocks[0] == dice("red 6")
     assert state.brand(0) == "blue"
     assert state.studs[0] == d("blue 1")  # rolled 1 for round 2
@@ -446,20 +505,37 @@ def test_short_menus_are_buttons() -> None:
     }
 
 
-def test_a_three_is_always_two_menus_rustle_and_swiss() -> None:
+def test_a_short_three_is_buttons_and_a_long_one_menus_by_kind() -> None:
     state = two(5, 3)
     herd = dice("red 3, red 2, blue 6, blue 6")
     state = arrange(state, herd=herd, stocks=((), dice("red 4, blue 5")))
     shown = {
-        RULES.format_action(state, a): RULES.describe_action(state, 1, a).group
+        RULES.format_action(state, a): RULES.describe_action(state, 1, a)
         for a in RULES.legal_actions(state, 1)
     }
-    assert shown == {
-        "rustle alice": "Rustle a stock",
-        "swiss red": "Swiss a colour",
-        "swiss blue": "Swiss a colour",
-        "pass": None,
-    }
+    assert {n: c.group for n, c in shown.items()} == dict.fromkeys(
+        ("rustle alice", "swiss red", "swiss blue", "pass")
+    )  # one tap each
+    assert shown["swiss red"].label == "Swiss all red (1 die, 4 pts)"
+    # eight players: seven stocks to rustle and a colour to swiss are more than the buttons hold
+    state = RULES.new_game([f"p{i}" for i in range(8)], rng=SeededRng(3))
+    seat = state.order[state.pos]
+    stud = state.studs[seat]
+    assert stud is not None
+    state = replace(
+        state,
+        rolls=tuple(3 if s == seat else r for s, r in enumerate(state.rolls)),
+        studs=tuple(Die(stud.colour, 3) if s == seat else d for s, d in enumerate(state.studs)),
+    )
+    order = roll_order(state.rolls, state.seniority)
+    state = replace(state, order=order, pos=order.index(seat))
+    state = arrange(
+        state,
+        herd=state.herd[1:],
+        stocks=tuple(state.herd[:1] if s == seat else () for s in range(8)),
+    )
+    groups = {RULES.describe_action(state, seat, a).group for a in RULES.legal_actions(state, seat)}
+    assert groups == {"Rustle a stock", "Swiss a colour", None}
 
 
 def test_dump_shape_and_round_trip() -> None:

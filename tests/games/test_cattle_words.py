@@ -134,10 +134,10 @@ def test_key_english_refusals_read_as_before() -> None:
         RULES.new_game(["a", "a"], rng=SeededRng(1))
     assert str(found.value) == "Every player needs a different name."
     hint = IllegalAction("cattle.roll_allows", roll=2, brand="blue")
-    assert str(hint) == "You rolled 2: you may grab one or two blue dice from the herd, or pass."
+    assert str(hint) == "You rolled 2: you may take one or two blue dice from the herd, or pass."
     brand = IllegalAction("cattle.not_your_brand", roll=1, brand="blue")
     assert str(brand) == (
-        "Your brand is blue. You rolled 1: you may grab one blue die from the herd, or pass."
+        "Your brand is blue. You rolled 1: you may take one blue die from the herd, or pass."
     )
     with pytest.raises(GameError) as found:
         RULES.parse_action(state, RULES.to_act(state)[0], "grab green 5")

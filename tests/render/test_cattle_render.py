@@ -12,7 +12,7 @@ from PIL import Image
 import render
 import words
 from games.cattle import RULES as CATTLE
-from games.cattle import CattleState, Die, Pass, Raid, pile
+from games.cattle import CattleState, Die, Pass, Raid, pile, total
 from games.cattle import talk_picture as says
 from games.rng import ScriptedRng, SeededRng
 from render import cattle
@@ -145,15 +145,67 @@ def test_polish_texts_fit_their_places_whole() -> None:
         eight = CATTLE.new_game(["a", "b"], {"colours": 8}, rng=SeededRng(1))
         room = cattle._herd_label_w(eight) - 16
         for colour in cattle.COLOURS[:8]:
-            label = colour_words(colour)
-            size = cattle.sized(label, 18, room, True)
-            assert size >= 14 and length(font(size, True), label) <= room, label
+            assert length(font(cattle.TEXT), colour_words(colour)) <= room, colour
         assert cattle._herd_line(eight) >= eight.options.dice_per_colour, "a colour on one line"
-        for points in (0, 36, 120):
-            for label in (says.stock_label(points), says.swiss_label(points)):
-                size = cattle.sized(label, 18, cattle.LABEL_W - 14, True)
-                assert size >= 14 and length(font(size, True), label) <= cattle.LABEL_W - 14
+        wide = replace(eight, stocks=(pile(eight.herd[:30]), ()), swiss=((), pile(eight.herd[30:])))
+        labels = [says.stock_label(total(wide.stocks[0])), says.swiss_label(total(wide.swiss[1]))]
+        for label in labels:
+            assert length(font(cattle.TEXT, True), label) + 12 <= cattle._label_w(wide), label
         for _, _, _, events in positions(8, 3):
             told = says.strip_words(events, [f"gracz{i}" for i in range(8)])
-            lines = cattle.wrap(told, 17, cattle.WIDTH - 120)
+            lines = cattle._strip_lines(told)
             assert " ".join(lines) == told, "wrapped between words, nothing cut"
+
+
+def random_positions(players: int, seed: int) -> list[tuple]:
+    """(state, last, previous, events) after every move of a game played at random."""
+    import random
+
+    pick = random.Random(seed)
+    state = CATTLE.new_game([f"Player {i}" for i in range(players)], rng=SeededRng(seed))
+    out: list[tuple] = [(state, None, None, ())]
+    ply = 0
+    while CATTLE.outcome(state) is None:
+        ply += 1
+        seat = CATTLE.to_act(state)[0]
+        action = pick.choice(CATTLE.legal_actions(state, seat))
+        step = CATTLE.apply(state, seat, action, rng=SeededRng(seed, ply))
+        out.append((step.state, action, state, step.events))
+        state = step.state
+    return out
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_at_eight_players_the_herd_and_the_acting_player_fit_a_phones_first_screen(
+    locale: str,
+) -> None:
+    """Shown 300 px wide, a phone's first screen is about 600 px tall: the herd and the block
+    of the player to act are in it, at every move of whole games."""
+    assert cattle.DIE * 300 / cattle.WIDTH >= 14, "every die is at least 14 px there"
+    assert cattle.TEXT * 300 / cattle.WIDTH >= 11, "its letter and face too"
+    with words.use(locale):
+        for seed in (1, 2):
+            for state, last, previous, events in random_positions(8, seed):
+                if state.finished:
+                    continue
+                told = says.strip_words(events, state.names)
+                where = cattle.plan(state, told, cattle.Change(state, last, previous))
+                acting = state.order[state.pos]
+                assert where.herd[1] <= cattle.FIRST_SCREEN
+                assert where.players[acting][1] <= cattle.FIRST_SCREEN, (state.round, acting)
+
+
+def test_the_players_come_in_this_rounds_order_from_the_one_to_act() -> None:
+    state = CATTLE.new_game([f"p{i}" for i in range(5)], rng=SeededRng(4))
+    state = replace(state, order=(3, 1, 4, 0, 2), pos=2)
+    assert cattle.queue(state) == [
+        ("", [4]),
+        ("Still to act this round", [0, 2]),
+        ("Acted this round", [3, 1]),
+    ]
+    with words.use("pl"):
+        names = [name for name, _ in cattle.queue(state)]
+    assert names[1:] == ["Jeszcze zagrają w tej rundzie", "Już zagrali w tej rundzie"]
+    where = cattle.plan(state, "", cattle.Change(state, None, None))
+    tops = [where.players[s][0] for s in (4, 0, 2, 3, 1)]
+    assert tops == sorted(tops) and where.herd[1] < tops[0]
