@@ -11,6 +11,7 @@ from bot.ui.components import (
 from bot.ui.components import (
     ActionButton,
     ActionSelect,
+    GroupButton,
     GroupSelect,
     LobbyButton,
     MoveModal,
@@ -49,6 +50,7 @@ __all__ = [
     "ActionSelect",
     "Entry",
     "ForgetButton",
+    "GroupButton",
     "GroupSelect",
     "LobbyButton",
     "MoveModal",

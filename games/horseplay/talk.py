@@ -377,9 +377,16 @@ def label(notation: str, taken: int) -> str:
     )
 
 
-def piece_group(square: str) -> str:
-    """The menu of one piece's moves."""
-    return _("Piece {square}").format(square=square)
+def every_move(notes: Sequence[Note]) -> str:
+    """What every legal move does alike (the Stables they all leave open), said once."""
+    squares = [n.data["square"] for n in notes]
+    if not squares:
+        return ""
+    return ngettext(
+        "Every move leaves your Stable {squares} open.",
+        "Every move leaves your Stables {squares} open.",
+        len(squares),
+    ).format(squares=", ".join(squares))
 
 
 def _note(note: Note) -> str:
