@@ -175,7 +175,7 @@ def crown_mark(d: ImageDraw.ImageDraw, at: tuple[float, float], width: float) ->
 
 
 def _miss(d: ImageDraw.ImageDraw, b: Box) -> None:
-    """Miss a Turn: hatched, with a pause sign (the legend names it)."""
+    """Miss a Turn: hatched, with a pause sign (the rules page names it)."""
     left, top, right, _ = b
     w = right - left
     _hatch(d, b, 12, MISS_HATCH, 4)

@@ -538,11 +538,11 @@ def test_typing_errors_say_what_is_right() -> None:
 def test_moves_are_grouped_by_the_piece_that_moves() -> None:
     state = new(2)
     choices = [RULES.describe_action(state, 0, a) for a in RULES.legal_actions(state, 0)]
-    assert [c.group for c in choices][:3] == ["Piece a3", "Piece c3", "Piece c3"]
+    assert [c.group for c in choices][:3] == ["a3", "c3", "c3"]
     assert [c.label for c in choices][:3] == ["a3-b4", "c3-b4", "c3-d4"]
     capture = position("c3:g d4:b f6:b b8:b")
     choice = RULES.describe_action(capture, 0, RULES.parse_action(capture, 0, "c3xe5xg7"))
-    assert choice.label == "c3xe5xg7 (takes 2)" and choice.group == "Piece c3"
+    assert choice.label == "c3xe5xg7 (takes 2)" and choice.group == "c3"
 
 
 def test_the_board_draws_with_the_last_move() -> None:

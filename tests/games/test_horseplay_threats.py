@@ -122,24 +122,27 @@ def _playouts(players: int, options: dict[str, Any], seeds: range, plies: int = 
 def test_the_open_stable_warning_is_exact_with_two_players(options: dict[str, Any]) -> None:
     """With two players a move warns "leaves your Stable ... open" exactly when the opponent
     can then end a move on that Stable and capture it (``settle`` is what ``apply`` does to
-    the board)."""
-    warned = 0
+    the board): on the move itself, or once on the board when every move does."""
+    warned = said_once = 0
     for state in _playouts(2, options, range(8), plies=80):
         seat = RULES.to_act(state)[0]
         mover = state.to_move
+        advice = RULES.advice(state, seat)
+        said_once += bool(advice)
         for action in RULES.legal_actions(state, seat):
             after = RULES.apply(state, seat, action, rng=SeededRng(0)).state
             if RULES.outcome(after) is not None or after.to_move == mover:
                 continue
-            note = RULES.describe_action(state, seat, action).note
+            note = f"{RULES.describe_action(state, seat, action).note} {advice}".lower()
             them = RULES.to_act(after)[0]
             falls = any(
                 settle(after, reply).stable is not None
                 for reply in RULES.legal_actions(after, them)
             )
-            assert ("leaves your Stable" in note) == falls, (RULES.dump(state), action, note)
+            assert ("leaves your stable" in note) == falls, (RULES.dump(state), action, note)
             warned += falls
     assert warned, "the playouts reach open Stables"
+    assert said_once, "and positions where every move leaves the Stable open"
 
 
 def test_notes_stay_short_and_the_deadline_move_is_legal_and_best() -> None:

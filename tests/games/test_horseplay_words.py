@@ -175,7 +175,7 @@ def test_the_move_menu_and_status_in_polish() -> None:
         shown = {c.label: c for c in choices}
         assert shown["b2-a3"].note == "zamyka twoją Stajnię a1"
         assert "zostawia twoją Stajnię a1 otwartą" in shown["e1-f2"].note
-        assert shown["b2-a3"].group == "Bierka b2"
+        assert shown["b2-a3"].group == "b2"
         assert RULES.status_line(state) == "ruch: alice (Zielony), runda 1; Zielony 0, Niebieski 0"
         assert RULES.seat_role(state, 0) == "Zielony"
     capture = position("c3:g d4:b f6:b b8:b")
