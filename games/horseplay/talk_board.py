@@ -360,7 +360,7 @@ def _dangers(state: HorseplayState, names: Sequence[str]) -> list[str]:
         lines.append(
             "- "
             + _(
-                "{who} could capture: a move that does not capture loses the piece on "
+                "{who} could take: a move that does not take loses the piece on "
                 "{square} (huffed)."
             ).format(who=_who(state, names, state.to_move), square=name_of(seen.huff, size))
         )

@@ -115,7 +115,7 @@ def moves_first(colour: str) -> str:
 LEGEND = {
     "warning": N_("an enemy can take it next"),
     "raider": N_("can take a Stable next"),
-    "huff": N_("huffed unless you capture"),
+    "huff": N_("huffed unless you take"),
     "ghost": N_("gone in the last move"),
 }
 

@@ -214,9 +214,7 @@ async def test_two_player_game_from_new_to_the_end(
             match = await runner.match_in(world.channel.id)
             newest = check_board(fake, world.channel, match, users, notation, said)
             if pass_up:
-                assert (
-                    "could have captured" in newest.content and "is huffed (-10)" in newest.content
-                )
+                assert "could have taken" in newest.content and "is huffed (-10)" in newest.content
                 huffs += 1
             said_all.extend(said)
         else:
@@ -224,9 +222,9 @@ async def test_two_player_game_from_new_to_the_end(
         assert typed == 1, "one move was typed as /horseplay move"
         assert "button" in ways, "pieces were chosen by their buttons"
         assert huffs == 1
-        assert any(" jumped " in t and "taking" in t for t in said_all), "captures are told"
+        assert any(" took " in t and " with " in t for t in said_all), "captures are told"
         final = board(fake, world.channel)
-        assert "captured Blue's Stable on i9" in final.content
+        assert "took Blue's Stable on i9" in final.content
         assert "Blue pieces leave the board" in final.content
         assert "bob (Blue) has no pieces left and is out." in final.content
         outcome = match.outcome()
@@ -318,11 +316,11 @@ async def test_choose_a_piece_then_its_destination(
             "f6-g5",
             "f6-g7",
         }
-        assert "this piece could capture: it will be huffed" in crown.content
+        assert "this piece could take: it will be huffed" in crown.content
         take = next(b for b in crown.buttons() if b.label.startswith("f6xd8"))
         await click_private_move(fake, world.channel, world.alice, crown, take.custom_id)
         taken = board(fake, world.channel)
-        assert "alice (Green) jumped f6xd8, taking a Blue man on e7 (+10)." in taken.content
+        assert "alice (Green) took a Blue man on e7 with f6xd8 (+10)." in taken.content
 
 
 async def test_more_pieces_than_buttons_are_one_menu(
@@ -372,14 +370,13 @@ async def test_a_huff_is_announced_in_words(
         shown = board(fake, world.channel)
         other = await open_piece(fake, world.alice, shown, "g3")
         # the targets warn before anyone is huffed
-        assert "you could capture: your piece on c3 will be huffed" in other.content
+        assert "you could take: your piece on c3 will be huffed" in other.content
         button = next(b for b in other.buttons() if b.label == "g3-h4")
         await click_private_move(fake, world.channel, world.alice, other, button.custom_id)
         huffed = board(fake, world.channel)
         assert "alice (Green) moved g3-h4." in huffed.content
         assert (
-            "alice (Green) could have captured: the Green man on c3 is huffed (-10)."
-            in huffed.content
+            "alice (Green) could have taken: the Green man on c3 is huffed (-10)." in huffed.content
         )
         after = await runner.match_in(world.channel.id)
         assert "c3" not in RULES.dump(after.state)["pieces"]
@@ -432,9 +429,9 @@ async def test_four_players_play_rounds_with_captures_and_a_stable(
             after = await runner.match_in(world.channel.id)
             check_board(fake, world.channel, after, users, RULES.format_action(state, move), said)
             said_all.extend(said)
-        assert any("jumped" in t and "taking" in t for t in said_all), "a capture was played"
+        assert any(" took " in t and " with " in t for t in said_all), "a capture was played"
         assert "carol (Blue) has no pieces left and is out." in said_all
-        assert any("captured Red's Stable on a9" in t for t in said_all)
+        assert any("took Red's Stable on a9" in t for t in said_all)
         assert "bob (Red) has no pieces left and is out." in said_all
         # the colours that are out no longer get a turn; their players are refused
         match = await runner.match_in(world.channel.id)
@@ -545,6 +542,6 @@ async def test_move_autocomplete_lists_legal_moves_in_notation(
             fake.slash(world.alice, world.channel, "horseplay move", action="c3xe5xg7"),
         )
         assert (
-            "taking a Blue man on d4 and a Blue man on f6 (+20)"
+            "took a Blue man on d4 and a Blue man on f6 with c3xe5xg7 (+20)"
             in board(fake, world.channel).content
         )

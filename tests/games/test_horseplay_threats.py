@@ -48,7 +48,7 @@ def test_a_jump_chain_into_your_empty_stable_is_marked_and_warned() -> None:
     assert RULES.format_action(state, RULES.default_action(state, 0)) == "b2-a3"
     # left open, Blue takes the Stable and every Green piece with it
     step = move(move(state, "e1-f2").state, "c3xa1")
-    assert any("captured Green's Stable on a1" in t for t in texts(step))
+    assert any("took Green's Stable on a1" in t for t in texts(step))
 
 
 def test_a_team_partner_is_no_threat_but_the_same_pieces_of_an_enemy_are() -> None:
@@ -69,8 +69,8 @@ def test_a_capture_ranks_above_a_plain_move_that_gets_a_piece_huffed() -> None:
     assert RULES.format_action(state, RULES.legal_actions(state, seat)[0]) == "c3-b4"
     assert threats(state).huff == sq("g3")
     shown = choices(state)
-    assert shown["c3-b4"].note.startswith("you could capture: your piece on g3 will be huffed")
-    assert shown["g3-f4"].note.startswith("this piece could capture: it will be huffed")
+    assert shown["c3-b4"].note.startswith("you could take: your piece on g3 will be huffed")
+    assert shown["g3-f4"].note.startswith("this piece could take: it will be huffed")
     assert shown["g3xi5"].rank > max(c.rank for name, c in shown.items() if name != "g3xi5")
     # the deadline plays the capture, not the first move in the menu
     assert RULES.format_action(state, RULES.default_action(state, seat)) == "g3xi5"

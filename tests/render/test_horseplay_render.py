@@ -283,9 +283,9 @@ def test_the_strip_speaks_polish() -> None:
         for state, last, previous, events in _positions():
             told[len(told)] = story(state, last, previous, events).text
     assert told[0] == "Zaczyna Zielony"
-    assert told[1] == "Zielony c3xe5xg7 · bicie: 2 (+20)"
+    assert told[1] == "Zielony c3xe5xg7 · bije 2 (+20)"
     assert told[2] == "Zielony g3-h4 · zdmuchnięcie c3 (−10)"
-    assert told[3] == "Zielony h8-i9 · damka · Stajnia Niebieskich padła (+20)"
+    assert told[3] == "Zielony h8-i9 · damka · zdobywa Stajnię Niebieskich (+20)"
     assert told[5] == "Gracz odszedł: jego bierki zeszły z planszy"
     with words.use("pl"):
         assert panels.legend_items(danger=True, raiders=False, huff=False, ghosts=False)[-1] == (
