@@ -19,6 +19,7 @@ from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
+from tests.e2e.test_answers import forged
 
 RULES = games.get("horseplay")
 PIECE_MENU = "Choose a piece…"
@@ -321,6 +322,31 @@ async def test_choose_a_piece_then_its_destination(
         await click_private_move(fake, world.channel, world.alice, crown, take.custom_id)
         taken = board(fake, world.channel)
         assert "alice (Green) took a Blue man on e7 with f6xd8 (+10)." in taken.content
+
+
+async def test_forged_and_stale_piece_buttons_are_refused_and_change_nothing(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        m, p = match.id, match.ply
+        count = len(fake.messages(world.channel))
+        cases = [
+            (f"rh:o:{m}:{p}:0:٣", "not valid here"),  # other scripts' digits
+            (f"rh:o:{m}:{p}:0:01", "not valid here"),  # not as the bot writes numbers
+            (f"rh:o:{m}:{p}:0:99", "no longer available"),  # no such piece on that board
+            (f"rh:o:{m}:{p + 1}:0:0", "out of date"),  # a board that never was
+            (f"rh:o:{m}:{p}:1:0", "for bob"),  # bob's seat, clicked by alice
+        ]
+        for custom_id, expected in cases:
+            rec = await forged(fake, world.alice, world.channel, first, custom_id)
+            assert rec.ephemeral and rec.response.ephemeral_for == world.alice.id
+            assert expected in rec.response.content, (custom_id, rec.response.content)
+            assert not rec.response.buttons(), "no targets"
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
 
 
 async def test_more_pieces_than_buttons_are_one_menu(
