@@ -384,7 +384,10 @@ def _moves(state: HorseplayState, names: Sequence[str], viewer: int | None, room
         heading = ngettext("{who}: {n} legal move", "{who}: {n} legal moves", n)
     lines = [
         _heading(heading.format(who=mover, n=n)),
-        _("Choose one in the move menu, or type it in the notation with `/horseplay move`."),
+        _(
+            "Choose its piece under the board, then the move, or type it in the notation "
+            "with `/horseplay move`."
+        ),
     ]
     top = "\n".join(lines)
     for body in (

@@ -17,7 +17,7 @@ QUICK_START = N_(
     "- Men step one square diagonally forward on the blue squares; at the far edge they "
     "are crowned and may then step any diagonal way.\n"
     "- Jump an enemy piece to take it; keep jumping while you can. Skip a capture you had"
-    " and one of your capturing pieces is **huffed** (lost): the move menu warns you "
+    " and one of your capturing pieces is **huffed** (lost): the move's note warns you "
     "first.\n"
     "- End a move on an enemy's corner **Stable** and that whole colour is taken. Keep "
     "yours shut: a warning sign marks what an enemy can take next turn.\n"
