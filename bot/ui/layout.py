@@ -12,8 +12,9 @@ The ladder, per board:
 
 A game whose groups are pieces (``Ruleset.piece_then_target``) skips the ladder: the board
 offers its pieces (those with a capture first), as buttons while at most ``MAX_BUTTONS`` fit,
-else in one "More moves…" menu, and the chosen piece's moves open privately, as buttons: choose
-a piece, then its target. A single piece's moves are buttons on the board at once.
+else in one "Choose a piece…" menu (a "More moves…" menu of pieces), and the chosen piece's
+moves open privately, as buttons: choose a piece, then its target. A single piece's moves are
+buttons on the board at once.
 
 Notes reach the player wherever a choice appears: a select option's description, or for a
 button, a line of text shown with it (``notes_text`` for a board, ``group_text`` for a private
