@@ -341,6 +341,9 @@ class Ruleset(ABC, Generic[S, A]):
     format_version: ClassVar[int] = 1
     #: the game's words (events, refusals, choices, outcome, picture texts)
     narrator: ClassVar[Narrator] = Narrator()
+    #: the groups of ``describe_action`` are pieces: the board offers the pieces, and a
+    #: piece's moves open privately once it is chosen (choose a piece, then its target)
+    piece_then_target: ClassVar[bool] = False
 
     @abstractmethod
     def new_game(
@@ -386,6 +389,11 @@ class Ruleset(ABC, Generic[S, A]):
     def describe_action(self, state: S, seat: int, action: A) -> Choice:
         """How the action UI shows ``action``; override to group actions into menus."""
         return Choice(label=self.format_action(state, action))
+
+    def advice(self, state: S, seat: int) -> str:
+        """A warning true of every move the seat can make now, said once on the board instead
+        of as a note on each move ("" when there is none)."""
+        return ""
 
     def seat_extras(self, user_ids: Sequence[int]) -> dict[str, Any]:
         """Extra ``new_game`` keywords drawn from the players' accounts (ids in seat order).

@@ -12,6 +12,7 @@ from bot.ui.components import (
 from bot.ui.components import (
     ActionButton,
     ActionSelect,
+    GroupButton,
     GroupSelect,
     LobbyButton,
     MoveModal,
@@ -50,6 +51,7 @@ __all__ = [
     "ActionSelect",
     "Entry",
     "ForgetButton",
+    "GroupButton",
     "GroupSelect",
     "LobbyButton",
     "MoveModal",

@@ -31,6 +31,7 @@ from bot.ui.layout import (
     chunks,
     cut,
     group_entries,
+    group_label,
     people_acting,
     plan,
     private_buttons,
@@ -51,16 +52,21 @@ def build_view(match: Match) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for e in layout.buttons:
         view.add_item(ActionButton(match.id, match.ply, e))
+    if layout.steps:
+        for seat, gi, group in _numbered(layout.groups):
+            items = layout.groups[(seat, group)]
+            view.add_item(GroupButton(match.id, match.ply, seat, gi, group, items))
     view.add_item(TypeMoveButton(match.id, match.ply))
     view.add_item(TextBoardButton(match.id))
     view.add_item(MovesButton(match.id))
     for k, listing in enumerate(layout.selects):
         view.add_item(ActionSelect(match.id, match.ply, listing.seat, k, listing))
-    if layout.menus:
+    if layout.menus and not layout.steps:
         free_rows = MAX_ROWS - math.ceil((len(layout.buttons) + FIXED_BUTTONS) / ROW_BUTTONS)
         parts = chunks(_numbered(layout.groups), SELECT_OPTIONS)[:free_rows]
+        title = _("Choose a piece…") if match.rules.piece_then_target else _("More moves…")
         for k, part in enumerate(parts):
-            view.add_item(GroupSelect(match.id, match.ply, k, part, layout.groups))
+            view.add_item(GroupSelect(match.id, match.ply, k, part, layout.groups, title))
     return view
 
 
@@ -190,6 +196,7 @@ class GroupSelect(
         k: int,
         keys: list[tuple[int, int, str]],
         groups: dict[tuple[int, str], list[Entry]],
+        title: str,
     ) -> None:
         self.match_id, self.ply = match_id, ply
         options = [
@@ -203,7 +210,7 @@ class GroupSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rh:g:{match_id}:{ply}:{k}",
-                placeholder=cut(_("More moves…"), PLACEHOLDER),
+                placeholder=cut(title, PLACEHOLDER),
                 options=options,
             )
         )
@@ -220,6 +227,41 @@ class GroupSelect(
             self.match_id,
             lambda t: t.open_group(
                 interaction, self.match_id, ply=self.ply, seat=seat, group_index=group_index
+            ),
+        )
+
+
+class GroupButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.GROUP_BUTTON
+):
+    """A piece on a piece-then-target board: its moves open privately (``Table.open_group``),
+    checked there against the board's ply, the seat and the groups the board showed."""
+
+    def __init__(
+        self, match_id: int, ply: int, seat: int, group_index: int, group: str, items: list[Entry]
+    ) -> None:
+        self.match_id, self.ply, self.seat, self.group_index = match_id, ply, seat, group_index
+        primary = any(e.primary for e in items)
+        emojis = {e.emoji for e in items}
+        super().__init__(
+            discord.ui.Button(
+                label=cut(group_label(group, items), BUTTON_LABEL),
+                style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
+                emoji=emojis.pop() if len(emojis) == 1 else None,
+                custom_id=f"rh:q:{match_id}:{ply}:{seat}:{group_index}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(
+            interaction,
+            self.match_id,
+            lambda t: t.open_group(
+                interaction,
+                self.match_id,
+                ply=self.ply,
+                seat=self.seat,
+                group_index=self.group_index,
             ),
         )
 
@@ -430,6 +472,7 @@ DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
     GroupSelect,
+    GroupButton,
     TypeMoveButton,
     TextBoardButton,
     LobbyButton,

@@ -32,6 +32,9 @@ def _n(name: str) -> str:
 ACTION_BUTTON = rf"rh:a:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('index')}"
 ACTION_SELECT = rf"rh:s:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('k')}"
 GROUP_SELECT = rf"rh:g:{_n('match_id')}:{_n('ply')}:{_n('k')}"
+#: a piece's button (``Ruleset.piece_then_target``): the seat, and the group's number among
+#: that seat's groups; it opens the group's moves privately, as the "More moves…" menu does
+GROUP_BUTTON = rf"rh:q:{_n('match_id')}:{_n('ply')}:{_n('seat')}:{_n('group_index')}"
 TYPE_MOVE = rf"rh:t:{_n('match_id')}:{_n('ply')}"
 LOBBY = rf"rh:l:{_n('match_id')}:(?P<op>join|leave|start|easy|strong)"
 #: the host's "Remove a computer" menu (each option's value: the computer's id, negated)
@@ -63,6 +66,7 @@ COMPONENTS = tuple(
         ACTION_BUTTON,
         ACTION_SELECT,
         GROUP_SELECT,
+        GROUP_BUTTON,
         TYPE_MOVE,
         TEXT_BOARD,
         LOBBY,

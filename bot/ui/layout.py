@@ -10,6 +10,12 @@ The ladder, per board:
 3. only bigger sets use a select per group (split by 25), and when even those do not fit, one
    "More moves…" menu lists the groups and opens the chosen one privately.
 
+A game whose groups are pieces (``Ruleset.piece_then_target``) skips the ladder: the board
+offers its pieces (those with a capture first), as buttons while at most ``MAX_BUTTONS`` fit,
+else in one "Choose a piece…" menu (a "More moves…" menu of pieces), and the chosen piece's
+moves open privately, as buttons: choose a piece, then its target. A single piece's moves are
+buttons on the board at once.
+
 Notes reach the player wherever a choice appears: a select option's description, or for a
 button, a line of text shown with it (``notes_text`` for a board, ``group_text`` for a private
 menu). Buttons whose notes would make that text too long go into the select instead.
@@ -36,6 +42,8 @@ ROW_BUTTONS = 5
 SELECT_OPTIONS = 25
 #: the buttons every board carries beside its moves: "Type a move", "Text board" and "Moves"
 FIXED_BUTTONS = 3
+#: the most buttons a piece-then-target board carries, the fixed ones included
+MAX_BUTTONS = 10
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150
@@ -78,6 +86,8 @@ class Plan:
     groups: OrderedDict[tuple[int, str], list[Entry]] = field(default_factory=OrderedDict)
     #: True: the groups are listed in "More moves…" menus that open privately
     menus: bool = False
+    #: True (with ``menus``): the groups are buttons on the board, not a menu
+    steps: bool = False
 
 
 def cut(text: str, limit: int) -> str:
@@ -209,12 +219,43 @@ def plan(match: Match) -> Plan:
 
 def _plan(match: Match) -> Plan:
     entries = menu(match)
+    if match.rules.piece_then_target:
+        made = _piece_then_target(entries)
+        if made is not None:
+            return made
     loose = [e for e in entries if e.group is None]
     if not _notes_fit(loose, BOARD_NOTES):
         loose = [e for e in loose if not e.note]  # their notes show in a select instead
     if len(loose) == len(entries) and len(loose) <= MAX_ROWS * ROW_BUTTONS - FIXED_BUTTONS:
         return Plan(buttons=loose)
     return _flat(match, entries, loose) or _by_group(match, entries, loose)
+
+
+def _piece_then_target(entries: list[Entry]) -> Plan | None:
+    """The pieces (groups) on the board and their moves one step later; None when even one
+    menu of them would not fit (the ladder then decides)."""
+    loose = [e for e in entries if e.group is None]
+    found = _grouped(entries)
+    room = MAX_BUTTONS - FIXED_BUTTONS - len(loose)
+    if not found or room < 1:
+        return None
+    # pieces that can capture first (stable: otherwise by their best move's rank)
+    groups = OrderedDict(sorted(found.items(), key=lambda kv: not _captures(kv[1])))
+    if len(groups) == 1:
+        (items,) = groups.values()
+        if len(items) <= room and _notes_fit(loose + items, BOARD_NOTES):
+            return Plan(buttons=loose + items)
+    if len(groups) <= room:
+        return Plan(buttons=loose, groups=groups, menus=True, steps=True)
+    free_rows = MAX_ROWS - math.ceil((len(loose) + FIXED_BUTTONS) / ROW_BUTTONS)
+    if len(groups) <= free_rows * SELECT_OPTIONS:
+        return Plan(buttons=loose, groups=groups, menus=True)
+    return None
+
+
+def _captures(items: list[Entry]) -> bool:
+    """Whether a piece has a capture (shown as a primary choice)."""
+    return any(e.primary for e in items)
 
 
 def _key(e: Entry) -> tuple[int, int]:
@@ -323,7 +364,27 @@ def notes_text(match: Match) -> str:
     shows it with the buttons (select options carry their notes themselves)."""
     if match.status != "active" or not people_acting(match):
         return ""
-    return "\n".join(note_lines(plan(match).buttons))
+    return "\n".join([*advice_lines(match), *note_lines(plan(match).buttons)])
+
+
+def advice_lines(match: Match) -> list[str]:
+    """A line for each acting seat the game warns about whatever it plays (``advice``)."""
+    acting = people_acting(match)
+    lines = []
+    for seat in acting:
+        said = match.rules.advice(match.state, seat)
+        if said and len(acting) > 1:
+            said = f"{match.name_of(seat)}: {said}"
+        if said:
+            lines.append(f"⚠️ {escape(said)}")
+    return lines
+
+
+def group_label(group: str, items: list[Entry]) -> str:
+    """A piece's button: its name and how many moves it has."""
+    return ngettext("{group} · {count} move", "{group} · {count} moves", len(items)).format(
+        group=group, count=len(items)
+    )
 
 
 def groups_of(match: Match, seat: int) -> list[str]:

@@ -53,7 +53,7 @@ from games.horseplay.state import (
     settle,
     state_problems,
 )
-from games.horseplay.threats import assess, best_move
+from games.horseplay.threats import assess, best_move, common_notes
 from games.rng import Rng
 
 _TOKEN = re.compile(r"[a-k](?:1[01]|[1-9])")
@@ -78,6 +78,8 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
     quick_start = texts.QUICK_START
     summary = texts.SUMMARY
     notation = ("c3-d4", "c3xe5xg7")
+    #: the move menu: a piece (its square), then where it goes
+    piece_then_target = True
     narrator = NARRATOR
 
     # Setup ---------------------------------------------------------------------------------
@@ -154,17 +156,25 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         return Step(new, tuple(events))
 
     def describe_action(self, state: HorseplayState, seat: int, action: Move) -> Choice:
-        """Label, piece menu and a short warning: a huff, a Stable left open, a piece left
-        where it can be taken. ``rank`` puts decisive moves first, then moves that keep your
-        Stables shut, then captures (most points first), then plain moves, huffs last."""
+        """Label, piece (its square) and a short warning: a huff, a Stable left open, a piece
+        left where it can be taken; a Stable every move leaves open is said once instead
+        (``advice``). ``rank`` puts decisive moves first, then moves that keep your Stables
+        shut, then captures (most points first), then plain moves, huffs last."""
         seen = assess(state, action)
+        shared = common_notes(state)
         return Choice(
             label=talk.label(self.format_action(state, action), len(action.taken)),
-            group=talk.piece_group(square_name(action.start, state.size)),
-            note=talk.note(seen.notes),
+            group=square_name(action.start, state.size),
+            note=talk.note([n for n in seen.notes if n not in shared]),
             primary=action.is_capture,
             rank=seen.rank,
         )
+
+    def advice(self, state: HorseplayState, seat: int) -> str:
+        """Your Stable left open whatever you play, said once."""
+        if state.finished or seat not in self.to_act(state):
+            return ""
+        return talk.every_move(common_notes(state))
 
     # Moves ---------------------------------------------------------------------------------
 

@@ -53,7 +53,7 @@ def colour_whose(key: str) -> str:
 
 
 def taken_piece(colour: str, crown: bool, square: str) -> str:
-    """A piece taken in a jump ("a Blue man on d4"), as the object of "taking"."""
+    """A piece taken in a jump ("a Blue man on d4"), as the object of "took"."""
     forms = {
         ("green", False): pgettext("taken", "a Green man on {square}"),
         ("green", True): pgettext("taken", "a Green crown on {square}"),
@@ -120,14 +120,14 @@ def _move(ev: Event, names: Sequence[str]) -> str:
 def _jump(ev: Event, names: Sequence[str]) -> str:
     d = ev.data
     taken = join_and(taken_piece(p["colour"], p["crown"], p["square"]) for p in d["taken"])
-    return _("{who} jumped {move}, taking {taken} ({points}).").format(
+    return _("{who} took {taken} with {move} ({points}).").format(
         who=who(names, d), move=d["move"], taken=taken, points=signed(d["points"])
     )
 
 
 def _huffed(ev: Event, names: Sequence[str]) -> str:
     d = ev.data
-    return _("{who} could have captured: {huffed} ({points}).").format(
+    return _("{who} could have taken: {huffed} ({points}).").format(
         who=who(names, d),
         huffed=huffed_piece(d["colour"], d["crown"], d["square"]),
         points=signed(d["points"]),
@@ -138,9 +138,9 @@ def _stable(ev: Event, names: Sequence[str]) -> str:
     d = ev.data
     n = len(d["pieces"])
     text = ngettext(
-        "{who} captured {owner}'s Stable on {square}: the last {owner} piece leaves the board "
+        "{who} took {owner}'s Stable on {square}: the last {owner} piece leaves the board "
         "({points}).",
-        "{who} captured {owner}'s Stable on {square}: all {n} {owner} pieces leave the board "
+        "{who} took {owner}'s Stable on {square}: all {n} {owner} pieces leave the board "
         "({points}).",
         n,
     )
@@ -377,18 +377,25 @@ def label(notation: str, taken: int) -> str:
     )
 
 
-def piece_group(square: str) -> str:
-    """The menu of one piece's moves."""
-    return _("Piece {square}").format(square=square)
+def every_move(notes: Sequence[Note]) -> str:
+    """What every legal move does alike (the Stables they all leave open), said once."""
+    squares = [n.data["square"] for n in notes]
+    if not squares:
+        return ""
+    return ngettext(
+        "Every move leaves your Stable {squares} open.",
+        "Every move leaves your Stables {squares} open.",
+        len(squares),
+    ).format(squares=", ".join(squares))
 
 
 def _note(note: Note) -> str:
     d = note.data
     kind = note.kind
     if kind == "huffed_self":
-        return _("this piece could capture: it will be huffed")
+        return _("this piece could take: it will be huffed")
     if kind == "huffed_other":
-        return _("you could capture: your piece on {square} will be huffed").format(**d)
+        return _("you could take: your piece on {square} will be huffed").format(**d)
     if kind == "wins":
         return _("wins outright")
     if kind == "takes_stable":
@@ -445,7 +452,7 @@ def status_line(state: HorseplayState) -> str:
 
 #: the words a player may type between the squares of a move, in each language (separated by
 #: spaces); they are read as a plain separator, so `c3 to d4` is `c3-d4`
-MOVE_WORDS = N_("to takes jumps move")
+MOVE_WORDS = N_("to takes move")
 
 
 def canonical(text: str) -> str:

@@ -360,7 +360,7 @@ def _dangers(state: HorseplayState, names: Sequence[str]) -> list[str]:
         lines.append(
             "- "
             + _(
-                "{who} could capture: a move that does not capture loses the piece on "
+                "{who} could take: a move that does not take loses the piece on "
                 "{square} (huffed)."
             ).format(who=_who(state, names, state.to_move), square=name_of(seen.huff, size))
         )
@@ -384,7 +384,10 @@ def _moves(state: HorseplayState, names: Sequence[str], viewer: int | None, room
         heading = ngettext("{who}: {n} legal move", "{who}: {n} legal moves", n)
     lines = [
         _heading(heading.format(who=mover, n=n)),
-        _("Choose one in the move menu, or type it in the notation with `/horseplay move`."),
+        _(
+            "Choose its piece under the board, then the move, or type it in the notation "
+            "with `/horseplay move`."
+        ),
     ]
     top = "\n".join(lines)
     for body in (

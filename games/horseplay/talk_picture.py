@@ -113,13 +113,10 @@ def moves_first(colour: str) -> str:
 
 #: what each mark means, by its legend icon
 LEGEND = {
-    "stable": N_("Stable: end here, take all"),
-    "star": N_("nobody's: a plain square"),
-    "crown": N_("centre: a crown here wins"),
     "warning": N_("an enemy can take it next"),
-    "huff": N_("huffed unless you capture"),
+    "raider": N_("can take a Stable next"),
+    "huff": N_("huffed unless you take"),
     "ghost": N_("gone in the last move"),
-    "pause": N_("Miss a Turn square"),
 }
 
 
@@ -132,12 +129,17 @@ def points(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
-def pieces(on_board: int, crowns: int) -> str:
-    """What a colour has left: pieces, and how many of them are crowns."""
-    line = ngettext("{n} on board", "{n} on board", on_board).format(n=on_board)
-    if crowns:
-        line += " · " + ngettext("{n} crowned", "{n} crowned", crowns).format(n=crowns)
-    return line
+def pieces(on_board: int) -> str:
+    """How many pieces a colour has left."""
+    return ngettext("{n} on board", "{n} on board", on_board).format(n=on_board)
+
+
+def crowns_and_points(crowns: int, score: int) -> str:
+    """A panel's last line: how many of its pieces are crowns, and its points."""
+    said = points(score)
+    if not crowns:
+        return said
+    return ngettext("{n} crowned", "{n} crowned", crowns).format(n=crowns) + " · " + said
 
 
 def out() -> str:
@@ -146,12 +148,3 @@ def out() -> str:
 
 def misses_next_turn() -> str:
     return _("misses next turn")
-
-
-def points_line(rounds: int) -> str:
-    """Under the panels: what points are for."""
-    return ngettext(
-        "Points decide only after {rounds} round with no capture",
-        "Points decide only after {rounds} rounds with no capture",
-        rounds,
-    ).format(rounds=rounds)

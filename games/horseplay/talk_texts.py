@@ -11,13 +11,13 @@ TITLE = N_("Horseplay Rustling")
 
 #: the quick start of docs/rules/horseplay.md (kept equal by a test)
 QUICK_START = N_(
-    "- `/horseplay new` (2-4 players). On your turn pick your move from the menu under "
-    "the board: captures first, each with a note on what it risks (with many moves, a "
-    "menu per piece).\n"
+    "- `/horseplay new` (2-4 players). On your turn choose a piece under the board (those "
+    "that can capture first), then where it goes: only you see those buttons, each move "
+    "with a note on what it risks.\n"
     "- Men step one square diagonally forward on the blue squares; at the far edge they "
     "are crowned and may then step any diagonal way.\n"
     "- Jump an enemy piece to take it; keep jumping while you can. Skip a capture you had"
-    " and one of your capturing pieces is **huffed** (lost): the move menu warns you "
+    " and one of your capturing pieces is **huffed** (lost): the move's note warns you "
     "first.\n"
     "- End a move on an enemy's corner **Stable** and that whole colour is taken. Keep "
     "yours shut: a warning sign marks what an enemy can take next turn.\n"

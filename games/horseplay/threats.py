@@ -47,6 +47,8 @@ class Threats:
     taken: frozenset[int]
     #: the piece the colour to move loses if it makes a plain move now (None: no huff)
     huff: int | None
+    #: squares of the enemy pieces that can end a move on one of ``stables``
+    raiders: frozenset[int] = frozenset()
 
 
 class Note(NamedTuple):
@@ -137,16 +139,18 @@ def _reach(
     board: Board,
     pieces: Pieces | None = None,
     changed: frozenset[int] = frozenset(),
-) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
+) -> tuple[frozenset[int], frozenset[int], tuple[int, ...], frozenset[int]]:
     """(Stables an enemy can end a move on, pieces an enemy can take, the colours still on
-    the board) on ``board``. ``pieces``: the state's own (``_pieces``), when ``board`` is the
-    state's board after a move that changed the ``changed`` squares: only the pieces whose
-    moves the change touches are worked out again (the same answer, for a fraction of the
-    work), and only the colours it holds are looked at."""
+    the board, the pieces that can reach those Stables) on ``board``. ``pieces``: the
+    state's own (``_pieces``), when ``board`` is the state's board after a move that changed
+    the ``changed`` squares: only the pieces whose moves the change touches are worked out
+    again (the same answer, for a fraction of the work), and only the colours it holds are
+    looked at."""
     present = {colour_of(cell) for cell in board if cell}
     live = tuple(c for c in state.colours if c in present)
     stables: set[int] = set()
     taken: set[int] = set()
+    raiders: set[int] = set()
     owners = stable_owners(state.size, len(state.names))
     sides = {c: state.side(c) for c in state.colours}
     forced_capture, flying = state.options.forced_capture, state.options.flying_crowns
@@ -176,7 +180,8 @@ def _reach(
                 left = (sq for sq, c in enumerate(board) if c and colour_of(c) == owner)
                 if any(sq not in move.taken for sq in left):  # else the jumps took them all
                     stables.add(move.end)
-    return frozenset(stables), frozenset(taken), live
+                    raiders.add(move.start)
+    return frozenset(stables), frozenset(taken), live, frozenset(raiders)
 
 
 def threats(state: HorseplayState) -> Threats:
@@ -186,11 +191,11 @@ def threats(state: HorseplayState) -> Threats:
 
 @lru_cache(maxsize=64)
 def _threats(state: HorseplayState) -> Threats:
-    stables, taken, _ = _reach(state, state.board)
+    stables, taken, _, raiders = _reach(state, state.board)
     huff = None
     if not state.finished and not state.options.forced_capture:
         huff = huff_target(state.board, state.moves(state.to_move)[0])
-    return Threats(stables, taken, huff)
+    return Threats(stables, taken, huff, raiders)
 
 
 def assess(state: HorseplayState, move: Move) -> Assessment:
@@ -217,6 +222,19 @@ def _assess_all(state: HorseplayState) -> dict[Move, Assessment]:
     return {m: _assess(state, m, colour, mine, before, live, pieces) for m in state.legal(colour)}
 
 
+def common_notes(state: HorseplayState) -> tuple[Note, ...]:
+    """The Stables of the mover's own that every legal move leaves open (as their
+    "leaves_open" notes): a warning said once rather than on each move."""
+    table = _assess_all(state)
+    if len(table) < 2:
+        return ()
+    notes = [
+        {n for n in a.notes if n.kind == "leaves_open" and n.data["own"]} for a in table.values()
+    ]
+    shared = set.intersection(*notes)
+    return tuple(n for n in next(iter(table.values())).notes if n in shared)
+
+
 def _assess(
     state: HorseplayState,
     move: Move,
@@ -233,7 +251,7 @@ def _assess(
     if done.huffed is not None:
         touched += (done.huffed,)
     changed = frozenset(sq for sq in touched if state.board[sq] != done.board[sq])
-    stables_after, taken_after, live_after = _reach(state, done.board, pieces, changed)
+    stables_after, taken_after, live_after, _ = _reach(state, done.board, pieces, changed)
     ours = [c for c in live_after if state.side(c) == mine and geo.stables[c] in stables_after]
     guarded = [
         c for c in live if state.side(c) == mine and geo.stables[c] in before and c not in ours

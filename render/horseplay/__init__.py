@@ -1,12 +1,14 @@
 """Horseplay Rustling board picture: the board with the pieces, the last move (its path, the
 pieces it took or huffed shown as ghosts) and what an enemy can do next (a warning sign on a
-Stable or piece it can take, "H" on the piece a skipped capture would cost), with a legend,
-whose move, the last-move strip and a panel per colour.
+Stable or piece it can take, a red ring round each piece that can take a Stable, "H" on the
+piece a skipped capture would cost), with a legend of the marks shown, whose move, the
+last-move strip and a panel per colour.
 
-Phone-first: 720 px wide, no text under 22 px. The board layer and the sprites are drawn once
-(``warm``); a picture pastes sprites, draws the marks and the text, maps onto a fixed palette
-and is encoded quickly. Each colour carries a letter (G, R, B, K) and crowns a crown, so hue
-is never the only cue; marks are shapes (warning sign, "H" badge, cross, ghost).
+Phone-first: 720 px wide, shown about 300 px wide: no text under 27 px, no mark under 34 px. The
+board layer and the sprites are drawn once (``warm``); a picture pastes sprites, draws the marks
+and the text, maps onto a fixed palette and is encoded quickly. Each colour carries a letter (G,
+R, B, K) and crowns a crown, so hue is never the only cue; marks are shapes (warning sign, "H"
+badge, cross, ghost).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from render.common import HIGHLIGHT
 from render.horseplay import layers, marks, panels
 from render.horseplay.layout import (
     ALERT,
+    BADGE,
     KEY_COLOURS,
     board_bottom,
     box,
@@ -97,13 +100,12 @@ def _plan(
     seen = None if state.finished else threats(state)
     danger = bool(seen and (seen.stables or seen.taken))
     items = panels.legend_items(
-        state,
         danger=danger,
+        raiders=bool(seen and seen.raiders),
         huff=bool(seen and seen.huff is not None),
         ghosts=bool(told.gone),
-        out=bool(gone_out),
     )
-    panels_top = board_bottom(size) + panels.legend_height(len(items))
+    panels_top = board_bottom(size) + panels.legend_height(items)
     height = panels_top + panels.panels_height(state)
     miss = state.options.miss_a_turn and size == 11
     ground = _ground(size, state.colours, miss, state.options.centre_win)
@@ -113,7 +115,7 @@ def _plan(
 @lru_cache(maxsize=4)
 def _ground(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
     """The board over paper, as tall as the tallest picture on it (a picture is its top)."""
-    tallest = board_bottom(size) + panels.legend_height(7) + panels.PANELS_MAX
+    tallest = board_bottom(size) + panels.LEGEND_MAX + panels.PANELS_MAX
     img = Image.new("RGB", (layers.WIDTH, tallest), layers.PAPER)
     img.paste(layers.board(size, colours, miss, centre_win))
     return img
@@ -137,6 +139,8 @@ def _put(
         put(img, marks.outline(c, 1, ALERT), (left, top))
     _ghosts(img, state, told)
     _pieces(img, state)
+    for sq in seen.raiders if seen else ():
+        _centred(img, marks.ring(diameter(size) + 12, ALERT), sq, size)
     if last is not None:
         pic, x, y = marks.arrow(tuple(centre(sq, size) for sq in last.path), size)
         put(img, pic, (x, y))
@@ -147,7 +151,8 @@ def _put(
     panels.strip(img, told)
     viewer = state.to_move if not state.finished else state.colours[0]
     faded = colour_of(told.gone[0].cell) if told.gone else viewer
-    panels.legend(img, board_bottom(size), plan.items, viewer, faded)
+    raider = colour_of(state.board[min(seen.raiders)]) if seen and seen.raiders else viewer
+    panels.legend(img, board_bottom(size), plan.items, raider, faded)
     panels.panels(img, plan.panels_top, state, seat)
 
 
@@ -179,19 +184,15 @@ def _ghost_marks(img: Canvas, state: HorseplayState, told: Story) -> None:
         if state.board[g.square]:
             continue
         if g.why == "huffed":
-            _centred(img, layers.huff_badge(_badge(size)), g.square, size)
+            _centred(img, layers.huff_badge(BADGE), g.square, size)
         else:
             _centred(img, marks.cross(cell(size)), g.square, size)
-
-
-def _badge(size: int) -> int:
-    return 34 if size == 9 else 30
 
 
 def _danger(img: Canvas, state: HorseplayState, squares: frozenset[int], huff: int | None):
     """A warning sign at the top right of what an enemy can take (a piece or a Stable); "H"
     at the top left of the piece a skipped capture costs."""
-    size, b = state.size, _badge(state.size)
+    size, b = state.size, BADGE
     sign = layers.warning(b)
     for sq in squares:
         left, top, right, _ = box(sq, size)
@@ -229,13 +230,11 @@ def warm() -> None:
                 layers.sprite(c, False, 50)
                 layers.sprite(c, False, 44)
                 layers.sprite(c, False, 30)
-                layers.sprite(c, False, 30, True)
-                layers.sprite(c, True, 30)
+                layers.sprite(c, False, BADGE - 10)
+                layers.sprite(c, False, BADGE, True)
             layers.plain_stable(size)
-            layers.warning(_badge(size))
-            layers.huff_badge(_badge(size))
-        layers.warning(30)
-        layers.huff_badge(30)
+        layers.warning(BADGE)
+        layers.huff_badge(BADGE)
         _palette.append(_choose_palette())
         # the pieces pasted in the palette, the grounds and the texts of a first board
         for state, last, previous in _sample_positions():

@@ -175,7 +175,7 @@ def crown_mark(d: ImageDraw.ImageDraw, at: tuple[float, float], width: float) ->
 
 
 def _miss(d: ImageDraw.ImageDraw, b: Box) -> None:
-    """Miss a Turn: hatched, with a pause sign (the legend names it)."""
+    """Miss a Turn: hatched, with a pause sign (the rules page names it)."""
     left, top, right, _ = b
     w = right - left
     _hatch(d, b, 12, MISS_HATCH, 4)
@@ -227,12 +227,25 @@ def sprite(colour: int, crowned: bool, diameter: int, ghost: bool = False) -> Im
             (c + 0.22 * big, 0.38 * big),
         ]
         d.polygon(pts, fill=GOLD, outline=INK, width=SS * 2)
-        letter = font(int(big * 0.46), True)
+        letter = font(_letter(big, 0.46), True)
         d.text((c, 0.66 * big), LETTERS[colour], font=letter, fill=WHITE, anchor="mm")
     else:
-        letter = font(int(big * 0.52), True)
+        letter = font(_letter(big, 0.52), True)
         d.text((big / 2, big / 2), LETTERS[colour], font=letter, fill=WHITE, anchor="mm")
     return img.resize((diameter, (big + lift) // SS), Image.LANCZOS)
+
+
+def _letter(big: int, share: float) -> int:
+    """A piece's letter size on the over-sampled canvas: ``share`` of the piece, and on a
+    board piece (``BOARD_PIECE`` px and up) never under ``SMALL`` px once scaled down."""
+    size = int(big * share)
+    if big >= BOARD_PIECE * SS:
+        size = max(size, SMALL * SS)
+    return size
+
+
+#: the smallest piece drawn on a board (11x11); smaller sprites are colour chips
+BOARD_PIECE = 44
 
 
 @lru_cache(maxsize=8)

@@ -1,8 +1,9 @@
-"""Horseplay Rustling picture geometry and colours: a 720 px wide portrait picture, read on a
-phone at about 400 px, so no text is drawn under 22 px (12 px on the phone).
+"""Horseplay Rustling picture geometry and colours: a 720 px wide portrait picture, shown about
+300 px wide on a phone, so no text is drawn under 27 px (11 px on the phone) and no mark that
+carries meaning under 34 px (14 px).
 
 From the top: a header (title, whose move), the last-move strip, the board, a legend of the
-marks on it, one panel per colour (two a row) and a line on what points are for.
+marks on it (only those shown) and one panel per colour (two a row).
 """
 
 from __future__ import annotations
@@ -12,15 +13,17 @@ from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER
 Colour = tuple[int, int, int]
 
 WIDTH = 720
-#: the smallest font: 22 px shows at 12 px on a 400 px wide phone
-SMALL = 22
+#: the smallest font: 27 px shows at 11 px on a picture shown 300 px wide
+SMALL = 27
+#: the smallest mark that carries meaning (a warning sign, a badge): 14 px at 300 px
+BADGE = 34
 HEADER = 92
-STRIP = 50
+#: the last-move strip: room for two lines
+STRIP = 76
 MARGIN = 34  # room for the coordinates round the board
-LEGEND_ROW = 38
-PANEL_H = 70
+LEGEND_ROW = 44
+PANEL_H = 110
 PANEL_GAP = 8
-CAPTION = 40
 SS = 4  # over-sampling for sprites and icons
 
 PIECE: tuple[Colour, ...] = (

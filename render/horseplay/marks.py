@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from render.cache import kept
 from render.common import HIGHLIGHT, INK, draw_text, font, length
 from render.horseplay import layers
-from render.horseplay.layout import BARN, PIECE, STRAW, Colour, diameter
+from render.horseplay.layout import Colour, diameter
 
 Piece = tuple[Image.Image, int, int]
 CLEAR = (0, 0, 0, 0)
@@ -129,28 +129,9 @@ def bar(length: int, thick: int, colour: Colour) -> Image.Image:
     )
 
 
-#: legend icons are 29 px squares centred on their spot
-ICON = 14
-
-
-@lru_cache(maxsize=16)
-def icon(kind: str, colour: int) -> Image.Image:
-    """A legend icon drawn in shapes: "stable" (framed in ``colour``), "star" and "crown"
-    squares, "pause"."""
-    c = float(ICON)
-
-    def draw(d: ImageDraw.ImageDraw) -> None:
-        square = (c - 14, c - 14, c + 14, c + 14)
-        if kind == "stable":
-            d.rectangle(square, fill=STRAW, outline=PIECE[colour], width=4)
-            d.line((c - 9, c - 1, c, c - 9, c + 9, c - 1), fill=BARN, width=3)
-        elif kind in ("star", "crown"):
-            d.rectangle(square, fill=STRAW)
-            if kind == "crown":
-                layers.crown_mark(d, (c, c), 22)
-        elif kind == "pause":
-            layers.pause(d, (c, c), 26)
-        else:
-            raise ValueError(f"no icon {kind!r}")
-
-    return _piece(2 * ICON + 1, 2 * ICON + 1, draw)
+@lru_cache(maxsize=8)
+def ring(side: int, colour: Colour) -> Image.Image:
+    """A ring 5 px wide round a piece ``side`` px across: a piece that can take a Stable."""
+    return _piece(
+        side, side, lambda d: d.ellipse((0, 0, side - 1, side - 1), outline=colour, width=5)
+    )

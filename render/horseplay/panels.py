@@ -1,5 +1,5 @@
-"""Horseplay Rustling's text around the board: header, last-move strip, legend, the colour
-panels and the line on what points are for. Every text is at least ``SMALL`` px."""
+"""Horseplay Rustling's text around the board: header, last-move strip, legend and the colour
+panels. Every text is at least ``SMALL`` px."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from games.horseplay.board import colour_of, is_crown
 from render.common import HIGHLIGHT, INK, MUTED, text_width
 from render.horseplay import layers, marks
 from render.horseplay.layout import (
-    BARN,
-    CAPTION,
+    ALERT,
+    BADGE,
     HEADER,
     LEGEND_ROW,
     PANEL,
@@ -82,8 +82,8 @@ def header(img: Canvas, state: HorseplayState, seat: int | None) -> None:
     room = right - (22 + text_width(title, 30, True) + 30)
     if state.finished:
         names = [state.names[s] for s in state.winners]
-        won = fit(words.won(names), 28, room, True)
-        write(img, (right, 12), won, 28, bold=True, fill=INK, anchor="ra")
+        won = fit(words.won(names), 30, room, True)
+        write(img, (right, 12), won, 30, bold=True, fill=INK, anchor="ra")
         outcome = RULES.outcome(state)
         why = RULES.narrator.outcome(outcome, state.names) if outcome else ""
         write(img, (right, 54), fit(why, SMALL, room), SMALL, fill=MUTED, anchor="ra")
@@ -92,89 +92,110 @@ def header(img: Canvas, state: HorseplayState, seat: int | None) -> None:
     who = state.names[state.seat(colour)]
     if seat is not None and seat == state.seat(colour):
         who = words.you(who)
-    name = fit(who, 26, room - 60, True)
+    name = fit(who, 28, room - 60, True)
     line = fit(words.to_move(COLOURS[colour]), SMALL, room - 60)
-    x = right - max(text_width(name, 26, True), text_width(line, SMALL))
+    x = right - max(text_width(name, 28, True), text_width(line, SMALL))
     put(img, layers.sprite(colour, False, 50), (x - 60, 18))
-    write(img, (x, 14), name, 26, bold=True, fill=INK)
+    write(img, (x, 12), name, 28, bold=True, fill=INK)
     write(img, (x, 52), line, SMALL, fill=MUTED)
 
 
 def strip(img: Canvas, told: Story) -> None:
-    """The last move in one line, on a band under the header."""
+    """The last move on a band under the header: one line, or two when it is long (split
+    between its parts)."""
     top = HEADER
     put(img, marks.panel(WIDTH - 28, STRIP - 8, 10, PANEL, None, 1), (14, top))
     x = 26
     if told.mover is not None:
-        put(img, layers.sprite(told.mover, False, 30), (x, top + 6))
+        put(img, layers.sprite(told.mover, False, 30), (x, top + (STRIP - 8) // 2 - 15))
         x += 40
-    text = fit(told.text, SMALL, WIDTH - 28 - x)
-    write(img, (x, top + (STRIP - 8) / 2), text, SMALL, fill=INK, anchor="lm")
+    room = WIDTH - 28 - x
+    middle = top + (STRIP - 8) / 2
+    lines = _two_lines(told.text, room)
+    for n, line in enumerate(lines):
+        y = middle + (n - (len(lines) - 1) / 2) * (SMALL + 6)
+        write(img, (x, y), fit(line, SMALL, room), SMALL, fill=INK, anchor="lm")
 
 
-def legend_items(
-    state: HorseplayState, *, danger: bool, huff: bool, ghosts: bool, out: bool = False
-) -> list[tuple[str, str]]:
-    """(icon, text) for each mark the picture shows now; the Stables first, always. ``out``:
-    a colour is out, so its Stable is drawn as nobody's."""
-    shown = ["stable"]
-    corners = len(state.colours) < 4
-    if corners or out or not state.options.centre_win:
-        shown.append("star")
-    if state.options.centre_win:
-        shown.append("crown")
-    if danger:
-        shown.append("warning")
-    if huff:
-        shown.append("huff")
-    if ghosts:
-        shown.append("ghost")
-    if state.options.miss_a_turn and state.size == 11:
-        shown.append("pause")
+def _two_lines(text: str, room: float) -> list[str]:
+    """``text`` as one line if it fits ``room``, else two, split after the last " · " part
+    that fits the first."""
+    glue = " · "
+    parts = text.split(glue)
+    if text_width(text, SMALL) <= room or len(parts) == 1:
+        return [text]
+    first = 1
+    while first < len(parts) - 1 and text_width(glue.join(parts[: first + 1]), SMALL) <= room:
+        first += 1
+    return [glue.join(parts[:first]), glue.join(parts[first:])]
+
+
+def legend_items(*, danger: bool, raiders: bool, huff: bool, ghosts: bool) -> list[tuple[str, str]]:
+    """(icon, text) for each mark the picture shows now (what the squares and pieces are is
+    the rules page's to say, not the picture's)."""
+    shown = [
+        icon
+        for icon, on in (
+            ("warning", danger),
+            ("raider", raiders),
+            ("huff", huff),
+            ("ghost", ghosts),
+        )
+        if on
+    ]
     return [(icon, words.legend(icon)) for icon in shown]
 
 
-def legend_height(count: int) -> int:
-    return LEGEND_ROW * ((count + 1) // 2) + 8
+def _columns(items: list[tuple[str, str]]) -> int:
+    """Two columns when every text fits half the width whole, else one."""
+    room = (WIDTH - 40) // 2 - BADGE - 12
+    return 2 if all(text_width(text, SMALL) <= room for _, text in items) else 1
 
 
-def legend(img: Canvas, top: int, items: list[tuple[str, str]], colour: int, faded: int) -> None:
-    """Two columns of icon and text; ``colour`` tints the Stable icon, ``faded`` the ghost."""
-    column = (WIDTH - 40) // 2
+def legend_height(items: list[tuple[str, str]]) -> int:
+    columns = _columns(items)
+    return LEGEND_ROW * ((len(items) + columns - 1) // columns) + 8
+
+
+def legend(img: Canvas, top: int, items: list[tuple[str, str]], raider: int, faded: int) -> None:
+    """Icon and text, in two columns when the texts fit; ``raider`` colours the ringed
+    piece, ``faded`` the ghost."""
+    columns = _columns(items)
+    column = (WIDTH - 40) // columns
     for i, (icon, text) in enumerate(items):
-        x = 20 + (i % 2) * column
-        y = top + 4 + (i // 2) * LEGEND_ROW
+        x = 20 + (i % columns) * column
+        y = top + 4 + (i // columns) * LEGEND_ROW
         mid = y + LEGEND_ROW / 2
-        _icon(img, icon, (x + 15, int(mid)), faded if icon == "ghost" else colour)
-        write(img, (x + 38, mid), fit(text, SMALL, column - 44), SMALL, fill=INK, anchor="lm")
+        _icon(img, icon, (x + BADGE // 2, int(mid)), faded if icon == "ghost" else raider)
+        room = column - BADGE - 12
+        write(img, (x + BADGE + 8, mid), fit(text, SMALL, room), SMALL, fill=INK, anchor="lm")
 
 
 def _icon(img: Canvas, icon: str, at: tuple[int, int], colour: int) -> None:
     x, y = at
-    if icon in ("stable", "star", "crown", "pause"):
-        put(
-            img,
-            marks.icon(icon, colour if icon == "stable" else 0),
-            (x - marks.ICON, y - marks.ICON),
-        )
-        if icon == "star":
-            write(img, (x, y), "★", SMALL + 2, fill=BARN, anchor="mm")
+    half = BADGE // 2
+    if icon == "raider":
+        put(img, layers.sprite(colour, False, BADGE - 10), (x - half + 5, y - half + 5))
+        put(img, marks.ring(BADGE, ALERT), (x - half, y - half))
         return
     pic = {
-        "warning": lambda: layers.warning(30),
-        "huff": lambda: layers.huff_badge(30),
-        "ghost": lambda: layers.sprite(colour, False, 30, True),
+        "warning": lambda: layers.warning(BADGE),
+        "huff": lambda: layers.huff_badge(BADGE),
+        "ghost": lambda: layers.sprite(colour, False, BADGE, True),
     }[icon]()
-    put(img, pic, (x - 15, y - 15))
+    put(img, pic, (x - half, y - half))
 
 
 def panels_height(state: HorseplayState) -> int:
     rows = (len(state.colours) + 1) // 2
-    return rows * (PANEL_H + PANEL_GAP) + CAPTION
+    return rows * (PANEL_H + PANEL_GAP) + PANEL_GAP
 
+
+#: the most a legend takes: its four marks a row each
+LEGEND_MAX = 4 * LEGEND_ROW + 8
 
 #: the panels of four colours: the most they take
-PANELS_MAX = 2 * (PANEL_H + PANEL_GAP) + CAPTION
+PANELS_MAX = 2 * (PANEL_H + PANEL_GAP) + PANEL_GAP
 
 
 def panels(img: Canvas, top: int, state: HorseplayState, seat: int | None) -> None:
@@ -191,27 +212,18 @@ def panels(img: Canvas, top: int, state: HorseplayState, seat: int | None) -> No
         if c not in live:
             line = marks.bar(54, 5, INK)
             put(img, line, (x + 8, y + PANEL_H // 2 - line.height // 2))
-        points = words.points(state.scores[c])
-        write(img, (x + width - 12, y + 10), points, SMALL, fill=MUTED, anchor="ra")
         name = state.names[state.seat(c)]
         if seat is not None and seat == state.seat(c):
             name = words.you(name)
-        room = width - 66 - 16 - text_width(points, SMALL)
-        write(img, (x + 66, y + 8), fit(name, 24, room, True), 24, bold=True, fill=INK)
+        write(img, (x + 66, y + 8), fit(name, 28, width - 78, True), 28, bold=True, fill=INK)
         mine = [p for p in state.board if p and colour_of(p) == c]
         crowns = sum(1 for p in mine if is_crown(p))
-        note = words.pieces(len(mine), crowns)
+        note = words.pieces(len(mine))
         if c not in live:
             note = words.out()
         elif c in state.missing:
             note = words.misses_next_turn()
-        write(img, (x + 66, y + 38), fit(note, SMALL, width - 78), SMALL, fill=MUTED)
-    bottom = top + panels_height(state) - CAPTION
-    write(
-        img,
-        (WIDTH / 2, bottom + CAPTION / 2 - 2),
-        fit(words.points_line(QUIET_ROUNDS), SMALL, WIDTH - 30),
-        SMALL,
-        fill=MUTED,
-        anchor="mm",
-    )
+        write(img, (x + 66, y + 44), fit(note, SMALL, width - 78), SMALL, fill=MUTED)
+        # the crowns and the points last (points only break a stalled game: small)
+        last = words.crowns_and_points(crowns if c in live else 0, state.scores[c])
+        write(img, (x + 66, y + 76), fit(last, SMALL, width - 78), SMALL, fill=MUTED)

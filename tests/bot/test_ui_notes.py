@@ -95,9 +95,16 @@ def shown(match: Match, view: Any, text: str, found: dict[tuple[int, int], str |
             elif kind == "g":
                 for o in c["options"]:
                     seat, gi = map(int, o["value"].split("."))
-                    group = ui.groups_of(match, seat)[gi]
-                    private = ui.group_view(match, seat, group)
-                    shown(match, private, ui.group_text(match, seat, group), found)
+                    opened(match, seat, gi, found)
+            elif kind == "o":  # a piece's button
+                opened(match, int(rest[2]), int(rest[3]), found)
+
+
+def opened(match: Match, seat: int, gi: int, found: dict[tuple[int, int], str | None]) -> None:
+    """The private menu of the seat's group number ``gi``, as the player gets it."""
+    group = ui.groups_of(match, seat)[gi]
+    private = ui.group_view(match, seat, group)
+    shown(match, private, ui.group_text(match, seat, group), found)
 
 
 def check(match: Match) -> Counter[str]:

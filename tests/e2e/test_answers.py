@@ -182,7 +182,7 @@ async def test_the_huff_warning_shows_in_the_move_menu(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     """Five pieces can move and one can capture: every plain move warns that the capturing
-    piece will be huffed, right in the board's menu (a button could not say it)."""
+    piece will be huffed, beside that move's button once its piece is chosen."""
     async with running(fake, database) as runner:
         await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
@@ -202,20 +202,21 @@ async def test_the_huff_warning_shows_in_the_move_menu(
         moves = HORSEPLAY.legal_actions(state, 0)
         pieces = {square_name(mv.start, state.size) for mv in moves}
         assert len(pieces) == 5 and any(mv.is_capture for mv in moves)
-        (menu,) = shown.selects()
-        assert menu.placeholder != "More moves…", "no menu of menus for a handful of moves"
-        assert len(menu.options) == len(moves)
-        for option in menu.options:
-            move = moves[int(option.value)]
-            note = HORSEPLAY.describe_action(state, 0, move).note
-            assert option.description == (note or None), "the rules' note is in the menu"
-            if not move.is_capture:
-                assert "will be huffed" in note
-        a3_b4 = next(o for o in menu.options if o.label == "a3-b4")
-        assert re.fullmatch(
-            r"you could capture: your piece on [a-i]\d will be huffed", a3_b4.description or ""
-        )
-        pick = fake.select(world.alice, shown, [a3_b4.value], custom_id=menu.custom_id)
+        assert not shown.selects(), "a handful of pieces are buttons"
+        assert len(shown.buttons()) == len(pieces) + 2
+        a3 = next(b for b in shown.buttons() if b.label.startswith("a3 ·"))
+        rec = await fake.click(world.alice, shown, custom_id=a3.custom_id)
+        private = rec.response
+        assert rec.ephemeral and private is not None
+        (a3_b4,) = private.buttons()
+        move = moves[int(a3_b4.custom_id.rsplit(":", 1)[1])]
+        note = HORSEPLAY.describe_action(state, 0, move).note
+        assert "will be huffed" in note, "the rules' note"
+        assert re.search(
+            r"\*\*a3-b4\*\*: you could take: your piece on [a-i]\d will be huffed",
+            private.content,
+        ), private.content
+        pick = fake.click(world.alice, private, custom_id=a3_b4.custom_id)
         await expect_board(fake, world.channel, pick)
         huffed = board(fake, world.channel)
         assert "alice (Green) moved a3-b4." in huffed.content

@@ -164,6 +164,7 @@ class Fuzz:
             ("rh:a:{match}:{ply}:{seat}:{n}", ("match", "ply", "seat", "n")),
             ("rh:s:{match}:{ply}:{seat}:{n}", ("match", "ply", "seat", "n")),
             ("rh:g:{match}:{ply}:{n}", ("match", "ply", "n")),
+            ("rh:q:{match}:{ply}:{seat}:{n}", ("match", "ply", "seat", "n")),
             ("rh:t:{match}:{ply}", ("match", "ply")),
             ("rh:l:{match}:join", ("match",)),
             ("rh:o:{match}", ("match",)),

@@ -1,8 +1,8 @@
 """Horseplay Rustling end to end: the real bot, the real discord.py client, the Discord emulator.
 
-Players pick a move from the board's one menu of every move while they fit (25), otherwise
-from a menu per piece or through the "More moves…" menu, which opens a piece's moves
-privately. Moves are decided from the match state by a simple policy (a Stable run first, then
+Players choose a piece on the board (a button each, or one "Choose a piece…" menu when there
+are more than eight), then its target among buttons only they see. Moves are decided from
+the match state by a simple policy (a Stable run first, then
 the longest capture, then the last move in the menu); the game has no dice, so it is the same
 game every time.
 """
@@ -19,9 +19,10 @@ from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
+from tests.e2e.test_answers import forged
 
 RULES = games.get("horseplay")
-GROUP_MENU = "More moves…"
+PIECE_MENU = "Choose a piece…"
 
 
 # A player reading the picture ---------------------------------------------------------------
@@ -58,13 +59,31 @@ def expected_events(state: HorseplayState, seat: int, move: Move) -> list[str]:
 # Driving Discord ----------------------------------------------------------------------------
 
 
-async def open_piece_menu(fake: FakeDiscord, user: Any, current: Any, piece: str) -> Any:
-    """Pick a piece in the "More moves…" menu; returns the private menu of its moves."""
-    menu = next(s for s in current.selects() if s.placeholder == GROUP_MENU)
-    option = next(o for o in menu.options if o.label == piece)
-    rec = await fake.select(user, current, [option.value], custom_id=menu.custom_id)
+def movable(state: HorseplayState, seat: int) -> list[str]:
+    """The squares of the pieces that can move."""
+    legal = RULES.legal_actions(state, seat)
+    return list(dict.fromkeys(square_name(m.start, state.size) for m in legal))
+
+
+def capturing(state: HorseplayState, seat: int, square: str) -> bool:
+    return any(
+        m.is_capture and square_name(m.start, state.size) == square
+        for m in RULES.legal_actions(state, seat)
+    )
+
+
+async def open_piece(fake: FakeDiscord, user: Any, current: Any, piece: str) -> Any:
+    """Choose a piece on the board (its button, or the "Choose a piece…" menu when there are
+    more pieces than buttons); returns the private message of its targets."""
+    button = next((b for b in current.buttons() if b.label.split(" · ")[0] == piece), None)
+    if button is not None:
+        rec = await fake.click(user, current, custom_id=button.custom_id)
+    else:
+        menu = next(s for s in current.selects() if s.placeholder == PIECE_MENU)
+        option = next(o for o in menu.options if o.label == piece)
+        rec = await fake.select(user, current, [option.value], custom_id=menu.custom_id)
     private = rec.response
-    assert rec.ephemeral and private is not None, "the piece's moves open privately"
+    assert rec.ephemeral and private is not None, "the piece's targets open privately"
     assert private.ephemeral_for == user.id
     assert piece in private.content
     return private
@@ -73,47 +92,49 @@ async def open_piece_menu(fake: FakeDiscord, user: Any, current: Any, piece: str
 async def play_menu_move(
     fake: FakeDiscord, runner: Any, channel: Any, users: dict[int, Any], index: int
 ) -> str:
-    """The acting player chooses the move, as a player would.
+    """The acting player chooses the piece, then its target, as a player would.
 
-    Returns which way it went: "select" (a menu of moves on the board) or "group" (the
-    "More moves…" menu and its private follow-up)."""
+    Returns which way it went: "button" (a piece's button), "menu" (the "Choose a piece…"
+    menu) or "direct" (a single piece: its moves are buttons on the board)."""
     match = await runner.match_in(channel.id)
     seat = match.to_act()[0]
     user = users[seat]
-    move = RULES.legal_actions(match.state, seat)[index]
-    notation = RULES.format_action(match.state, move)
-    piece = f"Piece {square_name(move.start, match.state.size)}"
+    state = match.state
+    move = RULES.legal_actions(state, seat)[index]
+    notation = RULES.format_action(state, move)
+    piece = square_name(move.start, state.size)
     current = board(fake, channel)
-    assert [b.label for b in current.buttons()] == ["Type a move", "Text board", "Moves"], (
-        "moves are in menus"
-    )
-    direct = next(
-        (
-            s
-            for s in current.selects()
-            if s.custom_id.startswith("rh:s:") and any(o.value == str(index) for o in s.options)
-        ),
-        None,
-    )
-    if direct is not None:
-        option = next(o for o in direct.options if o.value == str(index))
-        assert option.label.startswith(notation)
-        pick = fake.select(user, current, [option.value], custom_id=direct.custom_id)
-        rec = await expect_board(fake, channel, pick)
+    buttons = current.buttons()
+    assert len(buttons) <= 10, "at most ten buttons"
+    assert [b.label for b in buttons][-3:] == ["Type a move", "Text board", "Moves"]
+    pieces = movable(state, seat)
+    if len(pieces) == 1:
+        button = next(b for b in buttons if b.custom_id.endswith(f":{seat}:{index}"))
+        assert button.label.startswith(notation)
+        rec = await expect_board(
+            fake, channel, fake.click(user, current, custom_id=button.custom_id)
+        )
         assert not rec.ephemeral
-        return "select"
-    private = await open_piece_menu(fake, user, current, piece)
+        return "direct"
+    shown = [b.label.split(" · ")[0] for b in buttons[:-3]]
+    if not shown:
+        (menu,) = current.selects()
+        shown = [o.label for o in menu.options]
+    assert sorted(shown) == sorted(pieces), "every movable piece once"
+    captures = [sq for sq in pieces if capturing(state, seat, sq)]
+    assert set(shown[: len(captures)]) == set(captures), "captures first"
+    private = await open_piece(fake, user, current, piece)
     labels = [b.label for b in private.buttons()]
     mine = [
-        RULES.format_action(match.state, m)
-        for m in RULES.legal_actions(match.state, seat)
+        RULES.format_action(state, m)
+        for m in RULES.legal_actions(state, seat)
         if m.start == move.start
     ]
-    assert [label.split(" ")[0] for label in labels] == mine, "all of that piece's moves"
+    assert sorted(label.split(" ")[0] for label in labels) == sorted(mine), "its targets"
     button = next(b for b in private.buttons() if b.custom_id.endswith(f":{seat}:{index}"))
     assert button.label.startswith(notation)
     await click_private_move(fake, channel, user, private, button.custom_id)
-    return "group"
+    return "button" if buttons[:-2] else "menu"
 
 
 async def click_private_move(
@@ -194,19 +215,17 @@ async def test_two_player_game_from_new_to_the_end(
             match = await runner.match_in(world.channel.id)
             newest = check_board(fake, world.channel, match, users, notation, said)
             if pass_up:
-                assert (
-                    "could have captured" in newest.content and "is huffed (-10)" in newest.content
-                )
+                assert "could have taken" in newest.content and "is huffed (-10)" in newest.content
                 huffs += 1
             said_all.extend(said)
         else:
             raise AssertionError("the game should have ended")
         assert typed == 1, "one move was typed as /horseplay move"
-        assert "select" in ways, "moves were picked from the board's menu"
+        assert "button" in ways, "pieces were chosen by their buttons"
         assert huffs == 1
-        assert any(" jumped " in t and "taking" in t for t in said_all), "captures are told"
+        assert any(" took " in t and " with " in t for t in said_all), "captures are told"
         final = board(fake, world.channel)
-        assert "captured Blue's Stable on i9" in final.content
+        assert "took Blue's Stable on i9" in final.content
         assert "Blue pieces leave the board" in final.content
         assert "bob (Blue) has no pieces left and is out." in final.content
         outcome = match.outcome()
@@ -229,35 +248,49 @@ async def test_choose_a_piece_then_its_destination(
 ) -> None:
     async with running(fake, database) as runner:
         first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
-        # five Green pieces can move at the start, eight moves in all: one menu lists them all
-        assert GROUP_MENU not in [s.placeholder for s in first.selects()]
-        (menu,) = first.selects()
-        assert sorted(o.label for o in menu.options) == [
-            "a3-b4",
-            "c3-b4",
-            "c3-d4",
-            "e3-d4",
-            "e3-f4",
-            "g3-f4",
-            "g3-h4",
-            "i3-h4",
+        # five Green pieces can move at the start, eight moves in all: a button per piece
+        assert not first.selects()
+        labels = [b.label for b in first.buttons()]
+        assert sorted(labels[:-2]) == [
+            "a3 · 1 move",
+            "c3 · 2 moves",
+            "e3 · 2 moves",
+            "g3 · 2 moves",
+            "i3 · 1 move",
         ]
-        c3_d4 = next(o for o in menu.options if o.label == "c3-d4")
-        await expect_board(
-            fake,
-            world.channel,
-            fake.select(world.alice, first, [c3_d4.value], custom_id=menu.custom_id),
-        )
+        count = len(fake.messages(world.channel))
+        c3 = next(b for b in first.buttons() if b.label.startswith("c3"))
+        # someone who is not playing, and the player whose turn it is not, are refused
+        for intruder, expected in ((world.carol, "not playing"), (world.bob, "not your turn")):
+            rec = await fake.click(intruder, first, custom_id=c3.custom_id)
+            assert rec.ephemeral and expected in rec.response.content.lower()
+            assert rec.response.ephemeral_for == intruder.id
+            assert not rec.response.buttons(), "no targets for them"
+        private = await open_piece(fake, world.alice, first, "c3")
+        assert sorted(b.label for b in private.buttons()) == ["c3-b4", "c3-d4"]
+        assert len(fake.messages(world.channel)) == count, "the targets are not public"
+        e3 = await open_piece(fake, world.alice, first, "e3")
+        d4 = next(b for b in private.buttons() if b.label == "c3-d4")
+        await click_private_move(fake, world.channel, world.alice, private, d4.custom_id)
         moved = board(fake, world.channel)
         assert "alice (Green) moved c3-d4." in moved.content
         assert "`c3-d4`" not in moved.content, "the move is told once"
         assert world.bob.mention in moved.content.splitlines()[-1]
-        # the board used lost its menu at once
+        # the board used lost its buttons at once
         used = fake.get_message(first.id)
         assert used is not None and not used.buttons() and not used.selects()
         match = await runner.match_in(world.channel.id)
         assert match.ply == 1
-        # few pieces left: still one menu, every option naming its piece's move
+        # a target chosen before the position changed is refused, and changes nothing
+        count = len(fake.messages(world.channel))
+        stale = next(b for b in e3.buttons() if b.label == "e3-f4")
+        rec = await fake.click(world.alice, e3, custom_id=stale.custom_id)
+        refusal = rec.response if rec.callback_type == 4 else rec.followups[-1]
+        assert refusal.ephemeral and "out of date" in refusal.content
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count
+        # few pieces left: the piece that can capture comes first
         dump = RULES.dump(match.state)
         dump["pieces"] = {
             "c3": {"colour": "green", "crown": False},
@@ -271,24 +304,76 @@ async def test_choose_a_piece_then_its_destination(
             fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
         )
         shown = board(fake, world.channel)
-        assert GROUP_MENU not in [s.placeholder for s in shown.selects()]
-        (crown,) = shown.selects()
-        assert {o.label for o in crown.options if o.label.startswith("f6")} == {
+        assert [b.label for b in shown.buttons()] == [
+            "f6 · 4 moves",
+            "c3 · 2 moves",
+            "Type a move",
+            "Text board",
+        ]
+        assert shown.buttons()[0].style == 1, "a piece that can capture stands out"
+        crown = await open_piece(fake, world.alice, shown, "f6")
+        assert {b.label for b in crown.buttons()} == {
             "f6xd8 (takes 1)",
             "f6-e5",
             "f6-g5",
             "f6-g7",
         }
-        f6_e5 = next(o for o in crown.options if o.label == "f6-e5")
-        assert f6_e5.description == "this piece could capture: it will be huffed"
-        take = next(o for o in crown.options if o.label.startswith("f6xd8"))
-        await expect_board(
-            fake,
-            world.channel,
-            fake.select(world.alice, shown, [take.value], custom_id=crown.custom_id),
-        )
+        assert "this piece could take: it will be huffed" in crown.content
+        take = next(b for b in crown.buttons() if b.label.startswith("f6xd8"))
+        await click_private_move(fake, world.channel, world.alice, crown, take.custom_id)
         taken = board(fake, world.channel)
-        assert "alice (Green) jumped f6xd8, taking a Blue man on e7 (+10)." in taken.content
+        assert "alice (Green) took a Blue man on e7 with f6xd8 (+10)." in taken.content
+
+
+async def test_forged_and_stale_piece_buttons_are_refused_and_change_nothing(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        m, p = match.id, match.ply
+        count = len(fake.messages(world.channel))
+        cases = [
+            (f"rh:q:{m}:{p}:0:٣", "not valid here"),  # other scripts' digits
+            (f"rh:q:{m}:{p}:0:01", "not valid here"),  # not as the bot writes numbers
+            (f"rh:q:{m}:{p}:0:99", "no longer available"),  # no such piece on that board
+            (f"rh:q:{m}:{p + 1}:0:0", "out of date"),  # a board that never was
+            (f"rh:q:{m}:{p}:1:0", "for bob"),  # bob's seat, clicked by alice
+        ]
+        for custom_id, expected in cases:
+            rec = await forged(fake, world.alice, world.channel, first, custom_id)
+            assert rec.ephemeral and rec.response.ephemeral_for == world.alice.id
+            assert expected in rec.response.content, (custom_id, rec.response.content)
+            assert not rec.response.buttons(), "no targets"
+        after = await runner.match_in(world.channel.id)
+        assert after.ply == match.ply and after.state == match.state
+        assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
+
+
+async def test_more_pieces_than_buttons_are_one_menu(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = RULES.dump(match.state)
+        crowns = ("a3", "c3", "e3", "g3", "i3", "b6", "d6", "f6", "h6")
+        dump["pieces"] = {sq: {"colour": "green", "crown": True} for sq in crowns}
+        dump["pieces"]["h8"] = {"colour": "blue", "crown": False}
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        )
+        shown = board(fake, world.channel)
+        assert [b.label for b in shown.buttons()] == ["Type a move", "Text board"]
+        (menu,) = shown.selects()
+        assert menu.placeholder == PIECE_MENU
+        assert sorted(o.label for o in menu.options) == sorted(crowns)
+        now = (await runner.match_in(world.channel.id)).state
+        legal = RULES.legal_actions(now, 0)
+        index = next(n for n, m in enumerate(legal) if square_name(m.start, 9) == "d6")
+        assert await play_menu_move(fake, runner, world.channel, {0: world.alice}, index) == "menu"
+        assert "alice (Green) moved d6-" in board(fake, world.channel).content
 
 
 async def test_a_huff_is_announced_in_words(
@@ -310,24 +395,45 @@ async def test_a_huff_is_announced_in_words(
             fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
         )
         shown = board(fake, world.channel)
-        (other,) = shown.selects()
-        # the menu warns before anyone is huffed
-        assert {o.description for o in other.options if o.label.startswith("g3")} == {
-            "you could capture: your piece on c3 will be huffed"
-        }
-        option = next(o for o in other.options if o.label == "g3-h4")
-        pick = fake.select(world.alice, shown, [option.value], custom_id=other.custom_id)
-        await expect_board(fake, world.channel, pick)
+        other = await open_piece(fake, world.alice, shown, "g3")
+        # the targets warn before anyone is huffed
+        assert "you could take: your piece on c3 will be huffed" in other.content
+        button = next(b for b in other.buttons() if b.label == "g3-h4")
+        await click_private_move(fake, world.channel, world.alice, other, button.custom_id)
         huffed = board(fake, world.channel)
         assert "alice (Green) moved g3-h4." in huffed.content
         assert (
-            "alice (Green) could have captured: the Green man on c3 is huffed (-10)."
-            in huffed.content
+            "alice (Green) could have taken: the Green man on c3 is huffed (-10)." in huffed.content
         )
         after = await runner.match_in(world.channel.id)
         assert "c3" not in RULES.dump(after.state)["pieces"]
         assert after.state.scores[0] == -10
         assert world.bob.mention in huffed.content.splitlines()[-1]
+
+
+async def test_every_move_losing_the_stable_is_said_once(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
+        match = await runner.match_in(world.channel.id)
+        dump = RULES.dump(match.state)
+        # Blue's man on b2 reaches Green's Stable a1 whatever Green plays
+        dump["pieces"] = {
+            "e3": {"colour": "green", "crown": False},
+            "g3": {"colour": "green", "crown": False},
+            "b2": {"colour": "blue", "crown": False},
+            "h8": {"colour": "blue", "crown": False},
+        }
+        await runner.set_state(match.id, dump)
+        await expect_board(
+            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        )
+        shown = board(fake, world.channel)
+        assert shown.content.count("Stable a1") == 1, shown.content
+        assert "Every move leaves your Stable a1 open." in shown.content
+        piece = await open_piece(fake, world.alice, shown, "e3")
+        assert "a1" not in piece.content, "not again on each move"
 
 
 async def test_four_players_play_rounds_with_captures_and_a_stable(
@@ -350,9 +456,9 @@ async def test_four_players_play_rounds_with_captures_and_a_stable(
             after = await runner.match_in(world.channel.id)
             check_board(fake, world.channel, after, users, RULES.format_action(state, move), said)
             said_all.extend(said)
-        assert any("jumped" in t and "taking" in t for t in said_all), "a capture was played"
+        assert any(" took " in t and " with " in t for t in said_all), "a capture was played"
         assert "carol (Blue) has no pieces left and is out." in said_all
-        assert any("captured Red's Stable on a9" in t for t in said_all)
+        assert any("took Red's Stable on a9" in t for t in said_all)
         assert "bob (Red) has no pieces left and is out." in said_all
         # the colours that are out no longer get a turn; their players are refused
         match = await runner.match_in(world.channel.id)
@@ -399,11 +505,9 @@ async def test_wrong_player_is_refused_privately(
         first = await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
         count = len(fake.messages(world.channel))
-        (menu,) = first.selects()
+        piece = first.buttons()[0]
         for intruder, expected in ((world.bob, "not your turn"), (world.carol, "not playing")):
-            rec = await fake.select(
-                intruder, first, [menu.options[0].value], custom_id=menu.custom_id
-            )
+            rec = await fake.click(intruder, first, custom_id=piece.custom_id)
             assert rec.ephemeral and expected in rec.response.content.lower()
             assert rec.response.ephemeral_for == intruder.id
             assert not rec.response.buttons(), "no menu of moves for them"
@@ -465,6 +569,6 @@ async def test_move_autocomplete_lists_legal_moves_in_notation(
             fake.slash(world.alice, world.channel, "horseplay move", action="c3xe5xg7"),
         )
         assert (
-            "taking a Blue man on d4 and a Blue man on f6 (+20)"
+            "took a Blue man on d4 and a Blue man on f6 with c3xe5xg7 (+20)"
             in board(fake, world.channel).content
         )

@@ -217,7 +217,7 @@ def test_a_single_capture_takes_the_piece_and_scores_ten() -> None:
     step = move(position("c3:g d4:b b8:b"), "c3xe5")
     assert pieces(step.state) == "e5:g b8:b"
     assert scores(step.state) == {"green": 10, "blue": 0}
-    assert texts(step)[0] == "alice (Green) jumped c3xe5, taking a Blue man on d4 (+10)."
+    assert texts(step)[0] == "alice (Green) took a Blue man on d4 with c3xe5 (+10)."
 
 
 def test_a_chain_must_be_completed() -> None:
@@ -266,7 +266,7 @@ def test_huffing_removes_the_piece_with_the_longest_capture() -> None:
     # a3 could take two (a3xc5xe7), e3 only one (e3xg5); e3 walks away instead.
     state = position("a3:g e3:g b4:b d6:b f4:b h8:b")
     step = move(state, "e3-d4")
-    assert "alice (Green) could have captured: the Green man on a3 is huffed (-10)." in texts(step)
+    assert "alice (Green) could have taken: the Green man on a3 is huffed (-10)." in texts(step)
     assert pieces(step.state) == "b4:b d4:g f4:b d6:b h8:b"
     assert scores(step.state)["green"] == -10
 
@@ -337,7 +337,7 @@ def test_ending_on_an_enemy_stable_takes_every_piece_of_that_colour() -> None:
     state = position("b8:g a3:r E5:R g9:b i3:k", players=4)
     step = move(state, "b8-a9")
     assert (
-        "alice (Green) captured Red's Stable on a9: all 2 Red pieces leave the board (+35)."
+        "alice (Green) took Red's Stable on a9: all 2 Red pieces leave the board (+35)."
         in texts(step)
     )
     assert "bob (Red) has no pieces left and is out." in texts(step)
@@ -538,11 +538,11 @@ def test_typing_errors_say_what_is_right() -> None:
 def test_moves_are_grouped_by_the_piece_that_moves() -> None:
     state = new(2)
     choices = [RULES.describe_action(state, 0, a) for a in RULES.legal_actions(state, 0)]
-    assert [c.group for c in choices][:3] == ["Piece a3", "Piece c3", "Piece c3"]
+    assert [c.group for c in choices][:3] == ["a3", "c3", "c3"]
     assert [c.label for c in choices][:3] == ["a3-b4", "c3-b4", "c3-d4"]
     capture = position("c3:g d4:b f6:b b8:b")
     choice = RULES.describe_action(capture, 0, RULES.parse_action(capture, 0, "c3xe5xg7"))
-    assert choice.label == "c3xe5xg7 (takes 2)" and choice.group == "Piece c3"
+    assert choice.label == "c3xe5xg7 (takes 2)" and choice.group == "c3"
 
 
 def test_the_board_draws_with_the_last_move() -> None:

@@ -255,7 +255,7 @@ def test_threats_and_the_huff_are_said_in_english_and_polish() -> None:
     text = RULES.narrator.text_board(state, NAMES[:2], 0)
     assert "- Stable an enemy can take next turn: a1 (Green)." in text
     assert (
-        "- alice (Green) could capture: a move that does not capture loses the piece on c3 "
+        "- alice (Green) could take: a move that does not take loses the piece on c3 "
         "(huffed)." in text
     )
     assert "- `c3xe5` (takes 1)" in text

@@ -48,7 +48,7 @@ def test_a_jump_chain_into_your_empty_stable_is_marked_and_warned() -> None:
     assert RULES.format_action(state, RULES.default_action(state, 0)) == "b2-a3"
     # left open, Blue takes the Stable and every Green piece with it
     step = move(move(state, "e1-f2").state, "c3xa1")
-    assert any("captured Green's Stable on a1" in t for t in texts(step))
+    assert any("took Green's Stable on a1" in t for t in texts(step))
 
 
 def test_a_team_partner_is_no_threat_but_the_same_pieces_of_an_enemy_are() -> None:
@@ -69,8 +69,8 @@ def test_a_capture_ranks_above_a_plain_move_that_gets_a_piece_huffed() -> None:
     assert RULES.format_action(state, RULES.legal_actions(state, seat)[0]) == "c3-b4"
     assert threats(state).huff == sq("g3")
     shown = choices(state)
-    assert shown["c3-b4"].note.startswith("you could capture: your piece on g3 will be huffed")
-    assert shown["g3-f4"].note.startswith("this piece could capture: it will be huffed")
+    assert shown["c3-b4"].note.startswith("you could take: your piece on g3 will be huffed")
+    assert shown["g3-f4"].note.startswith("this piece could take: it will be huffed")
     assert shown["g3xi5"].rank > max(c.rank for name, c in shown.items() if name != "g3xi5")
     # the deadline plays the capture, not the first move in the menu
     assert RULES.format_action(state, RULES.default_action(state, seat)) == "g3xi5"
@@ -122,24 +122,27 @@ def _playouts(players: int, options: dict[str, Any], seeds: range, plies: int = 
 def test_the_open_stable_warning_is_exact_with_two_players(options: dict[str, Any]) -> None:
     """With two players a move warns "leaves your Stable ... open" exactly when the opponent
     can then end a move on that Stable and capture it (``settle`` is what ``apply`` does to
-    the board)."""
-    warned = 0
+    the board): on the move itself, or once on the board when every move does."""
+    warned = said_once = 0
     for state in _playouts(2, options, range(8), plies=80):
         seat = RULES.to_act(state)[0]
         mover = state.to_move
+        advice = RULES.advice(state, seat)
+        said_once += bool(advice)
         for action in RULES.legal_actions(state, seat):
             after = RULES.apply(state, seat, action, rng=SeededRng(0)).state
             if RULES.outcome(after) is not None or after.to_move == mover:
                 continue
-            note = RULES.describe_action(state, seat, action).note
+            note = f"{RULES.describe_action(state, seat, action).note} {advice}".lower()
             them = RULES.to_act(after)[0]
             falls = any(
                 settle(after, reply).stable is not None
                 for reply in RULES.legal_actions(after, them)
             )
-            assert ("leaves your Stable" in note) == falls, (RULES.dump(state), action, note)
+            assert ("leaves your stable" in note) == falls, (RULES.dump(state), action, note)
             warned += falls
     assert warned, "the playouts reach open Stables"
+    assert said_once, "and positions where every move leaves the Stable open"
 
 
 def test_notes_stay_short_and_the_deadline_move_is_legal_and_best() -> None:

@@ -175,7 +175,7 @@ def test_the_move_menu_and_status_in_polish() -> None:
         shown = {c.label: c for c in choices}
         assert shown["b2-a3"].note == "zamyka twoją Stajnię a1"
         assert "zostawia twoją Stajnię a1 otwartą" in shown["e1-f2"].note
-        assert shown["b2-a3"].group == "Bierka b2"
+        assert shown["b2-a3"].group == "b2"
         assert RULES.status_line(state) == "ruch: alice (Zielony), runda 1; Zielony 0, Niebieski 0"
         assert RULES.seat_role(state, 0) == "Zielony"
     capture = position("c3:g d4:b f6:b b8:b")
@@ -279,12 +279,12 @@ def test_a_move_reads_in_polish_with_its_cases() -> None:
     step = move(position("c3:g d4:B b8:b"), "c3xe5")
     with words.use("pl"):
         told = [RULES.narrator.event(e, NAMES) for e in step.events]
-    assert told[0] == "alice (Zielony) skacze c3xe5 i zbija niebieską damkę na d4 (+25)."
+    assert told[0] == "alice (Zielony) bije niebieską damkę na d4 ruchem c3xe5 (+25)."
     crowned = move(position("c7:g d8:b f8:b b2:b"), "c7xe9")
     with words.use("pl"):
         told = [RULES.narrator.event(e, NAMES) for e in crowned.events]
     assert told[:2] == [
-        "alice (Zielony) skacze c7xe9 i zbija niebieskiego pionka na d8 (+10).",
+        "alice (Zielony) bije niebieskiego pionka na d8 ruchem c7xe9 (+10).",
         "Zielony pionek na e9 zostaje damką.",
     ]
     huffed = move(position("c3:g g3:g d4:b c7:b h8:b"), "g3-h4")
@@ -299,11 +299,11 @@ def test_a_move_reads_in_polish_with_its_cases() -> None:
 def test_english_stays_as_it_was() -> None:
     step = move(position("c3:g d4:b f6:b b8:b"), "c3xe5xg7")
     assert texts(step)[0] == (
-        "alice (Green) jumped c3xe5xg7, taking a Blue man on d4 and a Blue man on f6 (+20)."
+        "alice (Green) took a Blue man on d4 and a Blue man on f6 with c3xe5xg7 (+20)."
     )
     won = move(position("c3:g d4:b"), "c3xe5")
     assert texts(won) == [
-        "alice (Green) jumped c3xe5, taking a Blue man on d4 (+10).",
+        "alice (Green) took a Blue man on d4 with c3xe5 (+10).",
         "bob (Blue) has no pieces left and is out.",
         "alice wins: the last on the board.",
     ]

@@ -75,20 +75,29 @@ def _pixel(img: Image.Image, square: str) -> tuple[int, int, int]:
     return img.getpixel((left + 3, top + 20))
 
 
-def test_an_open_stable_is_framed_and_the_legend_says_what_the_marks_mean() -> None:
+def _ring(img: Image.Image, square: str) -> tuple[int, int, int]:
+    """The pixel where a ring round the square's piece passes, on its left."""
+    left, top, _, _ = box(sq(square), 9)
+    return img.getpixel((left + 2, top + 36))
+
+
+def test_an_open_stable_and_the_piece_that_threatens_it_are_marked() -> None:
     # Blue's c3 can jump b2 into a1, Green's empty Stable
     open_stable = position("b2:g e1:g c3:b d4:b h8:b")
-    assert threats(open_stable).stables == {sq("a1")}
-    assert _pixel(picture.compose(open_stable), "a1") == ALERT
+    seen = threats(open_stable)
+    assert seen.stables == {sq("a1")} and seen.raiders == {sq("c3")}
+    drawn = picture.compose(open_stable)
+    assert _pixel(drawn, "a1") == ALERT
+    assert _ring(drawn, "c3") == ALERT, "the raider is ringed"
+    assert _ring(drawn, "d4") != ALERT, "a piece that cannot reach a Stable is not"
     shut = position("a3:g e1:g c3:b d4:b h8:b")
-    assert not threats(shut).stables
+    assert not threats(shut).stables and not threats(shut).raiders
     assert _pixel(picture.compose(shut), "a1") != ALERT
-    texts = [t for _, t in legend_items(open_stable, danger=True, huff=False, ghosts=False)]
-    assert texts[:3] == [
-        "Stable: end here, take all",
-        "nobody's: a plain square",
-        "an enemy can take it next",
-    ]
+    assert _ring(picture.compose(shut), "c3") != ALERT
+    # the legend explains the marks shown, never the rules
+    texts = [t for _, t in legend_items(danger=True, raiders=True, huff=False, ghosts=False)]
+    assert texts == ["an enemy can take it next", "can take a Stable next"]
+    assert legend_items(danger=False, raiders=False, huff=False, ghosts=False) == []
     huff = position("c3:g g3:g h4:b b8:b")
     assert threats(huff).huff == sq("g3")
 
@@ -106,6 +115,18 @@ def test_pictures_share_one_palette_and_stay_light_at_four_players() -> None:
         assert img.mode == "P" and img.width == 720
         shapes.add(tuple(img.getpalette()))
     assert len(shapes) == 1, "a fixed palette, not one chosen per picture"
+
+
+def test_at_four_players_the_whole_picture_fits_a_phone_screen() -> None:
+    """Shown 300 px wide, the board and every panel (the acting player's too) are within the
+    first 600 px of height, with the most legend lines a picture can have."""
+    for size in (9, 11):
+        state = RULES.new_game(["Ann", "Bo", "Cy", "Di"], {"size": size}, rng=None)
+        img = picture.compose(state, seat=0)
+        assert img.height * 300 / img.width <= 600
+        assert picture.panels.LEGEND_MAX + img.height - picture.panels.legend_height([]) <= (
+            600 * img.width / 300
+        ), "even with every mark in the legend"
 
 
 def test_the_stable_of_a_colour_that_is_out_is_drawn_as_nobodys() -> None:
@@ -262,12 +283,12 @@ def test_the_strip_speaks_polish() -> None:
         for state, last, previous, events in _positions():
             told[len(told)] = story(state, last, previous, events).text
     assert told[0] == "Zaczyna Zielony"
-    assert told[1] == "Zielony c3xe5xg7 · bicie: 2 (+20)"
+    assert told[1] == "Zielony c3xe5xg7 · bije 2 (+20)"
     assert told[2] == "Zielony g3-h4 · zdmuchnięcie c3 (−10)"
-    assert told[3] == "Zielony h8-i9 · damka · Stajnia Niebieskich padła (+20)"
+    assert told[3] == "Zielony h8-i9 · damka · zdobywa Stajnię Niebieskich (+20)"
     assert told[5] == "Gracz odszedł: jego bierki zeszły z planszy"
     with words.use("pl"):
-        assert panels.legend_items(new(2), danger=True, huff=False, ghosts=False)[-1] == (
+        assert panels.legend_items(danger=True, raiders=False, huff=False, ghosts=False)[-1] == (
             "warning",
             "wróg może to zaraz wziąć",
         )

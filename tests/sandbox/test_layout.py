@@ -33,7 +33,7 @@ REGIONS = ("servers", "sidebar", "chat", "members")
 class Table:
     sandbox: SandboxProcess
     farm: str  # a channel with a Super Farmer match (buttons)
-    dice: str  # a channel with a Horseplay match (its moves in one long menu)
+    dice: str  # a channel with a Cattle Baron match (its moves in one long menu)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         api = PageApi(running.url)
         ids = {u["username"]: u["id"] for u in api.get("/api/state")["users"]}
         dice = api.post("/api/channels", name="dice")["id"]
-        start_game(api, dice, ids["alice"], ids["bob"], game="horseplay")
+        start_game(api, dice, ids["alice"], ids["bob"], game="cattle")
         farm = api.post("/api/channels", name="farmyard")["id"]
         start_game(api, farm, ids["alice"], ids["bob"])
         yield Table(running, farm, dice)

@@ -80,7 +80,8 @@ def action_button(message: Shown, seat: int, index: int) -> str | None:
 
 def play(page: Page, seat_name: str, seat: int, index: int, group: str | None = None) -> Any:
     """Act as ``seat_name`` and pick legal action ``index`` on the newest board: its button,
-    its menu, or through "More moves…" (``group``), which answers with a private menu."""
+    its menu, or in two steps: its group (``group``: a piece's button, or "More moves…" /
+    "Choose a piece…"), which answers with a private menu of its moves."""
     page.act_as(seat_name)
     board = page.newest_board()
     before = page.board_mark()
@@ -93,21 +94,29 @@ def play(page: Page, seat_name: str, seat: int, index: int, group: str | None = 
     ]
     if button is not None:
         page.click(board, custom_id=button)
-    elif menus:
+        return page.wait_new_board(before)
+    if menus:
         page.choose(board, menus[0], str(index))
+        return page.wait_new_board(before)
+    assert group, f"move {index} of seat {seat} is on no button or menu"
+    count = len(page.messages())
+    pieces = board.attributes("button.btn[data-custom-id^='rh:q:']", "data-custom-id")
+    labels = board.attributes("button.btn[data-custom-id^='rh:q:']", "data-label")
+    mine = [i for i, label in zip(pieces, labels, strict=True) if label.split(" · ")[0] == group]
+    if mine:
+        page.click(board, custom_id=mine[0])
     else:
         more = board.attributes(".select[data-custom-id^='rh:g:']", "data-custom-id")
-        assert more and group, f"move {index} of seat {seat} is on no button or menu"
+        assert more, f"move {index} of seat {seat} is on no button or menu"
         labels = board.attributes(f".select[data-custom-id='{more[0]}'] li", "data-label")
         values = board.attributes(f".select[data-custom-id='{more[0]}'] li", "data-value")
-        count = len(page.messages())
         page.choose(board, more[0], values[labels.index(group)])
-        page.until(lambda: len(page.messages()) > count, "the private menu")
-        private = page.messages()[-1]
-        assert "Only you can see this" in private.text
-        pick = action_button(private, seat, index)
-        assert pick is not None, "the private menu holds the move"
-        page.click(private, custom_id=pick)
+    page.until(lambda: len(page.messages()) > count, "the private menu")
+    private = page.messages()[-1]
+    assert "Only you can see this" in private.text
+    pick = action_button(private, seat, index)
+    assert pick is not None, "the private menu holds the move"
+    page.click(private, custom_id=pick)
     return page.wait_new_board(before)
 
 
