@@ -96,7 +96,7 @@ def shown(match: Match, view: Any, text: str, found: dict[tuple[int, int], str |
                 for o in c["options"]:
                     seat, gi = map(int, o["value"].split("."))
                     opened(match, seat, gi, found)
-            elif kind == "o":  # a piece's button
+            elif kind == "q":  # a piece's button
                 opened(match, int(rest[2]), int(rest[3]), found)
 
 

@@ -1,7 +1,7 @@
 """Horseplay Rustling end to end: the real bot, the real discord.py client, the Discord emulator.
 
 Players choose a piece on the board (a button each, or one "Choose a piece…" menu when there
-are more than eight), then its target among buttons only they see. Moves are decided from
+are more than seven), then its target among buttons only they see. Moves are decided from
 the match state by a simple policy (a Stable run first, then
 the longest capture, then the last move in the menu); the game has no dice, so it is the same
 game every time.
@@ -134,7 +134,7 @@ async def play_menu_move(
     button = next(b for b in private.buttons() if b.custom_id.endswith(f":{seat}:{index}"))
     assert button.label.startswith(notation)
     await click_private_move(fake, channel, user, private, button.custom_id)
-    return "button" if buttons[:-2] else "menu"
+    return "button" if buttons[:-3] else "menu"
 
 
 async def click_private_move(
@@ -251,7 +251,7 @@ async def test_choose_a_piece_then_its_destination(
         # five Green pieces can move at the start, eight moves in all: a button per piece
         assert not first.selects()
         labels = [b.label for b in first.buttons()]
-        assert sorted(labels[:-2]) == [
+        assert sorted(labels[:-3]) == [
             "a3 · 1 move",
             "c3 · 2 moves",
             "e3 · 2 moves",
@@ -309,6 +309,7 @@ async def test_choose_a_piece_then_its_destination(
             "c3 · 2 moves",
             "Type a move",
             "Text board",
+            "Moves",
         ]
         assert shown.buttons()[0].style == 1, "a piece that can capture stands out"
         crown = await open_piece(fake, world.alice, shown, "f6")
@@ -365,7 +366,7 @@ async def test_more_pieces_than_buttons_are_one_menu(
             fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
         )
         shown = board(fake, world.channel)
-        assert [b.label for b in shown.buttons()] == ["Type a move", "Text board"]
+        assert [b.label for b in shown.buttons()] == ["Type a move", "Text board", "Moves"]
         (menu,) = shown.selects()
         assert menu.placeholder == PIECE_MENU
         assert sorted(o.label for o in menu.options) == sorted(crowns)
