@@ -322,6 +322,22 @@ class Narrator:
         return words.domain(self.domain).gettext(message)
 
 
+@dataclass(frozen=True)
+class StandingOrder:
+    """A move a player may ask to have played for them, at once, whenever it applies: off
+    until the player turns it on (the bot keeps each player's orders, per game).
+
+    ``name`` and ``help`` are texts the game marked for its catalogue (``N_``), worded by its
+    narrator: ``name`` labels the order (a button, a command's choice), ``help`` says exactly
+    when it plays. ``play(state, seat)`` is pure: the action to play for ``seat`` now, or None
+    when the order does not apply (the player is asked as usual)."""
+
+    key: str
+    name: str
+    help: str
+    play: Callable[[Any, int], Any | None]
+
+
 class Ruleset(ABC, Generic[S, A]):
     """A game: pure functions over immutable states. See ``docs/rules/<key>.md``."""
 
@@ -341,6 +357,8 @@ class Ruleset(ABC, Generic[S, A]):
     format_version: ClassVar[int] = 1
     #: the game's words (events, refusals, choices, outcome, picture texts)
     narrator: ClassVar[Narrator] = Narrator()
+    #: the standing orders a player may give (``StandingOrder``), keys unique; none by default
+    standing_orders: tuple[StandingOrder, ...] = ()
 
     @abstractmethod
     def new_game(
@@ -420,6 +438,18 @@ class Ruleset(ABC, Generic[S, A]):
         single legal action and the game declares such a move no decision worth a click (a lone
         pass, a forced placement). The match service applies it with its events, like any move;
         nobody is pinged or reminded for it. None: ask the player."""
+        return None
+
+    def standing_action(
+        self, state: S, seat: int, keys: frozenset[str] | set[str]
+    ) -> tuple[StandingOrder, A] | None:
+        """The first of this game's standing orders among ``keys`` (those ``seat`` gave) that
+        applies now, with its action; None when none does."""
+        for order in self.standing_orders:
+            if order.key in keys:
+                action = order.play(state, seat)
+                if action is not None:
+                    return order, action
         return None
 
     def resign(self, state: S, seat: int, *, rng: Rng) -> Step[S]:

@@ -17,7 +17,6 @@ from bot.ui.components import (
     RematchButton,
     RemoveComputerSelect,
     TypeMoveButton,
-    build_view,
     group_view,
     lobby_view,
     rematch_view,
@@ -36,9 +35,10 @@ from bot.ui.layout import (
     plan,
 )
 from bot.ui.routing import LOADED, answer_unclaimed
+from bot.ui.standing import StandingButton, build_view
 
 #: every component the bot answers by its custom id
-DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton, ForgetButton)
+DYNAMIC_ITEMS = (*BOARD_ITEMS, StandingButton, AbandonButton, ForgetButton)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -55,6 +55,7 @@ __all__ = [
     "Plan",
     "RematchButton",
     "RemoveComputerSelect",
+    "StandingButton",
     "TypeMoveButton",
     "_grouped",
     "abandon_view",
