@@ -67,7 +67,8 @@ async def test_it_rolls_only_when_nothing_can_be_traded_and_the_board_says_so(
         rec = await fake.click(world.alice, first, label=TOGGLE)
         assert rec.ephemeral and "Standing order on" in rec.response.content
         shown = await new_board(fake, world.channel, before)
-        assert f"**{world.alice.name}**'s {PLAYED}" in shown.content, "it played at once, and says so"
+        # it played at once, and says so
+        assert f"**{world.alice.name}**'s {PLAYED}" in shown.content
         assert world.bob.mention in shown.content
         played = 1
         waited_with_trades = False
