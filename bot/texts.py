@@ -130,10 +130,8 @@ def event_lines(
     ``/game history``."""
     shown = []
     narrator, names = match.rules.narrator, [s.name for s in match.seats]
-    for event in major_events(events):
-        text = narrator.event(event, names)
-        if text:
-            shown.append(escape(text))
+    for text in narrator.lines(major_events(events), names):
+        shown.append(escape(text))
     if len(shown) > limit:
         more = len(shown) - limit + 1
         shown = [

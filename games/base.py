@@ -287,6 +287,11 @@ class Narrator:
         """A game's own event kinds in words."""
         raise KeyError(f"no words for event {event.kind!r}")
 
+    def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """The events of one move as a message's lines: one each (``event``; an empty text
+        is left out) unless the game joins events that belong together into one line."""
+        return [text for text in (self.event(e, names) for e in events) if text]
+
     def refusal(self, error: GameError) -> str:
         """Why a move or an option was refused, in the active locale."""
         return refusal_words(error)

@@ -270,3 +270,16 @@ def step_action(state: Any, seat: int, verb: str) -> Any:
         for a in RULES.legal_actions(state, seat)
         if RULES.format_action(state, a).split()[0] == verb
     )
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_a_roll_and_what_it_bred_are_one_line_of_the_message(locale: str) -> None:
+    step = roll(setup(alice={"rabbit": 3}), ALICE, "rabbit", "sheep")
+    shown = [e for e in step.events if not e.minor]
+    with words.use(locale):
+        each = [RULES.narrator.event(e, NAMES) for e in shown]
+        (line,) = RULES.narrator.lines(shown, NAMES)
+    assert len(each) == 2 and line == " ".join(each)
+    # a roll that bred nothing, or a trade, is its own line as before
+    trade = move(setup(alice={"rabbit": 6}), ALICE, "trade 6 rabbit for 1 sheep")
+    assert RULES.narrator.lines(list(trade.events), NAMES) == texts(trade)
