@@ -82,12 +82,8 @@ def describe(state: FarmState, seat: int, action: FarmAction) -> Choice:
         case Roll():
             return Choice(_("Roll the dice"), primary=True, emoji="🎲")
         case Withdraw():
-            to = state.names[state.offer.to] if state.offer else ""
-            return Choice(
-                _("Withdraw the offer"),
-                emoji="↩️",
-                note=_("waiting for {name}; withdraw to trade otherwise or roll").format(name=to),
-            )
+            # no note: the board already says whom the offer waits for
+            return Choice(_("Withdraw the offer"), emoji="↩️")
         case Accept():
             offer = state.offer
             assert offer is not None
