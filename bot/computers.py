@@ -80,7 +80,7 @@ class Computers:
         play means nothing to do, with no trip to the database)."""
         if match is not None and (
             match.status != "active"
-            or (match.computer_to_act() is None and standing.candidate(match) is None)
+            or (match.computer_to_act() is None and not await self._standing_due(match))
         ):
             return None
         if match_id in self._busy:
@@ -125,6 +125,17 @@ class Computers:
             except (Refusal, GameError) as again:
                 log.error("match %s: the easy move was refused too: %s", match.id, again)
                 return None
+
+    async def _standing_due(self, match: Match) -> bool:
+        """Whether a standing order plays for the person ``match`` waits on (one read of the
+        store, only when an order could apply)."""
+        if standing.candidate(match) is None:
+            return False
+        try:
+            return await standing.due(self.bot.store, match) is not None
+        except Exception:
+            log.exception("match %s: standing orders could not be read", match.id)
+            return False
 
     async def _standing(self, match: Match) -> MoveResult | None:
         """The move of a standing order of the person the match waits on, if one applies."""
