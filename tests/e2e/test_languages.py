@@ -74,7 +74,12 @@ async def test_a_polish_player_in_an_english_match_reads_their_private_answers_i
         lobby = fake.messages(world.channel)[0]
         assert "**Super Farmer**" in lobby.content and "(host)" in lobby.content
         assert "**Super Farmer** begins" in first.content
-        assert [b.label for b in first.buttons()] == ["Roll the dice", "Type a move", "Text board"]
+        assert [b.label for b in first.buttons()] == [
+            "Roll the dice",
+            "Type a move",
+            "Text board",
+            "Roll for me when I can't trade",
+        ]
         picture = first.attachments[0].data
         assert picture == first_picture(match.state, "en") != first_picture(match.state, "pl")
         # bob clicks out of turn: refused privately, in Polish
@@ -123,7 +128,7 @@ async def test_a_polish_player_in_an_english_match_reads_their_private_answers_i
         )
         menu = rec.response
         group = polish("Trade with the stock", "farm")
-        assert rec.ephemeral and group == "Wymiana ze stadem głównym"
+        assert rec.ephemeral and group == "Wymień ze stadem głównym"
         with words.use("pl"):
             pick = BOT.gettext("**{group}**: pick one.").format(group=group)
         assert menu.content == pick
