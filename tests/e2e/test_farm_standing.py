@@ -15,6 +15,7 @@ from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.harness import (
     BotRunner,
+    ManualClock,
     board,
     boards,
     expect_board,
@@ -146,3 +147,24 @@ async def test_a_restart_keeps_it(fake: FakeDiscord, world: World, database: Pat
         assert await runner.bot.store.standing_orders(world.alice.id, "farm") == {"roll"}
     finally:
         await runner.stop()
+
+
+async def test_an_order_left_waiting_is_played_by_the_clock_instead_of_a_reminder(
+    fake: FakeDiscord, world: World, database: Path | str
+) -> None:
+    """An order stored while nothing played it (a restart between a move and its order): the
+    turn clock's next look plays it rather than remind the player."""
+    clock = ManualClock()
+    async with running(fake, database, seed=85, clock=clock) as runner:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        await runner.bot.store.set_standing_order(world.alice.id, "farm", "roll", True, at=1.0)
+        assert (await runner.match_in(world.channel.id)).to_act() == (0,), "nothing played it"
+        before = len(boards(fake, world.channel))
+        quiet = [m for m in fake.messages(world.channel) if not m.attachments]
+        clock.advance(25)  # the first reminder is due
+        await runner.tick()
+        assert (await runner.match_in(world.channel.id)).to_act() == (1,)
+        assert len(boards(fake, world.channel)) == before + 1
+        assert f"**{world.alice.name}**'s {PLAYED}" in board(fake, world.channel).content
+        after = [m for m in fake.messages(world.channel) if not m.attachments]
+        assert after == quiet, "no reminder"
