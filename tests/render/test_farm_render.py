@@ -237,3 +237,39 @@ def test_polish_strip_titles_fit_with_every_name_shown() -> None:
             names = [farm.fit(n, farm.TITLE, True, farm.NAME_ROOMS[-1]) for n in state.names]
             title, _parts = story(state, events, names)
         assert length(bold, title) <= width, title
+
+
+ICON_SCRIPT = r"""
+import json, sys
+import render.farm as farm, render.farm.animals as animals, render.farm.strip as strip
+sizes = []
+def recording(fn):
+    def drawn(kind, size):
+        sizes.append((kind, size))
+        return fn(kind, size)
+    return drawn
+for module in (farm, strip):
+    module.icon = recording(animals.icon)
+farm.ghost = recording(animals.ghost)
+farm.warm()
+print(json.dumps(sizes))
+"""
+
+
+def test_every_animal_shows_at_least_14px_on_a_phone() -> None:
+    """Every picture that means something (an animal, a face of the dice, a missing animal's
+    silhouette, the crown), drawn in a fresh interpreter over every board ``warm`` lays: at
+    least 14 px when the board is shown 300 px wide."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", ICON_SCRIPT], cwd=root, capture_output=True, text=True, check=True
+    )
+    sizes = json.loads(done.stdout)
+    assert {kind for kind, _size in sizes} >= {*farm.ANIMALS, "fox", "wolf", "crown"}
+    small = sorted({(k, s) for k, s in sizes if s * 300 / W < 14})
+    assert not small, small
