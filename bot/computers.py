@@ -8,6 +8,9 @@ time plays the easy player's move instead (logged), and if even that fails the r
 default move: a computer seat never holds a match up. The deadline's ``skip`` plays the easy
 player's move for a person too (``easy_action``).
 
+Standing orders are played here too: when the match waits on a person whose standing order
+applies (``bot.standing``), its move is played at once, as a move of kind ``standing``.
+
 Decisions are deterministic: the rng comes from the match's seed and ply, so the same position
 in the same match gets the same move (a reminder can name the move a skip will play).
 """
@@ -18,6 +21,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from bot import standing
 from bot.matches import Match, MoveResult, Refusal
 from games import policies
 from games.base import GameError
@@ -69,11 +73,15 @@ class Computers:
         return match_id in self._busy
 
     async def play(self, match_id: int, match: Match | None = None) -> MoveResult | None:
-        """Play the computers' turns of the match until a person must act or it ends; the
-        last move played (None: none). Errors are logged: the caller still delivers.
-        ``match``: the match as it stands now, if the caller has it (no computer to act in it
-        means nothing to do, with no trip to the database)."""
-        if match is not None and (match.status != "active" or match.computer_to_act() is None):
+        """Play the computers' turns of the match, and the moves of the standing orders of
+        people it waits on, until a person must choose or it ends; the last move played (None:
+        none). Errors are logged: the caller still delivers. ``match``: the match as it stands
+        now, if the caller has it (no computer to act in it and no standing order that could
+        play means nothing to do, with no trip to the database)."""
+        if match is not None and (
+            match.status != "active"
+            or (match.computer_to_act() is None and not await self._standing_due(match))
+        ):
             return None
         if match_id in self._busy:
             return None
@@ -96,7 +104,7 @@ class Computers:
         match = await service.get(match_id)
         seat = match.computer_to_act()
         if seat is None:
-            return None
+            return await self._standing(match)
         level = match.seats[seat].computer or "easy"
         action = await self.decide(match, seat, level)
         try:
@@ -118,9 +126,34 @@ class Computers:
                 log.error("match %s: the easy move was refused too: %s", match.id, again)
                 return None
 
-    async def _act(self, match: Match, seat: int, action: Any) -> MoveResult:
+    async def _standing_due(self, match: Match) -> bool:
+        """Whether a standing order plays for the person ``match`` waits on (one read of the
+        store, only when an order could apply)."""
+        if standing.candidate(match) is None:
+            return False
+        try:
+            return await standing.due(self.bot.store, match) is not None
+        except Exception:
+            log.exception("match %s: standing orders could not be read", match.id)
+            return False
+
+    async def _standing(self, match: Match) -> MoveResult | None:
+        """The move of a standing order of the person the match waits on, if one applies."""
+        found = await standing.due(self.bot.store, match)
+        if found is None:
+            return None
+        seat, action = found
+        try:
+            return await self._act(match, seat, action, kind="standing")
+        except (Refusal, GameError) as err:  # the player moved meanwhile
+            log.info("match %s: standing order not played: %s", match.id, err)
+            return None
+
+    async def _act(
+        self, match: Match, seat: int, action: Any, kind: str = "computer"
+    ) -> MoveResult:
         return await self.bot.service.act_default(
-            match.id, seat, expected_ply=match.ply, action=action, kind="computer"
+            match.id, seat, expected_ply=match.ply, action=action, kind=kind
         )
 
     async def decide(self, match: Match, seat: int, level: str) -> Any:

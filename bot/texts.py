@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot import standing
 from bot.clock import HOUR
 from bot.matches import Match, Seat
 from bot.model import stored_events
@@ -129,10 +130,8 @@ def event_lines(
     ``/game history``."""
     shown = []
     narrator, names = match.rules.narrator, [s.name for s in match.seats]
-    for event in major_events(events):
-        text = narrator.event(event, names)
-        if text:
-            shown.append(escape(text))
+    for text in narrator.lines(major_events(events), names):
+        shown.append(escape(text))
     if len(shown) > limit:
         more = len(shown) - limit + 1
         shown = [
@@ -155,7 +154,14 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
     lines: list[str] = []
     late: tuple[int, int, list[str]] | None = None  # a late turn's line: index, seat, moves
     hours = match.clock.deadline_hours
-    for story in stories:
+    # standing orders that played several moves in a row: the last told, the rest counted
+    standing_at = [i for i, story in enumerate(stories) if story.get("kind") == "standing"]
+    counted = standing_at[:-1]
+    for i, story in enumerate(stories):
+        if i in counted:
+            if i == counted[0]:
+                lines.append(standing.more_line(len(counted)))
+            continue
         kind = story.get("kind", "move")
         plays = [(int(s), str(n)) for s, n in story.get("plays", [])]
         told = bool(major_events(story.get("events", [])))
@@ -179,6 +185,8 @@ def story_lines(match: Match, stories: Sequence[Mapping[str, Any]]) -> list[str]
                     lines.pop()
                 late = (len(lines), seat, moves)
                 lines.append(late_line(name, hours, moves, told))
+            elif kind == "standing":
+                lines.append(standing.played_line(name, notation))
             elif kind == "forfeit":
                 lines.append(
                     _("⌛ {name} ran out of time ({hours} h) and forfeits.").format(

@@ -24,6 +24,7 @@ import discord
 from discord.ext import tasks
 
 import words
+from bot import standing
 from bot.clock import (
     HOUR,
     REMINDERS,
@@ -221,6 +222,10 @@ class TurnClock(Pauses):
         if match.computer_to_act() is not None:
             # a computer's turn plays itself (here: one left over by a restart); no clock
             return await self._computers(match.id)
+        if standing.candidate(match) is not None and await self._computers(match.id):
+            # a standing order left waiting (a restart between a move and it): played, not
+            # reminded
+            return True
         seat = acting[0]
         deadline = match.deadline_at
         if deadline is not None and deadline <= now:

@@ -287,6 +287,11 @@ class Narrator:
         """A game's own event kinds in words."""
         raise KeyError(f"no words for event {event.kind!r}")
 
+    def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """The events of one move as a message's lines: one each (``event``; an empty text
+        is left out) unless the game joins events that belong together into one line."""
+        return [text for text in (self.event(e, names) for e in events) if text]
+
     def refusal(self, error: GameError) -> str:
         """Why a move or an option was refused, in the active locale."""
         return refusal_words(error)
@@ -322,6 +327,22 @@ class Narrator:
         return words.domain(self.domain).gettext(message)
 
 
+@dataclass(frozen=True)
+class StandingOrder:
+    """A move a player may ask to have played for them, at once, whenever it applies: off
+    until the player turns it on (the bot keeps each player's orders, per game).
+
+    ``name`` and ``help`` are texts the game marked for its catalogue (``N_``), worded by its
+    narrator: ``name`` labels the order (a button, a command's choice), ``help`` says exactly
+    when it plays. ``play(state, seat)`` is pure: the action to play for ``seat`` now, or None
+    when the order does not apply (the player is asked as usual)."""
+
+    key: str
+    name: str
+    help: str
+    play: Callable[[Any, int], Any | None]
+
+
 class Ruleset(ABC, Generic[S, A]):
     """A game: pure functions over immutable states. See ``docs/rules/<key>.md``."""
 
@@ -344,6 +365,8 @@ class Ruleset(ABC, Generic[S, A]):
     #: the groups of ``describe_action`` are pieces: the board offers the pieces, and a
     #: piece's moves open privately once it is chosen (choose a piece, then its target)
     piece_then_target: ClassVar[bool] = False
+    #: the standing orders a player may give (``StandingOrder``), keys unique; none by default
+    standing_orders: tuple[StandingOrder, ...] = ()
 
     @abstractmethod
     def new_game(
@@ -428,6 +451,18 @@ class Ruleset(ABC, Generic[S, A]):
         single legal action and the game declares such a move no decision worth a click (a lone
         pass, a forced placement). The match service applies it with its events, like any move;
         nobody is pinged or reminded for it. None: ask the player."""
+        return None
+
+    def standing_action(
+        self, state: S, seat: int, keys: frozenset[str] | set[str]
+    ) -> tuple[StandingOrder, A] | None:
+        """The first of this game's standing orders among ``keys`` (those ``seat`` gave) that
+        applies now, with its action; None when none does."""
+        for order in self.standing_orders:
+            if order.key in keys:
+                action = order.play(state, seat)
+                if action is not None:
+                    return order, action
         return None
 
     def resign(self, state: S, seat: int, *, rng: Rng) -> Step[S]:

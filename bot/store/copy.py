@@ -25,6 +25,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("ratings", "guild_id, game, user_id"),
     ("guild_settings", "guild_id"),
     ("user_settings", "user_id"),
+    ("standing_orders", "user_id, game, name"),
     ("meta", "key"),
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)

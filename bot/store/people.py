@@ -1,9 +1,10 @@
 """What is stored about a person or a server, and forgetting it.
 
-Part of ``Store``. ``forget_user`` removes a person's settings and ratings and, in every
-match that has ended, puts a stand-in for their name and id (the seat, its moves, the state's
-player names and the result), so finished boards can still be drawn and read; matches still
-being played keep them until they end. ``forget_guild`` removes everything of a server.
+Part of ``Store``. ``forget_user`` removes a person's settings (standing orders too) and
+ratings and, in every match that has ended, puts a stand-in for their name and id (the seat, its
+moves, the state's player names and the result), so finished boards can still be drawn and
+read; matches still being played keep them until they end. ``forget_guild`` removes everything
+of a server.
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ class PeopleQueries:
             "SELECT COUNT(*) AS n FROM ratings WHERE user_id = ?", (user_id,)
         )
         settings = await self.backend.fetchone(
-            "SELECT 1 AS one FROM user_settings WHERE user_id = ?", (user_id,)
+            "SELECT 1 AS one FROM user_settings WHERE user_id = ? UNION ALL "
+            "SELECT 1 AS one FROM standing_orders WHERE user_id = ?",
+            (user_id, user_id),
         )
         return Held(
             matches=sum(by_status.values()),
@@ -93,6 +96,7 @@ class PeopleQueries:
             )
             ratings = await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM standing_orders WHERE user_id = ?", (user_id,))
             return Forgotten(len(ended), ratings, int(live["n"]) if live else 0)
 
         return await self.write(body)

@@ -172,6 +172,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE board_messages ADD COLUMN strip_due REAL;
     CREATE INDEX board_messages_strips ON board_messages (strip_due) WHERE strip_due IS NOT NULL;
     """,
+    # 6: standing orders: a row for each order a player gave in a game (no row: off)
+    """
+    CREATE TABLE standing_orders (
+        user_id INTEGER NOT NULL,
+        game    TEXT    NOT NULL,
+        name    TEXT    NOT NULL,
+        set_at  REAL    NOT NULL,
+        PRIMARY KEY (user_id, game, name)
+    );
+    """,
 )
 
 

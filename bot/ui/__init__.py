@@ -19,7 +19,6 @@ from bot.ui.components import (
     RematchButton,
     RemoveComputerSelect,
     TypeMoveButton,
-    build_view,
     group_view,
     lobby_view,
     rematch_view,
@@ -38,9 +37,10 @@ from bot.ui.layout import (
     plan,
 )
 from bot.ui.routing import LOADED, answer_unclaimed
+from bot.ui.standing import StandingButton, build_view
 
 #: every component the bot answers by its custom id
-DYNAMIC_ITEMS = (*BOARD_ITEMS, AbandonButton, ForgetButton)
+DYNAMIC_ITEMS = (*BOARD_ITEMS, StandingButton, AbandonButton, ForgetButton)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -58,6 +58,7 @@ __all__ = [
     "Plan",
     "RematchButton",
     "RemoveComputerSelect",
+    "StandingButton",
     "TypeMoveButton",
     "_grouped",
     "abandon_view",

@@ -43,6 +43,8 @@ LOBBY_REMOVE = rf"rh:r:{_n('match_id')}"
 REMATCH = rf"rh:p:{_n('match_id')}"
 #: a board's "Text board" button: the match's position as text, privately
 TEXT_BOARD = rf"rh:v:{_n('match_id')}"
+#: a board's standing-order toggle: the seat it waits on and the order's index in its game
+STANDING = rf"rh:n:{_n('match_id')}:{_n('seat')}:{_n('k')}"
 MOVE_BOX = rf"rh:m:{_n('match_id')}:{_n('ply')}"
 #: the private "End the match here?" question: the match as it was asked about, and who asked
 #: (a Discord id: canonical ASCII, up to 20 digits; its bound is checked when it is read)
@@ -69,6 +71,7 @@ COMPONENTS = tuple(
         GROUP_BUTTON,
         TYPE_MOVE,
         TEXT_BOARD,
+        STANDING,
         LOBBY,
         LOBBY_REMOVE,
         ABANDON,

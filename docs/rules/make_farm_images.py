@@ -1,6 +1,6 @@
 """Draw the Super Farmer pictures linked from farm.md: ``python docs/rules/make_farm_images.py
 after`` writes docs/img/farm-after-*.png (2 and 4 players at the start, middle and end of a
-seeded game, and the 4-player middle scaled to 400 px wide, as a phone shows it);
+seeded game, and the 4-player middle scaled to 300 px wide, as a phone shows it);
 ``python docs/rules/make_farm_images.py after pl`` draws the same in Polish
 (docs/img/farm-after-pl-*.png, linked from pl/farm.md)."""
 
@@ -58,9 +58,9 @@ def main(prefix: str, locale: str = "en") -> None:
             (out / f"farm-{prefix}-{players}p-{when}.png").write_bytes(png)
             if players == 4 and when == "middle":
                 img = Image.open(io.BytesIO(png)).convert("RGB")
-                small = img.resize((400, round(img.height * 400 / img.width)), Image.LANCZOS)
+                small = img.resize((300, round(img.height * 300 / img.width)), Image.LANCZOS)
                 small = small.quantize(256, method=Image.Quantize.FASTOCTREE)
-                small.save(out / f"farm-{prefix}-4p-middle-400px.png", optimize=True)
+                small.save(out / f"farm-{prefix}-4p-middle-300px.png", optimize=True)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from games.base import (
     IllegalAction,
     Outcome,
     Ruleset,
+    StandingOrder,
     Step,
 )
 from games.farm import talk_menu
@@ -55,7 +56,7 @@ from games.farm.model import (
 from games.farm.notation import FarmNotation
 from games.farm.storage import FarmStorage
 from games.farm.talk import FarmNarrator
-from games.farm.talk_rules import QUICK_START, SUMMARY, TITLE
+from games.farm.talk_rules import QUICK_START, ROLL_ORDER, ROLL_ORDER_HELP, SUMMARY, TITLE
 from games.rng import Rng
 
 
@@ -99,6 +100,9 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
     def __init__(self) -> None:
         #: the game's words; its text board lists this ruleset's legal moves
         self.narrator = FarmNarrator(self)
+        self.standing_orders = (
+            StandingOrder("roll", ROLL_ORDER, ROLL_ORDER_HELP, self.roll_when_nothing_to_trade),
+        )
 
     # Setup ---------------------------------------------------------------------------------
 
@@ -404,6 +408,14 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         if state.winners or state.offer is not None or seat != state.turn or not state.traded:
             return None
         return Roll()
+
+    def roll_when_nothing_to_trade(self, state: FarmState, seat: int) -> Roll | None:
+        """The standing order "roll for me when I cannot trade": the roll, when ``seat`` is on
+        turn, no offer is open and the roll is its only legal move (no trade with the stock
+        and no offer to any player is possible, or it has traded this turn); else None."""
+        if state.winners or state.offer is not None or seat != state.turn:
+            return None
+        return Roll() if self.legal_actions(state, seat) == [Roll()] else None
 
     def invariants(self, state: FarmState) -> list[str]:
         problems = []

@@ -92,25 +92,49 @@ def mixed_trades(herd: Counts, stock: Counts) -> list[tuple[Counts, Counts]]:
     return found[:MAX_MIXED]
 
 
+#: what each dog guards: the small dog the rabbits (from the fox), the big dog the rest (wolf)
+GUARDED = {SMALL_DOG: (RABBIT,), BIG_DOG: (RABBIT, SHEEP, PIG, COW)}
+
+
 @dataclass(frozen=True)
 class Advice:
     """Why a trade helps, as data (``games.farm.talk_menu`` words it): it ``wins``; the needed
-    animals it ``gains`` and the last ones it ``loses``; the first ``dogs`` it brings."""
+    animals it ``gains`` and the last ones it ``loses``; the first ``dogs`` it brings that
+    guard something of the herd after it (``guards``: the herd's counts then)."""
 
     wins: bool = False
     gains: tuple[int, ...] = ()
     loses: tuple[int, ...] = ()
     dogs: tuple[int, ...] = ()
+    guards: Counts = (0, 0, 0, 0, 0, 0, 0)
+
+    @property
+    def matters(self) -> str | None:
+        """Which of the trades that matter this is: ``win`` (completes the farm), ``set`` (a
+        missing animal, nothing given up), ``guard`` (a first dog with something to guard,
+        nothing given up); None for any other."""
+        if self.wins:
+            return "win"
+        if self.loses:
+            return None
+        if self.gains:
+            return "set"
+        return "guard" if self.dogs else None
 
 
 def rank(herd: Counts, give: Sequence[int], get: Sequence[int]) -> tuple[int, Advice]:
     """How useful trading ``give`` for ``get`` is to the owner of ``herd``, and why: it wins;
-    it gets missing animals (and whether it gives up the last of one); a first dog."""
+    it gets missing animals (and whether it gives up the last of one); a first dog with
+    something to guard."""
     after = add_counts(add_counts(herd, give, -1), get)
     if has_all(after):
         return WIN_RANK, Advice(wins=True)
     gained = tuple(k for k in NEEDED if after[k] and not herd[k])
     lost = tuple(k for k in NEEDED if herd[k] and not after[k])
-    dogs = tuple(d for d in (SMALL_DOG, BIG_DOG) if after[d] and not herd[d])
+    dogs = tuple(
+        d
+        for d in (SMALL_DOG, BIG_DOG)
+        if after[d] and not herd[d] and any(after[k] for k in GUARDED[d])
+    )
     score = GAIN_RANK * (len(gained) - len(lost)) + DOG_RANK * len(dogs)
-    return score, Advice(gains=gained, loses=lost, dogs=dogs)
+    return score, Advice(gains=gained, loses=lost, dogs=dogs, guards=after)

@@ -8,14 +8,11 @@ player would write them (``6 królików za 1 owcę``), with or without Polish le
 
 from __future__ import annotations
 
-#: typed verbs, to the notation's verb
+#: typed verbs, to the notation's verb: one each, the verb of its button and its story
 VERBS = {
     "rzuć": "roll",
-    "rzut": "roll",
     "wymień": "trade",
-    "wymiana": "trade",
     "zaproponuj": "offer",
-    "oferta": "offer",
     "przyjmij": "accept",
     "odrzuć": "decline",
     "wycofaj": "withdraw",

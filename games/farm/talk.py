@@ -200,6 +200,21 @@ class FarmNarrator(Narrator):
             raise KeyError(f"no words for event {event.kind!r}")
         return teller(event.data, names)
 
+    def lines(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """One line per event, except that a roll and what the herd bred from it share one:
+        "alice rolled sheep and rabbit. alice's herd bred 1 sheep."."""
+        told: list[str] = []
+        for i, event in enumerate(events):
+            text = self.event(event, names)
+            joined = i > 0 and event.kind == "breed" and events[i - 1].kind == "roll" and told
+            if joined and text:
+                told[-1] = pgettext("two sentences on one line", "{first} {second}").format(
+                    first=told[-1], second=text
+                )
+            elif text:
+                told.append(text)
+        return told
+
     def outcome(self, outcome: Outcome, names: Sequence[str]) -> str:
         if outcome.reason == "herd":
             return _("owns a rabbit, a sheep, a pig, a cow and a horse")

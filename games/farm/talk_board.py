@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import Event
-from games.farm import talk_animals as animals
-from games.farm.model import ANIMALS, BY_VALUE, NEEDED, FarmState
+from games.farm.model import ANIMALS, BY_VALUE, FarmState
 from words import domain, join_and
 
 _D = domain("farm")
@@ -42,8 +41,8 @@ def chips(herd: Mapping[str, int] | Sequence[int], sign: int = 0) -> list[Chip]:
 
 
 def story(state: FarmState, events: Sequence[Event], names: Sequence[str]) -> Story:
-    """The strip's title and parts: the open offer, else what the last move's ``events`` did,
-    else how a new game is won; an empty title when there is nothing to tell."""
+    """The strip's title and parts: the open offer, else what the last move's ``events`` did;
+    an empty title when there is nothing to tell (the goal is the rules', not the picture's)."""
     if state.offer is not None:
         by, to = names[state.offer.by], names[state.offer.to]
         parts: list[Part] = [*chips(state.offer.give), _("for"), *chips(state.offer.get)]
@@ -53,9 +52,6 @@ def story(state: FarmState, events: Sequence[Event], names: Sequence[str]) -> St
     for kind, teller in _TELLERS.items():
         if kind in kinds:
             return teller(kinds, names)
-    if state.rolls == 0 and not any(any(h) for h in state.herds):
-        goal: list[Part] = [Chip(k, None) for k in NEEDED]
-        return _("New game: the first to own"), [*goal, "\n", _("one of each wins")]
     if state.last_roller is not None and state.last_roll is not None:
         return "", [_("last roll: {name}").format(name=names[state.last_roller])]
     return "", []
@@ -146,11 +142,6 @@ def header(state: FarmState, names: Sequence[str], can_trade: bool) -> str:
 
 def stock_tab() -> str:
     return _("STOCK")
-
-
-def legend(animal: str) -> str:
-    """An animal's name under its picture in the stock."""
-    return animals.name(animal)
 
 
 def you(name: str) -> str:

@@ -7,6 +7,7 @@ from games.base import Choice
 from games.farm import talk_animals as animals
 from games.farm.advice import Advice, rank
 from games.farm.model import (
+    RABBIT,
     SMALL_DOG,
     Accept,
     Decline,
@@ -16,6 +17,7 @@ from games.farm.model import (
     Roll,
     Trade,
     Withdraw,
+    single,
 )
 from words import domain, join_and
 
@@ -42,11 +44,21 @@ def advice(found: Advice) -> str:
         )
     for dog in found.dogs:
         parts.append(
-            _("a small dog guards rabbits from the fox")
+            _("guards your {animals} from the fox").format(
+                animals=animals.objects(single(RABBIT, found.guards[RABBIT]))
+            )
             if dog == SMALL_DOG
-            else _("a big dog guards the herd from the wolf")
+            else _("guards your herd from the wolf")
         )
     return _fit(parts)
+
+
+#: the mark of each of the trades that matter (``Advice.matters``), shown before its label
+MARKS = {"win": "🏆", "set": "⭐", "guard": "🛡️"}
+
+
+def mark(found: Advice) -> str | None:
+    return MARKS.get(found.matters or "")
 
 
 def _fit(parts: list[str]) -> str:
@@ -70,12 +82,8 @@ def describe(state: FarmState, seat: int, action: FarmAction) -> Choice:
         case Roll():
             return Choice(_("Roll the dice"), primary=True, emoji="🎲")
         case Withdraw():
-            to = state.names[state.offer.to] if state.offer else ""
-            return Choice(
-                _("Withdraw the offer"),
-                emoji="↩️",
-                note=_("waiting for {name}; withdraw to trade otherwise or roll").format(name=to),
-            )
+            # no note: the board already says whom the offer waits for
+            return Choice(_("Withdraw the offer"), emoji="↩️")
         case Accept():
             offer = state.offer
             assert offer is not None
@@ -99,6 +107,7 @@ def describe(state: FarmState, seat: int, action: FarmAction) -> Choice:
                 group=_("Trade with the stock"),
                 note=shorten(note, NOTE_MAX),
                 rank=score,
+                emoji=mark(why),
             )
         case Offer(give, get, to):
             score, why = rank(state.herds[seat], give, get)
@@ -107,6 +116,7 @@ def describe(state: FarmState, seat: int, action: FarmAction) -> Choice:
                 group=_("Offer to {name}").format(name=state.names[to]),
                 note=advice(why),
                 rank=score,
+                emoji=mark(why),
             )
     raise TypeError(action)
 

@@ -37,3 +37,10 @@ STRICT_TRADES_HELP = N_("one side of every trade must be a single animal (the pu
 START_WITH_RABBIT_HELP = N_(
     "every pen starts with one rabbit from the stock (later board editions)"
 )
+
+#: the standing order a player may give: its label, then exactly when it plays
+ROLL_ORDER = N_("Roll for me when I can't trade")
+ROLL_ORDER_HELP = N_(
+    "On your turn, when no trade with the stock and no offer to a player is possible (the roll "
+    "is your only move), the bot rolls for you at once and the board says so."
+)

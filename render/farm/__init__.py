@@ -1,9 +1,11 @@
 """Super Farmer board, phone first: 720 px wide, everything in one column.
 
 From the top: whose turn; the last move (the dice, then what the move did as animal chips with
-+/- counts, or the open offer); the stock, which is also the legend naming every animal; the
-exchange rates; then one pen per player, five slots to fill and the dogs, with a +/- badge on
-whatever the last move changed. No text is under 22 px, so none shows under 12 px on a phone.
++/- counts, or the open offer); the stock, each animal with how many are left; then one pen per
+player, five slots to fill and the dogs, with a +/- badge on whatever the last move changed. No
+text is under 27 px and no animal under 34 px, so shown 300 px wide on a phone no text is under
+11 px and no animal under 14 px. The exchange rates and the goal are the rules' (the rules page
+and ``/farm rules``), not the picture's.
 
 Animal pictures are drawn once per size (``animals``), pen slots once per animal and count, the
 background once per table size, and the palette once; ``warm()`` builds them all up front.
@@ -34,37 +36,32 @@ from games.farm import (
 from games.farm import talk_board as told
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
-from render.farm.strip import CARD, TEXT, Surface, die, draw_story, fit, fit_words, label
+from render.farm.strip import CARD, TEXT, TITLE, Surface, die, draw_story, fit, fit_words, label
 from render.layers import Layers
 
 W = 720
 MARGIN = 12
 HEADER_H = 60
-STRIP_Y, STRIP_H = HEADER_H + 8, 126
-STOCK_Y, STOCK_H = STRIP_Y + STRIP_H + 16, 122
-RATES_Y, RATES_H = STOCK_Y + STOCK_H + 8, 48
-PENS_Y = RATES_Y + RATES_H + 10
-PEN_W, PEN_H, PEN_GAP = W - 2 * MARGIN, 118, 8
-BAR_H = 42
+STRIP_Y, STRIP_H = HEADER_H + 8, 148
+#: the dice's step, where the move's chips start, and the room of the strip's title
+DIE_STEP = 92
+STORY_X = MARGIN + 4 + 2 * DIE_STEP + 16
+TITLE_W = W - 2 * MARGIN - 28
+STOCK_Y, STOCK_H = STRIP_Y + STRIP_H + 20, 112
+PENS_Y = STOCK_Y + STOCK_H + 14
+PEN_W, PEN_H, PEN_GAP = W - 2 * MARGIN, 124, 8
+BAR_H = 48
 SLOT_W, SLOT_H, SLOT_GAP, FENCE = 92, 64, 4, 12
 ICON = 50
+DISC = 36
 BARN: Colour = (150, 46, 36)
 WOOD: Colour = (122, 82, 50)
 TAN: Colour = (236, 222, 196)
 LIT: Colour = (255, 226, 120)
 ASKED: Colour = (200, 230, 248)
 SEAT_COLOURS = ("orange", "sky", "green", "purple", "blue", "yellow")
-#: the stock's exchange rates, the reference row under the stock
-RATES = (
-    (6, "rabbit", "sheep"),
-    (2, "sheep", "pig"),
-    (3, "pig", "cow"),
-    (2, "cow", "horse"),
-    (1, "sheep", "small_dog"),
-    (1, "cow", "big_dog"),
-)
-#: stock columns: the five needed animals narrower, the dogs (longer names) wider
-STOCK_COLS = (88, 88, 88, 88, 88, 122, 122)
+#: stock columns: one an animal, the dogs behind a fence
+STOCK_COLS = (96,) * 7
 
 
 def _card(
@@ -114,31 +111,14 @@ def _lay_background(players: int) -> Image.Image:
     tab, stock = font(TEXT, True), told.stock_tab()
     tab_w = int(length(tab, stock)) + 20
     d.rounded_rectangle(
-        (W - MARGIN - 16 - tab_w, STOCK_Y - 13, W - MARGIN - 16, STOCK_Y + 14), radius=8, fill=WOOD
+        (W - MARGIN - 16 - tab_w, STOCK_Y - 16, W - MARGIN - 16, STOCK_Y + 16), radius=8, fill=WOOD
     )
     d.text((W - MARGIN - 16 - tab_w / 2, STOCK_Y + 1), stock, font=tab, fill=CARD, anchor="mm")
     fence = _stock_x(5) - 5
     d.line((fence, STOCK_Y + 12, fence, STOCK_Y + STOCK_H - 12), fill=TAN, width=3)
     for i, kind in enumerate(ANIMALS):
         cx = _stock_x(i) + STOCK_COLS[i] // 2
-        _paste(img, icon(kind, ICON), cx - ICON // 2, STOCK_Y + 14)
-        name = fit_words(told.legend(kind), TEXT, False, STOCK_COLS[i] - 4)
-        d.text((cx, STOCK_Y + 78), name, font=font(TEXT), fill=MUTED, anchor="mm")
-    _card(d, (MARGIN, RATES_Y, W - MARGIN, RATES_Y + RATES_H), fill=TAN, width=2)
-    f, size, mid = font(TEXT, True), 34, RATES_Y + RATES_H // 2
-    step = (W - 2 * MARGIN) / len(RATES)
-    for k, (n, give, get) in enumerate(RATES):
-        left = MARGIN + k * step
-        if k:
-            d.line((left, RATES_Y + 8, left, RATES_Y + RATES_H - 8), fill=WOOD, width=2)
-        number = f"{n}" if n > 1 else ""
-        width = length(f, number) + 2 * size + 16
-        x = left + (step - width) / 2
-        d.text((x, mid), number, font=f, fill=INK, anchor="lm")
-        x += length(f, number)
-        _paste(img, icon(give, size), x, mid - size // 2)
-        d.text((x + size + 8, mid), "=", font=f, fill=INK, anchor="mm")
-        _paste(img, icon(get, size), x + size + 16, mid - size // 2)
+        _paste(img, icon(kind, ICON), cx - ICON // 2, STOCK_Y + 22)
     plain = _frame("plain")
     for s in range(players):
         _paste(img, plain, MARGIN - 3, PENS_Y + s * (PEN_H + PEN_GAP) - 3)
@@ -172,11 +152,11 @@ def _frame(look: str) -> Image.Image:
 @build_once
 def _disc(seat: int) -> Image.Image:
     """The seat's number on its colour."""
-    img = Image.new("RGBA", (31, 31), (0, 0, 0, 0))
+    img = Image.new("RGBA", (DISC, DISC), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     colour = PALETTE[SEAT_COLOURS[seat % len(SEAT_COLOURS)]]
-    d.ellipse((0, 0, 30, 30), fill=colour, outline=OUTLINE, width=2)
-    d.text((15, 15), str(seat + 1), font=font(TEXT, True), fill=INK, anchor="mm")
+    d.ellipse((0, 0, DISC - 1, DISC - 1), fill=colour, outline=OUTLINE, width=2)
+    d.text((DISC / 2, DISC / 2), str(seat + 1), font=font(TEXT, True), fill=INK, anchor="mm")
     return img
 
 
@@ -205,7 +185,7 @@ def _slot(kind: int, count: int) -> Image.Image:
     d.text(
         (SLOT_W - 6, SLOT_H // 2 + 2),
         str(count),
-        font=font(28 if count < 10 else 26, True),
+        font=font(28 if count < 10 else TEXT, True),
         fill=INK if owned else MUTED,
         anchor="rm",
     )
@@ -218,11 +198,11 @@ def _badge(delta: int) -> Image.Image:
     text = ("+" if delta > 0 else "−") + str(abs(delta))
     f = font(TEXT, True)
     w = int(length(f, text)) + 16
-    img = Image.new("RGBA", (w, 28), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w, 32), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill = PALETTE["green"] if delta > 0 else PALETTE["vermillion"]
-    d.rounded_rectangle((0, 0, w - 1, 27), radius=14, fill=fill, outline=OUTLINE, width=2)
-    d.text((w / 2, 14), text, font=f, fill=WHITE, anchor="mm")
+    d.rounded_rectangle((0, 0, w - 1, 31), radius=16, fill=fill, outline=OUTLINE, width=2)
+    d.text((w / 2, 16), text, font=f, fill=WHITE, anchor="mm")
     return img
 
 
@@ -230,10 +210,10 @@ def _badge(delta: int) -> Image.Image:
 def _pill(text: str, fill: Colour) -> Image.Image:
     f = font(TEXT, True)
     w = int(length(f, text)) + 22
-    img = Image.new("RGBA", (w, 32), (0, 0, 0, 0))
+    img = Image.new("RGBA", (w, 36), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, 31), radius=16, fill=fill, outline=OUTLINE, width=2)
-    d.text((w / 2, 16), text, font=f, fill=INK, anchor="mm")
+    d.rounded_rectangle((0, 0, w - 1, 35), radius=18, fill=fill, outline=OUTLINE, width=2)
+    d.text((w / 2, 18), text, font=f, fill=INK, anchor="mm")
     return img
 
 
@@ -268,26 +248,36 @@ def _header(img: Surface, state: FarmState) -> None:
 
 
 def _strip(img: Surface, state: FarmState, events: Sequence[Event]) -> None:
+    """The title across the card, then the two dice and what the move did beside them."""
     roll = state.last_roll
     dim = not any(e.kind == "roll" for e in events)
     for i, side in enumerate(("fox", "wolf")):
         pic = die(side, roll[i] if roll else None, dim and roll is not None)
-        _paste(img, pic, MARGIN + 2 + i * 106, STRIP_Y + (STRIP_H - pic.height) // 2)
-    box = (MARGIN + 222, STRIP_Y + 8, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
-    f = font(24, True)
-    for room in NAME_ROOMS[1:]:  # names shortened first, so the verb and both names show
-        title, parts = told.story(state, events, _names(state, 24, room))
-        if length(f, title) <= box[2] - box[0]:
+        _paste(img, pic, MARGIN + 4 + i * DIE_STEP, STRIP_Y + 40)
+    f = font(TITLE, True)
+    for room in NAME_ROOMS:  # names shortened first, so the verb and both names show
+        title, parts = told.story(state, events, _names(state, TITLE, room))
+        if length(f, title) <= TITLE_W:
             break
     if not title:
-        title = told.turn_title(fit(state.names[state.turn], 24, True, 250))
-    draw_story(img, box, title, parts)
+        title = told.turn_title(fit(state.names[state.turn], TITLE, True, 250))
+    label(
+        img,
+        (MARGIN + 14, STRIP_Y + 24),
+        fit_words(title, TITLE, True, TITLE_W),
+        TITLE,
+        True,
+        INK,
+        CARD,
+    )
+    box = (STORY_X, STRIP_Y + 48, W - MARGIN - 12, STRIP_Y + STRIP_H - 8)
+    draw_story(img, box, parts)
 
 
 def _stock(img: Surface, state: FarmState) -> None:
     for i, n in enumerate(state.stock):
         cx = _stock_x(i) + STOCK_COLS[i] // 2
-        label(img, (cx, STOCK_Y + 104), str(n), 26, True, INK if n else BARN, CARD, "mm")
+        label(img, (cx, STOCK_Y + 90), str(n), 28, True, INK if n else BARN, CARD, "mm")
 
 
 def _tag(state: FarmState, seat: int) -> tuple[str, Colour] | None:
@@ -330,29 +320,29 @@ def _pen(
         _paste(img, frame, x - 3, y - 3)
     bar = BAR_FILL[look]
     cy = y + (BAR_H + FRAME_INSET[look]) // 2
-    _paste(img, _disc(seat), x + 10, cy - 15)
+    _paste(img, _disc(seat), x + 10, cy - DISC // 2)
     have = sum(1 for i in NEEDED if herd[i])
     progress = f"{have}/5"
     ink = PALETTE["green"] if have == 5 else INK
-    label(img, (x1 - 12, cy), progress, 26, True, ink, bar, "rm")
-    right = x1 - 22 - int(length(font(26, True), progress))
+    label(img, (x1 - 12, cy), progress, 28, True, ink, bar, "rm")
+    right = x1 - 22 - int(length(font(28, True), progress))
     tag = _tag(state, seat)
     if tag is not None:
         pill = _pill(*tag)
         right -= pill.width
-        _paste(img, pill, right, cy - 16)
+        _paste(img, pill, right, cy - 18)
         right -= 10
-    name_x = x + 50
+    name_x = x + 20 + DISC
     if won:
-        _paste(img, icon("crown", 34), name_x, cy - 18)
-        name_x += 40
+        _paste(img, icon("crown", 36), name_x, cy - 19)
+        name_x += 42
     name = state.names[seat]
     if viewer == seat:
-        room = right - name_x - int(length(font(24, True), told.you("")))
-        name = told.you(fit(name, 24, True, room))
+        room = right - name_x - int(length(font(28, True), told.you("")))
+        name = told.you(fit(name, 28, True, room))
     else:
-        name = fit(name, 24, True, right - name_x)
-    label(img, (name_x, cy), name, 24, True, INK, bar)
+        name = fit(name, 28, True, right - name_x)
+    label(img, (name_x, cy), name, 28, True, INK, bar)
     sy = y + BAR_H + 6
     for j in range(7):
         sx = _slot_x(j)
@@ -443,12 +433,12 @@ def warm() -> None:
         for count in range(13):
             _slot(kind, count)
     for n in range(61):  # stock counts
-        label(Image.new("RGB", (1, 1)), (0, 0), str(n), 26, True, INK if n else BARN, CARD, "mm")
+        label(Image.new("RGB", (1, 1)), (0, 0), str(n), 28, True, INK if n else BARN, CARD, "mm")
     for look, fill in BAR_FILL.items():
         _frame(look)
         for have in range(6):
             ink = PALETTE["green"] if have == 5 else INK
-            label(Image.new("RGB", (1, 1)), (0, 0), f"{have}/5", 26, True, ink, fill, "rm")
+            label(Image.new("RGB", (1, 1)), (0, 0), f"{have}/5", 28, True, ink, fill, "rm")
     for seat in range(RULES.max_players):
         _disc(seat)
     for delta in range(1, 13):

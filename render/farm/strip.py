@@ -22,9 +22,10 @@ CARD: Colour = (255, 251, 242)
 GAIN_FILL: Colour = (214, 240, 224)
 LOSS_FILL: Colour = (252, 222, 206)
 PLAIN_FILL: Colour = (240, 232, 214)
-TEXT = 22  # the smallest text on a 720 px picture that still shows 12 px on a phone
-CHIP_H, CHIP_ICON = 36, 30
-DIE_R = 36
+TEXT = 27  # the smallest text on a 720 px picture that still shows 11 px 300 px wide
+TITLE = 28
+CHIP_H, CHIP_ICON = 40, 34  # an animal 34 px here shows 14 px 300 px wide
+DIE_R = 30
 
 
 Part = str | Chip  # words, or a chip; "\n" starts the second line
@@ -62,18 +63,10 @@ def chip(c: Chip) -> Image.Image:
     return img
 
 
-def draw_story(
-    img: Surface,
-    box: tuple[int, int, int, int],
-    title: str,
-    parts: list[Part],
-) -> None:
-    """Title on top, then the parts flowing over at most two lines inside ``box``."""
+def draw_story(img: Surface, box: tuple[int, int, int, int], parts: list[Part]) -> None:
+    """The parts flowing over at most two lines inside ``box``."""
     x0, y0, x1, _ = box
-    width = x1 - x0
-    if title:
-        label(img, (x0, y0 + 14), fit_words(title, 24, True, width), 24, True, INK, CARD)
-    x, y = x0, y0 + 34
+    x, y = x0, y0
     f = font(TEXT)
     for part in parts:
         if part == "\n":
@@ -190,7 +183,7 @@ def die(side: str, face: str | None, dim: bool = False) -> Image.Image:
         d.line((pt, outer[2 * i]), fill=(*OUTLINE, 255), width=2 * SS)
     d.polygon(inner, fill=(*top, 255), outline=(*OUTLINE, 255), width=2 * SS)
     out = img.resize((size, size), Image.Resampling.LANCZOS)
-    isz = int(r * 1.34) if danger else int(r * 1.12)
+    isz = int(r * 1.4) if danger else max(CHIP_ICON, int(r * 1.12))
     if face:
         pic = icon(face, isz)
         out.alpha_composite(
@@ -198,7 +191,7 @@ def die(side: str, face: str | None, dim: bool = False) -> Image.Image:
         )
     else:
         ImageDraw.Draw(out).text(
-            (size / 2, size / 2 + 2), "?", font=font(26, True), fill=MUTED, anchor="mm"
+            (size / 2, size / 2 + 2), "?", font=font(28, True), fill=MUTED, anchor="mm"
         )
     if dim:
         card = Image.new("RGBA", out.size, (*CARD, 255))

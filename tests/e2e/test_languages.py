@@ -79,6 +79,7 @@ async def test_a_polish_player_in_an_english_match_reads_their_private_answers_i
             "Type a move",
             "Text board",
             "Moves",
+            "Roll for me when I can't trade",
         ]
         picture = first.attachments[0].data
         assert picture == first_picture(match.state, "en") != first_picture(match.state, "pl")
@@ -128,7 +129,7 @@ async def test_a_polish_player_in_an_english_match_reads_their_private_answers_i
         )
         menu = rec.response
         group = polish("Trade with the stock", "farm")
-        assert rec.ephemeral and group == "Wymiana ze stadem głównym"
+        assert rec.ephemeral and group == "Wymień ze stadem głównym"
         with words.use("pl"):
             pick = BOT.gettext("**{group}**: pick one.").format(group=group)
         assert menu.content == pick

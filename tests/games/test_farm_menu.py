@@ -105,3 +105,24 @@ def test_every_move_says_at_most_three_lines_and_every_choice_fits_a_menu() -> N
             shown = [e for e in step.events if not e.minor]
             assert 1 <= len(shown) <= 3, texts(step)
             state = step.state
+
+
+def test_the_trades_that_matter_come_first_and_are_marked() -> None:
+    """A trade that completes the farm (🏆) or gets a missing animal giving nothing up (⭐),
+    then a first dog with something to guard (🛡️), before every plain trade."""
+    state = setup(alice={"rabbit": 13, "sheep": 2, "pig": 1})
+    menu = _labels(state)
+    ranked = sorted(menu.values(), key=lambda c: -c.rank)
+    marked = [c for c in ranked if c.emoji in ("🏆", "⭐", "🛡️")]
+    assert ranked[: len(marked)] == marked, "the marked trades lead the menu"
+    dog = menu["trade 6 rabbit for 1 small_dog"]
+    assert (dog.emoji, dog.note) == ("🛡️", "guards your 7 rabbits from the fox")
+    assert menu["trade 6 rabbit for 1 sheep"].emoji is None, "a plain trade is not marked"
+    assert menu["trade 2 sheep for 1 pig"].emoji is None, "nor one that gives up a last animal"
+    cow = _labels(setup(alice={"rabbit": 7, "sheep": 2, "pig": 3}))
+    assert cow["trade 2 pig 1 sheep 6 rabbit for 1 cow"].emoji == "⭐"
+    win = _labels(setup(alice={"horse": 2}))["trade 1 horse for 1 cow 2 pig 1 sheep 6 rabbit"]
+    assert win.emoji == "🏆"
+    # a dog with nothing to guard is neither marked nor explained
+    bare = _labels(setup(alice={"sheep": 2}))["trade 1 sheep for 1 small_dog"]
+    assert (bare.emoji, bare.note) == (None, "")

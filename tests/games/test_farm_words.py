@@ -213,3 +213,73 @@ def test_the_polish_rules_page_starts_with_the_polish_quick_start() -> None:
     block = page.split("**Szybki start.** ", 1)[1].split("\n\n", 1)[0]
     with words.use("pl"):
         assert " ".join(block.split("\n")) == RULES.narrator.text(RULES.quick_start)
+
+
+#: each action's verb as a stem found in its button (or menu title), its story and the picture's
+#: strip, by language (Polish letters dropped); the notation's verb is the English stem
+VERBS = {
+    "roll": {"en": "roll", "pl": "rzuc"},
+    "trade": {"en": "trade", "pl": "wymien"},
+    "offer": {"en": "offer", "pl": "propon"},
+    "accept": {"en": "accept", "pl": "przyjm"},
+    "decline": {"en": "decline", "pl": "odrzuc"},
+    "withdraw": {"en": "withdr", "pl": "wycof"},  # withdraws, withdrew
+}
+
+
+def _plain(text: str) -> str:
+    from games.farm.aliases import plain
+
+    return plain(text.lower())
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_one_verb_per_action_across_button_story_picture_and_typed_words(locale: str) -> None:
+    from games.farm import aliases
+    from games.farm.talk_board import story
+
+    names = ["alice", "bob"]
+    rich = setup(alice={"rabbit": 6}, bob={"sheep": 1})
+    offer = move(rich, ALICE, "offer 6 rabbit for 1 sheep to bob")
+    cases = {
+        "roll": (rich, ALICE, roll(rich, ALICE, "rabbit", "sheep")),
+        "trade": (rich, ALICE, move(rich, ALICE, "trade 6 rabbit for 1 sheep")),
+        "offer": (rich, ALICE, offer),
+        "accept": (offer.state, BOB, move(offer.state, BOB, "accept")),
+        "decline": (offer.state, BOB, move(offer.state, BOB, "decline")),
+        "withdraw": (offer.state, ALICE, move(offer.state, ALICE, "withdraw")),
+    }
+    with words.use(locale):
+        for verb, (before, seat, step) in cases.items():
+            stem = VERBS[verb][locale]
+            action = step_action(before, seat, verb)
+            choice = RULES.describe_action(before, seat, action)
+            shown = choice.group or choice.label
+            told = RULES.narrator.event(step.events[0], names)
+            title, _parts = story(step.state, step.events, names)
+            for where, text in (("button", shown), ("story", told), ("picture", title)):
+                assert stem in _plain(text), f"{verb}: {where} says {text!r}"
+            typed = [w for w, v in aliases.VERBS.items() if v == verb]
+            assert RULES.format_action(before, action).split()[0] == verb
+            assert all(stem in _plain(w) for w in typed if locale == "pl"), typed
+
+
+def step_action(state: Any, seat: int, verb: str) -> Any:
+    return next(
+        a
+        for a in RULES.legal_actions(state, seat)
+        if RULES.format_action(state, a).split()[0] == verb
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+def test_a_roll_and_what_it_bred_are_one_line_of_the_message(locale: str) -> None:
+    step = roll(setup(alice={"rabbit": 3}), ALICE, "rabbit", "sheep")
+    shown = [e for e in step.events if not e.minor]
+    with words.use(locale):
+        each = [RULES.narrator.event(e, NAMES) for e in shown]
+        (line,) = RULES.narrator.lines(shown, NAMES)
+    assert len(each) == 2 and line == " ".join(each)
+    # a roll that bred nothing, or a trade, is its own line as before
+    trade = move(setup(alice={"rabbit": 6}), ALICE, "trade 6 rabbit for 1 sheep")
+    assert RULES.narrator.lines(list(trade.events), NAMES) == texts(trade)

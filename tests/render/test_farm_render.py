@@ -17,13 +17,15 @@ from games.farm.model import PIG, RABBIT, SHEEP
 from games.farm.talk_board import Chip, story
 from games.rng import ScriptedRng, SeededRng
 from render import draw as draw_any
-from render.common import font, length
+from render.common import HIGHLIGHT, font, length
 from render.farm import (
     HEADER_H,
     MARGIN,
     PEN_GAP,
     PEN_H,
     PENS_Y,
+    STOCK_H,
+    STOCK_Y,
     STRIP_H,
     STRIP_Y,
     W,
@@ -31,8 +33,8 @@ from render.farm import (
 )
 
 NAMES = ("alice", "bob", "Cornelius Longname the Third", "dee", "ed", "fiona")
-DICE = (0, STRIP_Y, MARGIN + 220, STRIP_Y + STRIP_H)
-STORY = (MARGIN + 222, STRIP_Y, W, STRIP_Y + STRIP_H)
+DICE = (0, STRIP_Y + 40, farm.STORY_X - 8, STRIP_Y + STRIP_H)
+STORY = (farm.STORY_X, STRIP_Y, W, STRIP_Y + STRIP_H)
 HEADER = (0, 0, W, HEADER_H)
 
 
@@ -111,6 +113,25 @@ def test_whose_turn_lights_up_their_pen() -> None:
     assert _changed(first, second, HEADER) > 500  # "alice to ..." becomes "bob to ..."
     for seat in (0, 1):
         assert _changed(first, second, _pen(seat)) > 5000  # border and name bar change colour
+
+
+def _near(colour: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
+    return max(abs(a - b) for a, b in zip(colour, wanted, strict=True)) < 8
+
+
+@pytest.mark.parametrize("seat", range(6))
+def test_at_six_players_the_acting_pen_and_the_stock_fit_a_phones_first_screen(seat: int) -> None:
+    """Shown 300 px wide, a phone's first 600 px of height hold the picture's top 600 * W / 300
+    px: the header, the last move, the stock and whichever pen is on turn are all in it."""
+    first_screen = 600 * W // 300
+    img = _image(draw(_state(6, turn=seat, last_roll=("fox", "wolf"), last_roller=seat)))
+    # the acting pen's lit border, down the picture's left edge
+    edge = [img.getpixel((MARGIN + 2, y)) for y in range(img.height)]
+    lit = [y for y, colour in enumerate(edge) if _near(colour, HIGHLIGHT)]
+    assert lit, "the acting pen is lit"
+    assert min(lit) >= PENS_Y + seat * (PEN_H + PEN_GAP) - 8, "the lit pen is the acting one"
+    assert max(lit) < first_screen
+    assert first_screen > STOCK_Y + STOCK_H
 
 
 def test_an_offer_and_a_winner_show() -> None:
@@ -209,10 +230,46 @@ def test_pictures_are_worded_in_the_matchs_language(locale: str) -> None:
 
 def test_polish_strip_titles_fit_with_every_name_shown() -> None:
     """The longest names are shortened until the title fits its room: no word is cut."""
-    width = W - MARGIN - 12 - (MARGIN + 222)
-    bold = font(24, True)
+    width = farm.TITLE_W
+    bold = font(farm.TITLE, True)
     for state, _previous, events in _positions():
         with words.use("pl"):
-            names = [farm.fit(n, 24, True, farm.NAME_ROOMS[-1]) for n in state.names]
+            names = [farm.fit(n, farm.TITLE, True, farm.NAME_ROOMS[-1]) for n in state.names]
             title, _parts = story(state, events, names)
         assert length(bold, title) <= width, title
+
+
+ICON_SCRIPT = r"""
+import json, sys
+import render.farm as farm, render.farm.animals as animals, render.farm.strip as strip
+sizes = []
+def recording(fn):
+    def drawn(kind, size):
+        sizes.append((kind, size))
+        return fn(kind, size)
+    return drawn
+for module in (farm, strip):
+    module.icon = recording(animals.icon)
+farm.ghost = recording(animals.ghost)
+farm.warm()
+print(json.dumps(sizes))
+"""
+
+
+def test_every_animal_shows_at_least_14px_on_a_phone() -> None:
+    """Every picture that means something (an animal, a face of the dice, a missing animal's
+    silhouette, the crown), drawn in a fresh interpreter over every board ``warm`` lays: at
+    least 14 px when the board is shown 300 px wide."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", ICON_SCRIPT], cwd=root, capture_output=True, text=True, check=True
+    )
+    sizes = json.loads(done.stdout)
+    assert {kind for kind, _size in sizes} >= {*farm.ANIMALS, "fox", "wolf", "crown"}
+    small = sorted({(k, s) for k, s in sizes if s * 300 / W < 14})
+    assert not small, small

@@ -1,0 +1,82 @@
+"""The standing-order toggle on a board (``bot.standing``): shown to the person the board waits
+on when one of the game's orders would play for them now, so the move they are about to make
+by hand is the one they can leave to the bot from then on.
+
+Only that person may use it (anyone else is told so, privately); it turns the order on or off
+for them in this game and says which, privately; turned on, it plays at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot import standing
+from bot.locales import Reading
+from bot.matches import Match
+from bot.ui import components, ids
+from bot.ui.components import FromCustomId
+from bot.ui.layout import BUTTON_LABEL, FIXED_BUTTONS, ROW_BUTTONS, cut, plan
+from bot.ui.routing import LOADED, run
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
+
+
+def build_view(match: Match) -> discord.ui.View | None:
+    """The components for a board message (``bot.ui.components.build_view``), with the
+    standing-order toggle of the person it waits on when an order of theirs would play now
+    and the last row of buttons has room for it."""
+    view = components.build_view(match)
+    found = standing.candidate(match)
+    if view is None or found is None:
+        return view
+    layout = plan(match)
+    if layout.menus or (len(layout.buttons) + FIXED_BUTTONS) % ROW_BUTTONS == 0:
+        return view
+    seat, order = found
+    k = match.rules.standing_orders.index(order)
+    label = match.rules.narrator.text(order.name)
+    view.add_item(StandingButton(match.id, seat, k, label))
+    return view
+
+
+class StandingButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.STANDING
+):
+    def __init__(self, match_id: int, seat: int, k: int, label: str) -> None:
+        self.match_id, self.seat, self.k = match_id, seat, k
+        super().__init__(
+            discord.ui.Button(
+                label=cut(label, BUTTON_LABEL),
+                emoji="🔁",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rh:n:{match_id}:{seat}:{k}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.match_id, lambda t: self._toggle(t, interaction))
+
+    async def _toggle(self, table: Any, interaction: discord.Interaction[Any]) -> None:
+        match: Match = interaction.extras[LOADED]
+        orders = match.rules.standing_orders
+        if not (0 <= self.seat < len(match.seats) and 0 <= self.k < len(orders)):
+            await table.refuse(interaction, _(ids.INVALID))
+            return
+        if match.user_of(self.seat) != interaction.user.id:
+            name = match.name_of(self.seat)
+            await table.refuse(interaction, _("Those buttons are for {name}.").format(name=name))
+            return
+        service = table.service
+        text = await standing.toggle(
+            service.store, interaction.user.id, match.game, orders[self.k].key, service.clock()
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+        # turned on where it applies: it plays now, and the board shows it
+        last = await table.computers.play(match.id)
+        if last is not None:
+            await table.bot.delivery.deliver(
+                match.id, previous=last.previous_state, last=last.action
+            )

@@ -1,0 +1,77 @@
+"""``/game standing``: your standing orders, the moves the bot plays for you at once whenever
+they are all you could sensibly do (``bot.standing``): turn one on or off, or list yours.
+
+Joins the ``/game`` group of ``cogs.game`` (loaded before this module: cogs load in name
+order). Answers privately.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import standing
+from bot.command_words import described
+from cogs.records import GameGroupCommands
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
+
+#: every game's orders, as the command's choices ("game:key"), named in each language
+ORDERS = [
+    app_commands.Choice(
+        name=described(N_("{title}: {help}"), game=game, help=order.name),
+        value=f"{game}:{order.key}",
+    )
+    for game, order in standing.every_order()
+]
+
+
+@app_commands.command(
+    name="standing",
+    description=described(N_("Your standing orders: list them, or turn one on or off.")),
+)
+@app_commands.describe(
+    order=described(N_("The standing order to turn on or off")),
+    on=described(N_("On or off (left out: switched the other way)")),
+)
+@app_commands.choices(order=ORDERS)
+async def standing_command(
+    interaction: discord.Interaction[Any], order: str | None = None, on: bool | None = None
+) -> None:
+    client = interaction.client
+    store, user_id = client.service.store, interaction.user.id
+    if order is None:
+        text = (
+            _("Name the order too: `/game standing order:… on:…`.")
+            if on is not None
+            else await standing.listing(store, user_id)
+        )
+    else:
+        game, __, key = order.partition(":")
+        if on is None:
+            on = key not in await store.standing_orders(user_id, game)
+        text = await standing.set_order(store, user_id, game, key, on, client.clock())
+    await interaction.response.send_message(text, ephemeral=True)
+    if order is not None and on:
+        # turned on while a board waits on you here: it plays now
+        table = client.table
+        match = await client.service.live_in(interaction.channel_id)
+        if match is not None and match.game == order.partition(":")[0]:
+            last = await table.computers.play(match.id)
+            if last is not None:
+                await client.delivery.deliver(
+                    match.id, previous=last.previous_state, last=last.action
+                )
+
+
+class Standing(GameGroupCommands):
+    """Holds the command this module adds to the ``/game`` group."""
+
+    group_commands = (standing_command,)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Standing(bot))
