@@ -15,7 +15,7 @@ Counted on every board posted or edited for a person who must act next:
   between them;
 - message lines: the lines of the message's content, plus those of the embed's description and
   field values (the turn clock counts; title and footer do not): mean, p90 (nearest rank), max;
-- buttons: every button on the board (the fixed "Type a move" and "Text board" included;
+- buttons: every button on the board (the fixed "Type a move", "Text board" and "Moves" included;
   a select menu is one component, not a button): mean, max; "moves" is the move buttons only;
 - label lengths: characters of the move buttons' labels and of the select options' labels;
 - the longest list: the most options in one select menu of a board.
@@ -68,8 +68,9 @@ from bot.ui import layout
 GUILD = 7
 #: a playout longer than this many actions is stopped (and reported) rather than run forever
 MAX_ACTIONS = 3000
-#: the board's fixed buttons (their custom ids' kinds): "Type a move", "Text board"
-FIXED = ("t", "v")
+#: the board's buttons that choose no move (their custom ids' kinds): "Type a move", "Text board",
+#: "Moves" (the match viewer) and a standing order's toggle
+FIXED = ("t", "v", "o", "n")
 
 
 # A bot without Discord: the board messages it would send are kept -------------------------
