@@ -42,8 +42,11 @@ ROW_BUTTONS = 5
 SELECT_OPTIONS = 25
 #: the buttons every board carries beside its moves: "Type a move", "Text board" and "Moves"
 FIXED_BUTTONS = 3
-#: the most buttons a piece-then-target board carries, the fixed ones included
+#: the most buttons a board carries, the fixed ones included (a phone shows ten without
+#: scrolling past the picture)
 MAX_BUTTONS = 10
+#: the most move buttons a board carries beside the fixed ones; more moves go in menus
+MOVE_BUTTONS = MAX_BUTTONS - FIXED_BUTTONS
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150
@@ -226,7 +229,7 @@ def _plan(match: Match) -> Plan:
     loose = [e for e in entries if e.group is None]
     if not _notes_fit(loose, BOARD_NOTES):
         loose = [e for e in loose if not e.note]  # their notes show in a select instead
-    if len(loose) == len(entries) and len(loose) <= MAX_ROWS * ROW_BUTTONS - FIXED_BUTTONS:
+    if len(loose) == len(entries) and len(loose) <= MOVE_BUTTONS:
         return Plan(buttons=loose)
     return _flat(match, entries, loose) or _by_group(match, entries, loose)
 
@@ -266,7 +269,7 @@ def _flat(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan | None
     """Buttons, and one select per seat for the rest, if each seat's rest fits 25."""
     rows = 1
     while rows < MAX_ROWS:
-        buttons = loose[: (MAX_ROWS - rows) * ROW_BUTTONS - FIXED_BUTTONS]
+        buttons = loose[: min((MAX_ROWS - rows) * ROW_BUTTONS - FIXED_BUTTONS, MOVE_BUTTONS)]
         kept = {_key(e) for e in buttons}
         by_seat: OrderedDict[int, list[Entry]] = OrderedDict()
         for e in entries:
@@ -321,7 +324,10 @@ def _with_group(e: Entry) -> str:
 def _by_group(match: Match, entries: list[Entry], loose: list[Entry]) -> Plan:
     """A big set: a select per group in the rows the buttons leave (fewer buttons if that is
     what it takes), else a "More moves…" menu of the groups, which open privately."""
-    caps = [rows * ROW_BUTTONS - FIXED_BUTTONS for rows in range(MAX_ROWS - 1, 0, -1)]  # 17..2
+    caps = sorted(
+        {min(rows * ROW_BUTTONS - FIXED_BUTTONS, MOVE_BUTTONS) for rows in range(1, MAX_ROWS)},
+        reverse=True,
+    )  # 7, 2
     tries = [_groups_beside(match, entries, loose[:cap]) for cap in caps]
     for buttons, groups, free_rows in tries:
         parts = [part for items in groups.values() for part in chunks(items, SELECT_OPTIONS)]

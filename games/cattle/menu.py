@@ -29,9 +29,9 @@ from games.cattle.model import (
     total,
 )
 
-#: a menu with more choices than this (besides Pass) is grouped into select menus: with Pass,
-#: "Type a move" and "Text board" a board holds at most ten buttons
-BUTTONS_UP_TO = 7
+#: a menu with more choices than this (besides Pass) is grouped into select menus: with Pass and
+#: the board's three fixed buttons ("Type a move", "Text board", "Moves") at most ten buttons
+BUTTONS_UP_TO = 6
 GROUP_LIMIT = 25
 
 

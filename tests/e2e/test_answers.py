@@ -203,7 +203,7 @@ async def test_the_huff_warning_shows_in_the_move_menu(
         pieces = {square_name(mv.start, state.size) for mv in moves}
         assert len(pieces) == 5 and any(mv.is_capture for mv in moves)
         assert not shown.selects(), "a handful of pieces are buttons"
-        assert len(shown.buttons()) == len(pieces) + 2
+        assert len(shown.buttons()) == len(pieces) + 3
         a3 = next(b for b in shown.buttons() if b.label.startswith("a3 ·"))
         rec = await fake.click(world.alice, shown, custom_id=a3.custom_id)
         private = rec.response
