@@ -40,9 +40,9 @@ def waiting_text(match: Match) -> str:
 
 
 def progress_text(match: Match, share: float) -> str:
-    return _(
-        "📊 Working out the luck and decisions report of match #{id}: {percent}% done."
-    ).format(id=match.id, percent=min(99, round(share * 100)))
+    return _("📊 Working out the luck and decisions report of match #{id} ({percent}%)…").format(
+        id=match.id, percent=min(99, round(share * 100))
+    )
 
 
 def failed_text(match: Match) -> str:

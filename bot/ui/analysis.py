@@ -81,8 +81,8 @@ async def _tell(interaction: discord.Interaction[Any], match: Match, row: Any, f
     else:
         share = interaction.client.analyses.shares.get(match.id, row["progress"])  # type: ignore[attr-defined]
         text = _(
-            "The report of match #{id} is already being worked out ({percent}% done); it will "
-            "appear here: {link}"
+            "The report of match #{id} is already being worked out ({percent}%); it will appear "
+            "here: {link}"
         ).format(id=match.id, percent=min(99, round(float(share) * 100)), link=_link(match, row))
     await interaction.followup.send(
         text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
