@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.store import Store, open_store
-from tests.store.test_store import CHANNEL, T0, new_match
+from tests.store.test_store import BOB, CHANNEL, T0, new_match
 
 
 @pytest.fixture
@@ -76,3 +76,18 @@ async def test_a_report_goes_with_its_server(stores: tuple[Store, Store]) -> Non
     match = await one.fetchone("SELECT guild_id FROM matches WHERE id = ?", (match_id,))
     await one.forget_guild(int(match["guild_id"]))
     assert await one.analysis(match_id) is None
+
+
+async def test_a_forgotten_player_is_renamed_in_a_stored_report(
+    stores: tuple[Store, Store],
+) -> None:
+    one, _ = stores
+    match_id = await new_match(one)
+    await one.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (match_id,))
+    await one.ask_analysis(match_id, CHANNEL, T0)
+    assert await one.claim_analysis(match_id, "a", T0, T0 + 30)
+    report = {"names": ["alice", "bob"], "curve": [[0.5, 0.5]]}
+    assert await one.store_analysis(match_id, "a", json.dumps(report), T0 + 1)
+    await one.forget_user(BOB, lambda seat: f"Player {seat + 1}", lambda g, s, seat, n: s)
+    kept = json.loads((await one.analysis(match_id))["report"])
+    assert kept["names"] == ["alice", "Player 2"] and kept["curve"] == [[0.5, 0.5]]
