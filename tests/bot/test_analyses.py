@@ -6,6 +6,7 @@ The work itself is a stand-in here (tests/e2e/test_analysis_report.py runs the r
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -59,11 +60,14 @@ class Work:
     """The renderer's ``analyse``, counted: every call is a report worked out."""
 
     def __init__(self) -> None:
-        self.calls = 0
+        self.calls = self.now = self.most = 0
 
     async def analyse(self, data: Any, language: str, *_: Any) -> tuple[dict, bytes, str]:
         self.calls += 1
+        self.now += 1
+        self.most = max(self.most, self.now)
         await asyncio.sleep(0.3)
+        self.now -= 1
         return report("roll").to_dict(), b"\x89PNG", "Chance of winning"
 
     async def report_picture(self, found: dict, language: str) -> tuple[bytes, str]:
@@ -71,8 +75,8 @@ class Work:
 
 
 class Host:
-    def __init__(self, store: Store, posts: Posts, work: Work) -> None:
-        self.settings = Settings(token=None)
+    def __init__(self, store: Store, posts: Posts, work: Work, at_once: int = 1) -> None:
+        self.settings = Settings(token=None, analysis_concurrency=at_once)
         self.renderer = work
         self.posts = posts
         match, _ = finished_match()
@@ -80,8 +84,7 @@ class Host:
 
         class Service:
             async def get(_, match_id: int) -> Any:
-                self.match.id = match_id
-                return self.match
+                return dataclasses.replace(self.match, id=match_id)
 
         self.service = Service()
         self.service.store = store  # type: ignore[attr-defined]
@@ -144,3 +147,33 @@ async def test_a_report_left_by_a_dead_bot_is_taken_over_once_its_hold_runs_out(
     assert not await two[0].store_analysis(match_id, "dead", "{}", 1.0), "the dead one lost it"
     assert (await two[0].analysis(match_id))["status"] == "done"
     assert list(posts.shown.values()) == ["report"]
+
+
+async def test_a_report_asked_for_before_a_restart_is_worked_out_after_it(
+    two: tuple[Store, Store],
+) -> None:
+    posts, work = Posts(), Work()
+    stopping = Analyses(Host(two[0], posts, work))
+    stopping.stopping = True  # asked for just as the bot stops: queued, not begun
+    match_id = await new_match(two[0])
+    stopping.host.match.id = match_id
+    row, first = await stopping.ask(stopping.host.match)
+    assert first and row["status"] == "queued" and not stopping.tasks
+    (waiting,) = posts.shown.values()
+    assert "waits its turn" in waiting and row["message_id"] in posts.shown
+    started = Analyses(Host(two[1], posts, work), tick=0.05)
+    await started.resume()
+    await asyncio.wait_for(settled(started), 30)
+    assert work.calls == 1 and list(posts.shown.values()) == ["report"] and posts.sent == 1
+
+
+@pytest.mark.parametrize("at_once", [1, 2])
+async def test_reports_wait_their_turn(two: tuple[Store, Store], at_once: int) -> None:
+    posts, work = Posts(), Work()
+    bot = Analyses(Host(two[0], posts, work, at_once), tick=0.05)
+    for channel in (CHANNEL, CHANNEL + 1, CHANNEL + 2):
+        match_id = await new_match(two[0], channel)
+        await bot.ask(dataclasses.replace(bot.host.match, id=match_id))
+    await asyncio.wait_for(settled(bot), 30)
+    assert work.calls == 3 and work.most == at_once, "at most ANALYSIS_CONCURRENCY at once"
+    assert list(posts.shown.values()) == ["report"] * 3
