@@ -66,6 +66,15 @@ async def watch(fake: FakeDiscord, message_id: int, seen: list[str]) -> None:
         await asyncio.sleep(0.005)
 
 
+async def stored(runner: BotRunner, match_id: int) -> Any:
+    """The report's row once it is marked posted (just after its message is edited)."""
+    while True:
+        row = await runner.bot.db.analysis(match_id)
+        if row is not None and row["posted_at"] is not None:
+            return row
+        await asyncio.sleep(0.01)
+
+
 async def ask_by_button(fake: FakeDiscord, world: World, match: Any) -> tuple[Any, Any]:
     """Carol (a spectator) presses the final board's button: her private answer and the
     public message the report will be."""
@@ -102,8 +111,8 @@ async def test_the_report_through_the_button_stored_and_refusals(
         (chart,) = report.attachments
         assert chart.filename.endswith(".png") and chart.description
         assert "alice" in chart.description and "Chance of winning" in chart.description
-        row = await runner.bot.db.analysis(match.id)
-        assert row["status"] == "done" and row["posted_at"] is not None
+        row = await asyncio.wait_for(stored(runner, match.id), 10)
+        assert row["status"] == "done"
         assert runner.bot.analyses.computed == 1
 
         # asked again, by the command: the stored report at once, the same numbers
@@ -153,8 +162,8 @@ async def test_a_restart_while_it_is_worked_out_finishes_it_once(
         await asyncio.wait_for(running(), 30)
         await runner.restart()  # stopped while it was worked out: let go, begun again
         await asyncio.wait_for(watch(fake, public.id, []), 120)
-        row = await runner.bot.db.analysis(match.id)
-        assert row["status"] == "done" and row["posted_at"] is not None
+        row = await asyncio.wait_for(stored(runner, match.id), 10)
+        assert row["status"] == "done"
         assert row["message_id"] == public.id, "the same message became the report"
         assert runner.bot.analyses.computed == 1
         reports = [m for m in fake.messages(world.channel) if is_report(m)]
