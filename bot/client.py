@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.analyses import Analyses
 from bot.answer import TRANSPORT
 from bot.command_words import Translations
 from bot.config import Settings
@@ -88,6 +89,9 @@ class RanchHand(Host):
         self.service: MatchService
         self.table = Table(self)
         self.renderer = Renderer(settings.render_workers)
+        self.renderer.analysts = settings.analysis_concurrency
+        #: post-game reports: asked for, worked out in turn, posted
+        self.analyses = Analyses(self)
         self.delivery = Delivery(self, lease=board_lease)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))
@@ -133,6 +137,7 @@ class RanchHand(Host):
         if self.clock_interval is not None:
             self.turns.start()  # ticks once when ready (catching up), then every interval
             self.delivery.start()
+        await self.analyses.resume()  # reports asked for before a restart
 
     def _gate_interactions(self) -> None:
         """Once the bot is stopping, every new interaction gets a polite "restarting" answer
@@ -186,6 +191,7 @@ class RanchHand(Host):
             # the clock's and the outbox's current passes finish; no new ones start
             await self.turns.finish(deadline)
             await self.delivery.stop(deadline)
+            await self.analyses.stop()  # a report under way is let go, for the next start
             while self.in_flight and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
             if self.in_flight:

@@ -54,6 +54,11 @@ class Settings:
     #: offer the pseudo-locale (every text marked, to see what the catalogue words) as a
     #: language of ``/<game> new``
     pseudo_locale: bool = False
+    #: post-game reports worked out at once (each in a process of its own), the CPU seconds
+    #: one may spend, and the most rollouts an estimate of one gets
+    analysis_concurrency: int = 1
+    analysis_cpu_seconds: float = 40.0
+    analysis_rollouts: int = 400
 
     @property
     def database(self) -> DatabaseUrl:
@@ -140,6 +145,9 @@ def load_settings(
         rules_url=_rules_url(values),
         application_id=int(app) if app else None,
         pseudo_locale=values.get("PSEUDO_LOCALE", "").strip().lower() in ("1", "true", "yes", "on"),
+        analysis_concurrency=_whole(values, "ANALYSIS_CONCURRENCY", default=1, low=1, high=16),
+        analysis_cpu_seconds=_whole(values, "ANALYSIS_CPU_SECONDS", default=40, low=1, high=3600),
+        analysis_rollouts=_whole(values, "ANALYSIS_ROLLOUTS", default=400, low=1, high=100000),
     )
 
 
@@ -216,4 +224,7 @@ Optional settings in the same file:
     SYNC_COMMANDS=auto                     # auto | always | never
     RULES_URL=https://example.org/rules/{game}   # where /<game> rules links the full rules
     PSEUDO_LOCALE=1                        # offer the marked pseudo-language in /<game> new
+    ANALYSIS_CONCURRENCY=1                 # post-game reports worked out at once
+    ANALYSIS_CPU_SECONDS=40                # CPU seconds one report may spend
+    ANALYSIS_ROLLOUTS=400                  # the most rollouts each estimate of a report gets
 """

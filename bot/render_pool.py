@@ -14,6 +14,11 @@ a move's picture is being drawn while the move is stored (``draw`` awaits it).
 ``run(fn, *args, timeout=...)`` sends other pure CPU work to the same workers (the computer
 players' decisions), with a time limit: past it the caller gets ``TimeoutError`` at once and
 the worker finishes the abandoned job on its own.
+
+``analyse`` works out a post-game report (``bot.analysis_job``) in workers of its own, started
+the first time one is asked for (``analysts`` of them: the most that run at once), so a long
+report never holds a slot or a worker the boards' pictures need; without workers it runs in a
+thread, which stops at its next step when the report is given up.
 """
 
 from __future__ import annotations
@@ -23,13 +28,15 @@ import collections
 import ctypes
 import gc
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import render
 import words
-from bot.workers import WorkerError, WorkerPool
+from bot import analysis_job
+from bot.workers import WorkerError, WorkerPool, tell
 from games import policies
 from games.base import Event
 from render import cache
@@ -126,6 +133,20 @@ def _position(
     return png, state
 
 
+def _analyse(
+    data: dict[str, Any], language: str, cpu_seconds: float, rollouts: int
+) -> tuple[dict[str, Any], bytes, str]:
+    return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
+
+
+def _report_picture(report: dict[str, Any], language: str) -> tuple[bytes, str]:
+    return analysis_job.picture(report, language)
+
+
+class Stopped(Exception):
+    """A report worked out in a thread was given up."""
+
+
 class Slots:
     """At most ``size`` holders at once: ``take_now`` takes a free slot without waiting (or
     says there is none), ``take`` waits its turn, first come first served; ``release`` hands
@@ -178,6 +199,10 @@ class Renderer:
         self._caches: dict[int, tuple[int, ...]] = {}
         #: told (game, milliseconds) of each picture drawn: the metrics' render histogram
         self.drawn: Callable[[str, float], None] | None = None
+        #: processes working out post-game reports (started when the first is asked for)
+        self.analysts = 1
+        self._analysis_pool: WorkerPool | None = None
+        self._analysis_start = asyncio.Lock()
 
     @property
     def pids(self) -> list[int]:
@@ -210,6 +235,9 @@ class Renderer:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+        analysts, self._analysis_pool = self._analysis_pool, None
+        if analysts is not None:  # a report under way is given up (its holder lets it go)
+            await analysts.close(grace=0.0)
 
     async def draw(
         self,
@@ -334,6 +362,67 @@ class Renderer:
             return await job
         except WorkerError as err:
             raise RenderError(f"drawing move {ply} failed: {err}") from err
+        except asyncio.CancelledError:
+            job.cancel()
+            raise
+
+    async def analyse(
+        self,
+        data: dict[str, Any],
+        language: str,
+        cpu_seconds: float,
+        rollouts: int,
+        told: Callable[[float], None],
+    ) -> tuple[dict[str, Any], bytes, str]:
+        """A post-game report (``bot.analysis_job.compute``): (report, chart PNG, alt text);
+        ``told`` hears the share of the budget spent as it goes."""
+        args = (data, language, cpu_seconds, rollouts)
+        if self.workers == 0:
+            return await self._analyse_in_thread(args, told)
+        pool = await self._analysts()
+        job = pool.submit(_analyse, *args, told=told)
+        try:
+            return await job  # type: ignore[no-any-return]
+        except WorkerError as err:
+            raise RenderError(f"working out the report failed: {err}") from err
+        except asyncio.CancelledError:
+            job.cancel()
+            raise
+
+    async def _analysts(self) -> WorkerPool:
+        async with self._analysis_start:
+            if self._analysis_pool is None or self._analysis_pool.broken:
+                pool = WorkerPool(max(1, self.analysts), template=TEMPLATE)
+                await pool.start()
+                self._analysis_pool = pool
+            return self._analysis_pool
+
+    async def _analyse_in_thread(
+        self, args: tuple[Any, ...], told: Callable[[float], None]
+    ) -> tuple[dict[str, Any], bytes, str]:
+        loop = asyncio.get_running_loop()
+        stop = threading.Event()
+
+        def hear(share: float) -> None:
+            if stop.is_set():
+                raise Stopped
+            loop.call_soon_threadsafe(told, share)
+
+        try:
+            return await asyncio.to_thread(analysis_job.compute, *args, hear)
+        except asyncio.CancelledError:
+            stop.set()
+            raise
+
+    async def report_picture(self, report: dict[str, Any], language: str) -> tuple[bytes, str]:
+        """A stored report's chart and alt text, drawn again, taking its turn among the
+        pictures."""
+        await self.slots.take()
+        job = self._send(_report_picture, report, language, home=None)
+        try:
+            return await job
+        except WorkerError as err:
+            raise RenderError(f"drawing the report's chart failed: {err}") from err
         except asyncio.CancelledError:
             job.cancel()
             raise

@@ -17,6 +17,8 @@ sentinel the same way.
   worker is not waited for, any idle one takes the job.
 - A job that raises fails its future with that exception (or ``WorkerError`` if it cannot be
   sent back); a worker that dies fails its job with ``WorkerError`` and is replaced.
+- A job may tell how far it is (``tell(value)`` in the worker, for long work such as a
+  post-game report): ``submit(..., told=callback)`` gets each value in the event loop.
 - Each worker runs ``initializer`` before it reports ready; ``start()`` waits for all.
 - ``template`` (a module name): the workers are forked from one fork server that imported
   it first (``multiprocessing``'s ``forkserver``), so what importing it built is shared by
@@ -90,9 +92,21 @@ def _main_left_out() -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
+#: in a worker: its end of the pipe (``tell`` writes there)
+_PIPE: list[int] = []
+
+
+def tell(value: Any) -> None:
+    """In a worker, during a job: send ``value`` to the job's ``told`` callback (anywhere
+    else: nothing)."""
+    if _PIPE:
+        _write_frame(_PIPE[0], pickle.dumps(("told", value)))
+
+
 def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> None:
     """A worker's whole life: warm up, say so, then answer jobs until the pipe closes."""
     fd = conn.fileno()
+    _PIPE[:] = [fd]
     # Ctrl-C reaches the whole process group: the bot's own process decides when to stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
@@ -143,8 +157,10 @@ class _Worker:
         os.set_blocking(self.fd, False)
         self.buffer = bytearray()
         self.ready: asyncio.Future[int] = pool.loop.create_future()
-        #: the job being worked on (None when idle or before ready)
+        #: the job being worked on (None when idle or before ready), and who hears what it
+        #: tells of itself
         self.job: asyncio.Future[Any] | None = None
+        self.told: Callable[[Any], None] | None = None
         #: its process has ended (its last answers may still be read); retired, for good
         self.exited = False
         self.dead = False
@@ -195,6 +211,8 @@ class WorkerPool:
         self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes, int | None]] = (
             collections.deque()
         )
+        #: the waiting jobs' ``told`` callbacks
+        self.listeners: dict[asyncio.Future[Any], Callable[[Any], None]] = {}
         self.closed = False
         #: workers in a row that died before they were ready; at ``MAX_START_FAILURES`` the
         #: pool stops starting new ones (``broken``) rather than loop on a worker that cannot
@@ -225,11 +243,18 @@ class WorkerPool:
         return worker
 
     def submit(
-        self, fn: Callable[..., Any], *args: Any, home: int | None = None
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        home: int | None = None,
+        told: Callable[[Any], None] | None = None,
     ) -> asyncio.Future[Any]:
         if self.closed or self.broken:
             raise WorkerError(f"the worker pool is {'closed' if self.closed else 'broken'}")
         future: asyncio.Future[Any] = self.loop.create_future()
+        if told is not None:
+            self.listeners[future] = told
+            future.add_done_callback(lambda f: self.listeners.pop(f, None))
         payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
         self.waiting.append((future, payload, home))
         self._dispatch()
@@ -250,7 +275,7 @@ class WorkerPool:
             if future.done():  # cancelled while it waited
                 continue
             worker = self._idle_worker(home)
-            worker.job = future
+            worker.job, worker.told = future, self.listeners.get(future)
             try:
                 _write_frame(worker.fd, payload)
             except OSError as err:
@@ -276,7 +301,14 @@ class WorkerPool:
                 if not worker.exited:
                     self.idle.append(worker)
                 continue
-            job, worker.job = worker.job, None
+            if kind == "told":
+                if worker.told is not None and worker.job is not None and not worker.job.done():
+                    try:
+                        worker.told(value)
+                    except Exception:
+                        log.exception("a job's listener failed")
+                continue
+            job, worker.job, worker.told = worker.job, None, None
             if job is not None and not job.done():
                 if kind == "ok":
                     job.set_result(value)
@@ -331,8 +363,8 @@ class WorkerPool:
         log.error("%s; starting another", failure)
         self._spawn()
 
-    async def close(self) -> None:
-        """Let the workers finish their jobs and leave (killed after ``CLOSE_GRACE``)."""
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Let the workers finish their jobs and leave (killed after ``grace`` seconds)."""
         self.closed = True
         for future, _, _ in self.waiting:
             future.cancel()
@@ -347,7 +379,7 @@ class WorkerPool:
 
         def join() -> None:
             for worker in workers:
-                worker.process.join(CLOSE_GRACE)
+                worker.process.join(grace)
                 if worker.process.is_alive():
                     worker.process.kill()
                     worker.process.join()

@@ -22,6 +22,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("clock_events", "match_id, ply, kind, n"),
     ("outbox", "match_id, ply"),
     ("results", "match_id"),
+    ("analyses", "match_id"),
     ("ratings", "guild_id, game, user_id"),
     ("guild_settings", "guild_id"),
     ("user_settings", "user_id"),

@@ -110,7 +110,14 @@ class PeopleQueries:
                 int(r["id"])
                 for r in await tx.fetchall("SELECT id FROM matches WHERE guild_id = ?", (guild_id,))
             ]
-            for table in ("seats", "actions", "board_messages", "outbox", "clock_events"):
+            for table in (
+                "seats",
+                "actions",
+                "board_messages",
+                "outbox",
+                "clock_events",
+                "analyses",
+            ):
                 await tx.execute(
                     f"DELETE FROM {table} WHERE match_id IN "
                     "(SELECT id FROM matches WHERE guild_id = ?)",
@@ -154,4 +161,20 @@ async def _rename_seat(tx: Tx, row: Any, user_id: int, name: str, rename: Rename
         await tx.execute(
             "UPDATE results SET summary = ? WHERE match_id = ?",
             (json.dumps(summary, sort_keys=True), match_id),
+        )
+    await _rename_in_report(tx, match_id, seat, name)
+
+
+async def _rename_in_report(tx: Tx, match_id: int, seat: int, name: str) -> None:
+    """The seat's name in the match's stored post-game report, if it has one."""
+    row = await tx.fetchone("SELECT report FROM analyses WHERE match_id = ?", (match_id,))
+    if row is None or not row["report"]:
+        return
+    report = json.loads(row["report"])
+    names = report.get("names", [])
+    if 0 <= seat < len(names):
+        names[seat] = name
+        await tx.execute(
+            "UPDATE analyses SET report = ? WHERE match_id = ?",
+            (json.dumps(report, sort_keys=True), match_id),
         )

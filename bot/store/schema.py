@@ -182,6 +182,25 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, game, name)
     );
     """,
+    # 7: post-game reports ("Luck and decisions"): one per match, asked for once, worked out
+    # by the process holding it (``holder`` until ``held_until``), stored, then posted
+    """
+    CREATE TABLE IF NOT EXISTS analyses (
+        match_id    INTEGER NOT NULL PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        channel_id  INTEGER NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        asked_at    REAL    NOT NULL,
+        holder      TEXT,
+        held_until  REAL,
+        progress    REAL    NOT NULL DEFAULT 0,
+        message_id  INTEGER,
+        report      TEXT,
+        done_at     REAL,
+        posted_at   REAL
+    );
+    CREATE INDEX IF NOT EXISTS analyses_unposted ON analyses (asked_at) WHERE posted_at IS NULL;
+    """,
 )
 
 

@@ -4,8 +4,8 @@ The match service, the turn clock and the commands call these methods and never 
 the backend (SQLite or PostgreSQL) only runs statements. Writes that lose a race for a lock
 are tried again a few times before the player is told the database is busy. This module holds
 settings, matches, seats and a move's commit; the outbox, board messages, the turn clock and
-the records are the other parts of ``Store`` (``outbox.py``, ``boards.py``, ``clock.py``,
-``records.py``).
+the records and the post-game reports are the other parts of ``Store`` (``outbox.py``,
+``boards.py``, ``clock.py``, ``records.py``, ``analyses.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.store.analyses import AnalysisQueries
 from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
 from bot.store.boards import LATEST_BOARD, BoardQueries
 from bot.store.clock import ClockQueries
@@ -112,7 +113,13 @@ BOARD_LEASE = 30.0
 
 
 class Store(
-    OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQueries, OrderQueries
+    OutboxQueries,
+    BoardQueries,
+    ClockQueries,
+    RecordQueries,
+    PeopleQueries,
+    OrderQueries,
+    AnalysisQueries,
 ):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend

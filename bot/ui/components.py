@@ -18,6 +18,7 @@ from bot import readable, rematch
 from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
+from bot.ui.analysis import AnalysisButton
 from bot.ui.layout import (
     BUTTON_LABEL,
     FIXED_BUTTONS,
@@ -465,6 +466,7 @@ def rematch_view(match: Match) -> discord.ui.View | None:
     view.add_item(RematchButton(match.id))
     view.add_item(TextBoardButton(match.id))
     view.add_item(MovesButton(match.id))
+    view.add_item(AnalysisButton(match.id))
     return view
 
 
@@ -479,4 +481,5 @@ DYNAMIC_ITEMS = (
     RematchButton,
     RemoveComputerSelect,
     *VIEWER_ITEMS,
+    AnalysisButton,
 )

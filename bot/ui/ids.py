@@ -58,6 +58,8 @@ SNOWFLAKE_LIMIT = 2**64
 VIEW_OPEN = rf"rh:o:{_n('match_id')}"
 VIEW_STEP = rf"rh:w:{_n('match_id')}:{_n('ply')}:(?P<op>first|back|next|last)"
 VIEW_JUMP = rf"rh:j:{_n('match_id')}:{_n('ply')}"
+#: the final board's "Luck and decisions" button: the match's post-game report
+ANALYSIS = rf"rh:k:{_n('match_id')}"
 #: the private "Forget you?" question of ``/game forget-me``: who asked, and the answer
 FORGET = r"rh:f:(?P<user>[1-9][0-9]{0,19}):(?P<op>confirm|cancel)"
 
@@ -80,6 +82,7 @@ COMPONENTS = tuple(
         VIEW_OPEN,
         VIEW_STEP,
         VIEW_JUMP,
+        ANALYSIS,
     )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)

@@ -204,7 +204,9 @@ def test_every_board_offers_its_text_board_and_viewer(many: Many, state: ManySta
     final = ui.rematch_view(match)
     assert final is not None
     labels = [c.get("label") for row in final.to_components() for c in row["components"]]
-    assert labels == ["Rematch", "Text board", "Moves"]
+    assert labels == ["Rematch", "Text board", "Moves", "Luck and decisions"]
+    report = [c for row in final.to_components() for c in row["components"]][-1]
+    assert report["custom_id"] == f"rh:k:{match.id}", "and its report"
 
 
 def test_several_acting_seats_get_named_buttons(many: Many) -> None:

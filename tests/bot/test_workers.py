@@ -216,3 +216,59 @@ async def test_a_picture_asked_for_is_with_a_worker_before_the_caller_goes_on() 
         assert (await picture).startswith(b"\x89PNG")
     finally:
         await renderer.close()
+
+
+def counting(n: int) -> int:
+    from bot.workers import tell
+
+    for i in range(n):
+        tell(i)
+    return n
+
+
+async def test_a_job_tells_how_far_it_is_while_it_runs() -> None:
+    heard: list[int] = []
+    async with started(1) as pool:
+        assert await pool.submit(counting, 3, told=heard.append) == 3
+        assert heard == [0, 1, 2], "each word heard, in order, before the answer"
+        assert await pool.submit(counting, 2) == 2, "a job nobody listens to runs the same"
+        assert heard == [0, 1, 2]
+
+
+def _short_farm_match() -> dict:
+    from bot.analysis_job import job_data
+    from games import policies
+
+    rules, easy = rules_of("farm"), policies.get("farm", "easy")
+    state = rules.new_game(["Ann", "Bob"], rng=SeededRng(5, 0))
+    rows = []
+    for ply in range(1, 9):
+        seat = rules.to_act(state)[0]
+        action = easy.choose(state, seat, rng=SeededRng("t", ply))
+        rows.append({"ply": ply, "seat": seat, "notation": rules.format_action(state, action)})
+        state = rules.apply(state, seat, action, rng=SeededRng(5, ply)).state
+    return job_data(1, "farm", ["Ann", "Bob"], 5, {}, {}, [0, 1], rows)
+
+
+async def test_a_report_is_worked_out_by_a_process_of_its_own_while_boards_are_drawn() -> None:
+    renderer = Renderer(1)
+    await renderer.start()
+    try:
+        heard: list[float] = []
+        report = asyncio.ensure_future(
+            renderer.analyse(_short_farm_match(), "pl", 2.0, 64, heard.append)
+        )
+        while not heard:  # under way
+            await asyncio.sleep(0.01)
+        state = rules_of("farm").new_game(["Ann", "Bob"], rng=SeededRng(1, 0))
+        png = await renderer.draw("farm", state)
+        assert png.startswith(b"\x89PNG") and not report.done(), "the board did not wait"
+        assert renderer.slots.held == 0, "the report holds none of the pictures' slots"
+        found, chart, alt = await report
+        assert renderer._analysis_pool is not None
+        assert not set(renderer._analysis_pool.pids) & set(renderer.pids), "its own process"
+        assert len(found["curve"]) == 9 and list(found["names"]) == ["Ann", "Bob"]
+        assert chart.startswith(b"\x89PNG") and "Szansa" in alt, "the chart in Polish"
+        assert heard and heard == sorted(heard) and heard[-1] <= 1.0
+    finally:
+        await renderer.close()

@@ -18,6 +18,9 @@ from bot.config import Settings
 from bot.matches import Match
 from fakediscord import FakeDiscord
 
+#: the final board's buttons: a rematch, the text board, the viewer, the post-game report
+FINAL_BUTTONS = ["Rematch", "Text board", "Moves", "Luck and decisions"]
+
 
 class ManualClock:
     """The bot's clock in tests: it stands still until a test moves it (no sleeping). The

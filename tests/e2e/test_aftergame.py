@@ -16,7 +16,7 @@ from bot.replays import FORMAT
 from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
-from tests.e2e.harness import BotRunner, board, boards, open_match, running, until
+from tests.e2e.harness import FINAL_BUTTONS, BotRunner, board, boards, open_match, running, until
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ async def test_rematch_replay_export_and_ratings(
     async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
         old = await play_to_the_end(fake, runner, world)
         final = board(fake, world.channel)
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS, (
             "the final board offers a rematch and its text"
         )
         # a pass after the older boards' strip lease leaves the final board's Rematch alone
@@ -66,11 +66,7 @@ async def test_rematch_replay_export_and_ratings(
         )
         await runner.bot.table.sweep_strips()
         await fake.settle()
-        assert [b.label for b in fake.get_message(final.id).buttons()] == [
-            "Rematch",
-            "Text board",
-            "Moves",
-        ]
+        assert [b.label for b in fake.get_message(final.id).buttons()] == FINAL_BUTTONS
         assert await runner.bot.store.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None

@@ -15,7 +15,15 @@ import games
 from fakediscord import FakeDiscord
 from games.cattle import CattleAction, CattleState, Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch
 from tests.conftest import World
-from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
+from tests.e2e.harness import (
+    FINAL_BUTTONS,
+    assert_played,
+    board,
+    boards,
+    expect_board,
+    open_match,
+    running,
+)
 
 RULES = games.get("cattle")
 SMALL = {"colours": 3, "dice_per_colour": 4}
@@ -297,11 +305,9 @@ async def test_whole_three_player_game_with_a_rustle_and_a_swiss_by_button(
         assert "The last cow has left the herd" in final.content
         winners = [seat_user[s] for s in outcome.winners]
         assert "Game over" in final.content and all(w.mention in final.content for w in winners)
-        assert [b.label for b in final.buttons()] == [
-            "Rematch",
-            "Text board",
-            "Moves",
-        ] and not final.selects(), "a finished game offers only a rematch"
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
 

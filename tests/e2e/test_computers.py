@@ -20,6 +20,7 @@ from games import policies
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.harness import (
+    FINAL_BUTTONS,
     BotRunner,
     board,
     boards,
@@ -143,9 +144,7 @@ async def test_whole_farm_match_against_a_strong_computer(
             moves += 1
         final = board(fake, world.channel)
         assert "Game over" in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
-            "only a rematch is offered"
-        )
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS, "only a rematch is offered"
         history = await runner.bot.service.history(match.id, limit=1000)
         assert any(h["seat"] == 1 for h in history), "the computer played"
         assert await runner.bot.service.replay(match.id) == match.state

@@ -26,6 +26,7 @@ from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.cowboy_policy import choose
 from tests.e2e.harness import (
+    FINAL_BUTTONS,
     assert_played,
     board,
     boards,
@@ -218,11 +219,9 @@ async def test_two_player_game_from_new_to_five_steers(
         final = board(fake, world.channel)
         assert f"{match.name_of(outcome.winners[0])} has five steers and wins!" in final.content
         assert "Game over" in final.content and winner.mention in final.content
-        assert [b.label for b in final.buttons()] == [
-            "Rematch",
-            "Text board",
-            "Moves",
-        ] and not final.selects(), "a finished game offers only a rematch"
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         rec = await fake.slash(world.bob, world.channel, "cowboy move", action="end")

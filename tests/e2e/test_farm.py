@@ -16,6 +16,7 @@ from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
 from tests.e2e.harness import (
+    FINAL_BUTTONS,
     BotRunner,
     assert_played,
     board,
@@ -104,9 +105,7 @@ async def test_whole_two_player_game_by_buttons(
         assert outcome is not None
         winner = seat_user[outcome.winners[0]]
         assert "Game over" in final.content and winner.mention in final.content
-        assert [b.label for b in final.buttons()] == ["Rematch", "Text board", "Moves"], (
-            "only a rematch is offered"
-        )
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS, "only a rematch is offered"
         lobby = fake.messages(world.channel)[0]
         assert f"(finished: {winner.name} won)" in lobby.content and not lobby.buttons()
         # the stored state is exactly what replaying the log from the seed gives

@@ -170,6 +170,7 @@ class Fuzz:
             ("rh:o:{match}", ("match",)),
             ("rh:w:{match}:{ply}:back", ("match", "ply")),
             ("rh:j:{match}:{ply}", ("match", "ply")),
+            ("rh:k:{match}", ("match",)),
         ]
         template, fields = rng.choice(templates)
         values_of = {"match": str(m), "ply": str(p), "seat": "0", "n": "0"}

@@ -26,6 +26,7 @@ from games.highrollin.talk.common import percent
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.harness import (
+    FINAL_BUTTONS,
     BotRunner,
     assert_played,
     board,
@@ -281,11 +282,9 @@ async def test_whole_two_player_game_through_discord(
         table = ", ".join(f"{n} {s}" for n, s in zip(match.state.names, scores, strict=True))
         assert f"{match.state.names[winner]} wins ({table})" in final.content
         assert "Game over" in final.content and seat_user[winner].mention in final.content
-        assert [b.label for b in final.buttons()] == [
-            "Rematch",
-            "Text board",
-            "Moves",
-        ] and not final.selects(), "a finished game offers only a rematch"
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
 

@@ -18,7 +18,15 @@ from games.horseplay import HorseplayState, Move, square_name
 from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import assert_played, board, boards, expect_board, open_match, running
+from tests.e2e.harness import (
+    FINAL_BUTTONS,
+    assert_played,
+    board,
+    boards,
+    expect_board,
+    open_match,
+    running,
+)
 from tests.e2e.test_answers import forged
 
 RULES = games.get("horseplay")
@@ -231,11 +239,9 @@ async def test_two_player_game_from_new_to_the_end(
         outcome = match.outcome()
         assert outcome is not None and outcome.winners == (0,)
         assert "Game over" in final.content and world.alice.mention in final.content
-        assert [b.label for b in final.buttons()] == [
-            "Rematch",
-            "Text board",
-            "Moves",
-        ] and not final.selects(), "a finished game offers only a rematch"
+        assert [b.label for b in final.buttons()] == FINAL_BUTTONS and not final.selects(), (
+            "a finished game offers only a rematch"
+        )
         assert runner.bot is not None
         assert await runner.bot.service.replay(match.id) == match.state
         # a finished match takes no more moves

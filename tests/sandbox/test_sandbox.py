@@ -215,7 +215,7 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     seats = live_match(sandbox.database, channel)["seats"]
     assert any(f"@{n} wins" in final.text for n in seats.values())
     ids = final.attributes("button.btn", "data-custom-id")
-    assert [i.split(":")[1] for i in ids] == ["p", "v", "o"], "finished: rematch, text, moves"
+    assert [i.split(":")[1] for i in ids] == ["p", "v", "o", "k"], "rematch, text, moves, report"
     assert "Game over" in final.attributes("img.embed-image", "alt")[0]
     # one message per turn, and one for the end
     assert page.board_count() == turns + 1

@@ -1,0 +1,91 @@
+"""What a worker does for a post-game report ("Luck and decisions"): the match replayed from
+its seed and log, every decision and chance event estimated by rollouts within a CPU budget
+(``games.analysis``), and the report's chart drawn with its alt text in the match's language
+(``render.analysis``).
+
+Nothing here knows Discord or the storage: a worker imports only the rules, the analysis, the
+renderers and the words. ``tell`` is how the work says how far it is (``bot.workers.tell`` in
+a worker process).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import words
+from games.analysis import Report, analyse, from_log
+from render.analysis import chart, describe
+
+#: rollouts an estimate gets at least, when the budget allows more than that in all
+LEAST = 8
+#: how much further the work must be before it tells again
+STEP = 0.01
+
+
+def job_data(
+    match_id: int,
+    game: str,
+    names: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any],
+    extras: Mapping[str, Any],
+    people: Sequence[int],
+    rows: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """What a worker needs of a match (plain data, sent through a pipe)."""
+    return {
+        "match_id": match_id,
+        "game": game,
+        "names": list(names),
+        "seed": seed,
+        "options": dict(options),
+        "extras": dict(extras),
+        "people": list(people),
+        "log": [(int(r["seat"]), str(r["notation"])) for r in rows],
+    }
+
+
+def compute(
+    data: Mapping[str, Any],
+    language: str,
+    cpu_seconds: float,
+    rollouts: int,
+    tell: Callable[[float], None],
+) -> tuple[dict[str, Any], bytes, str]:
+    """The report (as data), its chart (PNG) and the chart's alt text; ``tell`` hears the
+    share of the budget spent as it goes. The rollouts are seeded by the match's id, so the
+    same match gives the same report."""
+    match = from_log(
+        data["game"],
+        data["names"],
+        data["seed"],
+        data["log"],
+        options=data["options"],
+        extras=data["extras"],
+        people=frozenset(data["people"]),
+    )
+    told = [-1.0]
+
+    def progress(share: float) -> None:
+        if share - told[0] >= STEP:
+            told[0] = share
+            tell(share)
+
+    report = analyse(
+        match,
+        rollout_seed=int(data["match_id"]),
+        cpu_seconds=cpu_seconds,
+        least=min(LEAST, rollouts),
+        most=rollouts,
+        progress=progress,
+    )
+    png, alt = picture(report.to_dict(), language)
+    return report.to_dict(), png, alt
+
+
+def picture(report: Mapping[str, Any], language: str) -> tuple[bytes, str]:
+    """A stored report's chart and alt text, in ``language``."""
+    made = Report.from_dict(report)
+    with words.use(language):
+        return chart(made), describe(made)
