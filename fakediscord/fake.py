@@ -367,6 +367,17 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         """The DM channel between the bot and ``user`` (where the bot's DMs land)."""
         return self.world.dm_channel(user)
 
+    def install_for_user(self, user: User) -> None:
+        """``user`` installs the application to their account (a user install): its commands
+        that allow it reach them in DMs, group DMs and servers without the bot."""
+        self.world.user_installs.add(user.id)
+
+    def create_group_dm(self, owner: User, *others: User, name: str | None = None) -> Channel:
+        """A group DM of ``owner`` and ``others``; the bot is not (and cannot be) in it."""
+        channel = self.world.group_dm(owner, list(others), name)
+        self._emit("channel", channel)
+        return channel
+
     # queries --------------------------------------------------------------------------------------
 
     def messages(self, channel: Channel | int, visible_to: User | None = None) -> list[Message]:
