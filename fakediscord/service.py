@@ -267,6 +267,7 @@ class MessageService:
         if channel.type != DM:
             return
         recipient = channel.recipients[0]
-        installed = recipient.id in self.world.user_installs
-        if recipient.bot or not recipient.dms_open or not (installed or self._shares_guild(recipient)):
+        # a user who installed the app may get its DMs without sharing a server with it
+        reachable = recipient.id in self.world.user_installs or self._shares_guild(recipient)
+        if recipient.bot or not recipient.dms_open or not reachable:
             raise DiscordError(403, 50007, "Cannot send messages to this user")
