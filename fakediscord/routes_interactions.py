@@ -53,7 +53,7 @@ async def _payload(call: Call) -> tuple[dict[str, Any], list[Any]]:
 
 def metadata(rec: InteractionRecord, *, followup: bool = False) -> dict[str, Any]:
     """``interaction_metadata`` Discord attaches to messages an interaction produced."""
-    owners = {"0": str(rec.guild_id) if rec.guild_id else "0"}
+    owners = dict(rec.payload.get("authorizing_integration_owners") or {"0": "0"})
     meta: dict[str, Any] = {
         "id": str(rec.id),
         "type": rec.type,

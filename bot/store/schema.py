@@ -172,6 +172,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE board_messages ADD COLUMN strip_due REAL;
     CREATE INDEX board_messages_strips ON board_messages (strip_due) WHERE strip_due IS NOT NULL;
     """,
+    # 8: casual tables: matches where the bot is not a member (a group DM, a DM, a server
+    # without the bot), played through interactions alone
+    """
+    ALTER TABLE matches ADD COLUMN casual INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
