@@ -44,7 +44,14 @@ class NoRoute(CannotPost):
 def casual_here(interaction: discord.Interaction[Any]) -> bool:
     """Whether a table opened through ``interaction`` is casual: the bot is not a member of
     its server (or there is no server)."""
-    return interaction.guild is None
+    return interaction.guild_id is None or not in_server(interaction)
+
+
+def in_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot is a member of the interaction's server (discord.py makes a partial
+    server of one it is not in, so its own cache is asked)."""
+    guild_id = interaction.guild_id
+    return guild_id is not None and interaction.client.get_guild(guild_id) is not None
 
 
 def external_apps_refused(interaction: discord.Interaction[Any]) -> bool:
@@ -52,7 +59,7 @@ def external_apps_refused(interaction: discord.Interaction[Any]) -> bool:
     every answer private, so nobody else would see a table."""
     return (
         interaction.guild_id is not None
-        and interaction.guild is None
+        and not in_server(interaction)
         and not interaction.permissions.use_external_apps
     )
 
