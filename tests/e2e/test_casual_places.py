@@ -113,3 +113,33 @@ async def test_a_reminder_reaches_an_opted_in_player_by_dm_and_a_refused_one_is_
         assert (await runner.match_in(group.id)).ply > match.ply, "and the move was played"
         rec = await fake.slash(bob, group, "game notify")
         assert rec.response is not None and "DM" not in rec.response.content.split(".")[0]
+
+
+async def test_a_deadline_the_host_set_is_applied_at_the_next_click_and_said_on_its_board(
+    fake: FakeDiscord, database: Path
+) -> None:
+    alice, bob = people(fake, "alice", "bob")
+    group = fake.create_group_dm(alice, bob)
+    clock = ManualClock()
+    async with running(fake, database, seed=SHORT_GAME_SEED, clock=clock) as runner:
+        rec = await fake.slash(alice, group, "farm new", deadline_hours=1)
+        assert rec.response is not None
+        await fake.click(bob, rec.response, label="Join")
+        await fake.click(alice, fake.world.messages[rec.response.id], label="Start")
+        first = board(fake, group)
+        fake.clock_offset += 2 * 3600
+        clock.advance(2)
+        posted = len(fake.messages(group))
+        await runner.tick()
+        assert len(fake.messages(group)) == posted, "the clock posts nothing at the table"
+        match = await runner.match_in(group.id)
+        assert match.to_act() == (0,), "nor applies the deadline by itself"
+        # bob looks at the board: the deadline is applied, and its board is his click's answer
+        button = next(b for b in first.buttons() if b.custom_id.startswith("rh:a:"))
+        rec = await fake.click(bob, first, custom_id=button.custom_id)
+        assert rec.response is not None and not rec.ephemeral
+        newest = board(fake, group)
+        assert "alice" in newest.content and "time ran out (1 h)" in newest.content
+        moved = await runner.match_in(group.id)
+        assert moved.ply > match.ply and moved.to_act() == (1,)
+        assert bob.mention in newest.content.splitlines()[-1], "bob's turn: he is mentioned"
