@@ -103,10 +103,28 @@ async def test_three_players_play_super_farmer_in_a_group_dm(
         assert moves > 6
         final = board(fake, group)
         assert "Game over" in final.content
-        assert_followups_within_limit(fake)
         match = await runner.match_in(group.id)
         assert runner.bot is not None and match.casual
         assert await runner.bot.service.replay(match.id) == match.state
+        await after_the_game(fake, group, final, alice, bob, carol)
+        assert_followups_within_limit(fake)
+
+
+async def after_the_game(
+    fake: FakeDiscord, group: Any, final: Any, alice: Any, bob: Any, carol: Any
+) -> None:
+    """The match viewer, the export, the profile and a rematch work at a casual table."""
+    viewer = await fake.click(bob, final, label="Moves")
+    assert viewer.ephemeral and viewer.response is not None, "the viewer opens privately"
+    rec = await fake.slash(alice, group, "game export")
+    assert rec.response is not None and rec.response.attachments, "the export is a file"
+    rec = await fake.slash(alice, group, "game profile")
+    assert rec.response is not None and rec.ephemeral
+    casual = next(f for f in rec.response.embeds[0]["fields"] if "Casual" in f["name"])
+    assert "Super Farmer" in casual["value"], "the table is on the player's profile"
+    rec = await fake.click(carol, final, label="Rematch")
+    assert rec.response is not None and not rec.ephemeral
+    assert "Rematch" in rec.response.content, "a rematch lobby, as the click's answer"
 
 
 async def test_two_players_play_horseplay_in_a_group_dm(fake: FakeDiscord, database: Path) -> None:
