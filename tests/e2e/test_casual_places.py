@@ -143,3 +143,19 @@ async def test_a_deadline_the_host_set_is_applied_at_the_next_click_and_said_on_
         moved = await runner.match_in(group.id)
         assert moved.ply > match.ply and moved.to_act() == (1,)
         assert bob.mention in newest.content.splitlines()[-1], "bob's turn: he is mentioned"
+
+
+async def test_the_host_ends_a_casual_table_without_a_channel_call(
+    fake: FakeDiscord, database: Path
+) -> None:
+    alice, bob = people(fake, "alice", "bob")
+    group = fake.create_group_dm(alice, bob)
+    async with running(fake, database, seed=SHORT_GAME_SEED) as runner:
+        await open_casual(fake, "farm", group, alice, bob)
+        rec = await fake.slash(alice, group, "farm abandon")
+        assert rec.ephemeral and rec.response is not None
+        rec = await fake.click(alice, rec.response, label="Confirm: end it")
+        assert (await runner.match_in(group.id)).status == "abandoned"
+        newest = board(fake, group)
+        assert not newest.buttons(), "the board, posted through a live interaction, is closed"
+        assert any("ended the" in m.content for m in fake.messages(group))
