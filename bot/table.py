@@ -388,6 +388,11 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
                 interaction,
                 _(
                     "Your move was saved, but Discord would not take the new board just now; "
+                    "the next click on this match shows it."
+                )
+                if result.match.casual
+                else _(
+                    "Your move was saved, but Discord would not take the new board just now; "
                     "it will be posted here as soon as it can."
                 ),
             )
