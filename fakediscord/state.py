@@ -361,26 +361,6 @@ class World:
         self.dm_channels[user.id] = cid
         return channel
 
-    def group_dm(self, owner: User, others: list[User], name: str | None = None) -> Channel:
-        """A group DM of ``owner`` and ``others``: the bot is never a member of one."""
-        people = [owner, *[u for u in others if u.id != owner.id]]
-        if any(u.bot for u in people):
-            raise FakeDiscordError("bots cannot be added to a group DM")
-        if not 2 <= len(people) <= 10:
-            raise FakeDiscordError("a group DM has 2 to 10 people")
-        cid = self.snowflake()
-        channel = Channel(
-            id=cid,
-            type=GROUP_DM,
-            name=name,
-            owner_id=owner.id,
-            recipients=people,
-            created_at=snowflake_time(cid),
-        )
-        self.channels[cid] = channel
-        self.channel_messages[cid] = []
-        return channel
-
     def app_is_member(self, channel: Channel) -> bool:
         """Whether the bot itself is in ``channel`` (its server, or its own DM): where it is
         not, a user install lets it answer interactions and nothing more."""
