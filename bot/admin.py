@@ -65,6 +65,13 @@ def invite_url(client_id: int) -> str:
     return f"{AUTHORIZE}?{urlencode(query)}"
 
 
+def user_install_url(client_id: int) -> str:
+    """The link that installs the application to a person's own account (a user install:
+    its commands in their DMs, group DMs and servers without the bot)."""
+    query = {"client_id": str(client_id), "integration_type": "1", "scope": "applications.commands"}
+    return f"{AUTHORIZE}?{urlencode(query)}"
+
+
 def permission_names() -> list[str]:
     """The needed permissions as Discord's settings name them (as the bot says them)."""
     names: list[str] = []
@@ -167,6 +174,7 @@ def _invite(settings: Settings) -> int:
     print(invite_url(client_id))
     perms = needed_permissions()
     print(f"Permissions ({perms.value}): {', '.join(permission_names())}.")
+    print(f"To play anywhere (user install, once enabled): {user_install_url(client_id)}")
     return 0
 
 

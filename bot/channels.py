@@ -125,7 +125,7 @@ class ChannelAccess:
         """After a player's action in a match's channel: if the bot cannot post there by
         itself, stop the match's clock (no reminder could reach anyone) and say why and how
         to fix it, privately; if it can again, start a clock it had stopped."""
-        if match.status != "active" or interaction.channel_id != match.channel_id:
+        if match.casual or match.status != "active" or interaction.channel_id != match.channel_id:
             return
         problem = self.problem_here(interaction)
         try:

@@ -216,7 +216,9 @@ class RanchHand(Host):
         await self.close_matches(await self.service.live_in_channels([payload.thread_id]))
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self.close_matches(await self.service.live_in_guild(guild.id))
+        # a casual table there never needed the bot in the server: it plays on
+        live = await self.service.live_in_guild(guild.id)
+        await self.close_matches([m for m in live if not m.casual])
 
     # Command sync ------------------------------------------------------------------------
 

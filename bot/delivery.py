@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import json
 import logging
 import time
@@ -31,11 +30,10 @@ import words
 from bot import lookup, records, ui
 from bot.answer import Answer
 from bot.channels import CannotPost
-from bot.marks import board_nonce, picture_name
 from bot.matches import Match
 from bot.model import stored_events
-from bot.readable import alt_text
-from bot.render_pool import RenderError
+from bot.pictures import Pictures
+from bot.posters import ChannelPoster, poster_for
 from bot.store import StorageError
 from bot.store.boards import NewBoard
 from bot.texts import (
@@ -73,7 +71,7 @@ class _Turn:
         self.users = 0
 
 
-class Delivery:
+class Delivery(Pictures):
     def __init__(self, bot: Host, *, lease: float = 30.0, interval: float = 5.0) -> None:
         self.bot = bot
         self.lease = lease
@@ -231,6 +229,8 @@ class Delivery:
             and int(latest["ply"]) >= 0
             and int(latest["ply"]) >= match.turn_ply
             and int(latest["channel_id"]) == match.channel_id
+            # a casual table's board is edited only as the answer to a click on it
+            and (not match.casual or _clicked_newest(interaction, clicked, latest))
         )
         if in_place:
             story_from = latest["story_from"]
@@ -247,9 +247,10 @@ class Delivery:
         # what the move shown did, for the picture (its last-move strip)
         events = stored_events(told[-1].get("events")) if told and current else ()
         found = None
+        poster = poster_for(self.bot, match)
         if not looked and not in_place and any(int(r["attempts"]) > 1 for r in rows):
             # claimed before: whoever held it may have posted it and died, or lost the answer
-            found = await self._posted_unrecorded(match, plies, latest, story_from)
+            found = await self._posted_unrecorded(match, plies, latest, story_from, poster)
             if found is not None and found[1] < upto:
                 rest = [r for r in rows if int(r["ply"]) > found[1]]
                 return await self._deliver(
@@ -269,6 +270,7 @@ class Delivery:
                 last=last,
                 events=events,
                 drawing=drawing,
+                poster=poster,
             )
         except (discord.HTTPException, discord.RateLimited) as err:
             # RateLimited: a 429 longer than the client's max_ratelimit_timeout
@@ -293,7 +295,9 @@ class Delivery:
             if message_id == clicked and answer is not None and answer.cleared:
                 self.bot.table.note_stripped(message_id)
             else:
-                await self.bot.table.strip_buttons(message.channel.id, message_id)
+                await self.bot.table.strip_buttons(
+                    message.channel.id, message_id, casual=match.casual
+                )
         if match.status != "active":
             await self.bot.table.retire(match, keep=message.id)
             board = (message.channel.id, message.id)
@@ -301,7 +305,7 @@ class Delivery:
         return message
 
     async def _posted_unrecorded(
-        self, match: Match, plies: list[int], latest: Any, story_from: int
+        self, match: Match, plies: list[int], latest: Any, story_from: int, poster: ChannelPoster
     ) -> tuple[discord.Message, int] | None:
         """The newest board of one of ``plies`` if it is already in the channel (a process
         posted it and died before recording it, or its answer was lost), recorded now as the
@@ -310,9 +314,7 @@ class Delivery:
         the board is posted."""
         after = int(latest["message_id"]) if latest is not None else 0
         final = match.ply if match.status != "active" else None
-        found = await lookup.posted_unrecorded(
-            self.bot, match.channel_id, match.id, plies, after, final
-        )
+        found = await poster.find(match, plies, after, final)
         if found is None:
             return None
         message, ply = found
@@ -363,7 +365,7 @@ class Delivery:
             await self.store.boards_delivered(match.id, plies, None, time.time(), "gone")
             await self.bot.close_matches([match])
             return
-        if status == 403:
+        if status == 403 and not match.casual:
             # the bot may not post there: the board waits, and the clock stops (no deadline
             # on a player who cannot be told); a player's action there says why
             await self.bot.turns.block(
@@ -396,6 +398,7 @@ class Delivery:
         last: Any,
         events: Sequence[Event] = (),
         drawing: tuple[int, asyncio.Future[Any]] | None = None,
+        poster: ChannelPoster,
     ) -> discord.Message:
         # everything but the picture is made while it is being drawn
         content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
@@ -427,8 +430,7 @@ class Delivery:
                     kwargs["attachments"] = again
                 elif answer is None or await answer.acknowledged():
                     return await interaction.edit_original_response(**kwargs)
-            channel = await self.bot.table.postable(match.channel_id, edit=True)
-            return await channel.get_partial_message(edit).edit(**kwargs)
+            return await poster.edit(match, edit, kwargs)
         kwargs = {
             "content": content,
             "embed": embed,
@@ -442,7 +444,7 @@ class Delivery:
         # interaction that posted it (``Table.strip_buttons``), outside the bot's global limit
         # of requests, as the board itself is. Else the board follows the acknowledgement.
         if answer is not None and answer.take():
-            answered = await self._answer(answer, kwargs, match, new=True)
+            answered = await self._answer(answer, kwargs, match, new=True, poster=poster)
             if answered is not None:
                 return answered
             kwargs["files"], __ = await self.picture(
@@ -451,44 +453,50 @@ class Delivery:
             interaction = None
         elif answer is not None and not await answer.acknowledged():
             interaction = None
-        if interaction is not None and not interaction.is_expired():
-            message = await self._followup(interaction, match, kwargs)
+        if interaction is not None and poster.may_follow_up(interaction):
+            message = await self._followup(interaction, match, kwargs, poster)
             if message is not None:
                 return message
             kwargs["files"], __ = await self.picture(
                 match, previous=previous, last=last, events=events
             )
-        channel = await self.bot.table.postable(match.channel_id)
-        # the nonce names the board: a retry, another process or a restart within Discord's
-        # window gets the message already created back instead of a second one
-        return await channel.send(nonce=board_nonce(match.id, match.ply), **kwargs)
+        return await poster.send(match, kwargs)
 
     async def _followup(
-        self, interaction: discord.Interaction[Any], match: Match, kwargs: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        match: Match,
+        kwargs: dict[str, Any],
+        poster: ChannelPoster,
     ) -> discord.Message | None:
         """The board as the interaction's followup; None if it could not be posted (then it
         goes to the channel). discord.py sends a followup again after a 5xx, which Discord
         may have done already: the copies are found and deleted, and a followup whose answer
         was lost is looked for before the board goes anywhere else."""
+        poster.followed_up(interaction)
         try:
             message = await interaction.followup.send(wait=True, **kwargs)
         except (discord.HTTPException, *lookup.TRANSPORT) as err:
             log.info("board followup failed (%r); posting to the channel", err)
             if not lookup.may_be_taken(err):
                 return None
-            found = await lookup.posted_unrecorded(
-                self.bot, match.channel_id, match.id, [match.ply], 0, None
-            )
+            found = await poster.find(match, [match.ply])
             if found is None:
                 return None
             message = found[0]
         else:
             self.bot.table.posted_through(message.id, interaction, original=False)
-        await lookup.drop_copies(self.bot, message, match.id, match.ply)
+        await poster.drop_copies(message, match)
         return message
 
     async def _answer(
-        self, answer: Answer, kwargs: dict[str, Any], match: Match, *, new: bool = False
+        self,
+        answer: Answer,
+        kwargs: dict[str, Any],
+        match: Match,
+        *,
+        new: bool = False,
+        poster: ChannelPoster | None = None,
     ) -> discord.Message | None:
         """The board sent as the click's answer: a new message (``new``) or the clicked board
         updated in place; None if Discord refused it (the board then goes to the channel).
@@ -501,7 +509,7 @@ class Delivery:
             else:
                 sent = await respond.edit_message(**kwargs)
         except (discord.HTTPException, *lookup.TRANSPORT) as err:
-            taken = await self._taken(answer, err, match, new=new)
+            taken = await self._taken(answer, err, match, new=new, poster=poster)
             if taken is None:
                 log.info("board answer failed (%r); posting to the channel", err)
                 return None
@@ -517,78 +525,27 @@ class Delivery:
         return message
 
     async def _taken(
-        self, answer: Answer, err: BaseException, match: Match, *, new: bool
+        self,
+        answer: Answer,
+        err: BaseException,
+        match: Match,
+        *,
+        new: bool,
+        poster: ChannelPoster | None,
     ) -> discord.Message | None:
         """The board if Discord took the click's answer though it failed: 40060 says it did
         (the interaction's response is read); after a lost reply (5xx, a dropped connection),
         a new board is looked for in the channel (an edit in place is simply made again)."""
         if isinstance(err, discord.HTTPException) and err.code == lookup.ALREADY_ANSWERED:
             return await lookup.taken_answer(answer.interaction, match.id, match.ply)
-        if new and lookup.may_be_taken(err):
-            found = await lookup.posted_unrecorded(
-                self.bot, match.channel_id, match.id, [match.ply], 0, None
-            )
+        if new and poster is not None and lookup.may_be_taken(err):
+            found = await poster.find(match, [match.ply])
             return found[0] if found is not None else None
         return None
 
-    async def picture(
-        self,
-        match: Match,
-        *,
-        previous: Any = None,
-        last: Any = None,
-        events: Sequence[Event] = (),
-    ) -> tuple[list[discord.File], str | None]:
-        """The board picture as an attachment, its texts in the match's language; none (a
-        text-only board) if drawing failed. ``events``: what the last move did."""
-        return await self.picture_soon(match, previous=previous, last=last, events=events)
 
-    def picture_soon(
-        self,
-        match: Match,
-        *,
-        previous: Any = None,
-        last: Any = None,
-        state: Any = None,
-        ply: int | None = None,
-        events: Sequence[Event] = (),
-    ) -> asyncio.Future[tuple[list[discord.File], str | None]]:
-        """``picture`` as a future, the drawing already under way when a worker is free.
-        ``state`` and ``ply``: a state of the match other than its current one (a move's new
-        state, drawn while it is being stored)."""
-        state = match.state if state is None else state
-        if state is None:
-            done: asyncio.Future[tuple[list[discord.File], str | None]]
-            done = asyncio.get_running_loop().create_future()
-            done.set_result(([], None))
-            return done
-        png = self.bot.renderer.draw_soon(
-            match.game,
-            state,
-            previous=previous,
-            last=last,
-            home=match.id,
-            events=events,
-            locale=match.language,
-        )
-        ply = match.ply if ply is None else ply
-        name = picture_name(match.game, match.id, ply)
-        with words.use(match.language):  # the picture's words are the match's
-            alt = alt_text(match, state, ply, events)
-        attached = asyncio.ensure_future(self._attached(match.id, png, name, alt))
-        # (cancelled before it ever ran: the drawing goes too)
-        attached.add_done_callback(lambda a: png.cancel() if a.cancelled() else None)
-        return attached
-
-    async def _attached(
-        self, match_id: int, png: asyncio.Future[bytes], filename: str, alt: str
-    ) -> tuple[list[discord.File], str | None]:
-        try:
-            data = await png
-        except RenderError:
-            log.exception("match %s: drawing the board failed; posting text only", match_id)
-            return [], None
-        except asyncio.CancelledError:
-            png.cancel()
-            raise
-        return [discord.File(io.BytesIO(data), filename=filename, description=alt)], filename
+def _clicked_newest(
+    interaction: discord.Interaction[Any] | None, clicked: int | None, latest: Any
+) -> bool:
+    """The click's board is the match's newest (a casual table's board is edited only so)."""
+    return interaction is not None and latest is not None and clicked == int(latest["message_id"])

@@ -30,6 +30,7 @@ from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.posted import PostedThrough
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -41,6 +42,8 @@ class Ending:
     """Part of ``Table`` (which provides ``service`` and ``retire``): ending a match."""
 
     bot: Host
+    #: ``Table.posted``: which interaction posted a board (a casual table's is edited so)
+    posted: PostedThrough
 
     if TYPE_CHECKING:
 
@@ -151,15 +154,27 @@ class Ending:
         after = int(story_from) if story_from is not None else int(board["ply"]) - 1
         stories = await self.service.store.stories(match.id, after, match.ply)
         lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
+        message_id = int(board["message_id"])
+        held = self.posted.take(message_id) if match.casual else None
+        if match.casual and held is None:
+            return  # only the interaction that posted it may edit it (it ran out)
         files, filename = await self.bot.delivery.picture(match)
+        edits: dict[str, Any] = {
+            "content": compose(match, lines, ended_by=name),
+            "embed": board_embed(match, filename=filename),
+            "attachments": files,
+            "view": None,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
         try:
-            channel = self.bot.get_partial_messageable(int(board["channel_id"]))
-            await channel.get_partial_message(int(board["message_id"])).edit(
-                content=compose(match, lines, ended_by=name),
-                embed=board_embed(match, filename=filename),
-                attachments=files,
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            if held is not None:
+                through, original = held
+                if original:
+                    await through.edit_original_response(**edits)
+                else:
+                    await through.followup.edit_message(message_id, **edits)
+            else:
+                channel = self.bot.get_partial_messageable(int(board["channel_id"]))
+                await channel.get_partial_message(message_id).edit(**edits)
         except discord.HTTPException as err:
             log.info("could not mark board %s as ended: %s", board["message_id"], err.status)

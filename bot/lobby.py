@@ -47,10 +47,11 @@ class Lobbies:
         rematch_of: int | None = None,
         computers: Sequence[str] = (),
         language: str = words.ENGLISH,
+        casual: bool = False,
     ) -> Match:
         """A lobby hosted by ``user_id``, with a computer seat for each level in
         ``computers``; its public messages and pictures are worded in ``language`` (a shipped
-        locale)."""
+        locale); ``casual``: a table where the bot is not a member (``bot.venue``)."""
         rules = games.get(game)
         if len(computers) > rules.max_players - 1:
             raise Refusal(seats_at_most(rules))
@@ -86,6 +87,7 @@ class Lobbies:
             ),
             "rematch_of": rematch_of,
             "language": words.locale_of(language),
+            "casual": int(casual),
         }
         try:
             match_id = await self.store.create_match(

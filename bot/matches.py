@@ -125,6 +125,7 @@ class MatchService(Lobbies, BoardMessages):
             paused_until=row["paused_until"],
             paused_by=row["paused_by"],
             language=row["language"],
+            casual=bool(row["casual"]),
         )
         if row["state"] is not None:
             key = (match.id, match.ply)

@@ -83,6 +83,8 @@ class Match:
     paused_by: int | None = None
     #: the language of the match's public messages and pictures (a shipped locale)
     language: str = words.ENGLISH
+    #: a casual table: the bot is not a member where it is played (``bot.venue``)
+    casual: bool = False
 
     @property
     def rules(self) -> Ruleset[Any, Any]:

@@ -24,8 +24,8 @@ import discord
 #: of an hour)
 KEEP = 4096
 #: seconds: an interaction this close to its end is not used any more (its request could
-#: arrive late)
-MARGIN = 30.0
+#: arrive late): none older than 14 minutes
+MARGIN = 60.0
 
 
 class PostedThrough:

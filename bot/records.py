@@ -67,7 +67,8 @@ def standings(match: Match) -> list[Standing]:
     outcome = match.outcome()
     winners = set(outcome.winners) if outcome else set()
     humans = [s for s in match.seats if s.computer is None]
-    rated = len(humans) >= 2 and match.guild_id is not None
+    # a casual table is no server's: it is rated on no leaderboard
+    rated = len(humans) >= 2 and match.guild_id is not None and not match.casual
     return [
         Standing(
             s.seat,

@@ -64,7 +64,8 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
     set_locale(match.language)  # the lobby is public: in the match's language
     computers = _only_computers_besides(old, match, user_id)
     if computers:
-        table.check_permissions(interaction)  # (refused before a word is posted)
+        if not old.casual:
+            table.check_permissions(interaction)  # (refused before a word is posted)
         await interaction.response.send_message(
             _(
                 "🔁 **Rematch** of the last {game} match: {name} plays {computers} again; the "
@@ -108,6 +109,7 @@ async def _open(service: Any, old: Match, user_id: int) -> Match:
         clock=old.clock,
         rematch_of=old.id,
         language=old.language,
+        casual=old.casual,
     )
     computers = [s for s in old.seats if s.computer is not None]
     if not computers:

@@ -42,12 +42,19 @@ class Stripping:
     _resolve: Callable[[int], Awaitable[Any]]
 
     async def strip_buttons(
-        self, channel_id: int, message_id: int, *, content: str | None = None
+        self,
+        channel_id: int,
+        message_id: int,
+        *,
+        content: str | None = None,
+        casual: bool = False,
     ) -> None:
         """An old board keeps its picture but loses its buttons (and says ``content``):
         through the interaction that posted it while that one lasts (``bot.posted``), else
-        with the bot's own token. A locked thread is checked first (its messages are frozen
-        to a bot that may not manage threads, archived or not)."""
+        with the bot's own token; at a casual table (``bot.venue``) never so: a board whose
+        interaction ran out keeps its buttons, which refuse every click as out of date. A
+        locked thread is checked first (its messages are frozen to a bot that may not manage
+        threads, archived or not)."""
         edits: dict[str, Any] = {"view": None}
         if content is not None:
             edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
@@ -63,6 +70,9 @@ class Stripping:
                 return
             except (discord.HTTPException, *TRANSPORT) as err:  # a token Discord ended...
                 log.info("message %s: its interaction could not edit it (%r)", message_id, err)
+        if casual:
+            self.stripped.append(message_id)  # nothing else may edit it
+            return
         try:
             thread = await self._resolve(channel_id)
             if isinstance(thread, discord.Thread):

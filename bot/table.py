@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import words
-from bot import ui
+from bot import ui, venue
 from bot.answer import ALREADY_ANSWERED, TRANSPORT, Answer
+from bot.casual import CasualTable
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
@@ -31,6 +32,7 @@ from bot.channels import (  # noqa: F401  (re-exported)
 from bot.computers import Computers
 from bot.ending import Ending
 from bot.matches import Match, MatchService, Refusal
+from bot.menus import Menus
 from bot.posted import PostedThrough
 from bot.store import StorageError
 from bot.strips import Stripping
@@ -50,7 +52,6 @@ from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     stamp,
     story_lines,
 )
-from bot.ui import layout
 from games.base import GameError
 from words import domain
 
@@ -64,7 +65,7 @@ _, ngettext, N_ = domain("bot").functions()
 RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minute.")
 
 
-class Table(Ending, Stripping, ChannelAccess):
+class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.computers = Computers(bot)
@@ -91,10 +92,11 @@ class Table(Ending, Stripping, ChannelAccess):
         One that cannot be sent (the interaction ran out, a lost connection) is logged once,
         and nothing more is tried."""
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
+            if not interaction.response.is_done():
                 await interaction.response.send_message(message, ephemeral=True)
+            elif venue.may_follow_up(interaction, self.bot.clock):
+                venue.followed_up(interaction)
+                await interaction.followup.send(message, ephemeral=True)
         except (discord.HTTPException, *TRANSPORT) as err:
             log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
@@ -136,7 +138,7 @@ class Table(Ending, Stripping, ChannelAccess):
     async def track(self, match: Match, channel_id: int, message_id: int) -> None:
         """A new lobby message: it alone keeps the Join/Leave/Start buttons."""
         for older in await self.service.add_board(match.id, message_id, channel_id, -1):
-            await self.strip_buttons(channel_id, older)
+            await self.strip_buttons(channel_id, older, casual=match.casual)
 
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
@@ -147,7 +149,7 @@ class Table(Ending, Stripping, ChannelAccess):
         lobbies = await self.service.lobby_messages(match.id)
         for channel_id, message_id in await self.service.retire_boards(match.id):
             if message_id != keep and (channel_id, message_id) not in lobbies:
-                await self.strip_buttons(channel_id, message_id)
+                await self.strip_buttons(channel_id, message_id, casual=match.casual)
             elif message_id == keep:
                 self.stripped.append(keep)  # it has what it should (bot.strips)
         await self.show_lobby_status(match, lobbies, end=end)
@@ -203,7 +205,9 @@ class Table(Ending, Stripping, ChannelAccess):
     ) -> None:
         """Start the lobby here and post the first board (a new message: it notifies the
         player to act); ``answered``: the interaction has its answer (the board follows it)."""
-        self.check_permissions(interaction)
+        match = await self.service.live_in(interaction.channel_id)
+        if match is None or not match.casual:
+            self.check_permissions(interaction)
         match = await self.service.start(interaction.channel_id, game, user_id=interaction.user.id)
         clicked = interaction.message.id if from_button and interaction.message else None
         if from_button:
@@ -264,6 +268,8 @@ class Table(Ending, Stripping, ChannelAccess):
         started = time.perf_counter()
         try:
             loaded = interaction.extras.pop(ui.LOADED, None)
+            if loaded is not None and await self.show_waiting(interaction, loaded):
+                return
             match, mine = await self.service.check_actor(
                 match_id, user_id, ply=ply, seat=seat, loaded=loaded
             )
@@ -382,10 +388,16 @@ class Table(Ending, Stripping, ChannelAccess):
                 interaction,
                 _(
                     "Your move was saved, but Discord would not take the new board just now; "
+                    "the next click on this match shows it."
+                )
+                if result.match.casual
+                else _(
+                    "Your move was saved, but Discord would not take the new board just now; "
                     "it will be posted here as soon as it can."
                 ),
             )
         await self.channel_notice(interaction, result.match)
+        await self.tell_dm_refused(interaction, result.match)
 
     async def _acked(
         self,
@@ -454,8 +466,11 @@ class Table(Ending, Stripping, ChannelAccess):
         try:
             if edit:
                 await interaction.edit_original_response(content=message)
-            else:
+            elif venue.may_follow_up(interaction, self.bot.clock):
+                venue.followed_up(interaction)
                 await interaction.followup.send(message, ephemeral=True)
+            else:
+                return False
         except (discord.HTTPException, *TRANSPORT) as err:
             log.info("could not tell the player (interaction %s): %r", interaction.id, err)
             return False
@@ -504,8 +519,11 @@ class Table(Ending, Stripping, ChannelAccess):
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:
+            venue.followed_up(interaction)
             message = await interaction.followup.send(wait=True, **kwargs)
             self.posted_through(message.id, interaction, original=False)
+        elif match.casual:
+            raise venue.no_route()
         else:
             channel = await self.postable(match.channel_id)
             message = await channel.send(**kwargs)
@@ -514,60 +532,10 @@ class Table(Ending, Stripping, ChannelAccess):
                 match.id, message.id, message.channel.id, match.ply, story_from=match.ply
             )
             for message_id in older:
-                await self.strip_buttons(message.channel.id, message_id)
+                await self.strip_buttons(message.channel.id, message_id, casual=match.casual)
         if interaction is not None:
             await self.channel_notice(interaction, match)
         return message
-
-    # Menus that open privately -------------------------------------------------------------
-
-    async def open_group(
-        self,
-        interaction: discord.Interaction[Any],
-        match_id: int,
-        *,
-        ply: int,
-        seat: int,
-        group_index: int,
-    ) -> None:
-        try:
-            match, __ = await self.service.check_actor(
-                match_id, interaction.user.id, ply=ply, seat=seat
-            )
-        except (Refusal, GameError) as err:
-            await self.refuse(interaction, said(err))
-            return
-        with words.use(match.language):  # numbered as the public board shows them
-            groups = ui.groups_of(match, seat)
-            chosen = groups[group_index] if 0 <= group_index < len(groups) else None
-            moves = _indices(match, seat, chosen) if chosen is not None else set()
-        if chosen is None:
-            await self.refuse(
-                interaction, _("Those moves are no longer available; use the newest board.")
-            )
-            return
-        # the private menu in the clicker's words: the same moves, grouped in their language
-        mine = ui.groups_of(match, seat)
-        group = next((g for g in mine if _indices(match, seat, g) == moves), None)
-        with words.use(words.current() if group is not None else match.language):
-            group = group or chosen
-            await interaction.response.send_message(
-                ui.group_text(match, seat, group),
-                view=ui.group_view(match, seat, group),
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-
-    async def open_move_box(
-        self, interaction: discord.Interaction[Any], match_id: int, *, ply: int
-    ) -> None:
-        try:
-            match, __ = await self.service.check_actor(match_id, interaction.user.id, ply=ply)
-        except (Refusal, GameError) as err:
-            await self.refuse(interaction, said(err))
-            return
-        examples = " · ".join(match.rules.notation[:3])
-        await interaction.response.send_modal(ui.MoveModal(self, match, examples))
 
     async def show_lobby_status(
         self, match: Match, lobbies: list[tuple[int, int]], *, end: str | None = None
@@ -576,17 +544,19 @@ class Table(Ending, Stripping, ChannelAccess):
         won", "ended by alice"...), without buttons. Public: in the match's language."""
         with words.use(match.language):
             text = lobby_text(match, end=end)
+        edits: dict[str, Any] = {
+            "content": text,
+            "view": None,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
         for channel_id, message_id in lobbies:
             try:
+                if match.casual:
+                    # only the interaction that posted it, while it lasts, may edit it
+                    await self.strip_buttons(channel_id, message_id, content=text, casual=True)
+                    continue
                 channel = self.bot.get_partial_messageable(channel_id)
-                await channel.get_partial_message(message_id).edit(
-                    content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
-                )
+                await channel.get_partial_message(message_id).edit(**edits)
                 self.stripped.append(message_id)  # its buttons are off too
             except discord.HTTPException as err:
                 log.info("could not update lobby message %s: %s", message_id, err.status)
-
-
-def _indices(match: Match, seat: int, group: str) -> set[int]:
-    """The moves (indices into the legal actions) of one of a seat's groups."""
-    return {e.index for e in layout.group_entries(match, seat, group)}

@@ -25,6 +25,7 @@ from discord.ext import tasks
 
 import words
 from bot import standing
+from bot.casual import DM_REFUSED
 from bot.clock import (
     HOUR,
     REMINDERS,
@@ -53,6 +54,9 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+
+#: Discord's "Cannot send messages to this user"
+DM_CLOSED = 50007
 _, ngettext, N_ = domain("bot").functions()
 
 #: a skipped turn that is a chain of moves (roll, then stack...) is played to its end
@@ -228,7 +232,8 @@ class TurnClock(Pauses):
             return True
         seat = acting[0]
         deadline = match.deadline_at
-        if deadline is not None and deadline <= now:
+        # (a casual table's deadline waits for the next interaction with it: deadline_now)
+        if deadline is not None and deadline <= now and not match.casual:
             if await self._deadline(match, seat, deadline):
                 return True
             if match.clock.on_deadline != "none":
@@ -281,6 +286,10 @@ class TurnClock(Pauses):
             lines.append(_("[Jump to the board]({link})").format(link=link))
         if level == REMINDERS:
             lines.append(_("Away for a while? `/game pause` stops the clock (up to 7 days)."))
+        if match.casual:
+            # no channel to remind in: a DM to a player who asked for them, and no other
+            await self._remind_casual(match, seat, now, deadline, prefs)
+            return
         if not await self._send(match, "\n".join(lines), PING_USERS):
             # nobody was reminded: the clock stopped (or it will try again); so will this
             await self._unrecord(match, match.turn_ply, "reminder")
@@ -290,6 +299,32 @@ class TurnClock(Pauses):
             with words.use(await self.bot.readers.of(user_id)):  # the player's language
                 text = self._reminder_dm(match, seat, now, deadline, link)
             await self._dm(user_id, text)
+
+    async def _remind_casual(
+        self, match: Match, seat: int, now: float, deadline: float | None, prefs: NotifyPrefs
+    ) -> None:
+        """A casual table's reminder: a DM to a player who opted in (``/game notify
+        dm:True``); one Discord refuses turns their DMs off, which they hear at their next
+        action at the table (``CasualTable.tell_dm_refused``)."""
+        if not prefs.dm:
+            return
+        user_id = match.user_of(seat)
+        with words.use(await self.bot.readers.of(user_id)):  # the player's language
+            text = self._reminder_dm(match, seat, now, deadline, None)
+        if await self._dm(user_id, text) is False:
+            settings = await self.store.user_settings(user_id)
+            off = {**settings, **NotifyPrefs(dm=False, quiet=prefs.quiet).to_mapping()}
+            await self.store.set_user_settings(user_id, {**off, DM_REFUSED: True})
+
+    async def deadline_now(self, match: Match) -> bool:
+        """A casual table's deadline that passed, applied as someone interacts with the match
+        (its board then goes out as that interaction's answer, saying so); whether it was."""
+        deadline, acting = match.deadline_at, match.to_act()
+        if deadline is None or deadline > self.now() or not acting:
+            return False
+        if match.clock.on_deadline == "none" or match.computer_to_act() is not None:
+            return False
+        return await self._deadline(match, acting[0], deadline)
 
     def _reminder_dm(
         self, match: Match, seat: int, now: float, deadline: float | None, link: str | None
@@ -334,7 +369,8 @@ class TurnClock(Pauses):
     async def _deadline(self, match: Match, seat: int, deadline: float) -> bool:
         kind = match.clock.on_deadline
         try:
-            await self.bot.table.postable(match.channel_id)
+            if not match.casual:
+                await self.bot.table.postable(match.channel_id)
         except CannotPost as err:
             # its board could not be posted: nobody would learn of it; the clock stops
             await self.block(match, str(err))
@@ -408,6 +444,8 @@ class TurnClock(Pauses):
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
         """The board of a move the clock made, after the computers whose turn follows."""
         last = await self.bot.table.computers.play(match_id, result.match) or result
+        if last.match.casual:
+            return  # its board goes out with the interaction that applied it
         await self.bot.delivery.deliver(
             match_id, previous=last.previous_state, last=last.action, match=last.match
         )
@@ -451,7 +489,10 @@ class TurnClock(Pauses):
     async def _send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
         """Post in the match's channel (an archived thread is reopened first). When the bot
         may not post there, the match's clock stops (``block``) rather than run on while
-        nobody hears of it; a channel that is gone ends the match. False if not posted."""
+        nobody hears of it; a channel that is gone ends the match. False if not posted (a
+        casual table has no channel the bot may post in: never)."""
+        if match.casual:
+            return False
         try:
             channel = await self.bot.table.postable(match.channel_id)
             await channel.send(content, allowed_mentions=mentions)
@@ -469,10 +510,13 @@ class TurnClock(Pauses):
             log.warning("could not post in channel %s: %s", match.channel_id, err)
         return False
 
-    async def _dm(self, user_id: int, content: str) -> None:
-        """A DM; a user who closed their DMs is skipped (the channel mention still went out)."""
+    async def _dm(self, user_id: int, content: str) -> bool | None:
+        """A DM; a user who closed their DMs is skipped (the channel mention still went out).
+        True if sent, False if Discord refused it for good (50007), None if it failed."""
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(content, allowed_mentions=NO_PINGS)
         except discord.HTTPException as err:
             log.info("could not DM user %s: %s", user_id, err)
+            return False if err.code == DM_CLOSED else None
+        return True

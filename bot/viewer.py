@@ -56,15 +56,18 @@ class Shown:
         return self.match.ply
 
 
-async def match_of(host: Any, match_id: int, guild_id: int | None) -> Match:
-    """The match to view: one of this server's that has begun, else a polite refusal that
-    tells nothing of other servers' matches."""
+async def match_of(
+    host: Any, match_id: int, guild_id: int | None, channel_id: int | None = None
+) -> Match:
+    """The match to view: one of this server's that has begun (outside a server: one of this
+    DM's or group DM's), else a polite refusal that tells nothing of other places' matches."""
     here = _("There is no match #{id} here.").format(id=match_id)
     try:
         match: Match = await host.service.get(match_id)
     except Refusal:
         raise Refusal(here) from None
-    if guild_id is None or match.guild_id != guild_id:
+    seen = match.guild_id == guild_id if guild_id is not None else match.channel_id == channel_id
+    if not seen:
         raise Refusal(here)
     if match.state is None:
         raise Refusal(

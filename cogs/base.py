@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import words
-from bot import ui
+from bot import ui, venue
 from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.command_words import described
 from bot.lobby import seats_at_most
@@ -125,10 +125,12 @@ def _annotation(spec: OptionSpec) -> Any:
     return spec.kind
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog):
     """Base for one game's command group; subclasses set ``rules`` and the group name.
-    Matches are played in servers: the commands are not offered in DMs."""
+    Installable to a server and to a user: where the bot is not a member (a DM, a group DM,
+    a server without it) a match is a casual table (``bot.venue``)."""
 
     rules: ClassVar[Ruleset[Any, Any]]
 
@@ -208,16 +210,24 @@ class GameCog(commands.GroupCog):
         level: str | None = None,
         language: str = words.ENGLISH,
     ) -> None:
-        if interaction.channel_id is None or interaction.guild_id is None:
+        if interaction.channel_id is None:
             raise Refusal(_("Matches are played in server channels and threads."))
+        casual = venue.casual_here(interaction)
         # refuse bad options, and a channel the bot could not play in, before anything is
         # created (a thread, a match)
         self.rules.options_type.parse(options)
-        self.bot.table.check_permissions(interaction, new_thread=bool(thread))
+        if casual:
+            _check_casual(interaction, thread=bool(thread))
+        else:
+            self.bot.table.check_permissions(interaction, new_thread=bool(thread))
         seated = (level or "easy",) * (computers or 0)
         if len(seated) >= self.rules.max_players:
             raise Refusal(seats_at_most(self.rules))
-        clock = (await self.bot.turns.guild_defaults(interaction.guild_id)).with_changes(
+        # a casual table has no clock of its own: no deadline unless the host sets one
+        defaults = (
+            CASUAL_CLOCK if casual else await self.bot.turns.guild_defaults(interaction.guild_id)
+        )
+        clock = defaults.with_changes(
             reminder_hours=reminder_hours, deadline_hours=deadline_hours, on_deadline=on_deadline
         )
         if thread:
@@ -235,6 +245,7 @@ class GameCog(commands.GroupCog):
             clock=clock,
             computers=seated,
             language=language,
+            casual=casual,
         )
         await self.bot.table.send_lobby(interaction, match)
 
@@ -398,6 +409,7 @@ class GameCog(commands.GroupCog):
         self, interaction: discord.Interaction[Any], action: app_commands.Range[str, 1, 200]
     ) -> None:
         match = await self._match_here(interaction, active=False)
+        interaction.extras[ui.LOADED] = match  # (read already: a casual table's waiting board)
         await self.bot.table.play(interaction, match.id, text=action)
 
     async def _match_here(self, interaction: discord.Interaction[Any], *, active: bool) -> Match:
@@ -444,6 +456,26 @@ class GameCog(commands.GroupCog):
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.table.ask_abandon(
             interaction, self.rules.key, can_manage=manages_channel(interaction)
+        )
+
+
+#: a casual table's clock: reminders only as DMs to those who asked, no deadline by default
+CASUAL_CLOCK = ClockSettings(deadline_hours=None)
+
+
+def _check_casual(interaction: discord.Interaction[Any], *, thread: bool) -> None:
+    """Refuse a casual table where nobody else would see it, or a thread for one."""
+    if venue.external_apps_refused(interaction):
+        raise Refusal(
+            _(
+                "A table cannot be opened here: this server does not let its members use "
+                "external apps publicly, so nobody else would see it. Play in a group DM, or "
+                "ask the server's admins to invite Ranch Hand."
+            )
+        )
+    if thread:
+        raise Refusal(
+            _("I am not a member here, so I cannot open a thread; start the match without it.")
         )
 
 

@@ -63,7 +63,8 @@ def fit_lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
     return "—"
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCommands(
     commands.GroupCog,
     group_name="game",

@@ -69,6 +69,8 @@ class Help(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.command(
         name="help",
         description=described(N_("What Ranch Hand does, its games and how to start a match.")),

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot import records, replays
+from bot import records, replays, venue
 from bot.command_words import described, titled
 from bot.locales import server_locale
 from bot.matches import Refusal
@@ -156,21 +156,26 @@ async def leaderboard(interaction: discord.Interaction[Any], game: str | None = 
 )
 @app_commands.describe(user=described(N_("Whose profile (default: yours)")))
 async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
-    guild_id = _guild(interaction)
     store = interaction.client.store
     who = user or interaction.user
     name = (await store.seat_names([who.id])).get(who.id, who.display_name)
-    rated = await store.ratings_of(guild_id, who.id)
-    embed = discord.Embed(
-        title=f"🤠 {escape(name)}",
-        description="\n".join([await _game_line(store, guild_id, who.id, r) for r in rated])
-        or _("No rated matches yet: ratings come from matches against other people."),
-        colour=COLOUR,
-    )
-    recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id, 5)]
+    embed = discord.Embed(title=f"🤠 {escape(name)}", colour=COLOUR)
+    if venue.in_server(interaction):  # a server the bot is in: its ratings and matches
+        guild_id = interaction.guild_id
+        rated = await store.ratings_of(guild_id, who.id)
+        embed.description = "\n".join(
+            [await _game_line(store, guild_id, who.id, r) for r in rated]
+        ) or _("No rated matches yet: ratings come from matches against other people.")
+        recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id)]
+        embed.add_field(
+            name=_("Recent matches"),
+            value="\n".join(recent) or _("None finished yet."),
+            inline=False,
+        )
+    casual = [_recent(r["guild_id"], who.id, r) for r in await store.casual_results_of(who.id, 5)]
     embed.add_field(
-        name=_("Recent matches"),
-        value="\n".join(recent) or _("None finished yet."),
+        name=_("Casual tables (unrated)"),
+        value="\n".join(casual) or _("None finished yet."),
         inline=False,
     )
     embed.set_footer(text=_("Ratings: OpenSkill (mu - 3 sigma), from matches against people."))
@@ -228,7 +233,7 @@ def _rating(row: Any) -> str:
     )
 
 
-def _recent(guild_id: int, user_id: int, row: Any) -> str:
+def _recent(guild_id: int | None, user_id: int, row: Any) -> str:
     summary = json.loads(row["summary"] or "{}")
     seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
     title = _game_title(row["game"])

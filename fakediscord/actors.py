@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .interaction_data import build_options, find_command, modal_submission
+from .interaction_data import build_options, context_of, find_command, modal_submission
 from .messages import Draft, Upload
 from .models import (
     Channel,
@@ -31,6 +31,7 @@ from .permissions import (
     MANAGE_THREADS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    USE_EXTERNAL_APPS,
 )
 from .records import (
     APPLICATION_COMMAND,
@@ -291,8 +292,7 @@ class Actors:
         if channel.deleted:
             raise ComponentError(f"#{channel.name} was deleted")
         guild = world.guild_of(channel)
-        if guild is not None and self.bot_user.id not in guild.members:
-            raise ComponentError(f"the bot is not in {guild.name}: nothing would reach it")
+        owners = self._owners(user, channel, message)
         iid = world.snowflake()
         token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(48)}"
         channel_data = channel.payload()
@@ -311,16 +311,22 @@ class Actors:
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.attachment_size_limit,
-            "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
-            "context": 0 if guild is not None else 1,
+            "authorizing_integration_owners": owners,
+            "context": context_of(self, channel),
         }
         if guild is not None:
+            member_here = world.app_is_member(channel)
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
                 member=world.interaction_member(guild, user, channel),
-                app_permissions=str(world.channel_permissions(self.bot_user, channel)),
+                # where the bot is not a member, what its answers may carry
+                app_permissions=str(
+                    world.channel_permissions(self.bot_user, channel)
+                    if member_here
+                    else DM_PERMISSIONS
+                ),
             )
         else:
             payload.update(user=user.payload(), app_permissions=str(DM_PERMISSIONS))
@@ -335,11 +341,44 @@ class Actors:
             payload=payload,
             created_ts=world.now_ts(),
             source_message=message,
+            user_only=set(owners) == {"1"},
+            forced_ephemeral=self._forced_ephemeral(user, channel),
         )
         self.records.append(rec)
         self._records_by_id[iid] = rec
         self._records_by_token[token] = rec
         return rec
+
+    def _owners(
+        self: FakeDiscord, user: User, channel: Channel, message: Message | None
+    ) -> dict[str, str]:
+        """``authorizing_integration_owners``: the installs that let this interaction happen
+        ("0": the server's, its id, or "0" in the bot's DM; "1": a user's, their id). A click
+        on a message is authorized by the installs of the interaction that made it."""
+        world = self.world
+        made_by = (message.interaction_metadata or {}) if message is not None else {}
+        owners: dict[str, str] = dict(made_by.get("authorizing_integration_owners") or {})
+        guild = world.guild_of(channel)
+        if not owners:
+            if world.app_is_member(channel):
+                owners["0"] = str(guild.id) if guild is not None else "0"
+            if user.id in world.user_installs:
+                owners["1"] = str(user.id)
+        if "1" not in owners and not world.app_is_member(channel):
+            owners = {}
+        if not owners:
+            raise ComponentError(
+                f"the bot is not in channel {channel.id}'s server or group and {user.name} has "
+                "not installed the app: nothing would reach it"
+            )
+        return owners
+
+    def _forced_ephemeral(self: FakeDiscord, user: User, channel: Channel) -> bool:
+        """A user's app in a server without the bot answers only privately unless the user
+        may use external apps there."""
+        if channel.guild_id is None or self.world.app_is_member(channel):
+            return False
+        return not self.world.channel_permissions(user, channel) & USE_EXTERNAL_APPS
 
     async def _deliver(self: FakeDiscord, rec: InteractionRecord) -> InteractionRecord:
         """Dispatch INTERACTION_CREATE, wait for the first response (or deadline), then settle."""

@@ -30,6 +30,7 @@ from .faults import Faults
 from .gateway import PRIVILEGED_INTENTS, Gateway
 from .messages import MessageBuilder
 from .models import (
+    GROUP_DM,
     Attachment,
     Channel,
     FakeDiscordError,
@@ -366,6 +367,33 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (where the bot's DMs land)."""
         return self.world.dm_channel(user)
+
+    def install_for_user(self, user: User) -> None:
+        """``user`` installs the application to their account (a user install): its commands
+        that allow it reach them in DMs, group DMs and servers without the bot."""
+        self.world.user_installs.add(user.id)
+
+    def create_group_dm(self, owner: User, *others: User, name: str | None = None) -> Channel:
+        """A group DM of ``owner`` and ``others``; the bot is not (and cannot be) in it."""
+        people = [owner, *[u for u in others if u.id != owner.id]]
+        if any(u.bot for u in people):
+            raise FakeDiscordError("bots cannot be added to a group DM")
+        if not 2 <= len(people) <= 10:
+            raise FakeDiscordError("a group DM has 2 to 10 people")
+        world = self.world
+        cid = world.snowflake()
+        channel = Channel(
+            id=cid,
+            type=GROUP_DM,
+            name=name,
+            owner_id=owner.id,
+            recipients=people,
+            created_at=world.now(),
+        )
+        world.channels[cid] = channel
+        world.channel_messages[cid] = []
+        self._emit("channel", channel)
+        return channel
 
     # queries --------------------------------------------------------------------------------------
 

@@ -265,7 +265,7 @@ class Gateway:
             "guilds": [
                 {"id": str(g.id), "unavailable": True}
                 for g in fake.world.guilds.values()
-                if session.handles_guild(g.id)
+                if session.handles_guild(g.id) and fake.bot_user.id in g.members
             ],
             "session_id": session.id,
             "session_type": "normal",
@@ -282,7 +282,7 @@ class Gateway:
         self._send_dispatch(session, "READY", ready)
         all_members = bool(intents & INTENT_GUILD_MEMBERS)
         for guild in fake.world.guilds.values():
-            if session.handles_guild(guild.id):
+            if session.handles_guild(guild.id) and fake.bot_user.id in guild.members:
                 self._send_dispatch(
                     session,
                     "GUILD_CREATE",

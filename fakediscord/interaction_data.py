@@ -14,6 +14,7 @@ from .messages import Upload
 from .models import (
     ADMINISTRATOR,
     DM,
+    GROUP_DM,
     USE_APPLICATION_COMMANDS,
     Attachment,
     Channel,
@@ -55,7 +56,8 @@ def find_command(
     guild = world.guild_of(channel)
     if not world.can_view(user, channel):
         raise CommandUsageError(f"{user.name} cannot see channel {channel.id}")
-    scopes: list[int | None] = ([guild.id] if guild is not None else []) + [None]
+    member_here = world.app_is_member(channel)
+    scopes: list[int | None] = ([guild.id] if guild is not None and member_here else []) + [None]
     cmd = None
     for scope in scopes:
         cmd = next(
@@ -68,22 +70,16 @@ def find_command(
         )
         if cmd is not None:
             break
+    if cmd is None and guild is not None and not member_here:
+        raise CommandUsageError(f"the bot is not in {guild.name}; its commands there are gone")
     if cmd is None:
         where = f"guild {guild.id} or " if guild is not None else ""
         raise CommandUsageError(
             f"/{name} is not synced to {where}the global scope; "
             "the user's client would not offer it"
         )
-    if guild is None:
-        contexts = cmd.get("contexts")
-        if (contexts is not None and 1 not in contexts) or cmd.get("dm_permission") is False:
-            raise CommandUsageError(f"/{name} is not available in DMs")
-    else:
-        contexts = cmd.get("contexts")
-        if contexts is not None and 0 not in contexts:
-            raise CommandUsageError(f"/{name} is not available in guilds")
-        if world.bot_user.id not in guild.members:
-            raise CommandUsageError(f"the bot is not in {guild.name}; its commands are gone")
+    _check_install(fake, user, channel, cmd)
+    if guild is not None:
         if channel.archived:
             raise CommandUsageError(
                 f"#{channel.name} is archived: Discord's client allows no commands there until "
@@ -114,6 +110,47 @@ def find_command(
     if rest:
         raise CommandUsageError(f"/{' '.join([name, *path])} has no sub-command {rest[0]!r}")
     return cmd, path, defs
+
+
+#: interaction contexts: a server, the bot's own DM, any other DM or group DM
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CONTEXT = 0, 1, 2
+#: installation kinds (``integration_types``): to a server, to a user's account
+GUILD_INSTALL, USER_INSTALL = 0, 1
+
+
+def context_of(fake: FakeDiscord, channel: Channel) -> int:
+    if channel.type == DM:
+        return BOT_DM_CONTEXT
+    if channel.type == GROUP_DM:
+        return PRIVATE_CONTEXT
+    return GUILD_CONTEXT
+
+
+def _check_install(fake: FakeDiscord, user: User, channel: Channel, cmd: dict[str, Any]) -> None:
+    """Whether Discord's client offers ``cmd`` to ``user`` here: its contexts must hold this
+    one, and where the bot is not a member only a command the user installed is offered."""
+    name = cmd["name"]
+    context = context_of(fake, channel)
+    contexts = cmd.get("contexts")
+    if contexts is None:
+        contexts = [GUILD_CONTEXT] + (
+            [BOT_DM_CONTEXT] if cmd.get("dm_permission") is not False else []
+        )
+    if context not in contexts:
+        where = ("servers", "the bot's DM", "DMs and group DMs")[context]
+        raise CommandUsageError(f"/{name} is not available in {where} (contexts {contexts})")
+    if fake.world.app_is_member(channel):
+        return
+    if user.id not in fake.world.user_installs:
+        guild = fake.world.guild_of(channel)
+        where = f"the bot is not in {guild.name}" if guild else "the bot is not in this group DM"
+        raise CommandUsageError(
+            f"{where} and {user.name} has not installed the app (fake.install_for_user): "
+            "the client offers none of its commands"
+        )
+    kinds = cmd.get("integration_types") or [GUILD_INSTALL]
+    if USER_INSTALL not in kinds:
+        raise CommandUsageError(f"/{name} cannot be installed to a user; it is not offered here")
 
 
 def build_options(

@@ -37,6 +37,8 @@ from .permissions import (  # noqa: F401  (re-exported for older imports)
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+#: a group DM: its people only (a bot is never one of them)
+GROUP_DM = 3
 GUILD_ANNOUNCEMENT = 5
 ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
@@ -266,6 +268,14 @@ class Channel:
         }
         if self.type == DM:
             data["recipients"] = [u.payload() for u in self.recipients]
+            return data
+        if self.type == GROUP_DM:
+            data.update(
+                recipients=[u.payload() for u in self.recipients],
+                name=self.name,
+                icon=None,
+                owner_id=str(self.owner_id),
+            )
             return data
         data.update(
             guild_id=str(self.guild_id),

@@ -39,6 +39,8 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 MODERATE_MEMBERS = 1 << 40
+#: a user-installed app's answers are public only where the user holds this (else ephemeral)
+USE_EXTERNAL_APPS = 1 << 50
 ALL_PERMISSIONS = (1 << 51) - 1
 
 DEFAULT_MEMBER_PERMISSIONS = (
@@ -55,6 +57,7 @@ DEFAULT_MEMBER_PERMISSIONS = (
     | CREATE_PUBLIC_THREADS
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
+    | USE_EXTERNAL_APPS
 )
 
 # What the bot may do in a DM with a user (Discord reports this set as app_permissions).

@@ -58,6 +58,11 @@ class InteractionRecord:
     dispatched_at: float = 0.0
     acked_at: float | None = None
     completed_at: float | None = None
+    #: authorized by a user's install alone (the bot is not a member here): at most
+    #: ``FOLLOWUP_LIMIT`` followups
+    user_only: bool = False
+    #: a user's app where the user may not use external apps: every answer is ephemeral
+    forced_ephemeral: bool = False
     timeline: list[tuple[float, str, int | None]] = field(default_factory=list)
     modal_submitted: bool = False
     expired: bool = False

@@ -125,6 +125,14 @@ def bot_channel(fake: FakeDiscord, call: Call) -> Channel:
     channel = fake.world.channels.get(cid)
     if channel is None or channel.deleted:
         raise unknown_channel()
+    if not fake.world.app_is_member(channel):
+        # a user's install lets the app answer interactions there, nothing more
+        raise forbidden(
+            50001,
+            "Missing Access",
+            rule="not_a_member" if channel.guild_id is None else "missing_access",
+            detail=f"the bot is not a member of channel {cid}: only interaction answers reach it",
+        )
     if not fake.world.can_view(fake.bot_user, channel):
         raise forbidden(
             50001,

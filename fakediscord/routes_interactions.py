@@ -53,7 +53,7 @@ async def _payload(call: Call) -> tuple[dict[str, Any], list[Any]]:
 
 def metadata(rec: InteractionRecord, *, followup: bool = False) -> dict[str, Any]:
     """``interaction_metadata`` Discord attaches to messages an interaction produced."""
-    owners = {"0": str(rec.guild_id) if rec.guild_id else "0"}
+    owners = dict(rec.payload.get("authorizing_integration_owners") or {"0": "0"})
     meta: dict[str, Any] = {
         "id": str(rec.id),
         "type": rec.type,
@@ -116,6 +116,8 @@ async def create_response(fake: FakeDiscord, call: Call) -> Any:
     payload, uploads = await _payload(call)
     ctype = payload.get("type")
     data = payload.get("data") or {}
+    if rec.forced_ephemeral and ctype in (4, 5) and isinstance(data, dict):
+        data = _made_ephemeral(data)
     if rec.channel.deleted:
         raise unknown_channel()
     errors: list[FieldError] = []
@@ -163,6 +165,28 @@ async def create_response(fake: FakeDiscord, call: Call) -> Any:
     if not call.query_flag("with_response"):
         return Reply(204)
     return _callback_body(fake, rec, ctype, message)
+
+
+#: followups one interaction may send when only a user's install authorizes it
+FOLLOWUP_LIMIT = 5
+
+
+def _made_ephemeral(data: dict[str, Any]) -> dict[str, Any]:
+    """Discord makes a user app's answer ephemeral where the user may not use external apps."""
+    flags = data.get("flags") or 0
+    return {**data, "flags": (flags if isinstance(flags, int) else 0) | FLAG_EPHEMERAL}
+
+
+def _check_followup_limit(rec: InteractionRecord) -> None:
+    if rec.user_only and len(rec.followups) >= FOLLOWUP_LIMIT:
+        raise DiscordError(
+            400,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+            rule="followup_limit",
+            detail=f"interaction {rec.id} already sent {len(rec.followups)} followups; an app "
+            f"installed by a user alone may send {FOLLOWUP_LIMIT}",
+        )
 
 
 def _acknowledge(
@@ -313,7 +337,10 @@ async def _edit_via_webhook(
 @route("POST", WEBHOOK, auth=False)
 async def followup(fake: FakeDiscord, call: Call) -> Any:
     rec = _record(fake, call)
+    _check_followup_limit(rec)
     payload, uploads = await _payload(call)
+    if rec.forced_ephemeral:
+        payload = _made_ephemeral(payload)
     pending = rec.response if rec.callback_type == 5 and rec.response is not None else None
     if pending is not None and pending.loading and not pending.deleted:
         # The first followup after a "thinking" defer replaces the loading message: an edit,

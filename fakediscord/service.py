@@ -217,6 +217,9 @@ class MessageService:
 
     def _announce(self, event: str, message: Message) -> None:
         bot_id = self.world.bot_user.id
+        channel = self.world.channels.get(message.channel_id)
+        if channel is not None and not self.world.app_is_member(channel):
+            return  # the bot gets no events of a channel it is not in
         needs_intent = (
             message.guild_id is not None
             and message.author.id != bot_id
@@ -264,5 +267,7 @@ class MessageService:
         if channel.type != DM:
             return
         recipient = channel.recipients[0]
-        if recipient.bot or not recipient.dms_open or not self._shares_guild(recipient):
+        # a user who installed the app may get its DMs without sharing a server with it
+        reachable = recipient.id in self.world.user_installs or self._shares_guild(recipient)
+        if recipient.bot or not recipient.dms_open or not reachable:
             raise DiscordError(403, 50007, "Cannot send messages to this user")

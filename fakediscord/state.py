@@ -16,6 +16,7 @@ from .models import (
     ANNOUNCEMENT_THREAD,
     AUTO_ARCHIVE_DURATIONS,
     DM,
+    GROUP_DM,
     GUILD_ANNOUNCEMENT,
     GUILD_TEXT,
     PRIVATE_THREAD,
@@ -83,6 +84,8 @@ class World:
         #: (author id, nonce) -> (message id, when): enforce_nonce's memory
         self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.dm_channels: dict[int, int] = {}
+        #: users who installed the application to their account (a user install)
+        self.user_installs: set[int] = set()
         # scope (None = global, else guild id) -> command id -> command response dict
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {}
         self.command_creates: dict[int | None, list[float]] = {}
@@ -358,6 +361,16 @@ class World:
         self.dm_channels[user.id] = cid
         return channel
 
+    def app_is_member(self, channel: Channel) -> bool:
+        """Whether the bot itself is in ``channel`` (its server, or its own DM): where it is
+        not, a user install lets it answer interactions and nothing more."""
+        if channel.type == GROUP_DM:
+            return False
+        if channel.type == DM:
+            return True
+        guild = self.guild_of(channel)
+        return guild is not None and self.bot_user.id in guild.members
+
     def channel(self, cid: int) -> Channel:
         try:
             return self.channels[cid]
@@ -372,13 +385,15 @@ class World:
             return False
         if channel.type == DM:
             return user.id == self.bot_user.id or any(u.id == user.id for u in channel.recipients)
+        if channel.type == GROUP_DM:
+            return any(u.id == user.id for u in channel.recipients)
         return bool(self.channel_permissions(user, channel) & VIEW_CHANNEL)
 
     def channel_permissions(self, user: User, channel: Channel) -> int:
         """What ``user`` may do in ``channel``: roles, overwrites (a thread's come from its
         parent), then Discord's implicit denials; a private thread is visible only to its
         members and to those who may manage threads."""
-        if channel.type == DM:
+        if channel.type in (DM, GROUP_DM):
             return DM_PERMISSIONS if self.can_view(user, channel) else 0
         guild = self.guild_of(channel)
         member = None if guild is None else guild.members.get(user.id)

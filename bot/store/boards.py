@@ -154,8 +154,7 @@ class BoardQueries:
                 (match_id,),
             )
             await tx.execute(
-                "UPDATE board_messages SET live = 0, strip_due = ? WHERE match_id = ? "
-                "AND live = 1",
+                "UPDATE board_messages SET live = 0, strip_due = ? WHERE match_id = ? AND live = 1",
                 (time.time() + STRIP_AFTER, match_id),
             )
             return [(int(r["channel_id"]), int(r["message_id"])) for r in rows]
@@ -181,6 +180,8 @@ class BoardQueries:
             return await tx.fetchall(
                 "UPDATE board_messages SET strip_due = ? WHERE message_id IN (SELECT "
                 "message_id FROM board_messages WHERE strip_due IS NOT NULL AND strip_due <= ? "
+                # a casual table's boards are edited through interactions alone (bot.venue)
+                "AND match_id NOT IN (SELECT id FROM matches WHERE casual = 1) "
                 "ORDER BY strip_due LIMIT ?) RETURNING channel_id, message_id",
                 (now + STRIP_AFTER, now, limit),
             )

@@ -26,10 +26,14 @@ class OutboxQueries:
     # The outbox ---------------------------------------------------------------------------
 
     async def boards_due(self, now: float, limit: int = 50) -> list[int]:
-        """Matches with a board to deliver whose lease has run out (oldest first)."""
+        """Matches with a board to deliver whose lease has run out (oldest first), but for
+        casual tables, which no background pass can reach."""
         rows = await self.backend.fetchall(
             "SELECT match_id, MIN(next_try_at) AS due FROM outbox WHERE delivered_at IS NULL "
-            "AND next_try_at <= ? GROUP BY match_id ORDER BY due LIMIT ?",
+            "AND next_try_at <= ? "
+            # a casual table's board waits for the next interaction with it (bot.venue)
+            "AND match_id NOT IN (SELECT id FROM matches WHERE casual = 1) "
+            "GROUP BY match_id ORDER BY due LIMIT ?",
             (now, limit),
         )
         return [int(r["match_id"]) for r in rows]
@@ -91,9 +95,7 @@ class OutboxQueries:
         at: float,
         outcome: str = "sent",
     ) -> None:
-        await self.write(
-            lambda tx: self._delivered(tx, match_id, plies, message_id, at, outcome)
-        )
+        await self.write(lambda tx: self._delivered(tx, match_id, plies, message_id, at, outcome))
 
     async def _delivered(
         self,

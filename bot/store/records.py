@@ -135,6 +135,16 @@ class RecordQueries:
             (guild_id, user_id, limit),
         )
 
+    async def casual_results_of(self, user_id: int, limit: int = 5) -> list[Row]:
+        """The newest casual tables a player finished (wherever they were played)."""
+        return await self.backend.fetchall(
+            "SELECT r.match_id, r.game, r.finished_at, r.rated, r.summary, m.guild_id FROM "
+            "results r JOIN matches m ON m.id = r.match_id JOIN seats s ON s.match_id = "
+            "r.match_id WHERE m.casual = 1 AND s.user_id = ? AND s.computer IS NULL "
+            "ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ?",
+            (user_id, limit),
+        )
+
     async def seat_names(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The name each of these players last sat down with."""
         if not user_ids:

@@ -201,6 +201,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS analyses_unposted ON analyses (asked_at) WHERE posted_at IS NULL;
     """,
+    # 8: casual tables: matches where the bot is not a member (a group DM, a DM, a server
+    # without the bot), played through interactions alone
+    """
+    ALTER TABLE matches ADD COLUMN casual INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 

@@ -149,7 +149,7 @@ async def answer(
     interaction.extras[RAN] = True
     host = interaction.client
     try:
-        match = await viewer.match_of(host, match_id, interaction.guild_id)
+        match = await viewer.match_of(host, match_id, interaction.guild_id, interaction.channel_id)
         if op is not None and ply is not None:
             viewer.check_move(match, ply)  # the viewer's own move: a forged one is refused
             ply = _target(op, ply, match.ply)

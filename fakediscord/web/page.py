@@ -101,6 +101,7 @@ class ChannelPage:
         get("/api/state", self._state)
         get("/api/messages", self._messages)
         post("/api/channels", self._create_channel)
+        post("/api/group-dms", self._create_group_dm)
         post("/api/users", self._create_user)
         post("/api/users/locale", self._user_locale)
         post("/api/server/locale", self._server_locale)
@@ -242,6 +243,33 @@ class ChannelPage:
         if any(self.fake.world.channels[c].name == name for c in self.guild.channel_ids):
             raise PageError(400, f"#{name} already exists.")
         channel = self.fake.create_text_channel(self.guild, name)
+        return web.json_response(self.views.channel(channel))
+
+    async def _create_group_dm(self, request: web.Request) -> web.StreamResponse:
+        """``{"owner": user id, "people": [names or ids]}``: a group DM of the owner and
+        those players, the bot not in it; the owner has the app installed to their account,
+        so a casual table can be opened there."""
+        body = await _body(request)
+        owner = self._user(body.get("owner"))
+        wanted = body.get("people")
+        if not isinstance(wanted, list):
+            raise PageError(400, "Name the players to add to the group DM.")
+        by_name = {
+            self.views.display_name(m.user).lower(): m.user for m in self.guild.members.values()
+        }
+        others = []
+        for raw in wanted:
+            user = by_name.get(str(raw).strip().lstrip("@").lower())
+            if user is None and _int(raw) is not None:
+                user = self.fake.world.users.get(_int(raw) or 0)
+            if user is None or user.bot:
+                raise PageError(400, f"No player called {str(raw)[:40]!r} here.")
+            others.append(user)
+        try:
+            channel = self.fake.create_group_dm(owner, *others)
+        except FakeDiscordError as err:
+            raise PageError(400, str(err)) from None
+        self.fake.install_for_user(owner)
         return web.json_response(self.views.channel(channel))
 
     async def _create_user(self, request: web.Request) -> web.StreamResponse:

@@ -12,7 +12,16 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from ..models import DISCORD_LOCALES, DM, PSEUDO_LOCALE, Attachment, Channel, Message, User
+from ..models import (
+    DISCORD_LOCALES,
+    DM,
+    GROUP_DM,
+    PSEUDO_LOCALE,
+    Attachment,
+    Channel,
+    Message,
+    User,
+)
 from ..records import InteractionRecord
 from .markdown import render
 
@@ -87,17 +96,21 @@ class Views:
         if channel.type == DM:
             other = channel.recipients[0]
             data.update(name=self.display_name(other), recipient=str(other.id))
+        elif channel.type == GROUP_DM:
+            names = ", ".join(self.display_name(u) for u in channel.recipients)
+            data.update(name=channel.name or names, members=[str(u.id) for u in channel.recipients])
         return data
 
     def channels(self) -> list[dict[str, Any]]:
         world = self.fake.world
         listed = [world.channels[c] for c in self.guild.channel_ids]
         dms = [world.channels[c] for c in world.dm_channels.values()]
-        return [self.channel(c) for c in [*listed, *dms]]
+        groups = [c for c in world.channels.values() if c.type == GROUP_DM and not c.deleted]
+        return [self.channel(c) for c in [*listed, *dms, *groups]]
 
     def shows_channel(self, channel: Channel) -> bool:
         """Channels of this server and the bot's DMs with its members."""
-        if channel.type == DM:
+        if channel.type in (DM, GROUP_DM):
             return any(u.id in self.guild.members for u in channel.recipients)
         return channel.guild_id == self.guild.id
 

@@ -7,9 +7,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-import pytest
-
-from fakediscord import CommandUsageError, FakeDiscord
+from fakediscord import FakeDiscord
 from tests.conftest import World
 from tests.e2e.harness import BotRunner, board, boards, open_match, running, until
 
@@ -41,14 +39,16 @@ async def test_matches_close_when_their_channel_thread_or_server_goes(
         assert await service.live_in_guild(world.guild.id) == []
 
 
-async def test_game_commands_are_not_offered_in_dms(
+async def test_in_the_bots_dm_a_game_command_opens_a_casual_table(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
-    async with running(fake, database):
-        with pytest.raises(CommandUsageError, match="not available in DMs"):
-            await fake.slash(world.alice, fake.dm_channel(world.alice), "farm new")
-        with pytest.raises(CommandUsageError, match="not available in DMs"):
-            await fake.slash(world.alice, fake.dm_channel(world.alice), "game status")
+    async with running(fake, database) as runner:
+        dm = fake.dm_channel(world.alice)
+        rec = await fake.slash(world.alice, dm, "farm new", computers=1)
+        assert rec.response is not None and not rec.ephemeral
+        assert (await runner.match_in(dm.id)).casual, "played through interactions alone"
+        rec = await fake.slash(world.alice, dm, "game status")
+        assert rec.response is not None and rec.ephemeral
 
 
 async def test_status_of_a_busy_server_stays_within_discords_embed_limits(

@@ -293,3 +293,25 @@ async def test_a_player_and_the_server_pick_their_language(
     assert "language" in wrong["error"] and world.alice.locale == "pl"
     await client.post("/api/server/locale", 400, locale=7)
     assert world.guild.locale == "pl", "a refused choice changes nothing"
+
+
+async def test_a_group_dm_opens_from_the_page_and_hosts_a_casual_table(
+    fake: FakeDiscord, world: World, database: Path, client: Client
+) -> None:
+    alice, bob, carol = str(world.alice.id), str(world.bob.id), str(world.carol.id)
+    async with running(fake, database):
+        group = await client.post("/api/group-dms", owner=alice, people=["@bob", "@carol"])
+        assert group["type"] == 3 and set(group["members"]) == {alice, bob, carol}
+        listed = (await client.get("/api/state"))["channels"]
+        assert any(c["id"] == group["id"] for c in listed)
+        bad = await client.post("/api/group-dms", 400, owner=alice, people=["@nobody"])
+        assert "nobody" in bad["error"]
+        await client.post("/api/command", user=alice, channel=group["id"], text="/farm new")
+        lobby = (await client.get(f"/api/messages?channel={group['id']}&user={carol}"))[-1]
+        assert "Super Farmer" in lobby["html"] and not lobby["ephemeral"]
+        join = next(
+            b for row in lobby["components"] for b in row["children"] if b["label"] == "Join"
+        )
+        await client.post("/api/click", user=bob, message=lobby["id"], custom_id=join["custom_id"])
+        joined = (await client.get(f"/api/messages?channel={group['id']}&user={bob}"))[-1]
+        assert "bob" in joined["html"]

@@ -80,7 +80,13 @@ function wire() {
     event.preventDefault();
     const input = $("new-channel-name");
     try {
-      const channel = await api("/api/channels", { name: input.value });
+      // "@bob @carol": a group DM of you and them (the bot is not in it; you installed the app)
+      const people = input.value.trim().startsWith("@")
+        ? input.value.split(/[\s,]+/).filter(Boolean)
+        : null;
+      const channel = people
+        ? await api("/api/group-dms", { owner: state.me, people })
+        : await api("/api/channels", { name: input.value });
       state.channels.set(channel.id, channel);
       input.value = "";
       $("new-channel").hidden = true;
@@ -243,16 +249,23 @@ function renderChannels() {
   list.replaceChildren();
   dms.replaceChildren();
   const all = [...state.channels.values()];
-  const top = all.filter((c) => c.type !== 1 && !c.thread);
+  const top = all.filter((c) => c.type !== 1 && c.type !== 3 && !c.thread);
   for (const channel of top) {
     list.append(channelItem(channel, "#"));
     for (const thread of all.filter((c) => c.thread && c.parent === channel.id)) {
       list.append(channelItem(thread, "↳", "thread"));
     }
   }
-  const mine = all.filter((c) => c.type === 1 && c.recipient === state.me);
-  for (const dm of mine) dms.append(channelItem(dm, "@"));
+  const mine = all.filter((c) => isMine(c, state.me) && (c.type === 1 || c.type === 3));
+  for (const dm of mine) dms.append(channelItem(dm, dm.type === 3 ? "👥" : "@"));
   $("dm-title").hidden = mine.length === 0;
+}
+
+// a DM is its player's, a group DM its members'; every other channel is everyone's
+function isMine(channel, userId) {
+  if (channel.type === 1) return channel.recipient === userId;
+  if (channel.type === 3) return channel.members.includes(userId);
+  return true;
 }
 
 function channelItem(channel, sigil, extra = "") {
@@ -331,8 +344,8 @@ async function actAs(userId) {
   renderMe();
   renderChannels();
   const current = state.channels.get(state.current);
-  if (current && current.type === 1 && current.recipient !== userId) {
-    const first = [...state.channels.values()].find((c) => c.type !== 1);
+  if (current && !isMine(current, userId)) {
+    const first = [...state.channels.values()].find((c) => c.type !== 1 && c.type !== 3);
     await openChannel(first ? first.id : null);
   } else {
     await openChannel(state.current);
@@ -353,7 +366,7 @@ async function openChannel(channelId) {
   $("channel-name").textContent = channel.name;
   document.title = `${channel.type === 1 ? "@" : "#"}${channel.name} · ${state.server.name} sandbox`;
   $("channel-topic").textContent = channel.topic || "";
-  $("command").placeholder = channel.type === 1
+  $("command").placeholder = channel.type === 1 || channel.type === 3
     ? `Message @${channel.name}, or type / for commands`
     : `Message #${channel.name}, or type / for commands`;
   const viewer = state.me;
