@@ -26,9 +26,13 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("guild_settings", "guild_id"),
     ("user_settings", "user_id"),
     ("meta", "key"),
+    ("tournaments", "id"),
+    ("tournament_players", "tournament_id, user_id"),
+    ("tournament_tables", "tournament_id, round, number"),
+    ("tournament_posts", "tournament_id, round, kind"),
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)
-IDENTITIES = (("matches", "id"),)
+IDENTITIES = (("matches", "id"), ("tournaments", "id"))
 BATCH = 500
 
 

@@ -56,6 +56,9 @@ VIEW_JUMP = rf"rh:j:{_n('match_id')}:{_n('ply')}"
 #: the private "Forget you?" question of ``/game forget-me``: who asked, and the answer
 FORGET = r"rh:f:(?P<user>[1-9][0-9]{0,19}):(?P<op>confirm|cancel)"
 
+#: a tournament's sign-up buttons
+TOURNAMENT = rf"rh:tn:{_n('tournament')}:(?P<op>join|leave|start)"
+
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
     re.compile(t)
@@ -73,6 +76,7 @@ COMPONENTS = tuple(
         VIEW_OPEN,
         VIEW_STEP,
         VIEW_JUMP,
+        TOURNAMENT,
     )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)
