@@ -54,19 +54,30 @@ async def tournament(runner: BotRunner, number: int = 1) -> Any:
 
 
 async def play_round(
-    fake: FakeDiscord, runner: BotRunner, clock: ManualClock, idle: set[int]
+    fake: FakeDiscord, runner: BotRunner, clock: ManualClock, idle: set[int], most: int = 8
 ) -> None:
-    """Each live table: the player on move presses their first button unless idle; then the
-    deadline passes and whoever is on move forfeits; the clock ticks until the round is over."""
+    """Until the round is over: at each live table the player on move presses their first
+    button unless idle; then the deadline passes and whoever is on move forfeits."""
     assert runner.bot is not None
     t = await tournament(runner)
     rnd = len(t.league.rounds)
+    for __ in range(most):
+        await move_once(fake, runner, rnd, idle)
+        clock.advance(DEADLINE)
+        await runner.tick()
+        t = await tournament(runner)
+        if t.status != "running" or len(t.league.rounds) > rnd:
+            return
+    raise AssertionError(f"round {rnd} did not end")
+
+
+async def move_once(fake: FakeDiscord, runner: BotRunner, rnd: int, idle: set[int]) -> None:
+    assert runner.bot is not None
+    t = await tournament(runner)
     opened = await runner.bot.store.table_matches(t.id)
     for (number, __), match_id in sorted(opened.items()):
-        if number != rnd:
-            continue
         match = await runner.bot.service.get(match_id)
-        if match.status != "active":
+        if number != rnd or match.status != "active":
             continue
         user_id = match.user_of(match.to_act()[0])
         if user_id in idle:
@@ -75,9 +86,6 @@ async def play_round(
         button = next(c for c in _buttons(board) if c.get("style") != 5)
         await fake.click(fake.world.users[user_id], board, custom_id=button["custom_id"])
         await fake.settle()
-    clock.advance(DEADLINE)
-    await runner.tick()
-    await runner.tick()  # the round's last results are taken up; the next round opens
 
 
 def _buttons(message: Any) -> list[dict[str, Any]]:
