@@ -164,7 +164,9 @@ async def test_a_restart_mid_round_and_a_withdrawal_lose_nothing(
         await runner.tick()
         match = await runner.bot.service.get(match_id)
         assert match.status == "finished", "the withdrawn player's match ended for them"
-        await runner.restart()
+        await runner.stop()
+        clock.advance(7 * 24)  # a week with the bot down: the deadlines are caught up on
+        await runner.start()
         while (await tournament(runner)).status == "running":
             await play_round(fake, runner, clock, set())
         t = await tournament(runner)
@@ -220,3 +222,25 @@ async def test_two_bot_processes_on_postgresql_open_every_match_once(
     finally:
         for runner in shards:
             await runner.stop()
+
+
+async def test_a_tournament_starts_at_its_set_time_or_is_called_off(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    clock = ManualClock()
+    host = organiser(fake, world)
+    async with running(fake, database, clock=clock) as runner:
+        options = {"game": "farm", "format": "swiss", "rounds": 1, "start_after_hours": 2}
+        lonely = await sign_up(fake, world, host, [world.alice], **options)
+        full = await sign_up(fake, world, host, [world.alice, world.bob], players=2, **options)
+        rec = await fake.click(world.carol, full, label="Join")
+        assert rec.ephemeral and "full" in rec.response.content
+        assert "starts by itself <t:" in full.content
+        clock.advance(1)
+        await runner.tick()
+        assert threads(fake, world.channel) == []
+        clock.advance(1)
+        await runner.tick()
+        assert "Called off" in fake.get_message(lonely.id).content
+        assert len(threads(fake, world.channel)) == 1, "the full one began by itself"
+        assert not fake.get_message(full.id).buttons()
