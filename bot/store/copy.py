@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.store.backend import StorageError
-from bot.store.store import Store
+from bot.store.store import BEYOND_KEY, Store
 
 #: every table, parents before children, with the key that orders its rows
 TABLES: tuple[tuple[str, str], ...] = (
@@ -33,6 +33,15 @@ TABLES: tuple[tuple[str, str], ...] = (
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)
 IDENTITIES = (("matches", "id"), ("tournaments", "id"))
+#: rows each store writes for itself as it migrates (which migrations it has run), neither
+#: copied nor counted: both sides were migrated by the same bot
+OWN_ROWS = {"meta": f"key <> '{BEYOND_KEY}'"}
+
+
+def _rows(table: str) -> str:
+    return f"{table} WHERE {OWN_ROWS[table]}" if table in OWN_ROWS else table
+
+
 BATCH = 500
 
 
@@ -43,7 +52,7 @@ class CopyError(Exception):
 async def counts(store: Store) -> dict[str, int]:
     result = {}
     for table, _ in TABLES:
-        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {table}")
+        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {_rows(table)}")
         result[table] = int(row["n"]) if row else 0
     return result
 
@@ -71,7 +80,8 @@ async def copy_store(
             copied = 0
             while copied < expected[table]:
                 rows = await source.fetchall(
-                    f"SELECT * FROM {table} ORDER BY {key} LIMIT ? OFFSET ?", (BATCH, copied)
+                    f"SELECT * FROM {_rows(table)} ORDER BY {key} LIMIT ? OFFSET ?",
+                    (BATCH, copied),
                 )
                 if not rows:
                     break
