@@ -30,6 +30,7 @@ from bot.render_pool import Renderer
 from bot.store import StorageError, Store, open_store
 from bot.table import RESTARTING, Table
 from bot.texts import said
+from bot.tournaments import Tournaments
 from bot.turns import TurnClock
 from games.base import GameError
 from words import domain
@@ -93,6 +94,7 @@ class RanchHand(Host):
         #: post-game reports: asked for, worked out in turn, posted
         self.analyses = Analyses(self)
         self.delivery = Delivery(self, lease=board_lease)
+        self.tournaments = Tournaments(self)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))
         self.renderer.drawn = self.metrics.drawn

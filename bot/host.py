@@ -92,6 +92,8 @@ class Host(commands.AutoShardedBot):
     table: Posting
     delivery: Boards
     turns: Blocking
+    #: the tournaments (``bot.tournaments.Tournaments``), moved on by the turn clock's tick
+    tournaments: Any
     #: moves and starts being handled now (a graceful stop waits for them)
     in_flight: int
     #: a graceful stop has begun: no new interactions are taken

@@ -162,7 +162,15 @@ class TurnClock(Pauses):
                 done += acted
                 if not acted:
                     break
-            return done
+            return done + await self._tournaments()
+
+    async def _tournaments(self) -> int:
+        """Tournaments move on after the matches: a round whose last match just ended is
+        taken up in the same tick."""
+        tournaments = getattr(self.bot, "tournaments", None)
+        if tournaments is None or getattr(self.bot, "stopping", False):
+            return 0
+        return int(await tournaments.tick())
 
     async def _forget_old_boards(self) -> None:
         now = self.now()

@@ -564,6 +564,7 @@ _FLAG_BITS = {
     "manage_guild": 1 << 5,
     "manage_messages": 1 << 13,
     "manage_threads": 1 << 34,
+    "manage_events": 1 << 33,
     "manage_roles": 1 << 28,
     "kick_members": 1 << 1,
     "ban_members": 1 << 2,

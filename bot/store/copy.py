@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.store.backend import StorageError
-from bot.store.store import Store
+from bot.store.store import BEYOND_KEY, Store
 
 #: every table, parents before children, with the key that orders its rows
 TABLES: tuple[tuple[str, str], ...] = (
@@ -28,9 +28,22 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("user_settings", "user_id"),
     ("standing_orders", "user_id, game, name"),
     ("meta", "key"),
+    ("tournaments", "id"),
+    ("tournament_players", "tournament_id, user_id"),
+    ("tournament_tables", "tournament_id, round, number"),
+    ("tournament_posts", "tournament_id, round, kind"),
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)
-IDENTITIES = (("matches", "id"),)
+IDENTITIES = (("matches", "id"), ("tournaments", "id"))
+#: rows each store writes for itself as it migrates (which migrations it has run), neither
+#: copied nor counted: both sides were migrated by the same bot
+OWN_ROWS = {"meta": f"key <> '{BEYOND_KEY}'"}
+
+
+def _rows(table: str) -> str:
+    return f"{table} WHERE {OWN_ROWS[table]}" if table in OWN_ROWS else table
+
+
 BATCH = 500
 
 
@@ -41,7 +54,7 @@ class CopyError(Exception):
 async def counts(store: Store) -> dict[str, int]:
     result = {}
     for table, _ in TABLES:
-        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {table}")
+        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {_rows(table)}")
         result[table] = int(row["n"]) if row else 0
     return result
 
@@ -69,7 +82,8 @@ async def copy_store(
             copied = 0
             while copied < expected[table]:
                 rows = await source.fetchall(
-                    f"SELECT * FROM {table} ORDER BY {key} LIMIT ? OFFSET ?", (BATCH, copied)
+                    f"SELECT * FROM {_rows(table)} ORDER BY {key} LIMIT ? OFFSET ?",
+                    (BATCH, copied),
                 )
                 if not rows:
                     break

@@ -1,15 +1,19 @@
 """The schema: one migration history that SQLite and PostgreSQL both run.
 
 Migrations are written in the SQL both engines share; ``for_dialect`` makes the few words that
-differ fit PostgreSQL (an identity key, 64-bit integers, double-precision times). Each entry
-migrates from version i to i + 1: never edit a released entry, append a new one.
+differ fit PostgreSQL (an identity key, 64-bit integers, double-precision times). ``MIGRATIONS``
+maps each migration's number to its script: never edit a released entry, add a new one.
+Numbers may leave gaps (a migration released with a higher number before a lower one): the
+store records which numbers a database has run, so a lower number that arrives later still
+runs. A migration after a gap must therefore stand on its own (new tables and indexes, never
+a change to what a missing lower number creates).
 """
 
 from __future__ import annotations
 
 import re
 
-MIGRATIONS: tuple[str, ...] = (
+_CONSECUTIVE: tuple[str, ...] = (
     # 1: matches, seats, the action log, board messages, settings
     """
     CREATE TABLE matches (
@@ -207,6 +211,58 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN casual INTEGER NOT NULL DEFAULT 0;
     """,
 )
+
+# 9: tournaments: each one's settings, sign-ups and pairing records, the claim on each
+# table's match, and the claim on each round's standings post
+TOURNAMENTS = """
+    CREATE TABLE tournaments (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        channel_id   INTEGER NOT NULL,
+        organiser_id INTEGER NOT NULL,
+        game         TEXT    NOT NULL,
+        status       TEXT    NOT NULL
+                     CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        settings     TEXT    NOT NULL DEFAULT '{}',
+        message_id   INTEGER,
+        starts_at    REAL,
+        league       TEXT,
+        rev          INTEGER NOT NULL DEFAULT 0,
+        created_at   REAL    NOT NULL,
+        updated_at   REAL    NOT NULL
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, guild_id);
+
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id       INTEGER NOT NULL,
+        name          TEXT    NOT NULL,
+        joined_at     REAL    NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        number        INTEGER NOT NULL,
+        match_id      INTEGER,
+        claimed_at    REAL    NOT NULL,
+        PRIMARY KEY (tournament_id, round, number)
+    );
+
+    CREATE TABLE tournament_posts (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        kind          TEXT    NOT NULL,
+        posted_at     REAL    NOT NULL,
+        PRIMARY KEY (tournament_id, round, kind)
+    );
+"""
+
+MIGRATIONS: dict[int, str] = {
+    **{number: script for number, script in enumerate(_CONSECUTIVE, 1)},
+    9: TOURNAMENTS,
+}
 
 
 _PG_WORDS = (

@@ -25,11 +25,14 @@ from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
+from bot.store.tournaments import TournamentQueries
 
 T = TypeVar("T")
 LIVE = ("lobby", "active")
 #: attempts at a write that finds the database locked (each waits for the lock first)
 WRITE_ATTEMPTS = 3
+#: ``meta`` key of the migrations run above the stored version (across a gap in the numbers)
+BEYOND_KEY = "migrations_beyond"
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ class Store(
     PeopleQueries,
     OrderQueries,
     AnalysisQueries,
+    TournamentQueries,
 ):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
@@ -136,23 +140,56 @@ class Store(
     # Plumbing ------------------------------------------------------------------------------
 
     async def migrate(self) -> None:
-        current = await self.backend.version()
-        if current > len(MIGRATIONS):
+        """Run every known migration the database has not run, lowest number first (a gap in
+        the numbers is allowed; see ``bot.store.schema``). A database that ran a migration this
+        bot does not know was written by a newer bot, and is refused."""
+        prefix = await self.backend.version()
+        applied = set(range(1, prefix + 1))
+        if applied <= set(MIGRATIONS):  # a newer bot's database may not hold what we read
+            applied = await self._applied()
+        if applied - set(MIGRATIONS):
             raise OpenError(
                 f"The database ({self.where}) was written by a newer Ranch Hand (schema "
-                f"{current}, this one knows {len(MIGRATIONS)}); upgrade the bot."
+                f"{max(applied)}, this one knows {max(MIGRATIONS)}); upgrade the bot."
             )
-        for number in range(current, len(MIGRATIONS)):
+        for number in sorted(set(MIGRATIONS) - applied):
             async with self.backend.transaction() as tx:
                 await self.backend.migration_lock(tx)
-                if await self.backend.version(tx) != number:
+                done = await self._applied(tx)
+                if number in done:
                     continue  # another process migrated meanwhile
                 for statement in for_dialect(MIGRATIONS[number], self.dialect):
                     await tx.execute(statement)
-                await self.backend.set_version(tx, number + 1)
+                await self._set_applied(tx, done | {number})
+
+    async def _applied(self, tx: Tx | None = None) -> set[int]:
+        """The migrations this database has run: every number up to its stored version, and
+        those above it run across a gap (kept in ``meta``)."""
+        prefix = await self.backend.version(tx)
+        applied = set(range(1, prefix + 1))
+        if prefix:
+            row = await (tx or self.backend).fetchone(
+                "SELECT value FROM meta WHERE key = ?", (BEYOND_KEY,)
+            )
+            if row is not None:
+                applied |= {int(n) for n in json.loads(row["value"])}
+        return applied
+
+    async def _set_applied(self, tx: Tx, applied: set[int]) -> None:
+        prefix = 0
+        while prefix + 1 in applied:
+            prefix += 1
+        beyond = sorted(n for n in applied if n > prefix)
+        await self.backend.set_version(tx, prefix)
+        await tx.execute("DELETE FROM meta WHERE key = ?", (BEYOND_KEY,))
+        if beyond:
+            await tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)", (BEYOND_KEY, json.dumps(beyond))
+            )
 
     async def version(self) -> int:
-        return await self.backend.version()
+        """The highest migration this database has run (0: none)."""
+        return max(await self._applied(), default=0)
 
     async def close(self) -> None:
         self.closing = True

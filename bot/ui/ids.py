@@ -63,6 +63,9 @@ ANALYSIS = rf"rh:k:{_n('match_id')}"
 #: the private "Forget you?" question of ``/game forget-me``: who asked, and the answer
 FORGET = r"rh:f:(?P<user>[1-9][0-9]{0,19}):(?P<op>confirm|cancel)"
 
+#: a tournament's sign-up buttons
+TOURNAMENT = rf"rh:tn:{_n('tournament')}:(?P<op>join|leave|start)"
+
 #: every component template the bot answers (the move box is a modal, not a component)
 COMPONENTS = tuple(
     re.compile(t)
@@ -83,6 +86,7 @@ COMPONENTS = tuple(
         VIEW_STEP,
         VIEW_JUMP,
         ANALYSIS,
+        TOURNAMENT,
     )
 )
 MOVE_BOX_ID = re.compile(MOVE_BOX)

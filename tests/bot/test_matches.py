@@ -38,10 +38,10 @@ async def started(service: MatchService, players=((ALICE, "alice"), (BOB, "bob")
 
 async def test_schema_is_migrated_to_the_latest_version(store_url: str) -> None:
     db = await open_store(store_url)
-    assert await db.version() == len(MIGRATIONS)
+    assert await db.version() == max(MIGRATIONS)
     await db.close()
     db = await open_store(store_url)  # reopening migrates nothing twice
-    assert await db.version() == len(MIGRATIONS)
+    assert await db.version() == max(MIGRATIONS)
     await db.close()
 
 

@@ -516,7 +516,7 @@ async def test_matches_from_before_turn_clocks_get_reminders_but_no_surprise_dea
     rules = games.get("farm")
     state = rules.dump(rules.new_game(["alice", "bob"], rng=SeededRng(1)))
     async with aiosqlite.connect(path) as conn:
-        await conn.executescript(MIGRATIONS[0] + ";PRAGMA user_version = 1;")
+        await conn.executescript(MIGRATIONS[1] + ";PRAGMA user_version = 1;")
         await conn.execute(
             "INSERT INTO matches (id, game, guild_id, channel_id, status, host_id, seed, state, "
             "created_at, updated_at, turn_started_at) VALUES "

@@ -1,0 +1,70 @@
+"""The sign-up message's buttons (``rh:tn:<tournament>:<join|leave|start>``): they work after
+a restart, since the id names the tournament; Start is the organiser's (or a manager's)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.tournaments import posts
+from bot.ui import ids
+from bot.ui.routing import RAN, table_of
+from words import domain
+
+_, ngettext, N_ = domain("bot").functions()
+
+
+def may_organise(interaction: discord.Interaction[Any]) -> bool:
+    """Members with Manage Server or Manage Events run tournaments."""
+    perms = interaction.permissions
+    return perms.manage_guild or perms.manage_events or perms.administrator
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT):
+    def __init__(self, tournament_id: int, op: str, *, item: Any = None) -> None:
+        self.tournament_id, self.op = tournament_id, op
+        super().__init__(item or discord.ui.Button(custom_id=f"rh:tn:{tournament_id}:{op}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TournamentButton:
+        return cls(int(match["tournament"]), match["op"], item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.extras[RAN] = True
+        bot: Any = interaction.client
+        try:
+            await self._act(bot, interaction)
+        except Exception as err:
+            await table_of(interaction).failed(interaction, err)
+
+    async def _act(self, bot: Any, interaction: discord.Interaction[Any]) -> None:
+        tournaments = bot.tournaments
+        t = await tournaments.get(self.tournament_id)
+        if t.channel_id != interaction.channel_id:
+            await table_of(interaction).refuse(interaction, _(ids.INVALID))
+            return
+        user = interaction.user
+        if self.op == "join":
+            t = await tournaments.join(t.id, user.id, user.display_name)
+        elif self.op == "leave":
+            t = await tournaments.leave(t.id, user.id)
+        else:
+            if user.id != t.organiser_id and not may_organise(interaction):
+                await table_of(interaction).refuse(
+                    interaction, _("Only the organiser starts the tournament.")
+                )
+                return
+            await interaction.response.defer()
+            await tournaments.begin(t.id)
+            return
+        content, view = await posts.signup_content(bot, await tournaments.get(t.id))
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=posts.NO_PINGS
+        )
