@@ -17,13 +17,13 @@ async def test_an_older_database_gains_standing_orders_all_off(
     store_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as patch:
-        patch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:5])
+        patch.setattr(store_module, "MIGRATIONS", {n: MIGRATIONS[n] for n in range(1, 6)})
         db = await open_store(store_url)
         assert await db.version() == 5
         await db.close()
     db = await open_store(store_url)
     try:
-        assert await db.version() == len(MIGRATIONS) >= 6
+        assert await db.version() == max(MIGRATIONS) >= 6
         assert await db.standing_orders(ALICE, "farm") == frozenset()
         await db.set_standing_order(ALICE, "farm", "roll", True, at=1.0)
         await db.set_standing_order(ALICE, "farm", "roll", True, at=2.0)  # twice is harmless
