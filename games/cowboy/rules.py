@@ -73,6 +73,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "rustle d5",
         "fight f2",
         "again",
+        "move n e",
         "end",
         "reroll / keep",
         "bills / pay",
@@ -185,8 +186,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         self, state: CowboyState, seat: int, action: CowboyAction, *, rng: Rng
     ) -> Step[CowboyState]:
         self.check_turn(state, seat)
-        action = notation.normalise(state, action)
-        if action not in self.legal_actions(state, seat):
+        action = notation.normalise(state, seat, action)
+        if not turn.accepted(state, seat, action):
             raise notation.refusal(state, seat, action)
         w = Work.of(state)
         if state.pending is not None:
@@ -236,8 +237,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     def parse_action(self, state: CowboyState, seat: int, text: str) -> CowboyAction:
         action = notation.parse_words(state, text)
         self.check_turn(state, seat)
-        action = notation.normalise(state, action)
-        if action not in self.legal_actions(state, seat):
+        action = notation.normalise(state, seat, action)
+        if not turn.accepted(state, seat, action):
             raise notation.refusal(state, seat, action)
         return action
 

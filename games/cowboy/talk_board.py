@@ -37,6 +37,7 @@ CAN = {
     "Rustle": N_("rustle a steer"),
     "Fight": N_("fight Indians"),
     "Again": N_("ride on"),
+    "Ride": N_("ride"),
     "End": N_("end the turn"),
 }
 
@@ -77,7 +78,7 @@ def _doing(g: CowboyState, marked: bool = True) -> str:
     if g.finished or g.pending is not None:
         return _stop(status(g))
     kinds = list(dict.fromkeys(type(a).__name__ for a in turn_actions(g, g.turn)))
-    can = [_(CAN[k]) for k in kinds if k in CAN]
+    can = list(dict.fromkeys(_(CAN[k]) for k in kinds if k in CAN))
     return _("{name} to play: {choices}.").format(name=g.names[g.turn], choices=join_or(can))
 
 

@@ -40,12 +40,11 @@ def test_a_roaming_steer_comes_to_a_random_edge_tile_and_the_drawer_picks_the_sq
     assert "The compass shows 1 (north): the tile e9-h12." in said(step)
     assert RULES.to_act(step.state) == (ALICE,)
     assert legal(step.state, ALICE) == ["place e12", "place f12", "place g12", "place h12"]
-    assert (
-        RULES.describe_action(
-            step.state, ALICE, RULES.parse_action(step.state, ALICE, "place f12")
-        ).group
-        == "Place a roaming steer"
+    # four squares: four buttons, one tap each
+    choice = RULES.describe_action(
+        step.state, ALICE, RULES.parse_action(step.state, ALICE, "place f12")
     )
+    assert (choice.label, choice.group) == ("Put it on f12", None)
     step = play(step.state, ALICE, "place f12")
     assert names_of(step.state, step.state.steers) == {"f12"}
     assert step.state.turn == BOB  # the choice ends the events phase
