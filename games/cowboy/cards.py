@@ -36,9 +36,9 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
         if len(hand) > HAND_LIMIT:
             choices = tuple(dict.fromkeys(hand))
             w.pending = Pending("discard", seat, choices, events=True)
-            w.tell("must_discard", seat=seat)
+            w.tell("must_discard", minor=True, seat=seat)
         else:
-            w.tell("keep_item", seat=seat, card=card)
+            w.tell("keep_item", minor=True, seat=seat, card=card)
         return
     w.discard.append(card)
     EFFECTS[card](w, seat, rng)
@@ -69,7 +69,7 @@ def _place_card(kind: str) -> object:
             put_token(w, kind, choices[0])
         else:
             w.pending = Pending("place", seat, tuple(choices), events=True, token=kind)
-            w.tell("choose_square", seat=seat, token=kind)
+            w.tell("choose_square", minor=True, seat=seat, token=kind)
 
     return effect
 
@@ -119,7 +119,7 @@ def _cavalry(w: Work, seat: int, rng: Rng) -> None:
         remove(w, choices[0])
     else:
         w.pending = Pending("remove", seat, tuple(choices), events=True)
-        w.tell("choose_remove", seat=seat)
+        w.tell("choose_remove", minor=True, seat=seat)
 
 
 def remove(w: Work, what: int) -> None:
@@ -139,7 +139,7 @@ def _lose_turn(w: Work, seat: int, rng: Rng) -> None:
         lose_turn(w, others[0], w.last_card or "")
     else:
         w.pending = Pending("target", seat, others, events=True, token=w.last_card or "")
-        w.tell("choose_target", seat=seat)
+        w.tell("choose_target", minor=True, seat=seat)
 
 
 def lose_turn(w: Work, target: int, card: str) -> None:

@@ -215,8 +215,10 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             there = board.point_step(here, dx, dy)
             assert there is not None
             w.cowboys[seat] = there
-            w.tell("ride", seat=seat, dir=d, to=w.where(there))
-            if w.phase == "again":
+            # a step that ends the turn is told by the picture and the turn's other lines
+            minor = w.phase == "again"
+            w.tell("ride", minor=minor, seat=seat, dir=d, to=w.where(there))
+            if minor:
                 w.moved = None
             else:
                 w.phase, w.moved = "moved", board.walk_edge(here, dx, dy)
@@ -229,13 +231,14 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             _ride(w, seat, first)
             _ride(w, seat, then)
             w.phase, w.moved = "again", None
-            w.tell("ride", seat=seat, dir=first, then=then, to=w.where(w.cowboys[seat]))
+            to = w.where(w.cowboys[seat])
+            w.tell("ride", minor=True, seat=seat, dir=first, then=then, to=to)
         case End() if lone and w.phase == "again":
-            w.tell("end", seat=seat, forced="no_further")
+            w.tell("end", minor=True, seat=seat, forced="no_further")
         case End() if lone:
-            w.tell("end", seat=seat, forced="hemmed_in")
+            w.tell("end", minor=True, seat=seat, forced="hemmed_in")
         case End():
-            w.tell("end", seat=seat)
+            w.tell("end", minor=True, seat=seat)
         case Fence():
             edge = w.moved
             assert edge is not None
