@@ -216,7 +216,7 @@ def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
         return IllegalAction("cowboy.choice_first", names=list(g.names), **pending_data(g))
     board = g.board
     sq = board.square_name
-    here = board.point_name(g.cowboys[seat])
+    here = board.point_place(g.cowboys[seat])
     owned = owner_map(g.fields)
     match action:
         case Step(d):
@@ -257,7 +257,9 @@ def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
     return IllegalAction("cowboy.not_allowed")
 
 
-def _rope_refusal(g: CowboyState, seat: int, src: int, dst: int, here: str) -> IllegalAction:
+def _rope_refusal(
+    g: CowboyState, seat: int, src: int, dst: int, here: dict[str, str]
+) -> IllegalAction:
     sq = g.board.square_name
     owned = owner_map(g.fields)
     if src not in g.board.around(g.cowboys[seat]):

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import Choice
 from games.cowboy import notation
-from games.cowboy.fields import free_field_squares, herd, herds, owner_map
+from games.cowboy.fields import free_field_squares, herd, herds, owner_map, roaming
 from games.cowboy.state import (
     BANDIT,
     WIN,
@@ -36,7 +36,14 @@ from games.cowboy.state import (
     UseBills,
 )
 from games.cowboy.talk_names import card_short, edge, everyone, step_word, who
-from games.cowboy.turn import AXE_FENCES, CUT_FENCES, FIGHT_WIN, SIX_SHOOTER_WIN, turn_actions
+from games.cowboy.turn import (
+    AXE_FENCES,
+    CUT_FENCES,
+    FIGHT_WIN,
+    SIX_SHOOTER_WIN,
+    ride_path,
+    turn_actions,
+)
 from words import domain
 
 _, ngettext, N_ = domain("cowboy").functions()
@@ -144,6 +151,28 @@ def _few(g: CowboyState, seat: int) -> bool:
     return len(turn_actions(g, seat)) <= AS_BUTTONS
 
 
+def steer_rides(g: CowboyState, seat: int) -> list[Ride]:
+    """The two-step rides shown as buttons: those ending next to a roaming steer, as many as
+    the buttons have room for beside the single steps, cutting wood and ending the turn (the
+    other rides are in the "Ride two steps" menu)."""
+    if g.pending is not None or g.phase != "start":
+        return []
+    actions = turn_actions(g, seat)
+    if len(actions) <= AS_BUTTONS:
+        return []  # every action is a button already (``describe``)
+    room = AS_BUTTONS - sum(1 for a in actions if isinstance(a, Step | Cut | End))
+    loose = set(roaming(g))
+    board = g.board
+    near = [
+        a
+        for a in actions
+        if isinstance(a, Ride)
+        and (path := ride_path(g, seat, a)) is not None
+        and loose.intersection(board.around(path[1]))
+    ]
+    return near[: max(0, room)]
+
+
 def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
     sq = g.board.square_name
     match action:
@@ -158,10 +187,12 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
         case Again():
             return Choice(_("Ride on (one more step)"), emoji="🐎")
         case Ride(first, then):
-            label = _("Ride {first}, then {then}").format(
-                first=step_word(first), then=step_word(then)
-            )
+            told = {"first": step_word(first), "then": step_word(then)}
             emoji = RIDE_ARROWS.get(first + then) or RIDE_ARROWS.get(then + first)
+            if action in steer_rides(g, seat):
+                label = _("Ride {first}, then {then} to a steer").format(**told)
+                return Choice(label, emoji=emoji)
+            label = _("Ride {first}, then {then}").format(**told)
             return Choice(label, group=_("Ride two steps"), emoji=emoji)
         case End():
             return Choice(_("End the turn"), emoji="🛑")

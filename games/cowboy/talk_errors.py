@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import GameError, word_errors
 from games.cowboy.talk_choices import prompt
-from games.cowboy.talk_names import edge, step_word
+from games.cowboy.talk_names import edge, point, step_word
 from words import domain
 
 _, ngettext, N_ = domain("cowboy").functions()
@@ -43,7 +43,7 @@ PLAIN = {
 
 
 def _near(d: Data) -> str:
-    return _("one of the four squares around your cowboy on {point}").format(point=d["point"])
+    return _("one of the four squares around your cowboy on {point}").format(point=_point(d))
 
 
 def _upper(text: str) -> str:
@@ -51,7 +51,13 @@ def _upper(text: str) -> str:
 
 
 def _step(d: Data) -> dict[str, str]:
-    return {"direction": step_word(d["dir"]), "point": d.get("point", "?")}
+    return {"direction": step_word(d["dir"]), "point": _point(d)}
+
+
+def _point(d: Data) -> str:
+    """An intersection as the picture labels it (older errors named it as text)."""
+    place = d.get("point", "?")
+    return point(place) if isinstance(place, Mapping) else str(place)
 
 
 WORDS: dict[str, Callable[[Data], str]] = {

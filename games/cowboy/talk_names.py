@@ -145,7 +145,23 @@ def items(cards: Sequence[str]) -> str:
 
 
 def point(place: Mapping[str, str]) -> str:
-    """An intersection a player finds on the picture: ``G4 (SW corner of g4)``."""
+    """An intersection as a player finds it on the picture, by the squares it labels (the
+    one coordinate style of every text): ``the SW corner of g4``."""
+    corner = place.get("corner")
+    if corner == "sw":
+        return _("the SW corner of {square}").format(**place)
+    if corner == "se":
+        return _("the SE corner of {square}").format(**place)
+    if corner == "nw":
+        return _("the NW corner of {square}").format(**place)
+    if corner == "ne":
+        return _("the NE corner of {square}").format(**place)
+    return str(place.get("point", "?"))
+
+
+def grid_point(place: Mapping[str, str]) -> str:
+    """An intersection by the text board's own grid of points (which it explains), with the
+    square it is a corner of: ``G4 (SW corner of g4)``."""
     corner = place.get("corner")
     if corner == "sw":
         return _("{point} (SW corner of {square})").format(**place)

@@ -75,7 +75,7 @@ def step_target(
     p = board.point_step(g.cowboys[seat] if start is None else start, dx, dy)
     if p is None:
         return None, IllegalAction("cowboy.off_board", dir=d)
-    where = {"dir": d, "point": board.point_name(p)}
+    where = {"dir": d, "point": board.point_place(p)}
     if p in g.cowboys and p != g.cowboys[seat]:
         return None, IllegalAction(
             "cowboy.cowboy_there", player=g.names[g.cowboys.index(p)], **where

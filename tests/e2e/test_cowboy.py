@@ -289,7 +289,7 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
         # after the step: no more directions, but the fence on the line just ridden
         await expect_board(fake, world.channel, fake.click(world.alice, shown, label="Ride west"))
         moved = board(fake, world.channel)
-        assert "alice rides west to F5 (SW corner of f5)." in moved.content
+        assert "alice rides west to the SW corner of f5." in moved.content
         match = await runner.match_in(world.channel.id)
         assert check_menu(moved, match.state, 0) == set(STEPS)
         labels = [b.label for b in moved.buttons()]
