@@ -59,9 +59,10 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "move your cowboy one step along the grid, then do one thing: build a fence on the line "
         "you just rode, cut wood by a tree (3 fences), rope a roaming steer next to you into "
         "your field, rustle a steer from a rival's field (D8: 6-8 yours, 1-2 caught), fight "
-        "Indians (D8 5+), or ride on one more step (both steps are one choice). Fences, streams and homestead sides close "
-        "fields; whoever builds the closing fence owns the field. After every turn an event "
-        "card moves steers, Indians, twisters, the Bandit and Pilgrims, or brings items. "
+        "Indians (D8 5+), or ride on one more step (both steps are one choice). Fences, "
+        "streams and homestead sides close fields; whoever builds the closing fence owns the "
+        "field. After every turn an event card moves steers, Indians, twisters, the Bandit "
+        "and Pilgrims, or brings items. "
         "A game takes about 30 rounds; after max_rounds (default 60) the most steers wins, "
         "ties share, and at 0-0 nobody does: the prairie wins."
     )
