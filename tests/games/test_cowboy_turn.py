@@ -29,7 +29,8 @@ def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
     state = position(cowboys=["G3", "G13"])
     assert legal(state, ALICE) == [
         "move n", "move e", "move s", "move w",
-        "move n n", "move n e", "move n w", "move e e", "move e s", "move s s", "move s w", "move w w",
+        "move n n", "move n e", "move n w", "move e e",
+        "move e s", "move s s", "move s w", "move w w",
         "cut", "end",
     ]  # fmt: skip
     assert legal(state, BOB) == []
@@ -46,7 +47,9 @@ def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
 def test_cowboys_never_share_an_intersection_or_leave_the_board() -> None:
     state = position(cowboys=["A1", "B1"])
     assert legal(state, ALICE) == ["move n", "move n n", "move n e", "end"]
-    with pytest.raises(IllegalAction, match=r"bob's cowboy stands to your east \(the SW corner of b1\)"):
+    with pytest.raises(
+        IllegalAction, match=r"bob's cowboy stands to your east \(the SW corner of b1\)"
+    ):
         RULES.parse_action(state, ALICE, "move e")
     with pytest.raises(IllegalAction, match="off the board"):
         RULES.parse_action(state, ALICE, "move w")
@@ -65,7 +68,9 @@ def test_nobody_may_stop_next_to_the_bandit() -> None:
 
 def test_pilgrims_block_cowboys() -> None:
     state = position(cowboys=["E5", "A13"], pilgrims=[("E6", "S")])
-    with pytest.raises(IllegalAction, match=r"Pilgrims stand to your north \(the SW corner of e6\)"):
+    with pytest.raises(
+        IllegalAction, match=r"Pilgrims stand to your north \(the SW corner of e6\)"
+    ):
         RULES.parse_action(state, ALICE, "move n")
 
 
@@ -124,7 +129,10 @@ def test_a_ride_that_is_not_allowed_says_why() -> None:
 def test_end_stays_put_and_the_event_is_drawn() -> None:
     step = play(position(), ALICE, "end")
     assert "alice ends the turn" in said(step)
-    assert "alice draws United States Cavalry — Remove a single Indian or the Bandit." in said(step)
+    assert (
+        "alice draws United States Cavalry — You choose one band of Indians or the Bandit, "
+        "and the Cavalry removes it." in said(step)
+    )
     assert "no Indians and no Bandit" in said(step)
     assert step.state.turn == BOB and step.state.last_card == "cavalry"
 

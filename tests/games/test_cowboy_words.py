@@ -151,7 +151,9 @@ def test_english_words_stay_as_they_were() -> None:
     )
     with pytest.raises(GameError) as err:
         RULES.parse_action(step.state, ALICE, "cut")
-    assert str(err.value) == "There is no tree in one of the four squares around your cowboy on the SW corner of f3."
+    assert str(err.value) == (
+        "There is no tree in one of the four squares around your cowboy on the SW corner of f3."
+    )
     with words.use("pl"):
         assert RULES.narrator.refusal(err.value) == (
             "Nie ma drzewa na jednym z czterech pól wokół twojego kowboja na f3 (lewy dolny róg)."
