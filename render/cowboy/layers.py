@@ -147,10 +147,10 @@ def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
 
 
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
-    """Paper, the tiles, the coordinates and the legend (in the active locale), in the
-    palette: everything that never changes during a game (drawn straight in the palette: no
-    colours to reduce)."""
-    return _RANGES.get((tiles, players, current()), lambda: _draw_range(geo(tiles, players)))
+    """Paper, the tiles and the coordinates, in the palette: everything that never changes
+    during a game, in every language alike (drawn straight in the palette: no colours to
+    reduce)."""
+    return _RANGES.get((tiles, players), lambda: _draw_range(geo(tiles, players)))
 
 
 @lru_cache(maxsize=8)
@@ -166,7 +166,7 @@ def wash_lut(owner: int) -> tuple[int, ...]:
 
 def frame(size: int, players: int) -> Image.Image:
     """Paper and the coordinates around a board of ``size`` squares, in the palette."""
-    key = ("frame", size, players, current())
+    key = ("frame", size, players)
     return cached(key, lambda: to_p(_draw_frame(size, players)))
 
 
