@@ -21,6 +21,7 @@ from test_cowboy_kit import (
 from games.base import IllegalAction, InvalidAction, NotYourTurn
 from games.cowboy.fields import herd
 from games.cowboy.state import CowboyState, End, Fence
+from games.cowboy.talk_picture import last_move
 
 # Moving --------------------------------------------------------------------------------------
 
@@ -93,6 +94,8 @@ def test_two_steps_are_one_move_that_ends_the_turn() -> None:
     assert step.state.cowboys[ALICE] == step.state.board.parse_point("F4")
     assert told(step)[0] == "alice rides north, then east to the SW corner of f4."
     assert "alice draws" in said(step) and RULES.to_act(step.state) == (BOB,)
+    header = last_move(step.state, step.events, started=False)
+    assert header.startswith("alice rode north, then east; drew ")
     # the same as the three moves it replaces, which still mean what they meant
     longhand = play(play(play(state, ALICE, "move n").state, ALICE, "again").state, ALICE, "move e")
     assert longhand.state.cowboys == step.state.cowboys
