@@ -27,6 +27,7 @@ from render.cowboy.icons import (
     WIN_GREEN,
     WON,
     Colour,
+    fence_bar,
     player_letters,
     post,
     tint,
@@ -144,7 +145,7 @@ def _zone(img: Image.Image, g: Geo, state: CowboyState, ground: Ground) -> None:
 
 def _fences(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState, prev: CowboyState | None) -> None:
     c = g.cell
-    fw = max(6, c // 7)
+    fw = max(8, c // 5)
     if state.moved is not None and state.phase == "moved":
         d.line(g.edge(state.moved), fill=HIGHLIGHT, width=fw)
     now = dict(state.fences)
@@ -161,8 +162,7 @@ def _fences(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState, prev: CowboyStat
             d.line(g.edge(e), fill=HIGHLIGHT, width=fw + 14)
     for e, owner in state.fences:
         a, b = g.edge(e)
-        d.line((a, b), fill=DARK, width=fw + 4)
-        d.line((a, b), fill=PLAYER_COLOURS[owner], width=fw)
+        fence_bar(d, a, b, fw, owner)
     r = fw * 0.75
     for e, owner in state.fences:
         for x, y in g.edge(e):
@@ -312,7 +312,7 @@ def _cards(
             fill, outline = ACTING, HIGHLIGHT
         elif s in state.winners:
             fill, outline = WON, WIN_GREEN
-        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 56 - x0 - 66, True)
+        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 76 - x0 - 66, True)
         items = card_items(state.hands[s], state.lost[s], s in state.out)
         shown = (
             box,
@@ -326,13 +326,12 @@ def _cards(
             fit(items, TEXT, x1 - x0 - 24),
         )
         img.paste(_card(bare, shown), box[:2])
-        # a bit of this player's fence, colour and post shape, drawn where it stands (a post's
-        # slanted edges fall on other pixels when drawn elsewhere and moved)
-        fx, y = x1 - 56, box[1] + 24
-        d.line((fx, y, x1 - 14, y), fill=DARK, width=10)
-        d.line((fx, y, x1 - 14, y), fill=PLAYER_COLOURS[s], width=6)
+        # a bit of this player's fence, colour, pattern and post shape, drawn where it stands
+        # (a post's slanted edges fall on other pixels when drawn elsewhere and moved)
+        fx, y = x1 - 76, box[1] + 24
+        fence_bar(d, (fx, y), (x1 - 14, y), 10, s)
         for px in (fx, x1 - 14):
-            post(d, px, y, 5, s, PLAYER_COLOURS[s])
+            post(d, px, y, 7, s, PLAYER_COLOURS[s])
 
 
 #: cards by what they show: a move changes one or two (the turn's highlight moves on, a count

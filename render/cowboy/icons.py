@@ -277,6 +277,38 @@ def letter_layer(kind: str, size: int, colour: Colour, letter: str) -> Image.Ima
     return _finish(img, size)
 
 
+def fence_bar(
+    d: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    seat: int,
+) -> None:
+    """A fence from ``a`` to ``b`` in ``seat``'s colour, dark-edged, with its owner's pattern
+    on it (none, a white middle line, two dark bands, three dots), so it is told apart from
+    other players' fences and from the land without its colour."""
+    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    d.line((a, b), fill=DARK, width=width + 4)
+    d.line((a, b), fill=colour, width=width)
+    pattern = seat % 4
+    (ax, ay), (bx, by) = a, b
+
+    def at(t: float) -> tuple[float, float]:
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    if pattern == 1:
+        d.line((at(0.2), at(0.8)), fill=(255, 255, 255), width=max(2, width // 3))
+    elif pattern == 2:
+        for t in (0.36, 0.64):
+            (x0, y0), (x1, y1) = at(t - 0.05), at(t + 0.05)
+            d.line(((x0, y0), (x1, y1)), fill=DARK, width=width + 2)
+    elif pattern == 3:
+        r = max(1.5, width / 3)
+        for t in (0.3, 0.5, 0.7):
+            x, y = at(t)
+            d.ellipse((x - r, y - r, x + r, y + r), fill=DARK)
+
+
 def post(d: ImageDraw.ImageDraw, x: float, y: float, r: float, seat: int, fill: Colour) -> None:
     """A fence post of ``seat``'s shape, centred on (x, y)."""
     shape = POSTS[seat % len(POSTS)]
