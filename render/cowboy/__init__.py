@@ -35,7 +35,7 @@ from render.cowboy.icons import (
     player_letters,
     tint,
 )
-from render.cowboy.layers import BIG, TEXT, frame, geo, legend_strip, range_layer, wash_lut
+from render.cowboy.layers import BIG, TEXT, frame, geo, legend_picture, range_layer, wash_lut
 from render.cowboy.paint import letter_sprite, palette, sprite
 
 __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
@@ -98,7 +98,9 @@ def warm() -> None:
         wash_lut(owner)
     for size, players in ((12, 2), (16, 3), (16, 4)):
         frame(size, players)
-    legend_strip(tuple(kind for kind, _ in LEGEND))  # every legend icon
+    for kind, _ in LEGEND:
+        if kind != "stream":
+            legend_picture(kind)
     for bold in (False, True):
         for size in (TEXT, TEXT + 2, BIG):
             font(size, bold)

@@ -227,6 +227,18 @@ def legend_strip(kinds: tuple[str, ...]) -> Image.Image:
     return cached(key, lambda: to_p(_draw_legend(kinds)))
 
 
+def legend_picture(kind: str) -> Image.Image:
+    """The legend's icon (or mark) of ``kind`` (not ``stream``, a line drawn in place)."""
+    size = LEGEND_ICON
+    if kind in ("moved", "ghost", "zone"):
+        return mark(kind, size)
+    if kind == "pilgrim":
+        return icon(kind, size, letter="P")
+    if kind == "steer":
+        return icon(kind, size, (120, 90, 60))
+    return icon(kind, size)
+
+
 def _draw_legend(kinds: tuple[str, ...]) -> Image.Image:
     shown = [(kind, label) for kind, label in legend() if kind in kinds]
     rows = -(-len(shown) // LEGEND_COLS)
@@ -244,13 +256,7 @@ def _draw_legend(kinds: tuple[str, ...]) -> Image.Image:
         else:
             if kind in ("moved", "ghost", "zone"):
                 d.rectangle((x, y, x + size, y + size), fill=GRASS[0])
-                picture = mark(kind, size)
-            elif kind == "pilgrim":
-                picture = icon(kind, size, letter="P")
-            elif kind == "steer":
-                picture = icon(kind, size, (120, 90, 60))
-            else:
-                picture = icon(kind, size)
+            picture = legend_picture(kind)
             img.paste(picture, (x, y), picture)
         room = column - size - 14
         d.text(
