@@ -36,9 +36,9 @@ def draw(w: Work, seat: int, rng: Rng) -> None:
         if len(hand) > HAND_LIMIT:
             choices = tuple(dict.fromkeys(hand))
             w.pending = Pending("discard", seat, choices, events=True)
-            w.tell("must_discard", seat=seat)
+            w.tell("must_discard", minor=True, seat=seat)
         else:
-            w.tell("keep_item", seat=seat, card=card)
+            w.tell("keep_item", minor=True, seat=seat, card=card)
         return
     w.discard.append(card)
     EFFECTS[card](w, seat, rng)
@@ -56,7 +56,7 @@ def _edge_tile(w: Work, rng: Rng) -> tuple[int, tuple[int, int]]:
 def _place_card(kind: str) -> object:
     def effect(w: Work, seat: int, rng: Rng) -> None:
         if w.supply[kind] == 0:
-            w.tell("no_tokens", token=kind)
+            w.tell("no_tokens", minor=True, token=kind)
             return
         _, tile = _edge_tile(w, rng)
         squares = w.board.tile_edge_squares(*tile)
@@ -64,12 +64,12 @@ def _place_card(kind: str) -> object:
         open_free = [s for s in squares if free(w, s) and s not in fenced]
         choices = open_free or [s for s in squares if free(w, s)]
         if not choices:
-            w.tell("edge_full")
+            w.tell("edge_full", minor=True)
         elif len(choices) == 1:
             put_token(w, kind, choices[0])
         else:
             w.pending = Pending("place", seat, tuple(choices), events=True, token=kind)
-            w.tell("choose_square", seat=seat, token=kind)
+            w.tell("choose_square", minor=True, seat=seat, token=kind)
 
     return effect
 
@@ -83,13 +83,13 @@ def put_token(w: Work, kind: str, s: int) -> None:
 
 def _bandit(w: Work, seat: int, rng: Rng) -> None:
     if w.supply["bandit"] == 0:
-        w.tell("bandit_busy")
+        w.tell("bandit_busy", minor=True)
         return
     roll, tile = _edge_tile(w, rng)
     f = face(roll)
     p = w.board.outside_corner(roll) if f.dx and f.dy else w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.tell("bandit_blocked", point=w.where(p))
+        w.tell("bandit_blocked", minor=True, point=w.where(p))
         return
     w.bandit = p
     w.supply["bandit"] -= 1
@@ -98,12 +98,12 @@ def _bandit(w: Work, seat: int, rng: Rng) -> None:
 
 def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
     if w.supply["pilgrim"] == 0:
-        w.tell("no_tokens", token="pilgrim")
+        w.tell("no_tokens", minor=True, token="pilgrim")
         return
     roll, tile = _edge_tile(w, rng)
     p = w.board.tile_centre(*tile)
     if point_taken(w, p):
-        w.tell("pilgrims_blocked", point=w.where(p))
+        w.tell("pilgrims_blocked", minor=True, point=w.where(p))
         return
     heading = opposite(roll)
     w.pilgrims.append((p, heading))
@@ -114,12 +114,12 @@ def _pilgrims(w: Work, seat: int, rng: Rng) -> None:
 def _cavalry(w: Work, seat: int, rng: Rng) -> None:
     choices = sorted(w.indians) + ([BANDIT] if w.bandit is not None else [])
     if not choices:
-        w.tell("cavalry_idle")
+        w.tell("cavalry_idle", minor=True)
     elif len(choices) == 1:
         remove(w, choices[0])
     else:
         w.pending = Pending("remove", seat, tuple(choices), events=True)
-        w.tell("choose_remove", seat=seat)
+        w.tell("choose_remove", minor=True, seat=seat)
 
 
 def remove(w: Work, what: int) -> None:
@@ -139,7 +139,7 @@ def _lose_turn(w: Work, seat: int, rng: Rng) -> None:
         lose_turn(w, others[0], w.last_card or "")
     else:
         w.pending = Pending("target", seat, others, events=True, token=w.last_card or "")
-        w.tell("choose_target", seat=seat)
+        w.tell("choose_target", minor=True, seat=seat)
 
 
 def lose_turn(w: Work, target: int, card: str) -> None:

@@ -1,8 +1,9 @@
 """Typed notation, button labels and the reasons a move is refused.
 
 ``move n``, ``fence``, ``cut``, ``rope c4 to e6``, ``rustle d5``, ``fight f2``, ``again``,
-``end``; choices: ``reroll``/``keep``, ``bills``/``pay``, ``give c4``, ``place e6``,
-``claim c4``, ``discard axe``, ``target bob``, ``remove f2``/``remove bandit``.
+``end``; two steps as one move: ``move n e`` (from the start of a turn); choices:
+``reroll``/``keep``, ``bills``/``pay``, ``give c4``, ``place e6``, ``claim c4``,
+``discard axe``, ``target bob``, ``remove f2``/``remove bandit``.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ from games.cowboy.state import (
     Place,
     Remove,
     Reroll,
+    Ride,
     Rope,
     Rustle,
     Step,
     Target,
     UseBills,
 )
-from games.cowboy.turn import fence_problem, step_target
+from games.cowboy.turn import fence_problem, ride_path, rides, step_target
 
 #: a choice at least this useful is worth playing for a player whose time ran out
 RANK_USEFUL = 50
@@ -71,6 +73,8 @@ def format_action(g: CowboyState, action: CowboyAction) -> str:
     match action:
         case Step(d):
             return f"move {d}"
+        case Ride(first, then):
+            return f"move {first} {then}"
         case Fence():
             return "fence"
         case Cut():
@@ -117,8 +121,11 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
     if verb in _DIRS and not rest:
         return Step(_DIRS[verb])
     if verb in ("move", "step", "ride", "go"):
-        if len(rest) != 1 or rest[0] not in _DIRS:
+        rest = [w for w in rest if w not in ("then", *aliases.LINKS)]
+        if not 1 <= len(rest) <= 2 or any(w not in _DIRS for w in rest):
             raise InvalidAction("cowboy.which_way")
+        if len(rest) == 2:
+            return Ride(_DIRS[rest[0]], _DIRS[rest[1]])
         return Step(_DIRS[rest[0]])
     if verb in _WORDS and not rest:
         return _WORDS[verb]
@@ -163,8 +170,15 @@ def _square(g: CowboyState, text: str) -> int:
     return s
 
 
-def normalise(g: CowboyState, action: CowboyAction) -> CowboyAction:
-    """Any square of a part names that part in a ``claim``."""
+def normalise(g: CowboyState, seat: int, action: CowboyAction) -> CowboyAction:
+    """Any square of a part names that part in a ``claim``; a two-step ride names the ride
+    offered to the same intersection (``move e n`` is ``move n e`` when both lead there)."""
+    if isinstance(action, Ride) and g.pending is None and g.phase == "start":
+        path = ride_path(g, seat, action)
+        for offered in rides(g, seat) if path is not None else ():
+            if (ride_path(g, seat, offered) or path)[1] == path[1]:
+                return offered
+        return action
     p = g.pending
     if isinstance(action, Claim) and p is not None and p.kind == "claim":
         for first, part in zip(p.choices, p.parts, strict=True):
@@ -202,13 +216,20 @@ def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
         return IllegalAction("cowboy.choice_first", names=list(g.names), **pending_data(g))
     board = g.board
     sq = board.square_name
-    here = board.point_name(g.cowboys[seat])
+    here = board.point_place(g.cowboys[seat])
     owned = owner_map(g.fields)
     match action:
         case Step(d):
             if g.phase == "moved":
                 return IllegalAction("cowboy.moved_already")
             return step_target(g, seat, d)[1] or IllegalAction("cowboy.cannot_move")
+        case Ride(first, then):
+            if g.phase != "start":
+                return IllegalAction("cowboy.moved_already")
+            mid, why = step_target(g, seat, first)
+            if mid is None:
+                return why or IllegalAction("cowboy.cannot_move")
+            return step_target(g, seat, then, mid)[1] or IllegalAction("cowboy.ride_back")
         case Fence():
             return fence_problem(g, seat) or IllegalAction("cowboy.not_allowed")
         case Cut():
@@ -236,7 +257,9 @@ def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
     return IllegalAction("cowboy.not_allowed")
 
 
-def _rope_refusal(g: CowboyState, seat: int, src: int, dst: int, here: str) -> IllegalAction:
+def _rope_refusal(
+    g: CowboyState, seat: int, src: int, dst: int, here: dict[str, str]
+) -> IllegalAction:
     sq = g.board.square_name
     owned = owner_map(g.fields)
     if src not in g.board.around(g.cowboys[seat]):
@@ -278,6 +301,8 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
             return 30 if g.fences_left[seat] <= 2 else 10
         case Step():
             return 5
+        case Ride():
+            return 4
         case Again():
             return 3
         case Reroll() | Keep():

@@ -46,8 +46,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "- Goal: be the first with **five steers in your fields**.\n"
         "- Your turn: ride one step (a direction button), then do one thing: **build a "
         "fence** on the line you just rode, **cut wood** by a tree, **rope** a steer next to "
-        "you into your field, **rustle** a rival's steer, **fight** Indians, or **ride on**; "
-        "or just **End the turn**.\n"
+        "you into your field, **rustle** a rival's steer or **fight** Indians; or **ride two "
+        "steps** (one choice, and the turn is over); or just **End the turn**.\n"
         "- Close a field with fences (streams and homestead sides count); whoever closes it "
         "owns it.\n"
         "- After every turn an event card moves steers, Indians, twisters and more.\n"
@@ -59,9 +59,10 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "move your cowboy one step along the grid, then do one thing: build a fence on the line "
         "you just rode, cut wood by a tree (3 fences), rope a roaming steer next to you into "
         "your field, rustle a steer from a rival's field (D8: 6-8 yours, 1-2 caught), fight "
-        "Indians (D8 5+), or ride on one more step. Fences, streams and homestead sides close "
-        "fields; whoever builds the closing fence owns the field. After every turn an event "
-        "card moves steers, Indians, twisters, the Bandit and Pilgrims, or brings items. "
+        "Indians (D8 5+), or ride on one more step (both steps are one choice). Fences, "
+        "streams and homestead sides close fields; whoever builds the closing fence owns the "
+        "field. After every turn an event card moves steers, Indians, twisters, the Bandit "
+        "and Pilgrims, or brings items. "
         "A game takes about 30 rounds; after max_rounds (default 60) the most steers wins, "
         "ties share, and at 0-0 nobody does: the prairie wins."
     )
@@ -73,6 +74,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "rustle d5",
         "fight f2",
         "again",
+        "move n e",
         "end",
         "reroll / keep",
         "bills / pay",
@@ -185,8 +187,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         self, state: CowboyState, seat: int, action: CowboyAction, *, rng: Rng
     ) -> Step[CowboyState]:
         self.check_turn(state, seat)
-        action = notation.normalise(state, action)
-        if action not in self.legal_actions(state, seat):
+        action = notation.normalise(state, seat, action)
+        if not turn.accepted(state, seat, action):
             raise notation.refusal(state, seat, action)
         w = Work.of(state)
         if state.pending is not None:
@@ -236,8 +238,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
     def parse_action(self, state: CowboyState, seat: int, text: str) -> CowboyAction:
         action = notation.parse_words(state, text)
         self.check_turn(state, seat)
-        action = notation.normalise(state, action)
-        if action not in self.legal_actions(state, seat):
+        action = notation.normalise(state, seat, action)
+        if not turn.accepted(state, seat, action):
             raise notation.refusal(state, seat, action)
         return action
 

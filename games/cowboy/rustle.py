@@ -39,7 +39,7 @@ def _roll(w: Work, seat: int, square: int, victim: int, rng: Rng, rerolled: bool
         w.tell("rustle", seat=seat, victim=victim, square=w.sq(square), roll=roll)
     if roll < SUCCESS and not rerolled and "lariat" in w.hands[seat]:
         w.pending = Pending("reroll", seat, (), square=square, victim=victim, roll=roll)
-        w.tell("may_reroll", seat=seat)
+        w.tell("may_reroll", minor=True, seat=seat)
         return
     _result(w, seat, square, victim, roll)
 
@@ -62,7 +62,7 @@ def _result(w: Work, seat: int, square: int, victim: int, roll: int) -> None:
     w.tell("caught", seat=seat, victim=victim)
     if "bills" in w.hands[seat]:
         w.pending = Pending("bills", seat, (), square=square, victim=victim)
-        w.tell("may_pay_off", seat=seat, victim=victim)
+        w.tell("may_pay_off", minor=True, seat=seat, victim=victim)
         return
     _penalty(w, seat, square, victim)
 
@@ -95,7 +95,7 @@ def _penalty(w: Work, seat: int, square: int, victim: int) -> None:
             give(w, seat, steers[0], victim, square)
         else:
             w.pending = Pending("give", seat, tuple(steers), square=square, victim=victim)
-            w.tell("choose_give", seat=seat, victim=victim)
+            w.tell("choose_give", minor=True, seat=seat, victim=victim)
     elif w.fences_left[seat] > 0:
         paid = min(FENCE_FINE, w.fences_left[seat])
         w.fences_left[seat] -= paid

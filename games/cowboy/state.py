@@ -85,6 +85,15 @@ class End:
 
 
 @dataclass(frozen=True)
+class Ride:
+    """Two steps as one move at the start of a turn: ``first``, ride on, ``then``; the turn
+    ends where they lead (the same as ``move first``, ``again``, ``move then``)."""
+
+    first: str
+    then: str
+
+
+@dataclass(frozen=True)
 class Reroll:
     pass
 
@@ -145,6 +154,7 @@ CowboyAction = (
     | Fight
     | Again
     | End
+    | Ride
     | Reroll
     | Keep
     | UseBills

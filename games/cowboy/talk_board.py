@@ -18,7 +18,7 @@ from games.cowboy.fields import area, herds, owner_map, roaming, steer_squares
 from games.cowboy.state import WIN, CowboyState
 from games.cowboy.talk_moves import move_lines
 from games.cowboy.talk_names import area as area_words
-from games.cowboy.talk_names import compass_word, items, point, who
+from games.cowboy.talk_names import compass_word, grid_point, items, who
 from games.cowboy.talk_picture import card_title, status
 from games.cowboy.turn import bandit_zone, pending_actions, turn_actions
 from words import domain
@@ -37,6 +37,7 @@ CAN = {
     "Rustle": N_("rustle a steer"),
     "Fight": N_("fight Indians"),
     "Again": N_("ride on"),
+    "Ride": N_("ride"),
     "End": N_("end the turn"),
 }
 
@@ -77,7 +78,7 @@ def _doing(g: CowboyState, marked: bool = True) -> str:
     if g.finished or g.pending is not None:
         return _stop(status(g))
     kinds = list(dict.fromkeys(type(a).__name__ for a in turn_actions(g, g.turn)))
-    can = [_(CAN[k]) for k in kinds if k in CAN]
+    can = list(dict.fromkeys(_(CAN[k]) for k in kinds if k in CAN))
     return _("{name} to play: {choices}.").format(name=g.names[g.turn], choices=join_or(can))
 
 
@@ -204,7 +205,7 @@ def _players(g: CowboyState, names: Sequence[str], viewer: int | None) -> str:
         if seat in g.out:
             told.append(_("left the game"))
         else:
-            where = point(g.board.point_place(g.cowboys[seat]))
+            where = grid_point(g.board.point_place(g.cowboys[seat]))
             told.append(_("cowboy at {point}").format(point=where))
             hand = g.hands[seat]
             told.append(_("items: {items}").format(items=items(hand)) if hand else items(hand))
@@ -281,11 +282,11 @@ def _tokens(g: CowboyState) -> str:
     if g.bandit is not None:
         zone = ", ".join(board.point_name(p) for p in sorted(bandit_zone(g)))
         text = _("The Bandit at {point}; no cowboy may stop at {points}.")
-        lines.append(text.format(point=point(board.point_place(g.bandit)), points=zone))
+        lines.append(text.format(point=grid_point(board.point_place(g.bandit)), points=zone))
     if g.pilgrims:
         walking = "; ".join(
             _("{point}, walking {direction}").format(
-                point=point(board.point_place(p)), direction=compass_word(heading)
+                point=grid_point(board.point_place(p)), direction=compass_word(heading)
             )
             for p, heading in g.pilgrims
         )

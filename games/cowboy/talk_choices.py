@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import Choice
 from games.cowboy import notation
-from games.cowboy.fields import free_field_squares, herd, herds, owner_map
+from games.cowboy.fields import free_field_squares, herd, herds, owner_map, roaming
 from games.cowboy.state import (
     BANDIT,
     WIN,
@@ -28,6 +28,7 @@ from games.cowboy.state import (
     Place,
     Remove,
     Reroll,
+    Ride,
     Rope,
     Rustle,
     Step,
@@ -35,15 +36,35 @@ from games.cowboy.state import (
     UseBills,
 )
 from games.cowboy.talk_names import card_short, edge, everyone, step_word, who
-from games.cowboy.turn import AXE_FENCES, CUT_FENCES, FIGHT_WIN, SIX_SHOOTER_WIN
+from games.cowboy.turn import (
+    AXE_FENCES,
+    CUT_FENCES,
+    FIGHT_WIN,
+    SIX_SHOOTER_WIN,
+    ride_path,
+    turn_actions,
+)
 from words import domain
 
 _, ngettext, N_ = domain("cowboy").functions()
 
 MENU = 25  # options per select menu
 ARROWS = {"n": "⬆️", "e": "➡️", "s": "⬇️", "w": "⬅️"}
+#: a two-step ride's arrow, by where it leads
+RIDE_ARROWS = {
+    "nn": "⏫",
+    "ss": "⏬",
+    "ee": "⏩",
+    "ww": "⏪",
+    "ne": "↗️",
+    "nw": "↖️",
+    "se": "↘️",
+    "sw": "↙️",
+}
 #: squares a prompt lists at most
 LISTED = 12
+#: a choice with at most this many options shows them as buttons (one tap each), not a menu
+AS_BUTTONS = 8
 
 
 def prompt(data: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -112,10 +133,44 @@ def status_line(g: CowboyState) -> str:
 
 
 def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
-    """How the action UI shows ``action``: its label, menu, note and rank."""
+    """How the action UI shows ``action``: its label, menu, note and rank. When every legal
+    action fits the buttons (``AS_BUTTONS``), none goes into a menu: one tap each."""
     choice = _turn_choice(g, seat, action) or _pending_choice(g, seat, action)
+    if choice.group is not None and g.pending is None and _few(g, seat):
+        choice = replace(choice, group=None)
+        if isinstance(action, Rope):  # the label alone must name the steer
+            label = _("Rope the steer on {square} into {field}").format(
+                square=g.board.square_name(action.src), field=g.board.square_name(action.dst)
+            )
+            choice = replace(choice, label=label)
     r = notation.rank(g, seat, action)
     return replace(choice, rank=r) if r else choice
+
+
+def _few(g: CowboyState, seat: int) -> bool:
+    return len(turn_actions(g, seat)) <= AS_BUTTONS
+
+
+def steer_rides(g: CowboyState, seat: int) -> list[Ride]:
+    """The two-step rides shown as buttons: those ending next to a roaming steer, as many as
+    the buttons have room for beside the single steps, cutting wood and ending the turn (the
+    other rides are in the "Ride two steps" menu)."""
+    if g.pending is not None or g.phase != "start":
+        return []
+    actions = turn_actions(g, seat)
+    if len(actions) <= AS_BUTTONS:
+        return []  # every action is a button already (``describe``)
+    room = AS_BUTTONS - sum(1 for a in actions if isinstance(a, Step | Cut | End))
+    loose = set(roaming(g))
+    board = g.board
+    near = [
+        a
+        for a in actions
+        if isinstance(a, Ride)
+        and (path := ride_path(g, seat, a)) is not None
+        and loose.intersection(board.around(path[1]))
+    ]
+    return near[: max(0, room)]
 
 
 def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
@@ -131,6 +186,14 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
             return Choice(label.format(n=gain), emoji="🪓")
         case Again():
             return Choice(_("Ride on (one more step)"), emoji="🐎")
+        case Ride(first, then):
+            told = {"first": step_word(first), "then": step_word(then)}
+            emoji = RIDE_ARROWS.get(first + then) or RIDE_ARROWS.get(then + first)
+            if action in steer_rides(g, seat):
+                label = _("Ride {first}, then {then} to a steer").format(**told)
+                return Choice(label, emoji=emoji)
+            label = _("Ride {first}, then {then}").format(**told)
+            return Choice(label, group=_("Ride two steps"), emoji=emoji)
         case End():
             return Choice(_("End the turn"), emoji="🛑")
         case Rope(src, dst):
@@ -173,6 +236,14 @@ def _fence_choice(g: CowboyState) -> Choice:
 
 
 def _pending_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
+    choice = _pending_menu(g, action)
+    p = g.pending
+    if p is not None and choice.group is not None and len(p.choices) <= AS_BUTTONS:
+        return replace(choice, group=None)
+    return choice
+
+
+def _pending_menu(g: CowboyState, action: CowboyAction) -> Choice:
     sq = g.board.square_name
     p = g.pending
     match action:

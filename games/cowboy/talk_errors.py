@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import GameError, word_errors
 from games.cowboy.talk_choices import prompt
-from games.cowboy.talk_names import edge, step_word
+from games.cowboy.talk_names import edge, point, step_word
 from words import domain
 
 _, ngettext, N_ = domain("cowboy").functions()
@@ -18,10 +18,11 @@ Data = Mapping[str, Any]
 PLAIN = {
     "fence_move_first": N_("A fence goes on the line you just moved along: move first."),
     "no_fences": N_("You have no fences left: cut wood next to a tree."),
-    "moved_already": N_("You have moved this turn; pick an action, `again` to ride on, or `end`."),
+    "moved_already": N_("You have moved this turn; pick an action or `end`."),
     "cannot_move": N_("You cannot move there."),
     "again_first": N_("`again` is one more step after your first one: move first."),
     "nowhere_on": N_("There is nowhere to ride on to."),
+    "ride_back": N_("Those two steps lead back to where you stand: `end` stays put."),
     "no_field": N_("You own no field yet: close one with fences first."),
     "no_room": N_("You need a free square in a field of yours to put a rustled steer."),
     "no_spare_token": N_("No spare steer token is left to replace a printed steer."),
@@ -29,7 +30,9 @@ PLAIN = {
     "not_allowed": N_("That is not allowed now."),
     "not_in_game": N_("That player is not in the game."),
     "empty_move": N_("Type a move, e.g. `move n`, `fence`, `rope c4 to e6` or `end`."),
-    "which_way": N_("Say which way: `move n`, `move e`, `move s` or `move w`."),
+    "which_way": N_(
+        "Say which way: `move n`, `move e`, `move s` or `move w`; two steps: `move n e`."
+    ),
     "rope_how": N_("Say which steer and where it goes: `rope c4 to e6`."),
     "remove_what": N_("Say what the Cavalry removes: `remove f2` or `remove bandit`."),
     "which_item": N_("Name the item: `discard sixshooter`, `lariat`, `axe`, `bills` or `brander`."),
@@ -40,7 +43,7 @@ PLAIN = {
 
 
 def _near(d: Data) -> str:
-    return _("one of the four squares around your cowboy on {point}").format(point=d["point"])
+    return _("one of the four squares around your cowboy on {point}").format(point=_point(d))
 
 
 def _upper(text: str) -> str:
@@ -48,7 +51,13 @@ def _upper(text: str) -> str:
 
 
 def _step(d: Data) -> dict[str, str]:
-    return {"direction": step_word(d["dir"]), "point": d.get("point", "?")}
+    return {"direction": step_word(d["dir"]), "point": _point(d)}
+
+
+def _point(d: Data) -> str:
+    """An intersection as the picture labels it (older errors named it as text)."""
+    place = d.get("point", "?")
+    return point(place) if isinstance(place, Mapping) else str(place)
 
 
 WORDS: dict[str, Callable[[Data], str]] = {

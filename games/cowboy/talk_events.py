@@ -45,9 +45,12 @@ def _name(d: Data, names: Names, key: str = "seat") -> str:
 
 @kind("ride")
 def _ride(d: Data, names: Names) -> str:
-    return _("{name} rides {direction} to {point}.").format(
-        name=_name(d, names), direction=step_word(d["dir"]), point=point(d["to"])
-    )
+    told = {"name": _name(d, names), "direction": step_word(d["dir"]), "point": point(d["to"])}
+    if "then" in d:
+        return _("{name} rides {direction}, then {then} to {point}.").format(
+            then=step_word(d["then"]), **told
+        )
+    return _("{name} rides {direction} to {point}.").format(**told)
 
 
 @kind("ride_on")

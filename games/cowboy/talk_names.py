@@ -75,12 +75,12 @@ CARD_TEXTS = {
         "Every twister moves two steps, then every Indian, every roaming steer, the Bandit and "
         "every Pilgrim one step."
     ),
-    "steer": N_("Place a roaming steer token on a random edge tile."),
-    "twister": N_("Place a twister token on a random edge tile."),
-    "indian": N_("Place an Indian token on a random edge tile."),
-    "cavalry": N_("Remove a single Indian or the Bandit."),
+    "steer": N_("A roaming steer comes to a random edge tile; you choose the square."),
+    "twister": N_("A twister comes to a random edge tile; you choose the square."),
+    "indian": N_("Indians come to a random edge tile; you choose the square."),
+    "cavalry": N_("You choose one band of Indians or the Bandit, and the Cavalry removes it."),
     "noname": N_(
-        "Played on an opponent at once: he glares so hard they get nervous and lose a turn."
+        "You choose an opponent at once: he glares so hard they get nervous and lose a turn."
     ),
     "stampede": N_(
         "Every roaming steer moves one step the same way at once, ignoring fences and water."
@@ -100,7 +100,7 @@ CARD_TEXTS = {
     "brander": N_(
         "When an opponent tries to rustle your steers, any result but success counts as caught."
     ),
-    "firewater": N_("Played on an opponent at once: they get drunk and lose a turn."),
+    "firewater": N_("You choose an opponent at once: they get drunk and lose a turn."),
 }
 
 
@@ -145,7 +145,23 @@ def items(cards: Sequence[str]) -> str:
 
 
 def point(place: Mapping[str, str]) -> str:
-    """An intersection a player finds on the picture: ``G4 (SW corner of g4)``."""
+    """An intersection as a player finds it on the picture, by the squares it labels (the
+    one coordinate style of every text): ``the SW corner of g4``."""
+    corner = place.get("corner")
+    if corner == "sw":
+        return _("the SW corner of {square}").format(**place)
+    if corner == "se":
+        return _("the SE corner of {square}").format(**place)
+    if corner == "nw":
+        return _("the NW corner of {square}").format(**place)
+    if corner == "ne":
+        return _("the NE corner of {square}").format(**place)
+    return str(place.get("point", "?"))
+
+
+def grid_point(place: Mapping[str, str]) -> str:
+    """An intersection by the text board's own grid of points (which it explains), with the
+    square it is a corner of: ``G4 (SW corner of g4)``."""
     corner = place.get("corner")
     if corner == "sw":
         return _("{point} (SW corner of {square})").format(**place)

@@ -180,6 +180,10 @@ def _deed(e: Event, names: Sequence[str]) -> str:
     d = e.data
     name = who(names, d.get("seat"))
     match e.kind:
+        case "ride" if "then" in d:
+            return _("{name} rode {direction}, then {then}").format(
+                name=name, direction=step_word(d["dir"]), then=step_word(d["then"])
+            )
         case "ride":
             return _("{name} rode {direction}").format(name=name, direction=step_word(d["dir"]))
         case "ride_on":

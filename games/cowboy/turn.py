@@ -2,8 +2,12 @@
 
 The turn is a chain of small actions so each fits a button: ``move`` (phase ``start``), then an
 action or ``again`` (phase ``moved``), then after ``again`` one more ``move`` (phase ``again``);
-``end`` stays put and ends the turn. Choices that come up on the way (a reroll, which part of a
-split field, where a rustled steer goes) are ``Pending`` and belong to whoever must choose.
+``end`` stays put and ends the turn. Two steps are one action where nothing needs deciding on
+the way: ``move n e`` from the start of the turn (one per intersection it can reach), which
+ends the turn. ``again`` stays accepted (typed, and in older logs) but is no longer offered:
+each ride it allows is offered whole before the first step. Choices that come up on the way
+(a reroll, which part of a split field, where a rustled steer goes) are ``Pending`` and belong
+to whoever must choose.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from games.cowboy.state import (
     Place,
     Remove,
     Reroll,
+    Ride,
     Rope,
     Rustle,
     Step,
@@ -61,15 +66,17 @@ def bandit_zone(g: CowboyState | Work) -> set[int]:
     return zone
 
 
-def step_target(g: CowboyState, seat: int, d: str) -> tuple[int | None, IllegalAction | None]:
-    """Where a step leads, or None and why not."""
+def step_target(
+    g: CowboyState, seat: int, d: str, start: int | None = None
+) -> tuple[int | None, IllegalAction | None]:
+    """Where a step leads (from the cowboy, or from ``start``), or None and why not."""
     board = g.board
     dx, dy = STEPS[d]
-    p = board.point_step(g.cowboys[seat], dx, dy)
+    p = board.point_step(g.cowboys[seat] if start is None else start, dx, dy)
     if p is None:
         return None, IllegalAction("cowboy.off_board", dir=d)
-    where = {"dir": d, "point": board.point_name(p)}
-    if p in g.cowboys:
+    where = {"dir": d, "point": board.point_place(p)}
+    if p in g.cowboys and p != g.cowboys[seat]:
         return None, IllegalAction(
             "cowboy.cowboy_there", player=g.names[g.cowboys.index(p)], **where
         )
@@ -99,12 +106,38 @@ def fence_problem(g: CowboyState, seat: int) -> IllegalAction | None:
     return None
 
 
+def rides(g: CowboyState, seat: int) -> list[Ride]:
+    """The two-step rides from the start of a turn: one per intersection two steps away (the
+    first way there in compass order), never back to where the cowboy stands."""
+    here = g.cowboys[seat]
+    out: dict[int, Ride] = {}
+    for first in STEPS:
+        mid = step_target(g, seat, first)[0]
+        if mid is None:
+            continue
+        for then in STEPS:
+            end = step_target(g, seat, then, mid)[0]
+            if end is not None and end != here and end not in out:
+                out[end] = Ride(first, then)
+    return list(out.values())
+
+
+def ride_path(g: CowboyState, seat: int, ride: Ride) -> tuple[int, int] | None:
+    """The intersections a two-step ride stops at (None if either step is not allowed)."""
+    mid = step_target(g, seat, ride.first)[0]
+    end = None if mid is None else step_target(g, seat, ride.then, mid)[0]
+    return None if mid is None or end is None else (mid, end)
+
+
 def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
-    """The acting cowboy's menu: steps, then actions where he stands, then ``end``."""
+    """The acting cowboy's menu: steps and two-step rides, then actions where he stands, then
+    ``end``."""
     out: list[CowboyAction] = []
     steps = [Step(d) for d in STEPS if step_target(g, seat, d)[0] is not None]
     if g.phase in ("start", "again"):
         out += steps
+    if g.phase == "start":
+        out += rides(g, seat)
     if g.phase == "again":
         return [*out, End()]
     if g.phase == "moved" and fence_problem(g, seat) is None:
@@ -126,10 +159,22 @@ def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
     for s in around:
         if s in g.steers and s not in owned:
             out += [Rope(s, d) for d in mine_free]
-    if g.phase == "moved" and steps:
-        out.append(Again())
     out.append(End())
     return out
+
+
+def accepted(g: CowboyState, seat: int, action: CowboyAction) -> bool:
+    """Whether ``action`` may be played now: a legal one, or ``again`` after a step with
+    somewhere to ride on to (not on the menu, but its notation keeps its meaning)."""
+    if g.pending is not None:
+        return action in pending_actions(g)
+    if action in turn_actions(g, seat):
+        return True
+    return (
+        isinstance(action, Again)
+        and g.phase == "moved"
+        and any(step_target(g, seat, d)[0] is not None for d in STEPS)
+    )
 
 
 def pending_actions(g: CowboyState) -> list[CowboyAction]:
@@ -170,8 +215,10 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             there = board.point_step(here, dx, dy)
             assert there is not None
             w.cowboys[seat] = there
-            w.tell("ride", seat=seat, dir=d, to=w.where(there))
-            if w.phase == "again":
+            # a step that ends the turn is told by the picture and the turn's other lines
+            minor = w.phase == "again"
+            w.tell("ride", minor=minor, seat=seat, dir=d, to=w.where(there))
+            if minor:
                 w.moved = None
             else:
                 w.phase, w.moved = "moved", board.walk_edge(here, dx, dy)
@@ -180,12 +227,18 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             w.phase, w.moved = "again", None
             w.tell("ride_on", seat=seat)
             ends = False
+        case Ride(first, then):
+            _ride(w, seat, first)
+            _ride(w, seat, then)
+            w.phase, w.moved = "again", None
+            to = w.where(w.cowboys[seat])
+            w.tell("ride", minor=True, seat=seat, dir=first, then=then, to=to)
         case End() if lone and w.phase == "again":
-            w.tell("end", seat=seat, forced="no_further")
+            w.tell("end", minor=True, seat=seat, forced="no_further")
         case End() if lone:
-            w.tell("end", seat=seat, forced="hemmed_in")
+            w.tell("end", minor=True, seat=seat, forced="hemmed_in")
         case End():
-            w.tell("end", seat=seat)
+            w.tell("end", minor=True, seat=seat)
         case Fence():
             edge = w.moved
             assert edge is not None
@@ -211,6 +264,12 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             raise TypeError(action)
     if ends and not w.over and w.pending is None:
         cards.end_turn(w, rng)
+
+
+def _ride(w: Work, seat: int, d: str) -> None:
+    there = w.board.point_step(w.cowboys[seat], *STEPS[d])
+    assert there is not None
+    w.cowboys[seat] = there
 
 
 def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:

@@ -22,7 +22,6 @@ from games.cowboy.fields import free_field_squares, herds, owner_map, steer_at, 
 from games.cowboy.state import (
     BANDIT,
     WIN,
-    Again,
     Claim,
     Cut,
     Discard,
@@ -35,13 +34,14 @@ from games.cowboy.state import (
     Place,
     Remove,
     Reroll,
+    Ride,
     Rope,
     Rustle,
     Step,
     Target,
     UseBills,
 )
-from games.cowboy.turn import bandit_zone
+from games.cowboy.turn import bandit_zone, ride_path
 from games.policies.base import Policy
 from games.rng import Rng
 
@@ -158,8 +158,6 @@ class Easy(Policy):
         step = self.step(state, seat, actions, plan)
         if step is not None:
             return step
-        if Again in kinds and plan.goals and state.cowboys[seat] not in plan.goals:
-            return kinds[Again]
         if Cut in kinds and state.fences_left[seat] < 10:
             return kinds[Cut]
         return kinds.get(End, actions[-1])
@@ -181,8 +179,39 @@ class Easy(Policy):
         reachable = [(dist[g][0], g) for g in plan.goals if g in dist]
         if not reachable:
             return None
-        _, goal = min(reachable)
+        far, goal = min(reachable)
+        rides = [a for a in actions if isinstance(a, Ride)]
+        if far >= 2 and rides:
+            return self.ride(state, seat, rides, plan) or steps.get(dist[goal][1])
         return steps.get(dist[goal][1])
+
+    def ride(self, state: Any, seat: int, rides: list[Ride], plan: Plan) -> Ride | None:
+        """The two-step ride that ends two steps nearer a goal (by the grid, around whoever
+        blocks) and passes no goal or planned fence on the way; None if there is none."""
+        board = state.board
+        goals = plan.goals
+        blocked = blocked_points(state, seat)
+        away = {g: 0 for g in goals if g not in blocked}
+        queue = deque(away)
+        while queue:
+            p = queue.popleft()
+            for dx, dy in STEPS.values():
+                q = board.point_step(p, dx, dy)
+                if q is not None and q not in away and q not in blocked:
+                    away[q] = away[p] + 1
+                    queue.append(q)
+        here = away.get(state.cowboys[seat])
+        best: tuple[int, Ride] | None = None
+        for a in rides:
+            path = ride_path(state, seat, a)
+            first = board.walk_edge(state.cowboys[seat], *STEPS[a.first])
+            if path is None or path[0] in goals or first in plan.edges:
+                continue
+            if path[1] in away and (best is None or away[path[1]] < best[0]):
+                best = (away[path[1]], a)
+        if best is None or (here is not None and best[0] > here - 2):
+            return None
+        return best[1]
 
     def threatens(self, state: Any, seat: int, fight: Fight) -> bool:
         if not self.FIGHT_NEAR:

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from games.base import Event
 from games.cowboy.data import TILES
 from games.cowboy.state import CowboyState
-from games.cowboy.talk_picture import tile_title
+from games.cowboy.talk_picture import LEGEND, tile_title
 from render import png
 from render.common import INK, PAPER, font
 from render.cowboy.frame import ROAMING, WHITE, compose
@@ -35,7 +35,7 @@ from render.cowboy.icons import (
     player_letters,
     tint,
 )
-from render.cowboy.layers import frame, geo, range_layer, wash_lut
+from render.cowboy.layers import BIG, TEXT, frame, geo, legend_picture, range_layer, wash_lut
 from render.cowboy.paint import letter_sprite, palette, sprite
 
 __all__ = ["compose", "draw", "player_letters", "tile_picture", "tile_sheet", "warm"]
@@ -64,13 +64,13 @@ def warm() -> None:
     grounds = [*GRASS, HOMESTEAD, *(tint(g, c, WASH) for c in PLAYER_COLOURS for g in GRASS)]
     for size in (12, 16):
         cell = geo(_SAMPLE[size], 2).cell
-        token, small, big = int(cell * 0.78), int(cell * 0.72), int(cell * 0.86)
+        token, small, big = int(cell * 0.86), int(cell * 0.84), int(cell * 0.86)
         for under in grounds:
             for colour in (*PLAYER_COLOURS, ROAMING):
                 _prime("steer", token, under, colour)
             for kind in ("indian", "twister"):
                 _prime(kind, token, under)
-            _prime("stolen", int(cell * 0.8), under)
+            _prime("stolen", int(cell * 0.86), under)
             _prime("pilgrim", small, under, letter="P")
             _prime("bandit", small, under)
             for kind, share in (("zone", 0.5), ("ghost", 0.7), ("moved", 0.98)):
@@ -86,9 +86,9 @@ def warm() -> None:
                 letter_sprite("cowboy", big, colour, letter)
                 letter_sprite("badge", badge, colour, letter)
         for under in GRASS:
-            for kind, share in (("tree", 0.8), ("printed", 0.8), ("skull", 0.5)):
+            for kind, share in (("tree", 0.86), ("printed", 0.86), ("skull", 0.86)):
                 _prime(kind, int(cell * share), under)
-        _prime("house", int(cell * 0.8), HOMESTEAD)
+        _prime("house", int(cell * 0.86), HOMESTEAD)
     for colour in PLAYER_COLOURS:
         for fill in (CARD, ACTING, WON):
             _prime("cowboy", 40, fill, colour)
@@ -98,8 +98,11 @@ def warm() -> None:
         wash_lut(owner)
     for size, players in ((12, 2), (16, 3), (16, 4)):
         frame(size, players)
+    for kind, _ in LEGEND:
+        if kind != "stream":
+            legend_picture(kind)
     for bold in (False, True):
-        for size in (24, 26, 27):
+        for size in (TEXT, TEXT + 2, BIG):
             font(size, bold)
 
 

@@ -27,11 +27,22 @@ from render.cowboy.icons import (
     WIN_GREEN,
     WON,
     Colour,
+    fence_bar,
     player_letters,
     post,
     tint,
 )
-from render.cowboy.layers import BIG, PAD, TEXT, WIDTH, Geo, geo, range_layer, wash_lut
+from render.cowboy.layers import (
+    BIG,
+    PAD,
+    TEXT,
+    WIDTH,
+    Geo,
+    geo,
+    legend_strip,
+    range_layer,
+    wash_lut,
+)
 from render.cowboy.paint import drawable, fit, stamp, wrap, write
 from render.shelf import Kept
 
@@ -80,12 +91,39 @@ def compose(
     _fences(d, g, state, prev)
     _zone(img, g, state, ground)
     _tokens(img, d, g, state, letters, ground)
+    marks: set[str] = set()
     if prev is not None:
-        _changes(img, g, state, prev, ground)
+        marks = _changes(img, g, state, prev, ground)
     _choices(d, g, state)
     _header(img, state, events, started=previous is None)
     _cards(img, d, bare, g, state, letters, seat, prev)
-    return img
+    strip = legend_strip(shown_kinds(state, marks))
+    out = img.crop((0, 0, WIDTH, img.height + strip.height))  # the new rows: index 0, paper
+    out.paste(strip, (0, img.height))
+    return out
+
+
+def shown_kinds(state: CowboyState, marks: set[str]) -> tuple[str, ...]:
+    """What the legend explains: only the kinds of things this picture shows."""
+    board = state.board
+    features = set(board.features)
+    present = {
+        "steer": bool(state.steers),
+        "printed": "P" in features,
+        "skull": "S" in features,
+        "stolen": bool(state.stolen),
+        "tree": bool(board.trees),
+        "house": bool(board.homesteads),
+        "stream": bool(board.runs),
+        "indian": bool(state.indians),
+        "twister": bool(state.twisters),
+        "bandit": state.bandit is not None,
+        "zone": state.bandit is not None,
+        "pilgrim": bool(state.pilgrims),
+        "moved": "moved" in marks,
+        "ghost": "ghost" in marks,
+    }
+    return tuple(kind for kind, on in present.items() if on)
 
 
 def _fields(img: Image.Image, bare: Image.Image, g: Geo, state: CowboyState) -> None:
@@ -107,7 +145,7 @@ def _zone(img: Image.Image, g: Geo, state: CowboyState, ground: Ground) -> None:
 
 def _fences(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState, prev: CowboyState | None) -> None:
     c = g.cell
-    fw = max(6, c // 7)
+    fw = max(8, c // 5)
     if state.moved is not None and state.phase == "moved":
         d.line(g.edge(state.moved), fill=HIGHLIGHT, width=fw)
     now = dict(state.fences)
@@ -124,8 +162,7 @@ def _fences(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState, prev: CowboyStat
             d.line(g.edge(e), fill=HIGHLIGHT, width=fw + 14)
     for e, owner in state.fences:
         a, b = g.edge(e)
-        d.line((a, b), fill=DARK, width=fw + 4)
-        d.line((a, b), fill=PLAYER_COLOURS[owner], width=fw)
+        fence_bar(d, a, b, fw, owner)
     r = fw * 0.75
     for e, owner in state.fences:
         for x, y in g.edge(e):
@@ -143,11 +180,11 @@ def _tokens(
     c = g.cell
     board = state.board
     owned = ground.owned
-    token = int(c * 0.78)
+    token = int(c * 0.86)
     pad = (c - token) // 2
     for s in state.stolen:
         px, py = g.square(s)
-        stamp(img, "stolen", int(c * 0.8), (px + c // 10, py + c // 10), ground.square(s))
+        stamp(img, "stolen", int(c * 0.86), (px + c // 14, py + c // 14), ground.square(s))
     for s in board.printed:
         if s in owned and steer_at(state, s):
             px, py = g.square(s)
@@ -168,7 +205,7 @@ def _tokens(
         px, py = g.square(s)
         colour = PLAYER_COLOURS[fl.owner]
         stamp(img, "badge", badge, (px + 1, py + 1), ground.square(s), colour, letters[fl.owner])
-    small = int(c * 0.72)
+    small = int(c * 0.84)
     half = small // 2
     for p, heading in state.pilgrims:
         x, y = g.point(p)
@@ -203,8 +240,8 @@ def _tokens(
 
 def _changes(
     img: Image.Image, g: Geo, state: CowboyState, prev: CowboyState, ground: Ground
-) -> None:
-    """A dashed ring where a token was, a bright ring on where it is now."""
+) -> set[str]:
+    """A dashed ring where a token was, a bright ring on where it is now; which were drawn."""
     c = g.cell
     ring = int(c * 0.98)
     ghost = int(c * 0.7)
@@ -227,6 +264,7 @@ def _changes(
         stamp(img, "ghost", ghost, (x - ghost / 2, y - ghost / 2), under)
     for x, y, under in came:
         stamp(img, "moved", ring, (x - ring / 2, y - ring / 2), under)
+    return {kind for kind, drawn in (("ghost", gone), ("moved", came)) if drawn}
 
 
 def _choices(d: ImageDraw.ImageDraw, g: Geo, state: CowboyState) -> None:
@@ -250,7 +288,7 @@ def _header(img: Image.Image, state: CowboyState, events: Sequence[Event], start
     write(img, (PAD, 8), fit(head, size, width, True), size, colour, PAPER, bold=True)
     told = last_move(state, events, started)
     for k, line in enumerate(wrap(told, TEXT, width, 2)):
-        write(img, (PAD, 46 + k * 30), line, TEXT, INK, PAPER)
+        write(img, (PAD, 50 + k * 36), line, TEXT, INK, PAPER)
 
 
 def _cards(
@@ -274,7 +312,7 @@ def _cards(
             fill, outline = ACTING, HIGHLIGHT
         elif s in state.winners:
             fill, outline = WON, WIN_GREEN
-        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 56 - x0 - 66, True)
+        label = fit(card_title(name, seat == s), TEXT + 2, x1 - 76 - x0 - 66, True)
         items = card_items(state.hands[s], state.lost[s], s in state.out)
         shown = (
             box,
@@ -288,13 +326,12 @@ def _cards(
             fit(items, TEXT, x1 - x0 - 24),
         )
         img.paste(_card(bare, shown), box[:2])
-        # a bit of this player's fence, colour and post shape, drawn where it stands (a post's
-        # slanted edges fall on other pixels when drawn elsewhere and moved)
-        fx, y = x1 - 56, box[1] + 24
-        d.line((fx, y, x1 - 14, y), fill=DARK, width=10)
-        d.line((fx, y, x1 - 14, y), fill=PLAYER_COLOURS[s], width=6)
+        # a bit of this player's fence, colour, pattern and post shape, drawn where it stands
+        # (a post's slanted edges fall on other pixels when drawn elsewhere and moved)
+        fx, y = x1 - 76, box[1] + 24
+        fence_bar(d, (fx, y), (x1 - 14, y), 10, s)
         for px in (fx, x1 - 14):
-            post(d, px, y, 5, s, PLAYER_COLOURS[s])
+            post(d, px, y, 7, s, PLAYER_COLOURS[s])
 
 
 #: cards by what they show: a move changes one or two (the turn's highlight moves on, a count
@@ -317,9 +354,9 @@ def _draw_card(bare: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
     d.rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius=12, fill=fill, outline=outline, width=4)
     stamp(card, "cowboy", 40, (8, 6), fill, PLAYER_COLOURS[seat], letter)
     write(card, (56, 8), label, TEXT + 2, INK, fill, bold=True)
-    write(card, (12, 44), text, TEXT, INK, fill)
+    write(card, (12, 48), text, TEXT, INK, fill)
     if change:
         tone = WIN_GREEN if change > 0 else RED
-        write(card, (18 + text_width(text, TEXT), 44), f"{change:+d}", TEXT, tone, fill, bold=True)
-    write(card, (12, 72), items, TEXT, MUTED, fill)
+        write(card, (18 + text_width(text, TEXT), 48), f"{change:+d}", TEXT, tone, fill, bold=True)
+    write(card, (12, 86), items, TEXT, MUTED, fill)
     return card

@@ -1,8 +1,8 @@
 """Super Cowboy's colours and icons: drawn once per size, over-sampled, then pasted.
 
-Each player has a colour, a letter and a fence-post shape, so hue is never the only cue. The
-colours keep clear of the board: water is a light sky blue without an outline, grass a soft
-green, and every fence is a dark-edged bar in its owner's colour.
+Each player has a colour, a letter and a fence-post shape, so hue is never the only cue. No
+player's colour is a colour of the land: no blue (water), green (grass, trees) or brown (wood,
+homesteads); every fence is a dark-edged bar in its owner's colour with its owner's posts.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ WASH = 0.42
 SS = 3  # over-sampling of icons
 PLAYER_COLOURS: tuple[Colour, ...] = (
     PALETTE["vermillion"],
-    (0, 92, 168),  # a deep blue, far from the light water
+    (52, 52, 60),  # charcoal: no blue, which is the streams' colour
     PALETTE["purple"],
     PALETTE["yellow"],
 )
@@ -160,29 +160,37 @@ def icon(kind: str, size: int, colour: Colour = (0, 0, 0), letter: str = "") -> 
         d.rectangle(_box(k, 44, 64, 58, 88), fill=WOOD)
         d.rectangle(_box(k, 28, 56, 38, 66), fill=(120, 170, 210), outline=DARK, width=1)
     elif kind == "skull":
-        w = max(1, int(1.5 * k))
+        # dark-edged bone with dark eyes: it stands out of pale grass at phone size
+        w = max(1, int(5 * k))
         d.polygon(
-            _pts(k, [(10, 26), (32, 36), (38, 44), (26, 44), (8, 34)]),
+            _pts(k, [(4, 22), (32, 34), (38, 46), (24, 46), (2, 34)]),
             fill=BONE,
-            outline=MUTED,
+            outline=DARK,
             width=w,
         )
         d.polygon(
-            _pts(k, [(90, 26), (68, 36), (62, 44), (74, 44), (92, 34)]),
+            _pts(k, [(96, 22), (68, 34), (62, 46), (76, 46), (98, 34)]),
             fill=BONE,
-            outline=MUTED,
+            outline=DARK,
             width=w,
         )
         d.polygon(
-            _pts(k, [(32, 32), (68, 32), (62, 78), (50, 90), (38, 78)]),
+            _pts(k, [(28, 28), (72, 28), (64, 80), (50, 96), (36, 80)]),
             fill=BONE,
-            outline=MUTED,
+            outline=DARK,
             width=w,
         )
-        d.ellipse(_box(k, 38, 44, 47, 54), fill=MUTED)
-        d.ellipse(_box(k, 53, 44, 62, 54), fill=MUTED)
+        d.ellipse(_box(k, 35, 42, 48, 56), fill=DARK)
+        d.ellipse(_box(k, 52, 42, 65, 56), fill=DARK)
     elif kind == "printed":
-        d.ellipse(_box(k, 3, 3, 97, 97), outline=(120, 70, 40), width=max(1, int(3 * k)))
+        # printed on the board: a square brand plate, where a roaming steer is a round token
+        d.rounded_rectangle(
+            _box(k, 3, 3, 97, 97),
+            radius=8 * k,
+            fill=(250, 244, 230),
+            outline=DARK,
+            width=int(6 * k),
+        )
         _head(d, k, (170, 110, 60))
     elif kind == "stolen":
         d.ellipse(_box(k, 3, 3, 97, 97), outline=(120, 70, 40), width=max(1, int(3 * k)))
@@ -267,6 +275,38 @@ def letter_layer(kind: str, size: int, colour: Colour, letter: str) -> Image.Ima
     img, d, k = _canvas(size)
     _letter(d, k, kind, size, colour, letter)
     return _finish(img, size)
+
+
+def fence_bar(
+    d: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    seat: int,
+) -> None:
+    """A fence from ``a`` to ``b`` in ``seat``'s colour, dark-edged, with its owner's pattern
+    on it (none, a white middle line, two dark bands, three dots), so it is told apart from
+    other players' fences and from the land without its colour."""
+    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    d.line((a, b), fill=DARK, width=width + 4)
+    d.line((a, b), fill=colour, width=width)
+    pattern = seat % 4
+    (ax, ay), (bx, by) = a, b
+
+    def at(t: float) -> tuple[float, float]:
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
+    if pattern == 1:
+        d.line((at(0.2), at(0.8)), fill=(255, 255, 255), width=max(2, width // 3))
+    elif pattern == 2:
+        for t in (0.36, 0.64):
+            (x0, y0), (x1, y1) = at(t - 0.05), at(t + 0.05)
+            d.line(((x0, y0), (x1, y1)), fill=DARK, width=width + 2)
+    elif pattern == 3:
+        r = max(1.5, width / 3)
+        for t in (0.3, 0.5, 0.7):
+            x, y = at(t)
+            d.ellipse((x - r, y - r, x + r, y + r), fill=DARK)
 
 
 def post(d: ImageDraw.ImageDraw, x: float, y: float, r: float, seat: int, fill: Colour) -> None:

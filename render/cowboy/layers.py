@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 
 from games.cowboy.board import Board, board_for
 from games.cowboy.data import TILES
-from games.cowboy.talk_picture import LEGEND, legend
-from render.common import INK, MUTED, PAPER, font, text_width
+from games.cowboy.talk_picture import legend
+from render.common import INK, MUTED, PAPER, font
 from render.cowboy.icons import (
     DARK,
     GRASS,
@@ -42,14 +42,15 @@ from words import current
 WIDTH = 800
 PAD = 12
 LEFT = 42  # room for the row numbers
-HEAD = 136  # status line, the last move (two lines), room for cowboys on the north edge
+HEAD = 156  # status line, the last move (two lines), room for cowboys on the north edge
 BELOW = 40  # room for the column letters
-CARD_H = 106
+CARD_H = 128
 CARD_GAP = 10
-LEGEND_ROW = 40
-LEGEND_COLS = 4
-TEXT = 24  # the smallest text: 12 px on a phone 400 px wide
-BIG = 27
+LEGEND_ROW = 42
+LEGEND_COLS = 3
+LEGEND_ICON = 34
+TEXT = 30  # the smallest text: 11 px on a phone that shows the picture 300 px wide
+BIG = 33
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,8 @@ class Geo:
 
     @property
     def height(self) -> int:
-        rows = -(-len(LEGEND) // LEGEND_COLS)
-        return self.legend_y + rows * LEGEND_ROW + PAD
+        """Down to the legend, which each picture adds for what it shows (``legend_strip``)."""
+        return self.legend_y
 
     def card_box(self, seat: int) -> tuple[int, int, int, int]:
         width = (WIDTH - 2 * PAD - CARD_GAP) // 2
@@ -146,10 +147,10 @@ def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
 
 
 def range_layer(tiles: tuple[tuple[str, int], ...], players: int) -> Image.Image:
-    """Paper, the tiles, the coordinates and the legend (in the active locale), in the
-    palette: everything that never changes during a game (drawn straight in the palette: no
-    colours to reduce)."""
-    return _RANGES.get((tiles, players, current()), lambda: _draw_range(geo(tiles, players)))
+    """Paper, the tiles and the coordinates, in the palette: everything that never changes
+    during a game, in every language alike (drawn straight in the palette: no colours to
+    reduce)."""
+    return _RANGES.get((tiles, players), lambda: _draw_range(geo(tiles, players)))
 
 
 @lru_cache(maxsize=8)
@@ -164,9 +165,8 @@ def wash_lut(owner: int) -> tuple[int, ...]:
 
 
 def frame(size: int, players: int) -> Image.Image:
-    """Paper, the coordinates around a board of ``size`` squares, and the legend (in the
-    active locale), in the palette."""
-    key = ("frame", size, players, current())
+    """Paper and the coordinates around a board of ``size`` squares, in the palette."""
+    key = ("frame", size, players)
     return cached(key, lambda: to_p(_draw_frame(size, players)))
 
 
@@ -183,7 +183,6 @@ def _draw_frame(size: int, players: int) -> Image.Image:
         d.text(below, "abcdefghijklmnop"[k], font=f, fill=INK, anchor="mm")
         y = g.oy + (g.size - 1 - k) * c + c // 2
         d.text((LEFT // 2, y), str(k + 1), font=f, fill=INK, anchor="mm")
-    _legend(img, d, g)
     return img
 
 
@@ -211,7 +210,7 @@ def _draw_range(g: Geo) -> Image.Image:
     for s in board.squares:
         kind = {"T": "tree", "H": "house", "S": "skull", "P": "printed"}.get(board.features[s])
         if kind:
-            size = int(c * (0.5 if kind == "skull" else 0.8))
+            size = int(c * 0.86)
             pad = (c - size) // 2
             px, py = g.square(s)
             x, y = board.xy(s)
@@ -221,28 +220,50 @@ def _draw_range(g: Geo) -> Image.Image:
     return img
 
 
-def _legend(img: Image.Image, d: ImageDraw.ImageDraw, g: Geo) -> None:
+def legend_strip(kinds: tuple[str, ...]) -> Image.Image:
+    """The legend of just ``kinds`` (in ``LEGEND`` order), in the active locale and the
+    palette: a strip as wide as the picture, to go under the players' cards."""
+    key = ("legend", kinds, current())
+    return cached(key, lambda: to_p(_draw_legend(kinds)))
+
+
+def legend_picture(kind: str) -> Image.Image:
+    """The legend's icon (or mark) of ``kind`` (not ``stream``, a line drawn in place)."""
+    size = LEGEND_ICON
+    if kind in ("moved", "ghost", "zone"):
+        return mark(kind, size)
+    if kind == "pilgrim":
+        return icon(kind, size, letter="P")
+    if kind == "steer":
+        return icon(kind, size, (120, 90, 60))
+    return icon(kind, size)
+
+
+def _draw_legend(kinds: tuple[str, ...]) -> Image.Image:
+    shown = [(kind, label) for kind, label in legend() if kind in kinds]
+    rows = -(-len(shown) // LEGEND_COLS)
+    img = Image.new("RGB", (WIDTH, rows * LEGEND_ROW + PAD + 6), PAPER)
+    d = ImageDraw.Draw(img)
     column = (WIDTH - 2 * PAD) // LEGEND_COLS
-    size = 32
-    d.line((PAD, g.legend_y - 4, WIDTH - PAD, g.legend_y - 4), fill=MUTED, width=1)
-    for k, (kind, label) in enumerate(legend()):
+    size = LEGEND_ICON
+    d.line((PAD, 2, WIDTH - PAD, 2), fill=MUTED, width=1)
+    for k, (kind, label) in enumerate(shown):
         x = PAD + (k % LEGEND_COLS) * column
-        y = g.legend_y + (k // LEGEND_COLS) * LEGEND_ROW + 4
+        y = (k // LEGEND_COLS) * LEGEND_ROW + 8
         if kind == "stream":
             d.line((x, y + size // 2, x + size, y + size // 2), fill=WATER_EDGE, width=12)
             d.line((x, y + size // 2, x + size, y + size // 2), fill=WATER, width=8)
         else:
             if kind in ("moved", "ghost", "zone"):
                 d.rectangle((x, y, x + size, y + size), fill=GRASS[0])
-                picture = mark(kind, size)
-            elif kind == "pilgrim":
-                picture = icon(kind, size, letter="P")
-            elif kind == "steer":
-                picture = icon(kind, size, (120, 90, 60))
-            else:
-                picture = icon(kind, size)
+            picture = legend_picture(kind)
             img.paste(picture, (x, y), picture)
         room = column - size - 14
-        fitted = next((k for k in (TEXT, TEXT - 2, TEXT - 4) if text_width(label, k) <= room), 0)
-        shown, f = (label, font(fitted)) if fitted else (fit(label, TEXT - 4, room), font(TEXT - 4))
-        d.text((x + size + 8, y + size // 2), shown, font=f, fill=INK, anchor="lm")
+        d.text(
+            (x + size + 8, y + size // 2),
+            fit(label, TEXT, room),
+            font=font(TEXT),
+            fill=INK,
+            anchor="lm",
+        )
+    return img

@@ -40,12 +40,11 @@ def test_a_roaming_steer_comes_to_a_random_edge_tile_and_the_drawer_picks_the_sq
     assert "The compass shows 1 (north): the tile e9-h12." in said(step)
     assert RULES.to_act(step.state) == (ALICE,)
     assert legal(step.state, ALICE) == ["place e12", "place f12", "place g12", "place h12"]
-    assert (
-        RULES.describe_action(
-            step.state, ALICE, RULES.parse_action(step.state, ALICE, "place f12")
-        ).group
-        == "Place a roaming steer"
+    # four squares: four buttons, one tap each
+    choice = RULES.describe_action(
+        step.state, ALICE, RULES.parse_action(step.state, ALICE, "place f12")
     )
+    assert (choice.label, choice.group) == ("Put it on f12", None)
     step = play(step.state, ALICE, "place f12")
     assert names_of(step.state, step.state.steers) == {"f12"}
     assert step.state.turn == BOB  # the choice ends the events phase
@@ -90,16 +89,16 @@ def test_a_card_whose_supply_is_empty_does_nothing() -> None:
 
 def test_the_bandit_comes_to_a_side_tile_centre_or_an_outside_corner() -> None:
     step = _draw("bandit", S)
-    assert "The Bandit rides in to G3" in said(step)
+    assert "The Bandit rides in to the SW corner of g3" in said(step)
     step = _draw("bandit", SW)
-    assert "The Bandit rides in to A1" in said(step)
+    assert "The Bandit rides in to the SW corner of a1" in said(step)
     step = _draw("bandit", S, cowboys=["G3", "A13"])
     assert "the Bandit does not show up" in said(step)
 
 
 def test_pilgrims_arrive_at_a_tile_centre_heading_across() -> None:
     step = _draw("pilgrims", W)
-    assert "Pilgrims arrive on C7 (SW corner of c7), heading east." in said(step)
+    assert "Pilgrims arrive on the SW corner of c7, heading east." in said(step)
     assert step.state.pilgrims == ((step.state.board.parse_point("C7"), E),)
 
 
@@ -107,7 +106,7 @@ def test_the_cavalry_removes_an_indian_or_the_bandit() -> None:
     step = _draw("cavalry", indians=["c3"], bandit="G7")
     assert legal(step.state, ALICE) == ["remove c3", "remove bandit"]
     step = play(step.state, ALICE, "remove bandit")
-    assert step.state.bandit is None and "drives the Bandit off G7" in said(step)
+    assert step.state.bandit is None and "drives the Bandit off the SW corner of g7" in said(step)
     step = _draw("cavalry", indians=["c3"])
     assert step.state.indians == () and step.state.turn == BOB
 

@@ -10,7 +10,7 @@ from test_cowboy_kit import ALICE, BOB, RULES, legal, play, position, ring
 
 from games.base import InvalidOptions, InvalidState, Outcome
 from games.cowboy.data import CARDS, TILES
-from games.cowboy.state import Fence, Rope, Rustle
+from games.cowboy.state import Fence, Ride, Rope, Rustle
 from games.rng import ScriptedRng, SeededRng
 
 
@@ -59,7 +59,10 @@ def test_every_kind_of_action_formats_and_parses_back() -> None:
     )
     texts = legal(state, ALICE)
     assert texts == [
-        "move n", "move e", "move s", "move w", "cut", "rustle g2", "fight f3",
+        "move n", "move e", "move s", "move w",
+        "move n n", "move n e", "move n w", "move e e",
+        "move e s", "move s s", "move s w", "move w w",
+        "cut", "rustle g2", "fight f3",
         "rope f2 to d2", "rope f2 to e2", "end",
     ]  # fmt: skip
     for action in RULES.legal_actions(state, ALICE):
@@ -162,7 +165,7 @@ def test_status_line_and_default_actions() -> None:
 
 def _eager_playout(players: int, seed: int) -> tuple[Outcome, int]:
     """Players who like fencing, roping and rustling: games end with five steers."""
-    weights = {Fence: 30, Rope: 40, Rustle: 20}
+    weights = {Fence: 30, Rope: 40, Rustle: 20, Ride: 0.5}
     state = RULES.new_game(
         [f"p{i}" for i in range(players)], {"max_rounds": 0}, rng=SeededRng(seed)
     )

@@ -75,7 +75,7 @@ def choosing() -> dict[tuple[str, str], CowboyState]:
     """A position of each kind of choice (and token to place): from seeded games where each
     comes up early, and a split field to claim built by hand."""
     found: dict[tuple[str, str], CowboyState] = {}
-    for seed in range(40):
+    for seed in range(120):
         for ply, g in enumerate(_playout(2 + seed % 3, seed, wild=0.4)):
             if ply > 400:
                 break

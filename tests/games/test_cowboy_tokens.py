@@ -226,14 +226,13 @@ def test_a_moove_is_one_line_and_each_path_is_detail() -> None:
         pilgrims=[("K11", "W")],
     )  # fmt: skip
     main = told(step, minor=False)
-    assert main == [
-        "alice ends the turn.",
+    assert main == [  # ending the turn is detail: the card says the turn is over
         "alice draws MOOOOOVE! — the twister takes 2 steps, Indians on 1 square ride, "
         "2 roaming steers step (1 off the prairie), the Bandit rides, the Pilgrim walks.",
     ]
     detail = told(step, minor=True)
     assert "The steer on l12 rolls 2 (north-east) and wanders off the prairie." in detail
-    assert len(detail) == 7
+    assert len(detail) == 8
 
 
 def test_a_steer_stampeding_into_a_field_is_told_beside_the_summary() -> None:
@@ -245,7 +244,7 @@ def test_a_steer_stampeding_into_a_field_is_told_beside_the_summary() -> None:
     main = told(step, minor=False)
     assert main[-1] == "The steer on f2 runs east to g2, into bob's field."
     assert "The steer on b9 runs east to c9." in said(step)
-    assert len(main) == 3  # the end, the card and the stampede, the steer that changed hands
+    assert len(main) == 2  # the card and the stampede, the steer that changed hands
 
 
 def test_a_steer_stampeding_off_the_board_is_told_in_a_whole_sentence() -> None:

@@ -15,22 +15,30 @@ from test_cowboy_kit import (
     position,
     ring,
     said,
+    told,
 )
 
 from games.base import IllegalAction, InvalidAction, NotYourTurn
 from games.cowboy.fields import herd
 from games.cowboy.state import CowboyState, End, Fence
+from games.cowboy.talk_picture import last_move
 
 # Moving --------------------------------------------------------------------------------------
 
 
 def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
     state = position(cowboys=["G3", "G13"])
-    assert legal(state, ALICE) == ["move n", "move e", "move s", "move w", "cut", "end"]
+    assert legal(state, ALICE) == [
+        "move n", "move e", "move s", "move w",
+        "move n n", "move n e", "move n w", "move e e",
+        "move e s", "move s s", "move s w", "move w w",
+        "cut", "end",
+    ]  # fmt: skip
     assert legal(state, BOB) == []
     moved = play(state, ALICE, "move n").state
     assert moved.cowboys[ALICE] == moved.board.parse_point("G4")
-    assert legal(moved, ALICE) == ["fence", "cut", "again", "end"]
+    # riding on is offered whole before the first step ("move n n"), not after it
+    assert legal(moved, ALICE) == ["fence", "cut", "end"]
     assert (
         RULES.describe_action(moved, ALICE, RULES.parse_action(moved, ALICE, "fence")).label
         == "Build a fence between f3 and g3"
@@ -39,8 +47,10 @@ def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
 
 def test_cowboys_never_share_an_intersection_or_leave_the_board() -> None:
     state = position(cowboys=["A1", "B1"])
-    assert legal(state, ALICE) == ["move n", "end"]
-    with pytest.raises(IllegalAction, match=r"bob's cowboy stands to your \w+ \(B1\)"):
+    assert legal(state, ALICE) == ["move n", "move n n", "move n e", "end"]
+    with pytest.raises(
+        IllegalAction, match=r"bob's cowboy stands to your east \(the SW corner of b1\)"
+    ):
         RULES.parse_action(state, ALICE, "move e")
     with pytest.raises(IllegalAction, match="off the board"):
         RULES.parse_action(state, ALICE, "move w")
@@ -59,7 +69,9 @@ def test_nobody_may_stop_next_to_the_bandit() -> None:
 
 def test_pilgrims_block_cowboys() -> None:
     state = position(cowboys=["E5", "A13"], pilgrims=[("E6", "S")])
-    with pytest.raises(IllegalAction, match=r"Pilgrims stand to your \w+ \(E6\)"):
+    with pytest.raises(
+        IllegalAction, match=r"Pilgrims stand to your north \(the SW corner of e6\)"
+    ):
         RULES.parse_action(state, ALICE, "move n")
 
 
@@ -76,10 +88,54 @@ def test_again_is_one_more_step_and_then_the_turn_ends() -> None:
         RULES.parse_action(position(), ALICE, "again")
 
 
+def test_two_steps_are_one_move_that_ends_the_turn() -> None:
+    state = position(cowboys=["E3", "A13"])
+    step = play(state, ALICE, "move n e")
+    assert step.state.cowboys[ALICE] == step.state.board.parse_point("F4")
+    assert told(step)[0] == "alice rides north, then east to the SW corner of f4."
+    assert "alice draws" in said(step) and RULES.to_act(step.state) == (BOB,)
+    header = last_move(step.state, step.events, started=False)
+    assert header.startswith("alice rode north, then east; drew ")
+    # the same as the three moves it replaces, which still mean what they meant
+    longhand = play(play(play(state, ALICE, "move n").state, ALICE, "again").state, ALICE, "move e")
+    assert longhand.state.cowboys == step.state.cowboys
+    assert longhand.state.deck == step.state.deck
+
+
+def test_a_ride_is_offered_once_per_intersection_and_typed_either_way() -> None:
+    state = position(cowboys=["E3", "A13"])
+    rides = [t for t in legal(state, ALICE) if t.count(" ") == 2]
+    assert len(rides) == 8  # two steps reach eight intersections, each offered once
+    ne = RULES.parse_action(state, ALICE, "move n e")
+    assert RULES.parse_action(state, ALICE, "ride e, then n") == ne
+    assert RULES.parse_action(state, ALICE, "jedź wschód północ") == ne
+    for action in RULES.legal_actions(state, ALICE):
+        text = RULES.format_action(state, action)
+        assert RULES.parse_action(state, ALICE, text) == action
+    choice = RULES.describe_action(state, ALICE, ne)
+    assert (choice.label, choice.group) == ("Ride north, then east", "Ride two steps")
+
+
+def test_a_ride_that_is_not_allowed_says_why() -> None:
+    state = position(cowboys=["E5", "A13"], bandit="G5")
+    with pytest.raises(IllegalAction, match="next to the Bandit"):
+        RULES.parse_action(state, ALICE, "move e n")  # F5 is next to the Bandit
+    with pytest.raises(IllegalAction, match="lead back"):
+        RULES.parse_action(state, ALICE, "move n s")
+    with pytest.raises(IllegalAction, match="off the board"):
+        RULES.parse_action(position(cowboys=["A1", "B13"]), ALICE, "move n w")
+    moved = play(position(cowboys=["E3", "A13"]), ALICE, "move n").state
+    with pytest.raises(IllegalAction, match="moved this turn"):
+        RULES.parse_action(moved, ALICE, "move n e")
+
+
 def test_end_stays_put_and_the_event_is_drawn() -> None:
     step = play(position(), ALICE, "end")
     assert "alice ends the turn" in said(step)
-    assert "alice draws United States Cavalry — Remove a single Indian or the Bandit." in said(step)
+    assert (
+        "alice draws United States Cavalry — You choose one band of Indians or the Bandit, "
+        "and the Cavalry removes it." in said(step)
+    )
     assert "no Indians and no Bandit" in said(step)
     assert step.state.turn == BOB and step.state.last_card == "cavalry"
 
@@ -250,10 +306,7 @@ def test_a_caught_rustler_with_several_steers_chooses_which_to_give() -> None:
     )
     step = play(state, ALICE, "rustle g2", 1)
     assert legal(step.state, ALICE) == ["give d2", "give d3"]
-    assert _menu(step.state) == [
-        ("Give the steer on d2", "Give bob a steer"),
-        ("Give the steer on d3", "Give bob a steer"),
-    ]
+    assert _menu(step.state) == [("Give the steer on d2", None), ("Give the steer on d3", None)]
     step = play(step.state, ALICE, "give d3")
     assert field_owners(step.state)["h2"] == BOB
     assert "h2" in {step.state.board.square_name(s) for s in step.state.steers}

@@ -147,14 +147,16 @@ def test_english_words_stay_as_they_were() -> None:
     state = position(cowboys=["F2", "G13"], fences=ring(["g2"], ALICE)[1:], phase="start")
     step = play(state, ALICE, "move n")
     assert RULES.narrator.event(step.events[0], step.state.names) == (
-        "alice rides north to F3 (SW corner of f3)."
+        "alice rides north to the SW corner of f3."
     )
     with pytest.raises(GameError) as err:
         RULES.parse_action(step.state, ALICE, "cut")
-    assert str(err.value) == "There is no tree in one of the four squares around your cowboy on F3."
+    assert str(err.value) == (
+        "There is no tree in one of the four squares around your cowboy on the SW corner of f3."
+    )
     with words.use("pl"):
         assert RULES.narrator.refusal(err.value) == (
-            "Nie ma drzewa na jednym z czterech pól wokół twojego kowboja na F3."
+            "Nie ma drzewa na jednym z czterech pól wokół twojego kowboja na f3 (lewy dolny róg)."
         )
 
 

@@ -21,7 +21,7 @@ from render.common import HIGHLIGHT, text_width
 from render.cowboy import compose, draw, warm
 from render.cowboy.frame import fit
 from render.cowboy.icons import icon, letter_layer
-from render.cowboy.layers import BIG, LEGEND_COLS, PAD, TEXT, WIDTH, geo
+from render.cowboy.layers import BIG, LEGEND_COLS, LEGEND_ICON, PAD, TEXT, WIDTH, geo
 from render.cowboy.paint import letter_sprite, sprite
 from render.shelf import Kept
 
@@ -69,10 +69,26 @@ def test_a_busy_four_player_board_is_phone_shaped_small_and_stable() -> None:
     state, last, previous, events = _playout(4, 3, 420)[-1]
     png = draw_any("cowboy", state, last=last, previous=previous, events=events)
     image = Image.open(io.BytesIO(png))
-    assert image.width == 800 and image.width <= image.height <= 1.7 * image.width
+    assert image.width == 800 and image.width <= image.height <= 1.8 * image.width
     assert image.mode == "P" and len(png) < 150_000
     # one fixed palette: same bytes
     assert draw(state, last=last, previous=previous, events=events) == png
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_and_the_acting_players_card_fit_a_phones_first_screen(players: int) -> None:
+    """Shown 300 px wide, the first 600 px of height hold the whole board and the card of
+    whoever acts, whichever seat that is."""
+    state = RULES.new_game(NAMES[:players], rng=SeededRng(7))
+    image = compose(state)
+    first_screen = 600 * image.width / 300
+    g = geo(state.tiles, players)
+    assert g.oy + g.span < first_screen
+    for seat in range(players):
+        acting = replace(state, turn=seat)
+        assert g.card_box(seat)[3] < first_screen
+        card = g.card_box(seat)
+        assert compose(acting).crop(card) != image.crop(card) or seat == state.turn
 
 
 def test_a_steer_that_moved_is_ringed_where_it_stands_now() -> None:
@@ -175,7 +191,7 @@ def test_pictures_draw_in_polish_and_the_pseudo_locale(locale: str) -> None:
 
 
 def test_polish_texts_fit_the_picture_uncut() -> None:
-    column = (WIDTH - 2 * PAD) // LEGEND_COLS - 32 - 14
+    column = (WIDTH - 2 * PAD) // LEGEND_COLS - LEGEND_ICON - 14
     card = (WIDTH - 2 * PAD - 10) // 2 - 24
     with words.use("pl"):
         for _, label in legend():
