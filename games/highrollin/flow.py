@@ -33,9 +33,6 @@ from games.highrollin.model import (
 from games.rng import Rng
 
 State = HighRollinState
-#: a wobble that changes nothing is told in the channel only when the chance was this high;
-#: below it the check is a minor event, kept in the history
-LOUD_CHANCE = 0.2
 
 
 def dice_data(dice: tuple[Die, ...] | list[Die]) -> list[list[object]]:
@@ -44,8 +41,8 @@ def dice_data(dice: tuple[Die, ...] | list[Die]) -> list[list[object]]:
 
 
 def wobble(kind: str, chance: float, **data: object) -> Event:
-    """A check that changed nothing: worth the channel's attention only when it was close."""
-    return Event(kind, {"chance": chance, **data}, minor=chance < LOUD_CHANCE)
+    """A check that changed nothing: kept in the history, never on the board."""
+    return Event(kind, {"chance": chance, **data}, minor=True)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -182,6 +179,25 @@ def place(
         # the pile is empty now: the going-out line that follows tells the rest
         events.append(Event("emptied", {"seat": seat}, minor=True))
     return end_turn(state, events)
+
+
+def stack_rest(
+    state: State, steps: tuple[tuple[Die, int], ...], rng: Rng, events: list[Event]
+) -> State:
+    """Stack ``steps`` (the suggestion: die and tower) one by one until the dice run out, a
+    tower falls or the game ends; told as one line (``stacked``), each die kept in the history."""
+    seat, told, done = state.turn, len(events), []
+    for die, tower in steps:
+        state = place(state, state.hand.index(die), tower, rng, events)
+        done.append([*dice_data([die])[0], tower])
+        if not state.hand or state.fall is not None or over(state) or state.turn != seat:
+            break
+    for i in range(told, len(events)):
+        if events[i].kind in ("stack", "stuck"):
+            events[i] = replace(events[i], minor=True)
+    left = len(state.hand) if state.turn == seat and state.fall is None else 0
+    events.insert(told, Event("stacked", {"seat": seat, "dice": done, "left": left}))
+    return state
 
 
 def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:

@@ -18,7 +18,6 @@ from games.highrollin.model import Die
 from games.highrollin.talk import picture
 from games.rng import SeededRng
 from render import highrollin
-from render.common import font, length
 
 
 def image_of(png: bytes) -> Image.Image:
@@ -38,10 +37,10 @@ def test_strip_tells_the_last_turns_result_from_its_events() -> None:
         text = picture.strip(step.events, state.names)
         name = state.names[state.turn]
         assert text.startswith(name)
-        if isinstance(action, Place) and state.began == 5 and len(state.hand) == 1:
-            tops = " + ".join(str(t[-1].face) for t in step.state.towers)
+        if any(e.kind == "score" for e in step.events):
+            tops = "+".join(str(t[-1].face) for t in step.state.towers)
             if step.state.round == state.round:
-                assert text.startswith(f"{name} stacked all five: {tops} · {name} +")
+                assert text.startswith(f"{name} stacked all five; tops {tops} · {name} +")
                 told.add("scored")
         if isinstance(action, Stop):
             assert "stopped" in text
@@ -155,13 +154,12 @@ def test_polish_texts_fit_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     cut = {text for text, shown, _, _ in drawn if shown != text}
     assert not cut, cut
     assert min(used - size for _, _, size, used in drawn) >= -4
-    for line in highrollin.wrap(picture.hint(step.state), 18, 150):
-        assert length(font(18), line) <= 150 or " " not in line, line
+    assert min(used for _, _, _, used in drawn) >= highrollin.MIN_TEXT
 
 
 def test_fit_words_shortens_at_a_word_boundary() -> None:
     text = "Wieża 2 się przewróciła: spadły 3 · pozostali +5 i jeszcze bardzo długie słowa"
-    shown, size = highrollin.fit_words(text, 20, 300)
-    assert shown.endswith("…") and size == 16
+    shown, size = highrollin.fit_words(text, 24, 300)
+    assert shown.endswith("…") and size == highrollin.MIN_TEXT  # never smaller
     whole = shown.removesuffix("…")
     assert text.startswith(whole) and not text[len(whole)].isalnum()  # a word boundary

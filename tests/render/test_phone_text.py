@@ -1,9 +1,9 @@
-"""Every board picture is readable on a phone: no text under 12 px when it is shown 400 px wide.
+"""Every board picture is readable on a phone: no text under 11 px when it is shown 300 px wide.
 
 Each game is drawn in a fresh interpreter (so cached layers are drawn, and measured, too) over
 the start, the middle and the end of random playouts at two players and at its largest table;
 every text Pillow draws is recorded with the font size used. A text of ``size`` px in a picture
-``width`` px wide shows at ``size * 400 / width`` px on a phone.
+``width`` px wide shows at ``size * 300 / width`` px on a phone.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import pytest
 import games
 
 ROOT = Path(__file__).resolve().parents[2]
-PHONE_WIDTH = 400
-MIN_PHONE_PX = 12
+PHONE_WIDTH = 300
+MIN_PHONE_PX = 11
 
 SCRIPT = r"""
 import json, random, sys
@@ -73,7 +73,7 @@ def _measure(key: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("key", sorted(games.RULESETS))
-def test_no_text_under_12px_on_a_phone(key: str) -> None:
+def test_no_text_under_11px_on_a_phone(key: str) -> None:
     small = []
     for picture in _measure(key):
         scale = PHONE_WIDTH / picture["width"]

@@ -13,13 +13,13 @@ from games.base import Event
 from games.highrollin.model import GAME_SCORE, HIGH_FACE
 from games.highrollin.talk.common import (
     _,
-    chance_drew,
     dice,
     die_object,
     join_or,
     names_of,
     ngettext,
     pgettext,
+    risk,
     table,
 )
 
@@ -63,18 +63,20 @@ def _roll(data: Data, names: Names) -> str:
 
 def _shake(data: Data, names: Names) -> str:
     return _("The roll shook the tallest tower ({height} high) but it stood ({odds}).").format(
-        height=data["height"], odds=chance_drew(data)
+        height=data["height"], odds=risk(data)
     )
 
 
 def _fall(data: Data, names: Names) -> str:
-    tower, odds = data["tower"] + 1, chance_drew(data)
+    tower = data["tower"] + 1
     if data["cause"] == "knock":
-        cause = _("The roll knocked tower {tower} ({height} high; {odds})").format(
-            tower=tower, height=data["height"], odds=odds
+        cause = _("The roll knocked over tower {tower} ({height} high)").format(
+            tower=tower, height=data["height"]
         )
     else:
-        cause = _("Tower {tower} wobbled and fell ({odds})").format(tower=tower, odds=odds)
+        cause = _("Tower {tower} toppled ({height} high)").format(
+            tower=tower, height=data["height"]
+        )
     fallen = data["dice"]
     n = len(fallen)
     fell = ngettext("{n} die fell and landed {dice}", "{n} dice fell and landed {dice}", n).format(
@@ -133,9 +135,24 @@ def _stack(data: Data, names: Names) -> str:
     return _("{name} stacked {die} on tower {tower} ({height} high).").format(**fields)
 
 
+def _stacked(data: Data, names: Names) -> str:
+    """Stacking the rest as suggested: each die and its tower, in one line."""
+    moves = pgettext("list separator", ", ").join(
+        _("{die} on {tower}").format(die=die_object(d[:2]), tower=d[2] + 1) for d in data["dice"]
+    )
+    name, left = names[data["seat"]], data["left"]
+    if not left:
+        return _("{name} stacked {moves}.").format(name=name, moves=moves)
+    return ngettext(
+        "{name} stacked {moves}; {n} die fits nowhere: roll it again or stop.",
+        "{name} stacked {moves}; {n} dice fit nowhere: roll them again or stop.",
+        left,
+    ).format(name=name, moves=moves, n=left)
+
+
 def _wobble(data: Data, names: Names) -> str:
     return _("Tower {tower} wobbled but stood ({odds}).").format(
-        tower=data["tower"] + 1, odds=chance_drew(data)
+        tower=data["tower"] + 1, odds=risk(data)
     )
 
 
@@ -151,10 +168,10 @@ def _stuck(data: Data, names: Names) -> str:
 def _score(data: Data, names: Names) -> str:
     points = data["points"]
     return ngettext(
-        "{name} stacked all five dice and scores the tower tops {terms} = {points} "
-        "({name} {total}).",
-        "{name} stacked all five dice and scores the tower tops {terms} = {points} "
-        "({name} {total}).",
+        "{name} stacked all five dice and scores the top faces of towers 1-4: {terms} = "
+        "{points} (now {total}).",
+        "{name} stacked all five dice and scores the top faces of towers 1-4: {terms} = "
+        "{points} (now {total}).",
         points,
     ).format(
         name=names[data["seat"]],
@@ -182,22 +199,21 @@ def _lift(data: Data, names: Names) -> str:
 def _slip(data: Data, names: Names) -> str:
     n = data["count"]
     return ngettext(
-        "{name} lifted {n} die off tower {tower} into the pile, but the stack slipped ({odds}) "
-        "and landed {faces}; the dice stay {name}'s.",
-        "{name} lifted {n} dice off tower {tower} into the pile, but the stack slipped ({odds}) "
-        "and landed {faces}; the dice stay {name}'s.",
+        "{name} lifted {n} die off tower {tower} into the pile, but the stack slipped and "
+        "landed {faces}; the dice stay {name}'s.",
+        "{name} lifted {n} dice off tower {tower} into the pile, but the stack slipped and "
+        "landed {faces}; the dice stay {name}'s.",
         n,
     ).format(
         name=names[data["seat"]],
         n=n,
         tower=data["tower"] + 1,
-        odds=chance_drew(data),
         faces=pgettext("list separator", ", ").join(str(f) for f in data["faces"]),
     )
 
 
 def _held(data: Data, names: Names) -> str:
-    return _("The stack held ({odds}).").format(odds=chance_drew(data))
+    return _("The stack held ({odds}).").format(odds=risk(data))
 
 
 def _reward(data: Data, names: Names) -> str:
@@ -210,17 +226,13 @@ def _reward(data: Data, names: Names) -> str:
     }
     if len(others) > 1:
         return ngettext(
-            "{who} score {points} each for the fallen dice (2 a die showing 4-6, 1 a die "
-            "showing 1-3): {totals}. {name}'s turn ends.",
-            "{who} score {points} each for the fallen dice (2 a die showing 4-6, 1 a die "
-            "showing 1-3): {totals}. {name}'s turn ends.",
+            "{who} score {points} each for the fallen dice: {totals}. {name}'s turn ends.",
+            "{who} score {points} each for the fallen dice: {totals}. {name}'s turn ends.",
             points,
         ).format(**fields)
     return ngettext(
-        "{who} scores {points} for the fallen dice (2 a die showing 4-6, 1 a die showing "
-        "1-3): {totals}. {name}'s turn ends.",
-        "{who} scores {points} for the fallen dice (2 a die showing 4-6, 1 a die showing "
-        "1-3): {totals}. {name}'s turn ends.",
+        "{who} scores {points} for the fallen dice: {totals}. {name}'s turn ends.",
+        "{who} scores {points} for the fallen dice: {totals}. {name}'s turn ends.",
         points,
     ).format(**fields)
 
@@ -301,6 +313,7 @@ TELLERS: dict[str, Callable[[Data, Names], str]] = {
     "fall": _fall,
     "penalty": _penalty,
     "stack": _stack,
+    "stacked": _stacked,
     "wobble": _wobble,
     "stuck": _stuck,
     "score": _score,
