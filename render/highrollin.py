@@ -202,8 +202,8 @@ TURN_Y = TABLE[3] + 8
 TURN_H = 176
 PLAYER_H = 54
 #: the players' rows: name column, then the pile (a chip and a count per colour)
-NAME_W = 150
-CHIP_STEP = 72
+NAME_W = 160
+CHIP_STEP = 70
 
 
 def draw(
@@ -350,10 +350,15 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
     c.text((W - M - 14, y0 + 4), count, MIN_TEXT, ink=MUTED, paper=CARD, anchor="rt")
     _line(c, (x0, y0), title, 24, wide - w - 12, bold=True, ink=BROWN, paper=CARD)
     step = (wide - HAND_DIE) / 4
+    # while stacking, each die's tower in the suggestion; else every tower it fits
+    plan = words.planned(state) if phase == "place" else [None] * len(state.hand)
     for i, die in enumerate(state.hand):
         cx = x0 + HAND_DIE / 2 + i * step
         c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
-        where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
+        if phase == "place":
+            where = [] if plan[i] is None else [plan[i]]
+        else:
+            where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
         _line(
             c,
             (cx, y0 + 102),
@@ -367,6 +372,8 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
         )
     if phase == "lift":
         _line(c, (x0, y0 + 132), words.hint(state), MIN_TEXT, wide, bold=True, ink=RUST, paper=CARD)
+    elif phase == "place":
+        _line(c, (x0, y0 + 132), words.plan_line(state), MIN_TEXT, wide, ink=BROWN, paper=CARD)
 
 
 def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None) -> None:

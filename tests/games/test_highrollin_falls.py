@@ -32,10 +32,14 @@ def test_topple_on_stacking_consequences() -> None:
     assert fall is not None and fall.kind == "topple" and fall.height == 6
     assert fall.dice == dice("y5 r2 b6")
     assert (
-        "Tower 1 toppled (6 high): 3 dice fell and landed yellow 5, red 2, blue 6; 2 dice "
-        "showing 4-6 go to ann's pile; 1 die showing 1-3 leaves the round."
+        "ann stacked blue 3 on tower 1, and it toppled (6 high): 3 dice fell and landed "
+        "yellow 5, red 2, blue 6; 2 dice showing 4-6 go to ann's pile; 1 die showing 1-3 "
+        "leaves the round. bob and cy score 5 each for the fallen dice: bob 5, cy 5. ann's "
+        "turn ends."
     ) in events
-    assert len(events) == 3  # the placement, the fall, the others' points
+    assert len(events) == 3  # the placement, the fall, the others' points (in the history)
+    step = RULES.apply(before, 0, Place(1, 0), rng=ScriptedRng([0.2, 3, 5, 2, 6]))
+    assert [e.kind for e in step.events if not e.minor] == ["fall"]  # one line on the board
     # 5 and 6 go to ann's pile, the 2 leaves the round; the unstacked red 6 goes back
     assert state.piles[0] == (3 + 1, 3 + 1, 4, 4 + 1)
     assert state.removed == add(before.removed, (1, 0, 0, 0))
@@ -74,8 +78,10 @@ def test_a_lone_placement_is_played_at_once_and_says_why() -> None:
     assert RULES.forced_action(state, 1) is None  # not bob's turn
     step = RULES.apply(state, 0, Place(0, 0), rng=ScriptedRng([]))
     assert told(step.events, state.names)[0] == (
-        "ann stacked blue 3 on tower 1 (2 high): the only die that fits, and only there."
+        "ann stacked blue 3 on tower 1 (2 high): the only die that fits, and only there. "
+        "1 die left fits nowhere: roll it again or stop."
     )
+    assert [e.kind for e in step.events if not e.minor] == ["stack"]  # one line
     # with a choice, the player is asked
     choice = make(("r3", "b6", "g3", "y4"), [(4, 3, 3, 4), REST], hand="b3 b5", began=5)
     assert RULES.forced_action(choice, 0) is None
@@ -112,7 +118,9 @@ def test_knock_on_roll_hits_the_tallest_tower_and_ends_the_turn() -> None:
     state, events = play(state, Roll((3, 2, 0, 0)), [4, 4, 4, 6, 6, 0.01, 4, 4, 1, 6, 3])
     assert state.towers[0] == dice("r3 b3")
     assert state.fall is not None and state.fall.kind == "knock"
-    assert any(e.startswith("The roll knocked over tower 1 (6 high): 4 dice fell") for e in events)
+    assert any(
+        e.startswith("ann's roll knocked over tower 1 (6 high): 4 dice fell") for e in events
+    )
     assert not any("%" in e for e in events if "knocked" in e)  # no chance internals
     # the rolled dice go back; fallen g4 and r6 join ann's pile; b1 and y3 leave the round
     assert state.piles[0] == (3 + 1, 2, 3 + 1, 3)
@@ -126,7 +134,7 @@ def test_knock_between_equally_tall_towers_is_a_uniform_pick() -> None:
     state, events = play(state, Roll((3, 2, 0, 0)), script)
     assert state.towers[1] == dice("b6 r6 g6")
     assert state.towers[0] == dice("r3 b3 g3 y3")
-    assert any("The roll knocked over tower 2 (4 high)" in e for e in events)
+    assert any("roll knocked over tower 2 (4 high)" in e for e in events)
     assert state.scores == (0, 1)
     assert state.removed == (0, 0, 0, 1)
 

@@ -163,3 +163,53 @@ def test_fit_words_shortens_at_a_word_boundary() -> None:
     assert shown.endswith("…") and size == highrollin.MIN_TEXT  # never smaller
     whole = shown.removesuffix("…")
     assert text.startswith(whole) and not text[len(whole)].isalnum()  # a word boundary
+
+
+def test_at_four_players_the_acting_panel_and_the_board_fit_the_first_phone_screen() -> None:
+    """Shown 300 px wide, a phone's first screen is 600 px high: the towers, this turn's box
+    and the acting player's row (whichever seat acts) are all within it."""
+    for seat in range(4):
+        state = ROLLIN.new_game([f"Player {i}" for i in range(4)], rng=SeededRng(7))
+        state = replace(state, turn=seat)
+        image = image_of(highrollin.draw(state)).convert("RGB")
+        screen = 600 * image.width // 300
+        assert highrollin.TURN_Y + highrollin.TURN_H <= screen  # towers and this turn's box
+        # the acting row is the one on the highlight paper: find its last pixel row
+        x = image.width // 2
+        acting = [
+            y
+            for y in range(highrollin.TURN_Y + highrollin.TURN_H, image.height)
+            if image.getpixel((x, y)) == highrollin.STRIP
+        ]
+        assert acting, "the acting player's row is drawn"
+        assert max(acting) < screen, (seat, max(acting), screen)
+        low = highrollin.TURN_Y + highrollin.TURN_H + 8 + seat * highrollin.PLAYER_H
+        assert low <= min(acting) <= max(acting) < low + highrollin.PLAYER_H  # its own row
+
+
+def test_dice_that_carry_meaning_are_14px_and_their_texts_11px_on_a_phone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tops, rolled dice, fallen dice and pile chips at least 14 px shown 300 px wide; a die's
+    letter or face at least 11 px there, or no text at all (a small die under a tall top)."""
+    scale = 300 / highrollin.W
+    for size in (highrollin.TOP_DIE, highrollin.HAND_DIE, highrollin.FALLEN_DIE, highrollin.CHIP):
+        assert size * scale >= 14
+    from PIL import ImageDraw
+
+    drawn: list[float] = []
+    text = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, words, *args, font=None, **kw):  # type: ignore[no-untyped-def]
+        if str(words).strip():
+            drawn.append(font.size / 3)  # sprites are drawn three times larger, then shrunk
+        return text(self, xy, words, *args, font=font, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    for size in range(10, highrollin.TOP_DIE + 1):
+        drawn.clear()
+        highrollin._sprite.__wrapped__(0, 6, size, highrollin.WOOD, "R")
+        assert all(px * scale >= 11 - 0.01 for px in drawn), (size, drawn)
+    drawn.clear()
+    highrollin._sprite.__wrapped__(0, None, highrollin.CHIP, highrollin.CARD, "R")
+    assert drawn and drawn[0] * scale >= 11 - 0.01

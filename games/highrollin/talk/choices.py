@@ -12,7 +12,6 @@ from games.highrollin import suggest
 from games.highrollin.menu import even, fit_chance, hand_counts, place_rank, suggested
 from games.highrollin.model import (
     COLOURS,
-    TURN_DICE,
     Action,
     Again,
     HighRollinState,
@@ -31,7 +30,6 @@ from games.highrollin.talk.common import (
     ngettext,
     percent,
     pgettext,
-    short_dice,
     table,
 )
 
@@ -60,12 +58,10 @@ def describe(state: State, seat: int, action: Action) -> Choice:
         case Again():
             n = len(state.hand)
             fit = percent(round(fit_chance(state, hand_counts(state)), 2))
-            return Choice(
-                ngettext("Roll the {n} die again", "Roll the {n} dice again", n).format(n=n),
-                note=_("{chance} that a die fits; no fit is a penalty").format(chance=fit),
-                primary=True,
-                emoji="🎲",
+            label = ngettext(
+                "Roll the {n} die again ({chance} fit)", "Roll the {n} dice again ({chance} fit)", n
             )
+            return Choice(label.format(n=n, chance=fit), primary=True, emoji="🎲")
         case Stop():
             return Choice(_("Stop (no score; dice back to your pile)"), emoji="✋")
         case Lift(tower):
@@ -77,30 +73,11 @@ def describe(state: State, seat: int, action: Action) -> Choice:
 
 
 def _describe_rest(state: State) -> Choice:
-    """ "Stack the rest", and what it will do: each die and its tower, the score if it stacks
-    all five, the risk of a topple on the way."""
-    steps = suggest.plan(state)
-    n, safe = suggest.outlook(state)
+    """ "Stack the rest": the picture shows where each die goes (arrows under the dice) and
+    what it scores or risks, so the button needs no note."""
+    n = suggest.outlook(state)[0]
     label = ngettext("Stack the {n} die as suggested", "Stack the {n} dice as suggested", n)
-    moves = " · ".join(f"{short_dice([(COLOURS[d.colour], d.face)])}→{t + 1}" for d, t in steps)
-    parts = [moves]
-    if n == len(state.hand) and state.began == TURN_DICE:
-        tops = [t[-1].face for t in state.towers]
-        for d, t in steps:
-            tops[t] = d.face
-        parts.append(_("scores {points}").format(points=sum(tops)))
-    elif n < len(state.hand):
-        left = len(state.hand) - n
-        parts.append(ngettext("{n} die fits nowhere", "{n} dice fit nowhere", left).format(n=left))
-    if safe < 1:
-        parts.append(_("{chance} risk of a fall").format(chance=percent(round(1 - safe, 3))))
-    return Choice(
-        label.format(n=n),
-        note=pgettext("list separator", ", ").join(parts),
-        primary=True,
-        emoji="🧱",
-        rank=10_000,
-    )
+    return Choice(label.format(n=n), primary=True, emoji="🧱", rank=10_000)
 
 
 def _describe_roll(state: State, seat: int, counts: tuple[int, int, int, int]) -> Choice:

@@ -70,8 +70,29 @@ def _shake(data: Data, names: Names) -> str:
 def _fall(data: Data, names: Names) -> str:
     tower = data["tower"] + 1
     if data["cause"] == "knock":
-        cause = _("The roll knocked over tower {tower} ({height} high)").format(
-            tower=tower, height=data["height"]
+        cause = _("{name}'s roll knocked over tower {tower} ({height} high)").format(
+            name=names[data["seat"]], tower=tower, height=data["height"]
+        )
+    elif data.get("before"):
+        before = pgettext("list separator", ", ").join(
+            _("{die} on {tower}").format(die=die_object(d[:2]), tower=d[2] + 1)
+            for d in data["before"]
+        )
+        cause = _(
+            "{name} stacked {before}, then {die} on tower {tower}, and it toppled ({height} high)"
+        ).format(
+            name=names[data["seat"]],
+            before=before,
+            die=die_object(data["die"]),
+            tower=tower,
+            height=data["height"],
+        )
+    elif "die" in data:
+        cause = _("{name} stacked {die} on tower {tower}, and it toppled ({height} high)").format(
+            name=names[data["seat"]],
+            die=die_object(data["die"]),
+            tower=tower,
+            height=data["height"],
         )
     else:
         cause = _("Tower {tower} toppled ({height} high)").format(
@@ -83,6 +104,7 @@ def _fall(data: Data, names: Names) -> str:
         n=n, dice=dice(fallen)
     )
     keep = sum(1 for d in fallen if d[1] >= HIGH_FACE)
+    reward = data.get("reward")
     parts = []
     if keep:
         parts.append(
@@ -100,10 +122,26 @@ def _fall(data: Data, names: Names) -> str:
                 n - keep,
             ).format(n=n - keep)
         )
-    return _("{cause}: {fell}; {rest}.").format(cause=cause, fell=fell, rest="; ".join(parts))
+    text = _("{cause}: {fell}; {rest}.").format(cause=cause, fell=fell, rest="; ".join(parts))
+    return _with_reward(text, reward, names)
+
+
+def _with_reward(text: str, reward: Data | None, names: Names) -> str:
+    """A fall's line and, after it, what the others score for it (when the event says)."""
+    if reward is None:
+        return text
+    return _("{fall} {reward}").format(fall=text, reward=_reward(reward, names))
 
 
 def _penalty(data: Data, names: Names) -> str:
+    text = _penalty_only(data, names)
+    if "dice" not in data:
+        return text
+    rolled = _("{name} rolled {dice}.").format(name=names[data["seat"]], dice=dice(data["dice"]))
+    return _("{roll} {penalty}").format(roll=rolled, penalty=text)
+
+
+def _penalty_only(data: Data, names: Names) -> str:
     name, penalty, towers = names[data["seat"]], data["penalty"], data["towers"]
     if not towers:
         return _(
@@ -128,11 +166,21 @@ def _stack(data: Data, names: Names) -> str:
         "height": data["height"],
     }
     if data.get("alone"):
-        return _(
+        text = _(
             "{name} stacked {die} on tower {tower} ({height} high): the only die that fits, "
             "and only there."
         ).format(**fields)
-    return _("{name} stacked {die} on tower {tower} ({height} high).").format(**fields)
+    else:
+        text = _("{name} stacked {die} on tower {tower} ({height} high).").format(**fields)
+    left = data.get("left")
+    if not left:
+        return text
+    rest = ngettext(
+        "{n} die left fits nowhere: roll it again or stop.",
+        "{n} dice left fit nowhere: roll them again or stop.",
+        left,
+    ).format(n=left)
+    return _("{stacked} {left}").format(stacked=text, left=rest)
 
 
 def _stacked(data: Data, names: Names) -> str:
@@ -198,7 +246,7 @@ def _lift(data: Data, names: Names) -> str:
 
 def _slip(data: Data, names: Names) -> str:
     n = data["count"]
-    return ngettext(
+    text = ngettext(
         "{name} lifted {n} die off tower {tower} into the pile, but the stack slipped and "
         "landed {faces}; the dice stay {name}'s.",
         "{name} lifted {n} dice off tower {tower} into the pile, but the stack slipped and "
@@ -210,6 +258,7 @@ def _slip(data: Data, names: Names) -> str:
         tower=data["tower"] + 1,
         faces=pgettext("list separator", ", ").join(str(f) for f in data["faces"]),
     )
+    return _with_reward(text, data.get("reward"), names)
 
 
 def _held(data: Data, names: Names) -> str:
@@ -239,6 +288,21 @@ def _reward(data: Data, names: Names) -> str:
 
 def _out(data: Data, names: Names) -> str:
     n = data["left"]
+    if "die" in data:
+        last = data["die"]
+        return ngettext(
+            "{name} stacked {die} on tower {tower}, the last die, and went out: {n} die left "
+            "in the other piles gives {n} (score {total}).",
+            "{name} stacked {die} on tower {tower}, the last die, and went out: {n} dice left "
+            "in the other piles give {n} (score {total}).",
+            n,
+        ).format(
+            name=names[data["seat"]],
+            die=die_object(last["die"]),
+            tower=last["tower"] + 1,
+            n=n,
+            total=data["total"],
+        )
     return ngettext(
         "{name} went out: {n} die left in the other piles gives {n} (score {total}).",
         "{name} went out: {n} dice left in the other piles give {n} (score {total}).",

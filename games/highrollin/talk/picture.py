@@ -8,6 +8,7 @@ from typing import Any
 
 import words
 from games.base import Event
+from games.highrollin import suggest
 from games.highrollin.menu import suggested
 from games.highrollin.model import GAME_SCORE, MATCH_GAMES, TURN_DICE, HighRollinState
 from games.highrollin.talk.common import (
@@ -121,6 +122,34 @@ def fits_on(towers: Sequence[int]) -> str:
     if not towers:
         return _("no fit")
     return "→" + ",".join(str(t + 1) for t in towers)
+
+
+def planned(state: State) -> list[int | None]:
+    """Each rolled die's tower in the suggestion ("Stack the rest"), None if it stays."""
+    towers: list[int | None] = [None] * len(state.hand)
+    for die, tower in suggest.plan(state):
+        i = next(i for i, d in enumerate(state.hand) if d == die and towers[i] is None)
+        towers[i] = tower
+    return towers
+
+
+def plan_line(state: State) -> str:
+    """Under the rolled dice while stacking: what the suggestion under them does."""
+    n, safe = suggest.outlook(state)
+    parts = []
+    if n == len(state.hand) and state.began == TURN_DICE:
+        tops = [t[-1].face for t in state.towers]
+        for d, t in suggest.plan(state):
+            tops[t] = d.face
+        parts.append(_("scores {points}").format(points=sum(tops)))
+    elif n == len(state.hand):
+        parts.append(_("every die stacks"))
+    else:
+        left = len(state.hand) - n
+        parts.append(ngettext("{n} die fits nowhere", "{n} dice fit nowhere", left).format(n=left))
+    if safe < 1:
+        parts.append(_("{chance} risk of a fall").format(chance=percent(round(1 - safe, 2))))
+    return _("Suggested: {outlook}").format(outlook=" · ".join(parts))
 
 
 def hint(state: State) -> str:
