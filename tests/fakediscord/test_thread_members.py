@@ -57,7 +57,9 @@ async def test_a_ping_does_not_bring_in_who_cannot_see_the_channel(
         await fake.settle()
         members = fake.world.channels[thread.id].member_ids
         assert town.alice.id in members and town.bob.id not in members
-        assert [n.user for n in fake.notifications(fake.world.channels[thread.id])] == [town.alice]
+        assert [n.user for n in fake.notifications(fake.world.channels[thread.id])] == [
+            town.alice
+        ]
 
 
 async def test_adding_and_removing_thread_members(fake: FakeDiscord, town: Town) -> None:
