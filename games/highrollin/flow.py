@@ -105,12 +105,20 @@ def rolloff(
             return tuple(throws), rolling[0]
 
 
-def start_turn(state: State, counts: Counts, rng: Rng, events: list[Event]) -> State:
+def start_turn(
+    state: State, counts: Counts, rng: Rng, events: list[Event], *, forced: bool = False
+) -> State:
+    """Roll ``counts`` from the pile; ``forced``: the pile allowed no other roll, so the roll
+    itself is history only (the picture shows the dice; what follows is told)."""
     piles = list(state.piles)
     piles[state.turn] = add(piles[state.turn], counts, -1)
     dice = [c for c in range(len(COLOURS)) for _ in range(counts[c])]
     state = replace(state, piles=tuple(piles), began=len(dice))
-    return roll_hand(state, dice, rng, events)
+    told = len(events)
+    state = roll_hand(state, dice, rng, events)
+    if forced and events[told].kind == "roll":
+        events[told] = replace(events[told], minor=True)
+    return state
 
 
 def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -> State:

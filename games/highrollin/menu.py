@@ -1,8 +1,8 @@
 """High Rollin' menus: a few good rolls instead of every colour mix, ranked placements; the
 legal moves and their notation.
 
-Stacking offers "Stack the rest" (the suggestion of ``games.highrollin.suggest``) and, unless
-the suggestion stacks every die in hand, each other die on its best tower; any other placement
+Stacking offers "Stack the rest" (the suggestion of ``games.highrollin.suggest``) and each die
+the suggestion leaves in hand on its best tower (to stack a different set); any other placement
 can be typed.
 
 A roll is judged by the chance that at least one of its dice fits a tower (no fit is a
@@ -148,7 +148,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def place_menu(state: State) -> list[Action]:
     """A lone placement; else "Stack the rest", then (unless it stacks every die in hand)
-    each other die on its best tower."""
+    each die it leaves in hand on its best tower."""
     lone = lone_placement(state)
     if lone is not None:
         return [lone]

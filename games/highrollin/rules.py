@@ -136,7 +136,8 @@ class HighRollinRules(Ruleset[State, Action]):
         state = replace(state, fall=None)
         match action:
             case Roll(counts):
-                state = flow.start_turn(state, counts, rng, events)
+                forced = len(roll_choices(state.piles[seat])) == 1
+                state = flow.start_turn(state, counts, rng, events, forced=forced)
             case Place(die, tower):
                 alone = menu.lone_placement(state) is not None
                 state = flow.place(state, die, tower, rng, events, alone=alone)

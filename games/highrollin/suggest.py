@@ -54,17 +54,17 @@ def first(state: State) -> Place | None:
 
 
 def each_die(state: State) -> list[Place]:
-    """For each distinct die but the suggestion's first, its best placement on its own (the
-    sequence it starts judged as ``plan`` judges), in hand order."""
-    lead = first(state)
-    lead_die = state.hand[lead.die] if lead is not None else None
+    """For each distinct die the suggestion leaves in hand that fits now, its best placement
+    (the sequence it starts judged as ``plan`` judges), in hand order: the way to stack a
+    different set of dice than suggested."""
+    planned = [d for d, __ in plan(state)]
     tops = tuple(t[-1] for t in state.towers)
     heights = tuple(len(t) for t in state.towers)
     wobbly = state.options.towers == "wobbly"
     scoring = state.began == TURN_DICE
     out = []
     for i, die in enumerate(state.hand):
-        if die == lead_die or state.hand.index(die) != i:
+        if die in planned or state.hand.index(die) != i:
             continue
         rest = state.hand[:i] + state.hand[i + 1 :]
         best: tuple[Value, int] | None = None

@@ -33,10 +33,10 @@ from tests.e2e.harness import (
 )
 
 RULES = games.get("highrollin")
-#: with this seed the policy below wins a two-player game in 62 moves over several rounds, and on
+#: with this seed the policy below wins a two-player game in 50 moves over several rounds, and on
 #: the way meets every kind of fall (a topple, a knocked tower, a slipped penalty stack), a
 #: penalty with a choice of towers, rolling again, stopping and a pile with one roll left
-WHOLE_GAME_SEED = 39
+WHOLE_GAME_SEED = 261
 AGAIN_LABEL = re.compile(r"Roll the (?:1 die|\d+ dice) again \(\d+% fit\)")
 STOP_LABEL = "Stop (no score; dice back to your pile)"
 
@@ -109,8 +109,8 @@ def check_menu(message: Any, state: HighRollinState, seat: int) -> None:
         assert not decide, f"Roll again / Stop offered while not allowed: {labels}"
     assert len(message.buttons()) <= 10, "at most ten buttons a board"
     if state.phase == "place":
-        # the rest as suggested first; each other die on its best tower unless the suggestion
-        # stacks every die in hand (a lone placement plays by itself)
+        # the rest as suggested first; each die it leaves in hand on its best tower (a lone
+        # placement plays by itself)
         steps, n = suggest.plan(state), len(state.hand)
         assert labels[0] == f"Stack the {_dice(len(steps))} as suggested" and not selects
         assert "▸" not in message.content  # no notes: the picture shows the plan
@@ -381,9 +381,9 @@ async def test_twenty_placements_are_one_stack_button_and_any_may_be_typed(
         match, current = await start_with_twenty_placements(fake, world, runner)
         state = match.state
         # four 1s on top, five greens: at most four can be stacked, and the suggestion says
-        # which four (the highest faces) and where; each other die is offered on its own
+        # which four (the highest faces) and where; the one it leaves is offered on its own
         actions = RULES.legal_actions(state, 0)
-        assert actions[0] == Rest() and len(actions) == 5
+        assert actions == [Rest(), Place(0, 0)]
         buttons = [b for b in current.buttons() if (b.custom_id or "").startswith("rh:a:")]
         assert buttons[0].label == "Stack the 4 dice as suggested"
         assert not current.selects() and len(current.buttons()) <= 10
@@ -460,18 +460,15 @@ async def test_typed_move_suggestions_put_the_most_useful_first(
     async with running(fake, database) as runner:
         match, _ = await start_with_twenty_placements(fake, world, runner)
         choices = await fake.autocomplete(
-            world.alice, world.channel, "highrollin move", focused="action", action="place"
+            world.alice, world.channel, "highrollin move", focused="action", action=""
         )
         values = [c["value"] for c in choices]
         state = match.state
-        offered = [a for a in RULES.legal_actions(state, 0) if isinstance(a, Place)]
-        rank = {
-            RULES.format_action(state, a): RULES.describe_action(state, 0, a).rank for a in offered
-        }
-        assert sorted(values) == sorted(rank), "every placement offered is suggested"
-        assert values[0] == "place 5 on 1", "the die scoring most comes first"
+        offered = RULES.legal_actions(state, 0)
+        assert sorted(values) == sorted(RULES.format_action(state, a) for a in offered)
+        assert values == ["stack rest", "place 1 on 1"], "stacking as suggested comes first"
+        assert "Stack the 4 dice as suggested" in choices[0]["name"]
         choices = await fake.autocomplete(
             world.alice, world.channel, "highrollin move", focused="action", action="stack"
         )
         assert [c["value"] for c in choices] == ["stack rest"]
-        assert [rank[v] for v in values] == sorted(rank.values(), reverse=True)
