@@ -235,15 +235,13 @@ class Delivery:
         if in_place:
             story_from = latest["story_from"]
             story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
-            # a board edited during a turn tells this turn only (the turn began after the
-            # move at ``turn_ply``, which the board told when it was posted)
-            story_from = max(story_from, match.turn_ply, min(plies) - 1)
+            # edited during a turn, it tells this turn only (the move at ``turn_ply`` began it)
+            story_from = max(story_from, match.turn_ply)
+        elif latest is not None and int(latest["channel_id"]) == match.channel_id:
+            story_from = min(plies) - 1  # a new board tells what no board told yet
         else:
             story_from = int(latest["ply"]) if latest is not None else -1
             story_from = min(story_from, min(plies) - 1)
-            if latest is not None and int(latest["channel_id"]) == match.channel_id:
-                # the moves the newest board told (edited in place) are not told again
-                story_from = min(plies) - 1
         if plies == list(range(story_from + 1, upto + 1)):
             stories = rows  # the claimed boards are the whole story: no need to read it
         else:
