@@ -235,6 +235,10 @@ class Delivery(Pictures):
         if in_place:
             story_from = latest["story_from"]
             story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
+            # edited during a turn, it tells this turn only (the move at ``turn_ply`` began it)
+            story_from = max(story_from, match.turn_ply)
+        elif latest is not None and int(latest["channel_id"]) == match.channel_id:
+            story_from = min(plies) - 1  # a new board tells what no board told yet
         else:
             story_from = int(latest["ply"]) if latest is not None else -1
             story_from = min(story_from, min(plies) - 1)

@@ -1,10 +1,14 @@
 """High Rollin' table, phone first: the last move, four towers, this turn's dice, the players.
 
-Every die shows its colour letter beside its face ("R6"), as large as the face. A tower's top
-(what the next die must match, and what scores) is always drawn full size, however tall the
-tower; the dice under it shrink to fit. The die stacked last is outlined, fallen dice lie in a
-row at the foot of their tower, score changes get a +/- badge. Drawn straight into a fixed
-palette from cached sprites (see ``render.flat``); ``warm()`` builds them.
+Drawn for a phone that shows it 300 px wide (half size): no text under ``MIN_TEXT`` px here
+(11 px there), dice that carry meaning at least 28 px (14 px there). Every such die shows its
+colour letter beside its face ("R6"), as large as the face. A tower's top (what the next die
+must match, and what scores) is always drawn full size, however tall the tower; the dice under
+it shrink to fit, and below ``FACE_DIE`` they are plain colour blocks (the height is printed
+under the tower). The die stacked last is outlined, fallen dice lie in a row at the foot of
+their tower, score changes get a +/- badge. The rules themselves are left to the rules page.
+Drawn straight into a fixed palette from cached sprites (see ``render.flat``); ``warm()``
+builds them.
 """
 
 from __future__ import annotations
@@ -32,14 +36,19 @@ from render.flat import Canvas, Colour, Palette, fit
 
 W = 600
 M = 12
+#: the smallest text: 11 px on a phone that shows the picture 300 px wide
+MIN_TEXT = 22
 HEADER_H = 52
-STRIP_H = 44
-TABLE_H = 420
+STRIP_H = 62
+TABLE_H = 440
 TOP_DIE = 56  # a tower's top, always this big
-LOW_DIE = 36  # the dice under it, at most this big
+LOW_DIE = 44  # the dice under it, at most this big
+#: the smallest die that still shows its face (letter and face from ``LETTER_DIE``)
+FACE_DIE = 34
+LETTER_DIE = 44
 HAND_DIE = 56
-FALLEN_DIE = 36
-CHIP = 30
+FALLEN_DIE = 44
+CHIP = 36
 FILLS: tuple[Colour, ...] = (
     PALETTE["vermillion"],
     PALETTE["blue"],
@@ -101,12 +110,15 @@ def _sprite(colour: int, face: int | None, size: int, paper: Colour, mark: str) 
     )
     if face is None:
         text, scale = mark, 0.62
-    elif size >= 24:
+    elif size >= LETTER_DIE:
         text, scale = f"{mark}{face}", 0.5
-    else:
+    elif size >= FACE_DIE:
         text, scale = str(face), 0.66
-    f = font(int(s * scale), True)
-    d.text((s * 0.48, s * 0.47), text, font=f, fill=INKS[colour], anchor="mm")
+    else:
+        text, scale = "", 0.0  # a plain block of the colour
+    if text:
+        f = font(int(s * scale), True)
+        d.text((s * 0.48, s * 0.47), text, font=f, fill=INKS[colour], anchor="mm")
     return PAL.reduce(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
@@ -139,13 +151,14 @@ def warm() -> None:
 
 
 def fit_words(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
-    """``text`` and a font size at which it fits ``width`` pixels: as it is, a little smaller,
-    or else shortened at a word boundary with an ellipsis (never cut inside a word, unless it
-    is a single word, such as a long name)."""
-    for smaller in (size, size - 2, size - 4):
+    """``text`` and a font size at which it fits ``width`` pixels: as it is, a little smaller
+    (never under ``MIN_TEXT``), or else shortened at a word boundary with an ellipsis (never
+    cut inside a word, unless it is a single word, such as a long name)."""
+    sizes = [z for z in (size, size - 2, size - 4) if z >= MIN_TEXT] or [size]
+    for smaller in sizes:
         if length(font(smaller, bold), text) <= width:
             return text, smaller
-    small = size - 4
+    small = sizes[-1]
     cut = text.split(" ")
     while len(cut) > 1:
         cut.pop()
@@ -168,8 +181,8 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def _wrapped(text: str, size: int, width: int) -> list[str]:
-    """``text`` as one line when it fits (a little smaller if need be), else wrapped."""
-    if length(font(size - 2), text) <= width:
+    """``text`` as one line when it fits, else wrapped."""
+    if length(font(size), text) <= width:
         return [text]
     return wrap(text, size, width)
 
@@ -183,11 +196,14 @@ def _line(c: Canvas, xy: tuple[float, float], text: str, size: int, width: int, 
 # Layout ---------------------------------------------------------------------------------------
 
 TABLE = (M, HEADER_H + STRIP_H + 8, W - M, HEADER_H + STRIP_H + 8 + TABLE_H)
-BASE_Y = TABLE[3] - 122  # bottom edge of the tower bases
+BASE_Y = TABLE[3] - 148  # bottom edge of the tower bases: labels, then fallen dice below
 TOWER_X = tuple(TABLE[0] + (TABLE[2] - TABLE[0]) * (2 * i + 1) // 8 for i in range(TOWERS))
 TURN_Y = TABLE[3] + 8
 TURN_H = 176
-PLAYER_H = 48
+PLAYER_H = 54
+#: the players' rows: name column, then the pile (a chip and a count per colour)
+NAME_W = 160
+CHIP_STEP = 70
 
 
 def draw(
@@ -216,7 +232,7 @@ def _header(c: Canvas, state: HighRollinState) -> None:
     w = c.text((M, HEADER_H / 2), words.title(), 24, bold=True, ink=CARD, paper=BROWN, anchor="lm")
     room = W - 3 * M - w
     right = words.header(state)
-    _line(c, (W - M, HEADER_H / 2), right, 20, room, bold=True, ink=CARD, paper=BROWN, anchor="rm")
+    _line(c, (W - M, HEADER_H / 2), right, 22, room, bold=True, ink=CARD, paper=BROWN, anchor="rm")
 
 
 def _strip(c: Canvas, text: str) -> None:
@@ -224,17 +240,19 @@ def _strip(c: Canvas, text: str) -> None:
     c.rect((0, y0, W, y0 + STRIP_H - 1), STRIP)
     mid = y0 + STRIP_H / 2
     if not text:
-        _line(c, (M, mid), words.tip(), 18, W - 2 * M, ink=MUTED, paper=STRIP, anchor="lm")
         return
-    w = c.text((M, mid), words.last(), 20, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
+    w = c.text((M, mid), words.last(), MIN_TEXT, bold=True, ink=BROWN, paper=STRIP, anchor="lm")
     x, room = M + w + 8, W - 3 * M - w
-    two = wrap(text, 16, room)
-    if length(font(18), text) > room and len(two) == 2:
-        # a long story (a move, a new round and the points) takes two smaller lines
-        for i, line in enumerate(two):
-            c.text((x, mid + (i - 0.5) * 19), line, 16, ink=INK, paper=STRIP, anchor="lm")
+    lines = _wrapped(text, MIN_TEXT, room)
+    if len(lines) > 1:
+        # a long story (a move, a new round and the points) takes two lines, the second cut
+        for i, line in enumerate(lines[:2]):
+            if i == 1 and len(lines) > 2:
+                line = " ".join([line, *lines[2:]])
+            y = mid + (i - 0.5) * 27
+            _line(c, (x, y), line, MIN_TEXT, room, ink=INK, paper=STRIP, anchor="lm")
         return
-    _line(c, (x, mid), text, 20, room, ink=INK, paper=STRIP, anchor="lm")
+    _line(c, (x, mid), text, MIN_TEXT, room, ink=INK, paper=STRIP, anchor="lm")
 
 
 def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
@@ -261,19 +279,18 @@ def _towers(c: Canvas, state: HighRollinState, last: Any) -> None:
             )
         column = TOWER_X[1] - TOWER_X[0] - 8
         label = words.tower(i)
-        _line(c, (x, BASE_Y + 6), label, 20, column, bold=True, ink=CARD, paper=WOOD, anchor="mt")
+        _line(c, (x, BASE_Y + 6), label, 24, column, bold=True, ink=CARD, paper=WOOD, anchor="mt")
         label = words.height(len(tower))
-        _line(c, (x, BASE_Y + 32), label, 18, column, ink=CARD, paper=WOOD, anchor="mt")
+        _line(c, (x, BASE_Y + 36), label, MIN_TEXT, column, ink=CARD, paper=WOOD, anchor="mt")
         chance = topple_chance(len(tower) + 1) if wobbly else 0.0
         if chance:
             risky = chance >= RISKY
             _line(
                 c,
-                (x, BASE_Y + 55),
+                (x, BASE_Y + 64),
                 words.next_chance(chance),
-                18,
+                MIN_TEXT,
                 column,
-                bold=risky,
                 ink=HIGHLIGHT if risky else CARD,
                 paper=WOOD,
                 anchor="mt",
@@ -289,11 +306,17 @@ def _fallen(c: Canvas, tower: int, dice: tuple[Die, ...]) -> None:
     span = len(dice) * (FALLEN_DIE + 3)
     x = min(max(TABLE[0] + 8, TOWER_X[tower] - span / 2), TABLE[2] - 8 - span)
     label = words.fell()
-    w = length(font(18, True), label)
+    w = length(font(MIN_TEXT, True), label)
     if x - w - 6 < TABLE[0] + 8:
         x = TABLE[0] + 14 + w
     c.text(
-        (x - 6, y + FALLEN_DIE / 2), label, 18, bold=True, ink=HIGHLIGHT, paper=WOOD, anchor="rm"
+        (x - 6, y + FALLEN_DIE / 2),
+        label,
+        MIN_TEXT,
+        bold=True,
+        ink=HIGHLIGHT,
+        paper=WOOD,
+        anchor="rm",
     )
     for die in dice:
         c.paste(_die(die.colour, die.face, FALLEN_DIE, WOOD), x, y)
@@ -309,45 +332,48 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
     if state.winners:
         _line(c, (x0, y0), words.winners(state), 24, wide, bold=True, ink=BROWN, paper=CARD)
         ranked = sorted(state.active(), key=lambda s: -state.scores[s])
-        _line(c, (x0, y0 + 44), words.scores(ranked, state), 20, wide, ink=INK, paper=CARD)
+        _line(c, (x0, y0 + 44), words.scores(ranked, state), 22, wide, ink=INK, paper=CARD)
         if state.options.match:
             won = words.games_won(ranked, state)
-            _line(c, (x0, y0 + 76), won, 20, wide, ink=INK, paper=CARD)
+            _line(c, (x0, y0 + 76), won, 22, wide, ink=INK, paper=CARD)
         return
     phase = state.phase
     title = words.turn_title(state)
     if phase == "roll":
-        _line(c, (x0, y0), title, 22, wide, bold=True, ink=BROWN, paper=CARD)
-        lines = [part for line in words.roll_lines(state) for part in _wrapped(line, 20, wide)]
+        _line(c, (x0, y0), title, 24, wide, bold=True, ink=BROWN, paper=CARD)
+        lines = [part for line in words.roll_lines(state) for part in _wrapped(line, 22, wide)]
         for i, line in enumerate(lines[:4]):
-            _line(c, (x0, y0 + 40 + i * 32), line, 20, wide, ink=INK, paper=CARD)
+            _line(c, (x0, y0 + 40 + i * 32), line, MIN_TEXT, wide, ink=INK, paper=CARD)
         return
     count = words.stacked(state)
-    w = length(font(18), count)
-    c.text((W - M - 14, y0 + 4), count, 18, ink=MUTED, paper=CARD, anchor="rt")
-    _line(c, (x0, y0), title, 22, wide - w - 12, bold=True, ink=BROWN, paper=CARD)
+    w = length(font(MIN_TEXT), count)
+    c.text((W - M - 14, y0 + 4), count, MIN_TEXT, ink=MUTED, paper=CARD, anchor="rt")
+    _line(c, (x0, y0), title, 24, wide - w - 12, bold=True, ink=BROWN, paper=CARD)
+    step = (wide - HAND_DIE) / 4
+    # while stacking, each die's tower in the suggestion; else every tower it fits
+    plan = words.planned(state) if phase == "place" else [None] * len(state.hand)
     for i, die in enumerate(state.hand):
-        cx = x0 + 40 + i * 76
+        cx = x0 + HAND_DIE / 2 + i * step
         c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
-        where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
+        if phase == "place":
+            where = [] if plan[i] is None else [plan[i]]
+        else:
+            where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
         _line(
             c,
             (cx, y0 + 102),
             words.fits_on(where),
-            18,
-            72,
+            MIN_TEXT,
+            round(step) - 6,
             bold=bool(where),
             ink=INK if where else MUTED,
             paper=CARD,
             anchor="mt",
         )
-    hint_x = x0 + 40 + 5 * 76 - 30
-    room = W - M - 10 - hint_x
-    # the hint's head (up to its colon) in bold on a line of its own, the rest wrapped
-    head, colon, rest = words.hint(state).partition(":")
-    lines = [head + colon, *wrap(rest, 18, room)] if colon else wrap(head, 18, room)
-    for i, line in enumerate(lines[:5]):
-        _line(c, (hint_x, y0 + 40 + i * 24), line, 18, room, bold=i == 0, ink=INK, paper=CARD)
+    if phase == "lift":
+        _line(c, (x0, y0 + 132), words.hint(state), MIN_TEXT, wide, bold=True, ink=RUST, paper=CARD)
+    elif phase == "place":
+        _line(c, (x0, y0 + 132), words.plan_line(state), MIN_TEXT, wide, ink=BROWN, paper=CARD)
 
 
 def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: int | None) -> None:
@@ -374,28 +400,28 @@ def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: i
             c,
             (M + 12, mid),
             label,
-            20,
-            160,
+            MIN_TEXT,
+            NAME_W,
             bold=True,
             ink=INK,
             paper=paper,
             anchor="lm",
         )
-        x = M + 180
+        x = M + 12 + NAME_W + 6
         pile = state.piles[seat]
         for colour in range(4):
             c.paste(_die(colour, None, CHIP, paper), x, mid - CHIP / 2)
             ink = INK if pile[colour] else MUTED
             c.text(
-                (x + CHIP + 3, mid),
+                (x + CHIP + 2, mid),
                 f"×{pile[colour]}",
-                18,
+                MIN_TEXT,
                 bold=True,
                 ink=ink,
                 paper=paper,
                 anchor="lm",
             )
-            x += 64
+            x += CHIP_STEP
         score = state.scores[seat]
         c.text((W - M - 12, mid), str(score), 24, bold=True, ink=BROWN, paper=paper, anchor="rm")
         if before is not None and before.game == state.game:
@@ -405,7 +431,7 @@ def _players(c: Canvas, state: HighRollinState, previous: Any, y: int, viewer: i
                 c.text(
                     (W - M - 18 - sw, mid),
                     f"{delta:+d}",
-                    18,
+                    MIN_TEXT,
                     bold=True,
                     ink=GAIN if delta > 0 else RUST,
                     paper=paper,

@@ -13,6 +13,7 @@ from games.highrollin.model import (
     HighRollinState,
     Lift,
     Place,
+    Rest,
     Roll,
     Stop,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "HighRollinState",
     "Lift",
     "Place",
+    "Rest",
     "Roll",
     "Stop",
 ]

@@ -33,9 +33,6 @@ from games.highrollin.model import (
 from games.rng import Rng
 
 State = HighRollinState
-#: a wobble that changes nothing is told in the channel only when the chance was this high;
-#: below it the check is a minor event, kept in the history
-LOUD_CHANCE = 0.2
 
 
 def dice_data(dice: tuple[Die, ...] | list[Die]) -> list[list[object]]:
@@ -44,8 +41,8 @@ def dice_data(dice: tuple[Die, ...] | list[Die]) -> list[list[object]]:
 
 
 def wobble(kind: str, chance: float, **data: object) -> Event:
-    """A check that changed nothing: worth the channel's attention only when it was close."""
-    return Event(kind, {"chance": chance, **data}, minor=chance < LOUD_CHANCE)
+    """A check that changed nothing: kept in the history, never on the board."""
+    return Event(kind, {"chance": chance, **data}, minor=True)
 
 
 def new_round(state: State, rng: Rng, events: list[Event]) -> State:
@@ -108,12 +105,20 @@ def rolloff(
             return tuple(throws), rolling[0]
 
 
-def start_turn(state: State, counts: Counts, rng: Rng, events: list[Event]) -> State:
+def start_turn(
+    state: State, counts: Counts, rng: Rng, events: list[Event], *, forced: bool = False
+) -> State:
+    """Roll ``counts`` from the pile; ``forced``: the pile allowed no other roll, so the roll
+    itself is history only (the picture shows the dice; what follows is told)."""
     piles = list(state.piles)
     piles[state.turn] = add(piles[state.turn], counts, -1)
     dice = [c for c in range(len(COLOURS)) for _ in range(counts[c])]
     state = replace(state, piles=tuple(piles), began=len(dice))
-    return roll_hand(state, dice, rng, events)
+    told = len(events)
+    state = roll_hand(state, dice, rng, events)
+    if forced and events[told].kind == "roll":
+        events[told] = replace(events[told], minor=True)
+    return state
 
 
 def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -> State:
@@ -129,13 +134,18 @@ def roll_hand(state: State, colours: list[int], rng: Rng, events: list[Event]) -
         if draw < chance:
             tied = state.tallest()
             tower = tied[0] if len(tied) == 1 else rng.choice(tied)
+            # the dice go back to the pile unplayed: the knock's line tells the roll
+            events[-1] = replace(events[-1], minor=True)
             return tower_falls(state, tower, "knock", chance, draw, rng, events)
         events.append(wobble("shake", chance, draw=draw, height=tallest))
     if placements(state):
         return state
     high = max(d.face for d in hand)
     tied = [t for t in state.tallest() if len(state.towers[t]) > 1]
-    events.append(Event("penalty", {"seat": seat, "penalty": high, "towers": tied}))
+    rolled = next(i for i in range(len(events) - 1, -1, -1) if events[i].kind == "roll")
+    events[rolled] = replace(events[rolled], minor=True)  # the penalty line tells the roll
+    data = {"seat": seat, "penalty": high, "towers": tied, "dice": dice_data(hand)}
+    events.append(Event("penalty", data))
     if not tied:
         return end_turn(state, events)
     if len(tied) > 1:
@@ -161,11 +171,16 @@ def place(
     if chance > 0:
         draw = rng.random()
         if draw < chance:
-            return tower_falls(state, tower, "topple", chance, draw, rng, events)
+            # the fall's line tells the die that toppled it
+            events[told] = replace(events[told], minor=True)
+            state = tower_falls(state, tower, "topple", chance, draw, rng, events)
+            return state
         events.append(wobble("wobble", chance, draw=draw, tower=tower))
     if hand:
         if not placements(state):
-            events.append(Event("stuck", {"seat": seat, "left": len(hand)}))
+            # told in the stacking line ("...; 2 dice fit nowhere"), kept in the history too
+            events[told] = replace(events[told], data={**events[told].data, "left": len(hand)})
+            events.append(Event("stuck", {"seat": seat, "left": len(hand)}, minor=True))
         return state
     if state.began == TURN_DICE:
         events[told] = replace(events[told], minor=True)  # the score line says it all
@@ -179,9 +194,45 @@ def place(
         if over(state):
             return state
     else:
-        # the pile is empty now: the going-out line that follows tells the rest
+        # the pile is empty now: the going-out line that follows tells the rest, this die too
+        events[told] = replace(events[told], minor=True)
         events.append(Event("emptied", {"seat": seat}, minor=True))
+        state = end_turn(state, events)
+        if events[-1].kind == "out":
+            events[-1] = replace(events[-1], data={**events[-1].data, "die": data})
+        return state
     return end_turn(state, events)
+
+
+def stack_rest(
+    state: State, steps: tuple[tuple[Die, int], ...], rng: Rng, events: list[Event]
+) -> State:
+    """Stack ``steps`` (the suggestion: die and tower) one by one until the dice run out, a
+    tower falls or the game ends; told as one line (``stacked``), each die kept in the history."""
+    seat, told, done = state.turn, len(events), []
+    for die, tower in steps:
+        state = place(state, state.hand.index(die), tower, rng, events)
+        if state.fall is not None:
+            break  # the fall's line tells the die that toppled it
+        done.append([*dice_data([die])[0], tower])
+        if not state.hand or over(state) or state.turn != seat:
+            break
+    for i in range(told, len(events)):
+        if events[i].kind in ("stack", "stuck"):
+            events[i] = replace(events[i], minor=True)
+    left = len(state.hand) if state.turn == seat and state.fall is None else 0
+    # a five-dice score's line says it all ("stacked all five dice and scores ...")
+    if done and any(e.kind == "out" and "die" in e.data for e in events[told:]):
+        done.pop()  # the going-out line tells the last die
+    fell = next((i for i in range(told, len(events)) if events[i].kind == "fall"), None)
+    if fell is not None and done:
+        # "stacked red 1 on 1, then blue 2 on tower 3, and it toppled": one line
+        events[fell] = replace(events[fell], data={**events[fell].data, "before": done})
+        done = []
+    scored = any(e.kind == "score" for e in events[told:])
+    stacked = Event("stacked", {"seat": seat, "dice": done, "left": left}, minor=scored or not done)
+    events.insert(told, stacked)
+    return state
 
 
 def lift(state: State, tower: int, rng: Rng, events: list[Event]) -> State:
@@ -245,6 +296,8 @@ def tower_falls(
         fall=Fall(kind, tower, height, chance, fallen),
     )
     data = {"seat": state.turn, "cause": kind, "tower": tower, "height": height}
+    if kind == "topple":
+        data["die"] = dice_data([stack[-1]])[0]
     data |= {"chance": chance, "draw": draw, "dice": dice_data(fallen)}
     events.append(Event("fall", data))
     state = reward_others(state, fallen, events)
@@ -258,7 +311,10 @@ def reward_others(state: State, fallen: tuple[Die, ...], events: list[Event]) ->
         state = score(state, seat, points)
     totals = [state.scores[s] for s in others]
     data = {"seat": state.turn, "others": others, "points": points, "totals": totals}
-    events.append(Event("reward", data))
+    # told in the line of the fall (or slip) just before, kept in the history on its own
+    fell = events[-1]
+    events[-1] = replace(fell, data={**fell.data, "reward": data})
+    events.append(Event("reward", data, minor=True))
     return state
 
 

@@ -1,6 +1,10 @@
 """High Rollin' menus: a few good rolls instead of every colour mix, ranked placements; the
 legal moves and their notation.
 
+Stacking offers "Stack the rest" (the suggestion of ``games.highrollin.suggest``) and each die
+the suggestion leaves in hand on its best tower (to stack a different set); any other placement
+can be typed.
+
 A roll is judged by the chance that at least one of its dice fits a tower (no fit is a
 penalty): each colour fits some faces of six, never a tower topped by its own colour. The menu
 offers the suggested roll (the least risk of a penalty) and a few mixes leaning on each colour
@@ -9,6 +13,7 @@ the pile holds, plus one that keeps the pile even; any other mix can be typed.
 
 from __future__ import annotations
 
+from games.highrollin import suggest
 from games.highrollin.model import (
     COLOURS,
     TURN_DICE,
@@ -18,6 +23,7 @@ from games.highrollin.model import (
     HighRollinState,
     Lift,
     Place,
+    Rest,
     Roll,
     Stop,
     placements,
@@ -107,7 +113,7 @@ def best_action(state: State, seat: int, actions: list[Action]) -> Action:
         case "roll":
             return Roll(suggested(state, seat))
         case "place":
-            return max(actions, key=lambda a: place_rank(state, a))  # type: ignore[arg-type]
+            return actions[0]  # the lone placement, or stacking the rest as suggested
         case "decide":
             return Stop()
     return actions[0]
@@ -136,8 +142,20 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         case "roll":
             return list(roll_menu(state, seat))
         case "place":
-            return list(placements(state))
+            return place_menu(state)
     return [Again(), Stop()]
+
+
+def place_menu(state: State) -> list[Action]:
+    """A lone placement; else "Stack the rest", then (unless it stacks every die in hand)
+    each die it leaves in hand on its best tower."""
+    lone = lone_placement(state)
+    if lone is not None:
+        return [lone]
+    menu: list[Action] = [Rest()]
+    if suggest.outlook(state)[0] < len(state.hand):
+        menu.extend(suggest.each_die(state))
+    return menu
 
 
 def notation(action: Action) -> str:
@@ -147,6 +165,8 @@ def notation(action: Action) -> str:
             return "roll " + " ".join(COLOURS[c] for c in range(4) for _ in range(counts[c]))
         case Place(die, tower):
             return f"place {die + 1} on {tower + 1}"
+        case Rest():
+            return "stack rest"
         case Again():
             return "again"
         case Stop():

@@ -46,6 +46,7 @@ NOTATION = (
     "roll red red blue green green",
     "roll 2 red + 3 yellow",
     "place 3 on 2",
+    "stack rest",
     "again",
     "stop",
     "lift 2",
@@ -155,6 +156,12 @@ class Place:
 
 
 @dataclass(frozen=True)
+class Rest:
+    """Stack the rest of the roll as suggested (``games.highrollin.suggest``), die by die,
+    until none is left, none fits or a tower falls."""
+
+
+@dataclass(frozen=True)
 class Again:
     pass
 
@@ -171,7 +178,7 @@ class Lift:
     tower: int
 
 
-Action = Roll | Place | Again | Stop | Lift
+Action = Roll | Place | Rest | Again | Stop | Lift
 
 
 # State --------------------------------------------------------------------------------------

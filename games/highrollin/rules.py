@@ -22,7 +22,7 @@ from games.base import (
     Ruleset,
     Step,
 )
-from games.highrollin import flow, menu, store, talk
+from games.highrollin import flow, menu, store, suggest, talk
 from games.highrollin.model import (
     COLOURS,
     GAME_SCORE,
@@ -36,6 +36,7 @@ from games.highrollin.model import (
     HighRollinState,
     Lift,
     Place,
+    Rest,
     Roll,
     Stop,
     add,
@@ -109,8 +110,8 @@ class HighRollinRules(Ruleset[State, Action]):
         return (state.game, state.round, state.turn, self.to_act(state))
 
     def default_action(self, state: State, seat: int) -> Action:
-        """The suggested roll, the best-ranked placement, or stop (rolling and stacking are
-        compulsory, rolling again is not)."""
+        """The suggested roll, stacking the rest as suggested, or stop (rolling and stacking
+        are compulsory, rolling again is not)."""
         self.check_turn(state, seat)
         return menu.best_action(state, seat, self.legal_actions(state, seat))
 
@@ -135,10 +136,13 @@ class HighRollinRules(Ruleset[State, Action]):
         state = replace(state, fall=None)
         match action:
             case Roll(counts):
-                state = flow.start_turn(state, counts, rng, events)
+                forced = len(roll_choices(state.piles[seat])) == 1
+                state = flow.start_turn(state, counts, rng, events, forced=forced)
             case Place(die, tower):
                 alone = menu.lone_placement(state) is not None
                 state = flow.place(state, die, tower, rng, events, alone=alone)
+            case Rest():
+                state = flow.stack_rest(state, suggest.plan(state), rng, events)
             case Again():
                 colours = [d.colour for d in state.hand]
                 state = flow.roll_hand(state, colours, rng, events)
@@ -172,6 +176,10 @@ class HighRollinRules(Ruleset[State, Action]):
             raise IllegalAction("highrollin.first", **wanted)
         if isinstance(action, Place):
             self._check_place(state, action, wanted)
+            return
+        if isinstance(action, Rest):
+            if phase != "place":
+                raise IllegalAction("highrollin.no_stack", **wanted)
             return
         if isinstance(action, Again | Stop):
             if phase != "decide":
@@ -290,7 +298,9 @@ class HighRollinRules(Ruleset[State, Action]):
         elif verb == "roll":
             self.check_turn(state, seat)
             action = self._parse_roll(state, seat, rest)
-        elif verb == "place":
+        elif verb in ("stack", "place") and rest == ["rest"]:
+            action = Rest()
+        elif verb in ("place", "stack"):
             self.check_turn(state, seat)
             if state.phase != "place":
                 self._check(state, seat, Place(0, 0))  # says what to do instead

@@ -18,11 +18,13 @@ from games.highrollin.model import (
     Die,
     Lift,
     Place,
+    Rest,
     Roll,
     Stop,
     fits,
     topple_chance,
 )
+from games.highrollin.suggest import first
 from games.policies.base import Policy, best_of, derive
 from games.rng import Rng, SeededRng
 
@@ -67,6 +69,13 @@ def place_score(state: Any, action: Place) -> float:
     return score
 
 
+def rest_score(state: Any) -> float:
+    """Stacking the rest as suggested: its first placement, a little ahead of the same die
+    placed alone (the suggestion weighs the whole roll)."""
+    lead = first(state)
+    return -100.0 if lead is None else place_score(state, lead) + 0.5
+
+
 def again_chance(state: Any) -> float:
     """Chance that rolling the dice left again stacks at least one of them."""
     miss = 1.0
@@ -90,6 +99,8 @@ class Easy(Policy):
                     return roll_score(counts, towers)
                 case Place():
                     return place_score(state, a)
+                case Rest():
+                    return rest_score(state)
                 case Again():
                     return 1.0 if again_chance(state) >= self.AGAIN else -1.0
                 case Stop():
@@ -136,6 +147,8 @@ class Strong(Easy):
                     return roll_score(counts, towers)
                 case Place():
                     return place_score(state, a)
+                case Rest():
+                    return rest_score(state)
             return 0.0
 
         order = sorted(range(len(actions)), key=lambda i: -prior(actions[i]))

@@ -1,6 +1,7 @@
 """Each move is told once: on the boards of a whole match of every game, a move whose events
 are told as sentences is not also told as notation ("**alice** played `roll`." followed by
-"alice rolled sheep and sheep."), and every event told is told where its move is shown."""
+"alice rolled sheep and sheep."), and every event told is told where its move is shown (a
+board edited during a turn keeps that turn's moves)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ from tests.e2e.test_pseudo_locale import GAMES, Table
 
 #: a move told by its notation: "**alice** played `roll`."
 PLAYED = re.compile(r"^(?:🤖 )?\*\*(?P<name>.+?)\*\* played `(?P<move>[^`]+)`\.$")
+
+
+def told_in(content: str, row: Any, narrator: Any = None, names: Any = None) -> bool:
+    """Whether the move ``row`` is told in ``content``: every sentence of its events."""
+    said = [narrator.event(e, names) for e in row["events"] if not e.minor]
+    return bool(said) and all(sentence in content for sentence in said)
 
 
 def shown_plies(messages: list[Any]) -> list[tuple[Any, range]]:
@@ -52,6 +59,13 @@ async def test_every_board_tells_each_move_once(
     for message, plies in shown_plies(boards(fake, world.channel)):
         lines = message.content.splitlines()
         rows = [by_ply[p] for p in plies if p in by_ply]
+        if message.edited:
+            # edited during a turn, a board tells that turn only: the moves before it were told
+            # when it was posted; what it keeps is its newest moves, the newest always
+            start = len(rows) - 1
+            while start > 0 and told_in(message.content, rows[start - 1], narrator, names):
+                start -= 1
+            rows = rows[max(start, 0) :]
         for row in rows:
             sentences = [narrator.event(e, names) for e in row["events"] if not e.minor]
             name = names[row["seat"]]

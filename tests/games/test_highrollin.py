@@ -12,6 +12,7 @@ from games.base import GameOver, IllegalAction, InvalidAction, InvalidState, Not
 from games.highrollin import RULES, Again, Die, Lift, Place, Roll, Stop
 from games.highrollin.model import (
     COLOURS,
+    placements,
     roll_choices,
 )
 from games.rng import ScriptedRng, ScriptExhausted
@@ -70,7 +71,7 @@ def test_opening_events_announce_the_bases_every_throw_and_who_starts() -> None:
 
 def test_legal_placement_face_match_ones_wild_never_own_colour() -> None:
     state = make(("r5", "b1", "g5", "y3"), [(3, 4, 4, 3), REST], hand="r5 b3 y1 g1 r2", began=5)
-    legal = set(RULES.legal_actions(state, 0))
+    legal = set(placements(state))
     hand = state.hand  # sorted: r2 r5 b3 g1 y1
     assert [str(d) for d in hand] == ["red 2", "red 5", "blue 3", "green 1", "yellow 1"]
     # red 5: on green 5 (match) and on blue 1 (wild), never on red 5 (own colour)
@@ -110,7 +111,7 @@ def test_player_picks_order_and_a_new_top_can_make_another_die_fit() -> None:
 
 def test_identical_dice_make_one_move_and_parse_by_colour_and_face() -> None:
     state = make(("r5", "b5", "g6", "y6"), [(4, 4, 2, 4), REST], hand="g5 g5", began=5)
-    assert RULES.legal_actions(state, 0) == [Place(0, 0), Place(0, 1)]
+    assert placements(state) == [Place(0, 0), Place(0, 1)]
     assert RULES.parse_action(state, 0, "place 2 on 1") == Place(0, 0)
     assert RULES.parse_action(state, 0, "place green 5 on tower 2") == Place(0, 1)
     with pytest.raises(IllegalAction, match="no rolled red 5"):
@@ -151,7 +152,7 @@ def test_five_dice_scores_the_four_tower_tops_and_ends_the_turn() -> None:
     state = make(("r5", "b6", "g2", "y4"), [(3, 4, 4, 3), REST], hand="y5", began=5, scores=[10, 0])
     state, events = play(state, Place(0, 0), [])
     assert state.scores == (10 + 5 + 6 + 2 + 4, 0)
-    assert "scores the tower tops 5 + 6 + 2 + 4 = 17" in text(events)
+    assert "scores the top faces of towers 1-4: 5 + 6 + 2 + 4 = 17 (now 27)" in text(events)
     assert state.turn == 1 and state.hand == () and state.phase == "roll"
 
 

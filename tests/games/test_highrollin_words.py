@@ -114,8 +114,7 @@ def test_english_sentences_stay_as_they_were() -> None:
     assert tell(Event("stack", stack), names) == "bob stacked green 5 on tower 2 (3 high)."
     reward = {"seat": 0, "others": [1, 2], "points": 5, "totals": [5, 7]}
     assert tell(Event("reward", reward), names) == (
-        "bob and cy score 5 each for the fallen dice (2 a die showing 4-6, 1 a die showing "
-        "1-3): bob 5, cy 7. ann's turn ends."
+        "bob and cy score 5 each for the fallen dice: bob 5, cy 7. ann's turn ends."
     )
     out = {"seat": 2, "left": 1, "total": 40}
     assert tell(Event("out", out), names) == (

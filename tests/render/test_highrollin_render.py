@@ -18,7 +18,6 @@ from games.highrollin.model import Die
 from games.highrollin.talk import picture
 from games.rng import SeededRng
 from render import highrollin
-from render.common import font, length
 
 
 def image_of(png: bytes) -> Image.Image:
@@ -38,10 +37,10 @@ def test_strip_tells_the_last_turns_result_from_its_events() -> None:
         text = picture.strip(step.events, state.names)
         name = state.names[state.turn]
         assert text.startswith(name)
-        if isinstance(action, Place) and state.began == 5 and len(state.hand) == 1:
-            tops = " + ".join(str(t[-1].face) for t in step.state.towers)
+        if any(e.kind == "score" for e in step.events):
+            tops = "+".join(str(t[-1].face) for t in step.state.towers)
             if step.state.round == state.round:
-                assert text.startswith(f"{name} stacked all five: {tops} · {name} +")
+                assert text.startswith(f"{name} stacked all five; tops {tops} · {name} +")
                 told.add("scored")
         if isinstance(action, Stop):
             assert "stopped" in text
@@ -155,13 +154,62 @@ def test_polish_texts_fit_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     cut = {text for text, shown, _, _ in drawn if shown != text}
     assert not cut, cut
     assert min(used - size for _, _, size, used in drawn) >= -4
-    for line in highrollin.wrap(picture.hint(step.state), 18, 150):
-        assert length(font(18), line) <= 150 or " " not in line, line
+    assert min(used for _, _, _, used in drawn) >= highrollin.MIN_TEXT
 
 
 def test_fit_words_shortens_at_a_word_boundary() -> None:
     text = "Wieża 2 się przewróciła: spadły 3 · pozostali +5 i jeszcze bardzo długie słowa"
-    shown, size = highrollin.fit_words(text, 20, 300)
-    assert shown.endswith("…") and size == 16
+    shown, size = highrollin.fit_words(text, 24, 300)
+    assert shown.endswith("…") and size == highrollin.MIN_TEXT  # never smaller
     whole = shown.removesuffix("…")
     assert text.startswith(whole) and not text[len(whole)].isalnum()  # a word boundary
+
+
+def test_at_four_players_the_acting_panel_and_the_board_fit_the_first_phone_screen() -> None:
+    """Shown 300 px wide, a phone's first screen is 600 px high: the towers, this turn's box
+    and the acting player's row (whichever seat acts) are all within it."""
+    for seat in range(4):
+        state = ROLLIN.new_game([f"Player {i}" for i in range(4)], rng=SeededRng(7))
+        state = replace(state, turn=seat)
+        image = image_of(highrollin.draw(state)).convert("RGB")
+        screen = 600 * image.width // 300
+        assert screen >= highrollin.TURN_Y + highrollin.TURN_H  # towers and this turn's box
+        # the acting row is the one on the highlight paper: find its last pixel row
+        x = image.width // 2
+        acting = [
+            y
+            for y in range(highrollin.TURN_Y + highrollin.TURN_H, image.height)
+            if image.getpixel((x, y)) == highrollin.STRIP
+        ]
+        assert acting, "the acting player's row is drawn"
+        assert max(acting) < screen, (seat, max(acting), screen)
+        low = highrollin.TURN_Y + highrollin.TURN_H + 8 + seat * highrollin.PLAYER_H
+        assert low <= min(acting) <= max(acting) < low + highrollin.PLAYER_H  # its own row
+
+
+def test_dice_that_carry_meaning_are_14px_and_their_texts_11px_on_a_phone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tops, rolled dice, fallen dice and pile chips at least 14 px shown 300 px wide; a die's
+    letter or face at least 11 px there, or no text at all (a small die under a tall top)."""
+    scale = 300 / highrollin.W
+    for size in (highrollin.TOP_DIE, highrollin.HAND_DIE, highrollin.FALLEN_DIE, highrollin.CHIP):
+        assert size * scale >= 14
+    from PIL import ImageDraw
+
+    drawn: list[float] = []
+    text = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, words, *args, font=None, **kw):  # type: ignore[no-untyped-def]
+        if str(words).strip():
+            drawn.append(font.size / 3)  # sprites are drawn three times larger, then shrunk
+        return text(self, xy, words, *args, font=font, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    for size in range(10, highrollin.TOP_DIE + 1):
+        drawn.clear()
+        highrollin._sprite.__wrapped__(0, 6, size, highrollin.WOOD, "R")
+        assert all(px * scale >= 11 - 0.01 for px in drawn), (size, drawn)
+    drawn.clear()
+    highrollin._sprite.__wrapped__(0, None, highrollin.CHIP, highrollin.CARD, "R")
+    assert drawn and drawn[0] * scale >= 11 - 0.01

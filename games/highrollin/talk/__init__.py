@@ -21,17 +21,19 @@ from games.highrollin.talk.refusals import refusal
 TITLE = N_("High Rollin'")
 QUICK_START = N_(
     "`/highrollin new`, friends press **Join**, the host presses **Start** (2-4). Goal: "
-    "first past 100 points. On your turn press **Suggested** (or another mix) to roll "
-    "five dice from your pile, then stack them one by one on the four towers: a die fits "
-    "on the same number or a 1 (either way), never on its own colour. Stack all five to "
-    "score the four tower tops; when nothing fits, roll the rest again or stop. A roll "
-    "with no fit at all costs a penalty off the tallest tower. Empty your pile to go out."
-    " Tall towers wobble: fallen dice score for the others. A lone placement or a pile "
-    "with one way to roll plays by itself. **R6** on a die = red 6."
+    "first past 100 points. On your turn press the **suggested** roll (or another mix) to "
+    "roll five dice from your pile, then stack them on the four towers: a die fits on the "
+    "same number or a 1 (either way), never on its own colour. **Stack the dice as "
+    "suggested** does it in one press (the arrows under the dice show where each goes), or "
+    "stack one yourself. Stack all five to score the four tower tops; when nothing fits, "
+    "roll the rest again or stop. A roll with no fit at all costs a penalty off the tallest"
+    " tower. Empty your pile to go out. Tall towers wobble: fallen dice score for the "
+    "others. A lone placement or a pile with one way to roll plays by itself. **R6** on a "
+    "die = red 6."
 )
 SUMMARY = N_(
     "Stack dice on four shared towers. On your turn pick five dice from your pile (any "
-    "colours; the Suggested button picks the mix least likely to give a penalty) and roll "
+    "colours; the suggested roll is the mix least likely to give a penalty) and roll "
     "them. A die may go on a tower whose top shows the same number, or if "
     "either is a 1, but never on a die of its own colour; you must stack while any die fits. "
     "Then roll the rest again or stop. Stack all five and score the four tower tops. Roll "

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from games.highrollin import suggest
 from games.highrollin.menu import legal_actions, notation
 from games.highrollin.model import (
     COLOURS,
@@ -216,6 +217,15 @@ def _turn(state: State) -> list[str]:
             fit = _("Die {index}, {die}: fits no tower.").format(index=i + 1, die=_die(d))
         lines.append(f"- {fit}")
     lines.append(f"- {picture.hint(state)}")
+    if state.phase == "place":
+        steps = [
+            _("{die} on tower {tower}").format(die=_die(d), tower=t + 1)
+            for d, t in suggest.plan(state)
+        ]
+        plan = _sep().join(steps)
+        lines.append(
+            "- " + _("{outlook}: {steps}.").format(outlook=picture.plan_line(state), steps=plan)
+        )
     return lines
 
 

@@ -8,6 +8,7 @@ import unicodedata
 
 import words
 from games.base import Choice
+from games.highrollin import suggest
 from games.highrollin.menu import even, fit_chance, hand_counts, place_rank, suggested
 from games.highrollin.model import (
     COLOURS,
@@ -16,6 +17,7 @@ from games.highrollin.model import (
     HighRollinState,
     Lift,
     Place,
+    Rest,
     Roll,
     Stop,
     roll_choices,
@@ -23,7 +25,6 @@ from games.highrollin.model import (
 )
 from games.highrollin.talk.common import (
     _,
-    colour_word,
     die_object,
     mix,
     ngettext,
@@ -42,30 +43,25 @@ def describe(state: State, seat: int, action: Action) -> Choice:
             return _describe_roll(state, seat, counts)
         case Place(index, tower):
             d = state.hand[index]
-            top = state.towers[tower][-1]
             height = len(state.towers[tower]) + 1
-            note = _("on {top}, making it {height} high").format(
-                top=die_object([COLOURS[top.colour], top.face]),
-                height=height,
-            )
             chance = topple_chance(height) if state.options.towers == "wobbly" else 0
-            if chance:
-                note = _("{note} ({chance} chance it topples)").format(
-                    note=note, chance=percent(chance)
-                )
-            label = _("{colour} {face} → tower {tower}").format(
-                colour=_capital(colour_word(COLOURS[d.colour])), face=d.face, tower=tower + 1
+            label = _("Stack {die} on tower {tower}").format(
+                die=die_object([COLOURS[d.colour], d.face]), tower=tower + 1
             )
-            return Choice(label, note=note, emoji=SQUARES[d.colour], rank=place_rank(state, action))
+            if chance:
+                label = _("{label} ({chance} it topples)").format(
+                    label=label, chance=percent(chance)
+                )
+            return Choice(label, emoji=SQUARES[d.colour], rank=place_rank(state, action))
+        case Rest():
+            return _describe_rest(state)
         case Again():
             n = len(state.hand)
             fit = percent(round(fit_chance(state, hand_counts(state)), 2))
-            return Choice(
-                ngettext("Roll the {n} die again", "Roll the {n} dice again", n).format(n=n),
-                note=_("{chance} that a die fits; no fit is a penalty").format(chance=fit),
-                primary=True,
-                emoji="🎲",
+            label = ngettext(
+                "Roll the {n} die again ({chance} fit)", "Roll the {n} dice again ({chance} fit)", n
             )
+            return Choice(label.format(n=n, chance=fit), primary=True, emoji="🎲")
         case Stop():
             return Choice(_("Stop (no score; dice back to your pile)"), emoji="✋")
         case Lift(tower):
@@ -76,6 +72,14 @@ def describe(state: State, seat: int, action: Action) -> Choice:
     raise TypeError(action)
 
 
+def _describe_rest(state: State) -> Choice:
+    """ "Stack the rest": the picture shows where each die goes (arrows under the dice) and
+    what it scores or risks, so the button needs no note."""
+    n = suggest.outlook(state)[0]
+    label = ngettext("Stack the {n} die as suggested", "Stack the {n} dice as suggested", n)
+    return Choice(label.format(n=n), primary=True, emoji="🧱", rank=10_000)
+
+
 def _describe_roll(state: State, seat: int, counts: tuple[int, int, int, int]) -> Choice:
     if len(roll_choices(state.piles[seat])) == 1:
         n = sum(counts)
@@ -83,26 +87,19 @@ def _describe_roll(state: State, seat: int, counts: tuple[int, int, int, int]) -
         return Choice(label.format(n=n, mix=mix(counts)), primary=True, emoji="🎲")
     chance = fit_chance(state, counts)
     rank = round(1000 * chance)
-    odds = _("{chance} that a die fits").format(chance=percent(round(chance, 2)))
+    fit = percent(round(chance, 2))
     if counts == suggested(state, seat):
         return Choice(
-            _("Suggested: {mix}").format(mix=mix(counts)),
-            note=_("least risk of a penalty ({odds}); any other mix can be typed").format(
-                odds=odds
-            ),
+            _("Roll {mix} (suggested, {chance} fit)").format(mix=mix(counts), chance=fit),
             primary=True,
             emoji="🎲",
             rank=rank + 1,
         )
     if counts == even(state.piles[seat], sum(counts)):
-        note = _("keeps your pile even ({odds})").format(odds=odds)
+        label = _("Roll {mix} (even pile, {chance} fit)")
     else:
-        note = odds
-    return Choice(mix(counts), note=note, rank=rank)
-
-
-def _capital(word: str) -> str:
-    return word[:1].upper() + word[1:]
+        label = _("Roll {mix} ({chance} fit)")
+    return Choice(label.format(mix=mix(counts), chance=fit), rank=rank)
 
 
 def status_line(state: State) -> str:
@@ -126,7 +123,8 @@ def status_line(state: State) -> str:
 
 #: the notation's words (and a few it accepts) that typed words of another language stand for
 CANONICAL = frozenset(
-    {"roll", "again", "reroll", "stop", "place", "lift", "on", "to", "tower", "die", "from"}
+    {"roll", "again", "reroll", "stop", "place", "stack", "rest", "lift", "on", "to", "tower"}
+    | {"die", "from"}
     | {"off", "all", "and", *COLOURS, *(c[0] for c in COLOURS), *(c + "s" for c in COLOURS)}
 )
 
@@ -140,6 +138,8 @@ def _typed_words() -> dict[str, str]:
         "again": pgettext("typed move", "again"),
         "stop": pgettext("typed move", "stop"),
         "place": pgettext("typed move", "place"),
+        "stack": pgettext("typed move", "stack"),
+        "rest": pgettext("typed move", "rest"),
         "lift": pgettext("typed move", "lift"),
         "on": pgettext("typed move", "on"),
         "tower": pgettext("typed move", "tower"),

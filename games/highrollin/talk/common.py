@@ -110,16 +110,9 @@ def percent(p: float) -> str:
     return _("{number}%").format(number=decimal(text))
 
 
-def draw(value: float) -> str:
-    """A random draw as told: 0.2 -> '0.20'."""
-    return decimal(f"{value:.2f}")
-
-
-def chance_drew(data: Any) -> str:
-    """The chance that applied and the draw: "chance 24%, drew 0.20"."""
-    return _("chance {chance}, drew {draw}").format(
-        chance=percent(data["chance"]), draw=draw(data["draw"])
-    )
+def risk(data: Any) -> str:
+    """The risk a check ran, for the history: "a 24% risk"."""
+    return _("a {chance} risk").format(chance=percent(data["chance"]))
 
 
 def join_or(items: Iterable[str]) -> str:

@@ -13,13 +13,13 @@ from games.base import Event
 from games.highrollin.model import GAME_SCORE, HIGH_FACE
 from games.highrollin.talk.common import (
     _,
-    chance_drew,
     dice,
     die_object,
     join_or,
     names_of,
     ngettext,
     pgettext,
+    risk,
     table,
 )
 
@@ -63,24 +63,48 @@ def _roll(data: Data, names: Names) -> str:
 
 def _shake(data: Data, names: Names) -> str:
     return _("The roll shook the tallest tower ({height} high) but it stood ({odds}).").format(
-        height=data["height"], odds=chance_drew(data)
+        height=data["height"], odds=risk(data)
     )
 
 
 def _fall(data: Data, names: Names) -> str:
-    tower, odds = data["tower"] + 1, chance_drew(data)
+    tower = data["tower"] + 1
     if data["cause"] == "knock":
-        cause = _("The roll knocked tower {tower} ({height} high; {odds})").format(
-            tower=tower, height=data["height"], odds=odds
+        cause = _("{name}'s roll knocked over tower {tower} ({height} high)").format(
+            name=names[data["seat"]], tower=tower, height=data["height"]
+        )
+    elif data.get("before"):
+        before = pgettext("list separator", ", ").join(
+            _("{die} on {tower}").format(die=die_object(d[:2]), tower=d[2] + 1)
+            for d in data["before"]
+        )
+        cause = _(
+            "{name} stacked {before}, then {die} on tower {tower}, and it toppled ({height} high)"
+        ).format(
+            name=names[data["seat"]],
+            before=before,
+            die=die_object(data["die"]),
+            tower=tower,
+            height=data["height"],
+        )
+    elif "die" in data:
+        cause = _("{name} stacked {die} on tower {tower}, and it toppled ({height} high)").format(
+            name=names[data["seat"]],
+            die=die_object(data["die"]),
+            tower=tower,
+            height=data["height"],
         )
     else:
-        cause = _("Tower {tower} wobbled and fell ({odds})").format(tower=tower, odds=odds)
+        cause = _("Tower {tower} toppled ({height} high)").format(
+            tower=tower, height=data["height"]
+        )
     fallen = data["dice"]
     n = len(fallen)
     fell = ngettext("{n} die fell and landed {dice}", "{n} dice fell and landed {dice}", n).format(
         n=n, dice=dice(fallen)
     )
     keep = sum(1 for d in fallen if d[1] >= HIGH_FACE)
+    reward = data.get("reward")
     parts = []
     if keep:
         parts.append(
@@ -98,10 +122,26 @@ def _fall(data: Data, names: Names) -> str:
                 n - keep,
             ).format(n=n - keep)
         )
-    return _("{cause}: {fell}; {rest}.").format(cause=cause, fell=fell, rest="; ".join(parts))
+    text = _("{cause}: {fell}; {rest}.").format(cause=cause, fell=fell, rest="; ".join(parts))
+    return _with_reward(text, reward, names)
+
+
+def _with_reward(text: str, reward: Data | None, names: Names) -> str:
+    """A fall's line and, after it, what the others score for it (when the event says)."""
+    if reward is None:
+        return text
+    return _("{fall} {reward}").format(fall=text, reward=_reward(reward, names))
 
 
 def _penalty(data: Data, names: Names) -> str:
+    text = _penalty_only(data, names)
+    if "dice" not in data:
+        return text
+    rolled = _("{name} rolled {dice}.").format(name=names[data["seat"]], dice=dice(data["dice"]))
+    return _("{roll} {penalty}").format(roll=rolled, penalty=text)
+
+
+def _penalty_only(data: Data, names: Names) -> str:
     name, penalty, towers = names[data["seat"]], data["penalty"], data["towers"]
     if not towers:
         return _(
@@ -126,16 +166,41 @@ def _stack(data: Data, names: Names) -> str:
         "height": data["height"],
     }
     if data.get("alone"):
-        return _(
+        text = _(
             "{name} stacked {die} on tower {tower} ({height} high): the only die that fits, "
             "and only there."
         ).format(**fields)
-    return _("{name} stacked {die} on tower {tower} ({height} high).").format(**fields)
+    else:
+        text = _("{name} stacked {die} on tower {tower} ({height} high).").format(**fields)
+    left = data.get("left")
+    if not left:
+        return text
+    rest = ngettext(
+        "{n} die left fits nowhere: roll it again or stop.",
+        "{n} dice left fit nowhere: roll them again or stop.",
+        left,
+    ).format(n=left)
+    return _("{stacked} {left}").format(stacked=text, left=rest)
+
+
+def _stacked(data: Data, names: Names) -> str:
+    """Stacking the rest as suggested: each die and its tower, in one line."""
+    moves = pgettext("list separator", ", ").join(
+        _("{die} on {tower}").format(die=die_object(d[:2]), tower=d[2] + 1) for d in data["dice"]
+    )
+    name, left = names[data["seat"]], data["left"]
+    if not left:
+        return _("{name} stacked {moves}.").format(name=name, moves=moves)
+    return ngettext(
+        "{name} stacked {moves}; {n} die fits nowhere: roll it again or stop.",
+        "{name} stacked {moves}; {n} dice fit nowhere: roll them again or stop.",
+        left,
+    ).format(name=name, moves=moves, n=left)
 
 
 def _wobble(data: Data, names: Names) -> str:
     return _("Tower {tower} wobbled but stood ({odds}).").format(
-        tower=data["tower"] + 1, odds=chance_drew(data)
+        tower=data["tower"] + 1, odds=risk(data)
     )
 
 
@@ -151,10 +216,10 @@ def _stuck(data: Data, names: Names) -> str:
 def _score(data: Data, names: Names) -> str:
     points = data["points"]
     return ngettext(
-        "{name} stacked all five dice and scores the tower tops {terms} = {points} "
-        "({name} {total}).",
-        "{name} stacked all five dice and scores the tower tops {terms} = {points} "
-        "({name} {total}).",
+        "{name} stacked all five dice and scores the top faces of towers 1-4: {terms} = "
+        "{points} (now {total}).",
+        "{name} stacked all five dice and scores the top faces of towers 1-4: {terms} = "
+        "{points} (now {total}).",
         points,
     ).format(
         name=names[data["seat"]],
@@ -181,23 +246,23 @@ def _lift(data: Data, names: Names) -> str:
 
 def _slip(data: Data, names: Names) -> str:
     n = data["count"]
-    return ngettext(
-        "{name} lifted {n} die off tower {tower} into the pile, but the stack slipped ({odds}) "
-        "and landed {faces}; the dice stay {name}'s.",
-        "{name} lifted {n} dice off tower {tower} into the pile, but the stack slipped ({odds}) "
-        "and landed {faces}; the dice stay {name}'s.",
+    text = ngettext(
+        "{name} lifted {n} die off tower {tower} into the pile, but the stack slipped and "
+        "landed {faces}; the dice stay {name}'s.",
+        "{name} lifted {n} dice off tower {tower} into the pile, but the stack slipped and "
+        "landed {faces}; the dice stay {name}'s.",
         n,
     ).format(
         name=names[data["seat"]],
         n=n,
         tower=data["tower"] + 1,
-        odds=chance_drew(data),
         faces=pgettext("list separator", ", ").join(str(f) for f in data["faces"]),
     )
+    return _with_reward(text, data.get("reward"), names)
 
 
 def _held(data: Data, names: Names) -> str:
-    return _("The stack held ({odds}).").format(odds=chance_drew(data))
+    return _("The stack held ({odds}).").format(odds=risk(data))
 
 
 def _reward(data: Data, names: Names) -> str:
@@ -210,23 +275,34 @@ def _reward(data: Data, names: Names) -> str:
     }
     if len(others) > 1:
         return ngettext(
-            "{who} score {points} each for the fallen dice (2 a die showing 4-6, 1 a die "
-            "showing 1-3): {totals}. {name}'s turn ends.",
-            "{who} score {points} each for the fallen dice (2 a die showing 4-6, 1 a die "
-            "showing 1-3): {totals}. {name}'s turn ends.",
+            "{who} score {points} each for the fallen dice: {totals}. {name}'s turn ends.",
+            "{who} score {points} each for the fallen dice: {totals}. {name}'s turn ends.",
             points,
         ).format(**fields)
     return ngettext(
-        "{who} scores {points} for the fallen dice (2 a die showing 4-6, 1 a die showing "
-        "1-3): {totals}. {name}'s turn ends.",
-        "{who} scores {points} for the fallen dice (2 a die showing 4-6, 1 a die showing "
-        "1-3): {totals}. {name}'s turn ends.",
+        "{who} scores {points} for the fallen dice: {totals}. {name}'s turn ends.",
+        "{who} scores {points} for the fallen dice: {totals}. {name}'s turn ends.",
         points,
     ).format(**fields)
 
 
 def _out(data: Data, names: Names) -> str:
     n = data["left"]
+    if "die" in data:
+        last = data["die"]
+        return ngettext(
+            "{name} stacked {die} on tower {tower}, the last die, and went out: {n} die left "
+            "in the other piles gives {n} (score {total}).",
+            "{name} stacked {die} on tower {tower}, the last die, and went out: {n} dice left "
+            "in the other piles give {n} (score {total}).",
+            n,
+        ).format(
+            name=names[data["seat"]],
+            die=die_object(last["die"]),
+            tower=last["tower"] + 1,
+            n=n,
+            total=data["total"],
+        )
     return ngettext(
         "{name} went out: {n} die left in the other piles gives {n} (score {total}).",
         "{name} went out: {n} dice left in the other piles give {n} (score {total}).",
@@ -301,6 +377,7 @@ TELLERS: dict[str, Callable[[Data, Names], str]] = {
     "fall": _fall,
     "penalty": _penalty,
     "stack": _stack,
+    "stacked": _stacked,
     "wobble": _wobble,
     "stuck": _stuck,
     "score": _score,

@@ -8,6 +8,7 @@ from typing import Any
 
 import words
 from games.base import Event
+from games.highrollin import suggest
 from games.highrollin.menu import suggested
 from games.highrollin.model import GAME_SCORE, MATCH_GAMES, TURN_DICE, HighRollinState
 from games.highrollin.talk.common import (
@@ -36,10 +37,6 @@ def header(state: State) -> str:
     return _("Round {round} · first past {past}").format(round=state.round, past=GAME_SCORE)
 
 
-def tip() -> str:
-    return _("A die fits on the same number or a 1, never on its own colour")
-
-
 def last() -> str:
     return _("Last:")
 
@@ -53,8 +50,8 @@ def height(n: int) -> str:
 
 
 def next_chance(chance: float) -> str:
-    """Under a tower: the chance the next die topples it."""
-    return _("next {chance}").format(chance=percent(chance))
+    """Under a tower: the chance the next die topples it (in whole percent)."""
+    return _("next {chance}").format(chance=percent(round(chance, 2)))
 
 
 def fell() -> str:
@@ -95,7 +92,7 @@ def turn_title(state: State) -> str:
 
 
 def roll_lines(state: State) -> list[str]:
-    """The turn box before a roll: the suggestion, the penalty rule, the round's roll-off."""
+    """The turn box before a roll: the suggestion and the round's roll-off."""
     left = sum(state.piles[state.turn])
     if left < TURN_DICE:
         lines = [
@@ -105,7 +102,6 @@ def roll_lines(state: State) -> list[str]:
         ]
     else:
         lines = [_("Suggested: {mix}").format(mix=mix(suggested(state, state.turn)))]
-    lines.append(_("No die fits: a penalty off the tallest tower"))
     if state.rolloff and all(len(t) == 1 for t in state.towers):
         throw = state.rolloff[-1]
         shown = pgettext("list separator", ", ").join(
@@ -126,6 +122,34 @@ def fits_on(towers: Sequence[int]) -> str:
     if not towers:
         return _("no fit")
     return "→" + ",".join(str(t + 1) for t in towers)
+
+
+def planned(state: State) -> list[int | None]:
+    """Each rolled die's tower in the suggestion ("Stack the rest"), None if it stays."""
+    towers: list[int | None] = [None] * len(state.hand)
+    for die, tower in suggest.plan(state):
+        i = next(i for i, d in enumerate(state.hand) if d == die and towers[i] is None)
+        towers[i] = tower
+    return towers
+
+
+def plan_line(state: State) -> str:
+    """Under the rolled dice while stacking: what the suggestion under them does."""
+    n, safe = suggest.outlook(state)
+    parts = []
+    if n == len(state.hand) and state.began == TURN_DICE:
+        tops = [t[-1].face for t in state.towers]
+        for d, t in suggest.plan(state):
+            tops[t] = d.face
+        parts.append(_("scores {points}").format(points=sum(tops)))
+    elif n == len(state.hand):
+        parts.append(_("every die stacks"))
+    else:
+        left = len(state.hand) - n
+        parts.append(ngettext("{n} die fits nowhere", "{n} dice fit nowhere", left).format(n=left))
+    if safe < 1:
+        parts.append(_("{chance} risk of a fall").format(chance=percent(round(1 - safe, 2))))
+    return _("Suggested: {outlook}").format(outlook=" · ".join(parts))
 
 
 def hint(state: State) -> str:
@@ -156,8 +180,8 @@ def match_wins(label: str, wins: int) -> str:
 
 
 def strip(events: Iterable[Event], names: Sequence[str]) -> str:
-    """What the last play did in a few words, from its events: the main happening, a new round,
-    and the points it gave ("ann stacked all five: 5 + 6 + 2 + 4 · ann +17")."""
+    """What the last play did in a few words, from its events: the main happening and the
+    points it gave ("ann stacked all five; tops 5+6+2+4 · ann +17")."""
     kinds: dict[str, Mapping[str, Any]] = {}
     gains: dict[int, int] = {}
     for event in events:
@@ -166,10 +190,7 @@ def strip(events: Iterable[Event], names: Sequence[str]) -> str:
     text = _story(kinds, names)
     if not text:
         return ""
-    new_round = kinds.get("round")
-    over = any(k in kinds for k in ("won", "match_won", "last_left"))
-    if new_round is not None and not over:
-        text = _("{story}; round {round} begins").format(story=text, round=new_round["round"])
+    # (a new round the move began is in the header: "Round 3")
     told = _gains(gains, _actor(kinds), names)
     return f"{text} · {told}" if told else text
 
@@ -186,7 +207,8 @@ def _gain(event: Event, gains: dict[int, int]) -> None:
 
 
 def _actor(kinds: Mapping[str, Mapping[str, Any]]) -> int | None:
-    for kind in ("fall", "slip", "score", "stack", "penalty", "roll", "stop", "lift", "leave"):
+    kinds_told = ("fall", "slip", "score", "stacked", "stack", "penalty", "roll", "stop", "lift")
+    for kind in (*kinds_told, "leave"):
         if kind in kinds:
             return int(kinds[kind]["seat"])
     return None
@@ -197,8 +219,13 @@ def _story(kinds: Mapping[str, Mapping[str, Any]], names: Sequence[str]) -> str:
         return _fallen(kinds)
     if "score" in kinds:
         data = kinds["score"]
-        tops = " + ".join(str(f) for f in data["tops"])
-        return _("{name} stacked all five: {tops}").format(name=names[data["seat"]], tops=tops)
+        tops = "+".join(str(f) for f in data["tops"])
+        return _("{name} stacked all five; tops {tops}").format(name=names[data["seat"]], tops=tops)
+    if "stacked" in kinds:
+        data = kinds["stacked"]
+        return _("{name} stacked {dice}").format(
+            name=names[data["seat"]], dice=short_dice(data["dice"])
+        )
     if "stack" in kinds:
         data = kinds["stack"]
         return _("{name} stacked {die} on tower {tower}").format(

@@ -1,0 +1,145 @@
+"""The suggested way to stack the rest of a roll: a pure function of the position.
+
+Every order of the dice in hand and every tower each may go on is weighed (identical dice are
+one choice), and the best sequence wins, judged in this order:
+
+1. the most dice stacked;
+2. the highest expected tower score: the four tops' total when the sequence stacks every die of a
+   five-dice turn, times the chance that nothing topples on the way (``towers=wobbly``);
+3. the least risk of a topple;
+4. the highest total of the four tops left;
+5. the first such sequence, dice in hand order (by colour, then face), towers from 1 to 4.
+
+``docs/rules/highrollin.md`` says the same to players ("Stack the rest").
+"""
+
+from __future__ import annotations
+
+import functools
+
+from games.highrollin.model import (
+    TURN_DICE,
+    Die,
+    HighRollinState,
+    Place,
+    fits,
+    topple_chance,
+)
+
+State = HighRollinState
+#: one step of a sequence: the die and the tower (0-based) it goes on
+Step = tuple[Die, int]
+#: (dice stacked, expected tower score, chance nothing topples, tops' total), compared as a tuple
+Value = tuple[int, float, float, int]
+
+
+def plan(state: State) -> tuple[Step, ...]:
+    """The suggested sequence for the dice in hand as the towers stand (empty: nothing fits)."""
+    if not state.hand or state.penalty is not None or state.winners:
+        return ()
+    tops = tuple(t[-1] for t in state.towers)
+    heights = tuple(len(t) for t in state.towers)
+    wobbly = state.options.towers == "wobbly"
+    scoring = state.began == TURN_DICE
+    return _best(tops, heights, state.hand, wobbly, scoring)[1]
+
+
+def first(state: State) -> Place | None:
+    """The suggestion's first placement, as a move (None when nothing fits)."""
+    steps = plan(state)
+    if not steps:
+        return None
+    die, tower = steps[0]
+    return Place(state.hand.index(die), tower)
+
+
+def each_die(state: State) -> list[Place]:
+    """For each distinct die the suggestion leaves in hand that fits now, its best placement
+    (the sequence it starts judged as ``plan`` judges), in hand order: the way to stack a
+    different set of dice than suggested."""
+    planned = [d for d, __ in plan(state)]
+    tops = tuple(t[-1] for t in state.towers)
+    heights = tuple(len(t) for t in state.towers)
+    wobbly = state.options.towers == "wobbly"
+    scoring = state.began == TURN_DICE
+    out = []
+    for i, die in enumerate(state.hand):
+        if die in planned or state.hand.index(die) != i:
+            continue
+        rest = state.hand[:i] + state.hand[i + 1 :]
+        best: tuple[Value, int] | None = None
+        for t, top in enumerate(tops):
+            if fits(die, top):
+                value = _step(tops, heights, die, t, rest, wobbly, scoring)[0]
+                if best is None or _key(value) > _key(best[0]):
+                    best = (value, t)
+        if best is not None:
+            out.append(Place(i, best[1]))
+    return out
+
+
+def outlook(state: State) -> tuple[int, float]:
+    """What the suggestion stacks: how many dice, and the chance that nothing topples."""
+    steps = plan(state)
+    towers = [len(t) for t in state.towers]
+    wobbly = state.options.towers == "wobbly"
+    safe = 1.0
+    for __, tower in steps:
+        towers[tower] += 1
+        safe *= 1 - (topple_chance(towers[tower]) if wobbly else 0.0)
+    return len(steps), safe
+
+
+def _key(value: Value) -> tuple[int, float, float, int]:
+    n, expected, safe, total = value
+    # rounded so that float noise never decides between two sequences
+    return (n, round(expected, 9), round(safe, 9), total)
+
+
+def _step(
+    tops: tuple[Die, ...],
+    heights: tuple[int, ...],
+    die: Die,
+    tower: int,
+    rest: tuple[Die, ...],
+    wobbly: bool,
+    scoring: bool,
+) -> tuple[Value, tuple[Step, ...]]:
+    """The value of stacking ``die`` on ``tower`` and then the best continuation, and that
+    continuation."""
+    height = heights[tower] + 1
+    stands = 1 - (topple_chance(height) if wobbly else 0.0)
+    after_tops = (*tops[:tower], die, *tops[tower + 1 :])
+    after_heights = (*heights[:tower], height, *heights[tower + 1 :])
+    (n, expected, safe, left), steps = _best(after_tops, after_heights, rest, wobbly, scoring)
+    return (n + 1, expected * stands, safe * stands, left), steps
+
+
+@functools.lru_cache(maxsize=4096)
+def _best(
+    tops: tuple[Die, ...],
+    heights: tuple[int, ...],
+    hand: tuple[Die, ...],
+    wobbly: bool,
+    scoring: bool,
+) -> tuple[Value, tuple[Step, ...]]:
+    """The best continuation from these towers with these dice in hand, and its value."""
+    total = sum(d.face for d in tops)
+    if not hand:
+        return (0, float(total) if scoring else 0.0, 1.0, total), ()
+    best: tuple[Value, tuple[Step, ...]] | None = None
+    tried: set[Die] = set()
+    for i, die in enumerate(hand):
+        if die in tried:
+            continue
+        tried.add(die)
+        rest = hand[:i] + hand[i + 1 :]
+        for t, top in enumerate(tops):
+            if fits(die, top):
+                value, steps = _step(tops, heights, die, t, rest, wobbly, scoring)
+                if best is None or _key(value) > _key(best[0]):
+                    best = (value, ((die, t), *steps))
+    if best is None:
+        # nothing fits: the dice stay in hand (the tops' total counts no score)
+        return (0, 0.0, 1.0, total), ()
+    return best
