@@ -63,8 +63,9 @@ RIDE_ARROWS = {
 }
 #: squares a prompt lists at most
 LISTED = 12
-#: a choice with at most this many options shows them as buttons (one tap each), not a menu
-AS_BUTTONS = 8
+#: a choice with at most this many options shows them as buttons (one tap each), not a menu:
+#: with the board's three fixed buttons, ten in all
+AS_BUTTONS = 7
 
 
 def prompt(data: Mapping[str, Any], names: Sequence[str]) -> str:
