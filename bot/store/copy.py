@@ -23,12 +23,17 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("outbox", "match_id, ply"),
     ("results", "match_id"),
     ("ratings", "guild_id, game, user_id"),
+    ("seasons", "id"),
+    ("season_ratings", "season_id, game, user_id"),
+    ("digest_sends", "user_id, day"),
     ("guild_settings", "guild_id"),
     ("user_settings", "user_id"),
     ("meta", "key"),
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)
-IDENTITIES = (("matches", "id"),)
+IDENTITIES = (("matches", "id"), ("seasons", "id"))
+#: rows that are not data: which migrations a database ran (each database records its own)
+ONLY = {"meta": "WHERE key <> 'migrations'"}
 BATCH = 500
 
 
@@ -39,9 +44,13 @@ class CopyError(Exception):
 async def counts(store: Store) -> dict[str, int]:
     result = {}
     for table, _ in TABLES:
-        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {table}")
+        row = await store.fetchone(f"SELECT COUNT(*) AS n FROM {table} {ONLY.get(table, '')}")
         result[table] = int(row["n"]) if row else 0
     return result
+
+
+async def _schema(store: Store) -> tuple[int, str | None]:
+    return await store.version(), await store.get_meta("migrations")
 
 
 async def copy_store(
@@ -49,7 +58,7 @@ async def copy_store(
 ) -> dict[str, int]:
     """Copy ``source`` into the empty ``target``; returns the rows copied per table. Raises
     ``CopyError`` if the target holds data or the counts differ afterwards."""
-    if await source.version() != await target.version():
+    if await _schema(source) != await _schema(target):
         raise CopyError(
             f"The schemas differ (source {await source.version()}, target "
             f"{await target.version()}); open both with this version of Ranch Hand first."
@@ -67,7 +76,8 @@ async def copy_store(
             copied = 0
             while copied < expected[table]:
                 rows = await source.fetchall(
-                    f"SELECT * FROM {table} ORDER BY {key} LIMIT ? OFFSET ?", (BATCH, copied)
+                    f"SELECT * FROM {table} {ONLY.get(table, '')} ORDER BY {key} LIMIT ? OFFSET ?",
+                    (BATCH, copied),
                 )
                 if not rows:
                     break

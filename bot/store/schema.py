@@ -2,7 +2,10 @@
 
 Migrations are written in the SQL both engines share; ``for_dialect`` makes the few words that
 differ fit PostgreSQL (an identity key, 64-bit integers, double-precision times). Each entry
-migrates from version i to i + 1: never edit a released entry, append a new one.
+migrates from version i to i + 1: never edit a released entry, append a new one. ``NUMBERED``
+holds migrations written with their own number, which may leave numbers unused between them
+and ``MIGRATIONS``: a database records which ones it ran (``Store.migrate``), so a number
+filled in later still runs, and a database that ran one this version does not know is refused.
 """
 
 from __future__ import annotations
@@ -173,6 +176,56 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX board_messages_strips ON board_messages (strip_due) WHERE strip_due IS NOT NULL;
     """,
 )
+
+#: migrations by number (past the end of ``MIGRATIONS``; gaps allowed)
+NUMBERED: dict[int, str] = {
+    # 10: seasons per server with their own ratings; each result's season; the daily digest's
+    # sends (one row per player and day is the claim that sends it once)
+    10: """
+    CREATE TABLE seasons (
+        id         INTEGER PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        started_at REAL    NOT NULL,
+        started_by INTEGER NOT NULL,
+        ended_at   REAL
+    );
+    CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+
+    CREATE TABLE season_ratings (
+        season_id  INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+        game       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        played     INTEGER NOT NULL DEFAULT 0,
+        won        INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (season_id, game, user_id)
+    );
+    CREATE INDEX season_ratings_board ON season_ratings (season_id, game, mu);
+
+    ALTER TABLE results ADD COLUMN season_id INTEGER;
+
+    CREATE TABLE digest_sends (
+        user_id INTEGER NOT NULL,
+        day     TEXT    NOT NULL,
+        sent_at REAL    NOT NULL,
+        outcome TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (user_id, day)
+    );
+    """,
+}
+
+
+def numbered() -> dict[int, str]:
+    """Every migration by its number (``MIGRATIONS`` from 1, then ``NUMBERED``)."""
+    known = dict(enumerate(MIGRATIONS, start=1))
+    for number, script in NUMBERED.items():
+        if number in known:
+            raise ValueError(f"migration {number} is written twice")
+        known[number] = script
+    return known
 
 
 _PG_WORDS = (

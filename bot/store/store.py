@@ -22,7 +22,7 @@ from bot.store.clock import ClockQueries
 from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
-from bot.store.schema import MIGRATIONS, for_dialect
+from bot.store.schema import for_dialect, numbered
 
 T = TypeVar("T")
 LIVE = ("lobby", "active")
@@ -126,20 +126,46 @@ class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQuer
     # Plumbing ------------------------------------------------------------------------------
 
     async def migrate(self) -> None:
+        """Run every migration the database has not run, in number order (each in its own
+        transaction, under the migration lock, so two processes never run one twice)."""
+        known = numbered()
         current = await self.backend.version()
-        if current > len(MIGRATIONS):
+        if current > max(known):
             raise OpenError(
                 f"The database ({self.where}) was written by a newer Ranch Hand (schema "
-                f"{current}, this one knows {len(MIGRATIONS)}); upgrade the bot."
+                f"{current}, this one knows {max(known)}); upgrade the bot."
             )
-        for number in range(current, len(MIGRATIONS)):
+        for number in sorted(known):
             async with self.backend.transaction() as tx:
                 await self.backend.migration_lock(tx)
-                if await self.backend.version(tx) != number:
-                    continue  # another process migrated meanwhile
-                for statement in for_dialect(MIGRATIONS[number], self.dialect):
+                ran = await self._migrations_run(tx)
+                newer = sorted(ran - known.keys())
+                if newer:
+                    raise OpenError(
+                        f"The database ({self.where}) was written by a newer Ranch Hand (schema "
+                        f"{await self.backend.version(tx)}, migration {newer[-1]}; this one "
+                        f"knows up to {max(known)}); upgrade the bot."
+                    )
+                if number in ran:
+                    continue  # run before, or by another process meanwhile
+                for statement in for_dialect(known[number], self.dialect):
                     await tx.execute(statement)
-                await self.backend.set_version(tx, number + 1)
+                await tx.execute(
+                    "INSERT INTO meta (key, value) VALUES ('migrations', ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (json.dumps(sorted(ran | {number})),),
+                )
+                await self.backend.set_version(tx, max(ran | {number}))
+
+    async def _migrations_run(self, tx: Tx) -> set[int]:
+        """The migrations this database ran (before they were listed: 1 to its version)."""
+        version = await self.backend.version(tx)
+        if version == 0:
+            return set()
+        row = await tx.fetchone("SELECT value FROM meta WHERE key = 'migrations'")
+        if row is None:
+            return set(range(1, version + 1))
+        return {int(n) for n in json.loads(str(row["value"]))}
 
     async def version(self) -> int:
         return await self.backend.version()

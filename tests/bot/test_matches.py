@@ -10,7 +10,7 @@ import pytest
 import games
 from bot.matches import MatchService, Refusal
 from bot.store import open_store
-from bot.store.schema import MIGRATIONS
+from bot.store.schema import numbered
 from games.base import InvalidOptions, NotYourTurn
 
 CHANNEL = 500
@@ -38,10 +38,10 @@ async def started(service: MatchService, players=((ALICE, "alice"), (BOB, "bob")
 
 async def test_schema_is_migrated_to_the_latest_version(store_url: str) -> None:
     db = await open_store(store_url)
-    assert await db.version() == len(MIGRATIONS)
+    assert await db.version() == max(numbered())
     await db.close()
     db = await open_store(store_url)  # reopening migrates nothing twice
-    assert await db.version() == len(MIGRATIONS)
+    assert await db.version() == max(numbered())
     await db.close()
 
 
