@@ -23,6 +23,7 @@ from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import for_dialect, numbered
+from bot.store.seasons import SeasonQueries
 
 T = TypeVar("T")
 LIVE = ("lobby", "active")
@@ -110,7 +111,9 @@ class MoveRecord:
 BOARD_LEASE = 30.0
 
 
-class Store(OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQueries):
+class Store(
+    OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQueries, SeasonQueries
+):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
         self.closing = False
