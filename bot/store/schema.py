@@ -179,8 +179,9 @@ MIGRATIONS: tuple[str, ...] = (
 
 #: migrations by number (past the end of ``MIGRATIONS``; gaps allowed)
 NUMBERED: dict[int, str] = {
-    # 10: seasons per server with their own ratings; each result's season; the daily digest's
-    # sends (one row per player and day is the claim that sends it once)
+    # 10: seasons per server with their own ratings; each result's season; the daily digest
+    # (each player's hour, since when, a notice owed to them; one send row per player and day
+    # is the claim that sends it once)
     10: """
     CREATE TABLE seasons (
         id         INTEGER PRIMARY KEY,
@@ -206,6 +207,12 @@ NUMBERED: dict[int, str] = {
     CREATE INDEX season_ratings_board ON season_ratings (season_id, game, mu);
 
     ALTER TABLE results ADD COLUMN season_id INTEGER;
+
+    ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER;
+    ALTER TABLE user_settings ADD COLUMN digest_since REAL;
+    ALTER TABLE user_settings ADD COLUMN digest_notice TEXT;
+    CREATE INDEX user_settings_digest ON user_settings (digest_hour)
+        WHERE digest_hour IS NOT NULL;
 
     CREATE TABLE digest_sends (
         user_id INTEGER NOT NULL,

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
 from bot.store.boards import LATEST_BOARD, BoardQueries
 from bot.store.clock import ClockQueries
+from bot.store.digests import DigestQueries
 from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
@@ -112,7 +113,13 @@ BOARD_LEASE = 30.0
 
 
 class Store(
-    OutboxQueries, BoardQueries, ClockQueries, RecordQueries, PeopleQueries, SeasonQueries
+    OutboxQueries,
+    BoardQueries,
+    ClockQueries,
+    RecordQueries,
+    PeopleQueries,
+    SeasonQueries,
+    DigestQueries,
 ):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
