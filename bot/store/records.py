@@ -185,10 +185,10 @@ async def _store_ratings(
     table, column, key = scope
     for user_id, rated in new.items():
         await tx.execute(
-            f"INSERT INTO {table} ({column}, game, user_id, mu, sigma, played, won, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
+            f"INSERT INTO {table} AS r ({column}, game, user_id, mu, sigma, played, won, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
             f"ON CONFLICT ({column}, game, user_id) DO UPDATE SET mu = excluded.mu, "
-            f"sigma = excluded.sigma, played = {table}.played + 1, "
-            f"won = {table}.won + excluded.won, updated_at = excluded.updated_at",
+            "sigma = excluded.sigma, played = r.played + 1, won = r.won + excluded.won, "
+            "updated_at = excluded.updated_at",
             (key, game, user_id, rated.mu, rated.sigma, int(rated.won), at),
         )
