@@ -17,11 +17,12 @@ class DigestQueries:
     write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
 
     async def set_digest(self, user_id: int, hour: int | None, since: float) -> None:
-        """Turn a player's digest on at ``hour`` (UTC) from ``since``, or off (None)."""
+        """Turn a player's digest on at ``hour`` (UTC) from ``since``, or off (None); a notice
+        owed about it is dropped (the player just chose)."""
         await self.backend.execute(
             "INSERT INTO user_settings (user_id, digest_hour, digest_since) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET digest_hour = excluded.digest_hour, "
-            "digest_since = excluded.digest_since",
+            "digest_since = excluded.digest_since, digest_notice = NULL",
             (user_id, hour, since),
         )
 
@@ -64,24 +65,21 @@ class DigestQueries:
         )
 
     async def take_digest_notice(self, user_id: int) -> str | None:
-        """The notice owed to a player, taken (once, whichever process asks first)."""
-
-        async def body(tx: Tx) -> str | None:
-            row = await tx.fetchone(
-                "SELECT digest_notice FROM user_settings WHERE user_id = ? "
-                "AND digest_notice IS NOT NULL",
-                (user_id,),
-            )
-            if row is None:
-                return None
-            taken = await tx.execute(
-                "UPDATE user_settings SET digest_notice = NULL WHERE user_id = ? "
-                "AND digest_notice = ?",
-                (user_id, row["digest_notice"]),
-            )
-            return str(row["digest_notice"]) if taken == 1 else None
-
-        return await self.write(body)
+        """The notice owed to a player, taken (once, whichever process asks first): a plain
+        read when none is owed (every command asks), the clearing update decides who takes it."""
+        row = await self.backend.fetchone(
+            "SELECT digest_notice FROM user_settings WHERE user_id = ? "
+            "AND digest_notice IS NOT NULL",
+            (user_id,),
+        )
+        if row is None:
+            return None
+        taken = await self.backend.execute(
+            "UPDATE user_settings SET digest_notice = NULL WHERE user_id = ? "
+            "AND digest_notice IS NOT NULL",
+            (user_id,),
+        )
+        return str(row["digest_notice"]) if taken == 1 else None
 
     async def live_matches_everywhere(self, user_id: int) -> list[Row]:
         """Every live match in a server that seats the player (any server)."""
