@@ -415,8 +415,15 @@ class MatchService(Lobbies, BoardMessages):
 
         Active matches where the user's seat may act, and lobbies the user hosts that have
         enough players to start."""
+        return await self._waiting(await self.store.live_matches_of(guild_id, user_id), user_id)
+
+    async def waiting_everywhere(self, user_id: int) -> list[tuple[Match, int]]:
+        """``waiting_on`` in every server at once."""
+        return await self._waiting(await self.store.live_matches_everywhere(user_id), user_id)
+
+    async def _waiting(self, rows: list[Any], user_id: int) -> list[tuple[Match, int]]:
         out = []
-        for row in await self.store.live_matches_of(guild_id, user_id):
+        for row in rows:
             match = await self._hydrate(row)
             seat = match.seat_of(user_id)
             assert seat is not None

@@ -25,10 +25,13 @@ def privacy_text(held: Held) -> str:
             "- Your Discord id and your name as it was shown when you joined each match, your "
             "seat, every move you made and when."
         ),
-        _("- Your rating in each game and server, and how many matches you played and won."),
         _(
-            "- Your settings: reminders by DM, quiet hours, paused turn clocks, your language "
-            "as last seen."
+            "- Your rating in each game and server (all time and in each season), and how many "
+            "matches you played and won."
+        ),
+        _(
+            "- Your settings: reminders by DM, quiet hours, the daily digest's hour and the days "
+            "it was sent, paused turn clocks, your language as last seen."
         ),
         _(
             "Nothing else: no messages, no presence, no server member lists. Matches are "

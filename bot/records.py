@@ -134,8 +134,18 @@ async def settle(
         )
         return text, {u: Rated(mu, sg, by_user[u].won) for u, (mu, sg) in after.items()}
 
+    def season_rate(now: dict[int, tuple[float, float]]) -> dict[int, Rated]:
+        after = rate(now, [(s.user_id, s.place) for s in rated])
+        return {s.user_id: Rated(*after[s.user_id], s.won) for s in rated}
+
     return await store.record_result(
-        match.id, match.guild_id, match.game, at, summary, [s.user_id for s in rated]
+        match.id,
+        match.guild_id,
+        match.game,
+        at,
+        summary,
+        [s.user_id for s in rated],
+        season_rate=season_rate,
     )
 
 

@@ -56,6 +56,10 @@ def everyone(match: Match) -> str:
     )
 
 
+def board_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def stamp(at: float, style: str = "R") -> str:
     """A Discord timestamp, shown in each reader's own time zone."""
     return f"<t:{int(at)}:{style}>"

@@ -36,6 +36,7 @@ from bot.clock import (
     reminders_due,
 )
 from bot.computers import easy_action
+from bot.digest import Digests
 from bot.matches import Match, MoveResult, Refusal
 from bot.pauses import Pauses
 from bot.store import StorageError
@@ -46,6 +47,7 @@ from bot.table import (
     mention,
     stamp,
 )
+from bot.texts import board_link
 from games.base import GameError
 from words import domain
 from words.catalogue import set_locale
@@ -77,15 +79,12 @@ class Due:
     kind: str  # "turn", "resume" or "lobby"
 
 
-def board_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
 class TurnClock(Pauses):
     def __init__(self, bot: Host, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
         self._forgot_at: float | None = None
+        self.digests = Digests(bot)
         self.loop = tasks.loop(seconds=interval)(self._run)
         self.loop.before_loop(self.bot.wait_until_ready)
 
@@ -138,6 +137,7 @@ class TurnClock(Pauses):
         }
         async with self._lock:
             await self._forget_old_boards()
+            await self._send_digests()
             done = 0
             for __ in range(PASSES):
                 now = self.now()
@@ -184,6 +184,14 @@ class TurnClock(Pauses):
         except Exception:
             log.exception("turn clock: forgetting old board records failed")
         self._forgot_at = now
+
+    async def _send_digests(self) -> None:
+        try:
+            await self.digests.send_due(self.now())
+        except StorageError as err:  # tried again at the next tick
+            log.warning("turn clock: digests put off: %s", err)
+        except Exception:
+            log.exception("turn clock: sending digests failed")
 
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""

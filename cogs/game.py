@@ -182,7 +182,13 @@ class GameCommands(
         name="mine",
         description=described(N_("Every match in this server waiting on you, with links.")),
     )
-    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(
+        all=described(N_("Every server the bot shares with you, not only this one"))
+    )
+    async def mine(self, interaction: discord.Interaction[Any], all: bool = False) -> None:
+        if all:
+            await self._mine_everywhere(interaction)
+            return
         if interaction.guild_id is None:
             raise Refusal(_("Use this in a server."))
         service = self.bot.service
@@ -204,6 +210,23 @@ class GameCommands(
             lines.append(f"{waiting_entry(match, seat, now)}{link}")
         embed = discord.Embed(
             title=_("Waiting on you ({count})").format(count=len(waiting)),
+            description="\n".join(lines)[:4000],
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _mine_everywhere(self, interaction: discord.Interaction[Any]) -> None:
+        """``/game mine all:True``: the daily digest's list, now and privately."""
+        digests = self.bot.turns.digests
+        waiting = await digests.waiting(interaction.user.id)
+        if not waiting:
+            await interaction.response.send_message(
+                _("Nothing is waiting on you in any server. 🌾"), ephemeral=True
+            )
+            return
+        lines = await digests.lines(waiting[:20], self.bot.clock())
+        embed = discord.Embed(
+            title=_("Waiting on you everywhere ({count})").format(count=len(waiting)),
             description="\n".join(lines)[:4000],
             colour=COLOUR,
         )

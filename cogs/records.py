@@ -1,4 +1,5 @@
-"""After the game: ``/game replay``, ``/game export``, ``/game leaderboard``, ``/game profile``.
+"""After the game: ``/game replay``, ``/game export``, ``/game leaderboard``, ``/game profile``
+(all-time ratings, and the current season's when one runs: ``bot.seasons``).
 
 These join the ``/game`` group of ``cogs.game`` (loaded before this module: cogs load in name
 order). Match numbers stay within their server: another server's match, a running one or a
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot import records, replays, venue
+from bot import records, replays, seasons, venue
 from bot.command_words import described, titled
 from bot.locales import server_locale
 from bot.matches import Refusal
@@ -114,40 +115,61 @@ async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     )
 
 
+SEASON_CHOICES = [
+    app_commands.Choice(name=described(N_("the current season")), value=seasons.CURRENT),
+    app_commands.Choice(name=described(N_("all time")), value=seasons.ALL_TIME),
+]
+
+
 @app_commands.command(
     name="leaderboard",
     description=described(N_("The best-rated players of a game in this server.")),
 )
-@app_commands.describe(game=described(N_("Which game (default: the game played in this channel)")))
-@app_commands.choices(game=GAME_CHOICES)
-async def leaderboard(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+@app_commands.describe(
+    game=described(N_("Which game (default: the game played in this channel)")),
+    season=described(N_("The current season or all time (default: the season, if one runs)")),
+)
+@app_commands.choices(game=GAME_CHOICES, season=SEASON_CHOICES)
+async def leaderboard(
+    interaction: discord.Interaction[Any], game: str | None = None, season: str | None = None
+) -> None:
     guild_id = _guild(interaction)
     store = interaction.client.store
     if game is None:
         game = await _channel_game(store, interaction)
+    shown = await seasons.shown(store, guild_id, season)
+    season_id = None if shown is None else int(shown["id"])
     set_locale(server_locale(interaction))  # a public message: the server's language
-    rows = await store.leaderboard(guild_id, game, 10)
+    rows = await store.leaderboard(guild_id, game, 10, season_id=season_id)
     names = await store.seat_names([int(r["user_id"]) for r in rows])
     title = _game_title(game)
     someone = _("player")
     lines = [
-        f"**{n}.** {escape(names.get(int(r['user_id']), someone))}: {_rating(r)}"
+        f"**{n}.** {escape(names.get(int(r['user_id']), someone))}: {_rating(r, season_id)}"
         for n, r in enumerate(rows, start=1)
     ]
-    mine = await store.rating_place(guild_id, game, interaction.user.id)
+    mine = await store.rating_place(guild_id, game, interaction.user.id, season_id=season_id)
     you = (
-        _("You are **#{place}**: {rating}").format(place=mine[1], rating=_rating(mine[0]))
+        _("You are **#{place}**: {rating}").format(
+            place=mine[1], rating=_rating(mine[0], season_id)
+        )
         if mine
         else _("You have no {game} rating here yet: finish a match against another person.").format(
             game=title
         )
     )
+    scope = _("all time") if shown is None else escape(str(shown["name"]))
     embed = discord.Embed(
-        title=_("🏆 {game}: leaderboard").format(game=title),
+        title=_("🏆 {game}: leaderboard · {season}").format(game=title, season=scope),
         description=("\n".join(lines) or _("Nobody is rated yet.")) + f"\n\n{you}",
         colour=COLOUR,
     )
-    embed.set_footer(text=_("OpenSkill ratings (mu - 3 sigma); forfeits count as losses."))
+    footer = _("OpenSkill ratings (mu - 3 sigma); forfeits count as losses.")
+    if shown is not None:
+        footer += " " + _("Provisional: fewer than {least} rated matches this season.").format(
+            least=seasons.PROVISIONAL_BELOW
+        )
+    embed.set_footer(text=footer)
     await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
 
@@ -166,6 +188,13 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
         embed.description = "\n".join(
             [await _game_line(store, guild_id, who.id, r) for r in rated]
         ) or _("No rated matches yet: ratings come from matches against other people.")
+        current = await store.current_season(guild_id)
+        if current is not None:
+            embed.add_field(
+                name=_("Season: {name}").format(name=escape(str(current["name"]))),
+                value=await _season_lines(store, guild_id, who.id, int(current["id"])),
+                inline=False,
+            )
         recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id)]
         embed.add_field(
             name=_("Recent matches"),
@@ -182,18 +211,28 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def _game_line(store: Any, guild_id: int, user_id: int, row: Any) -> str:
+async def _season_lines(store: Any, guild_id: int, user_id: int, season_id: int) -> str:
+    """A profile's season field: a line per game rated this season (provisional marked)."""
+    rows = await store.ratings_of(guild_id, user_id, season_id=season_id)
+    lines = [await _game_line(store, guild_id, user_id, r, season_id) for r in rows]
+    return "\n".join(lines) or _("No rated matches this season yet.")
+
+
+async def _game_line(
+    store: Any, guild_id: int, user_id: int, row: Any, season_id: int | None = None
+) -> str:
     """A profile's line for one game: wins, losses and rating first, then the place here."""
     key = str(row["game"])
     won, played = int(row["won"]), int(row["played"])
-    place = await store.rating_place(guild_id, key, user_id)
+    place = await store.rating_place(guild_id, key, user_id, season_id=season_id)
     line = _("**{game}**: {won} won, {lost} lost · rating **{rating}**").format(
         game=_game_title(key),
         won=won,
         lost=played - won,
         rating=f"{records.ordinal(float(row['mu']), float(row['sigma'])):.1f}",
     )
-    return line + (" · " + _("#{place} here").format(place=place[1]) if place else "")
+    line += " · " + _("#{place} here").format(place=place[1]) if place else ""
+    return line + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
 
 
 async def _channel_game(store: Any, interaction: discord.Interaction[Any]) -> str:
@@ -223,14 +262,15 @@ def _game_title(key: str) -> str:
     return rules.narrator.text(rules.title)
 
 
-def _rating(row: Any) -> str:
+def _rating(row: Any, season_id: int | None = None) -> str:
     mu, sigma = float(row["mu"]), float(row["sigma"])
-    return _("{rating} (μ {mu}, σ {sigma}), {played} played").format(
+    text = _("{rating} (μ {mu}, σ {sigma}), {played} played").format(
         rating=f"{records.ordinal(mu, sigma):.1f}",
         mu=f"{mu:.1f}",
         sigma=f"{sigma:.1f}",
         played=row["played"],
     )
+    return text + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
 
 
 def _recent(guild_id: int | None, user_id: int, row: Any) -> str:

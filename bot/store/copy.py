@@ -24,6 +24,9 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("results", "match_id"),
     ("analyses", "match_id"),
     ("ratings", "guild_id, game, user_id"),
+    ("seasons", "id"),
+    ("season_ratings", "season_id, game, user_id"),
+    ("digest_sends", "user_id, day"),
     ("guild_settings", "guild_id"),
     ("user_settings", "user_id"),
     ("standing_orders", "user_id, game, name"),
@@ -34,7 +37,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("tournament_posts", "tournament_id, round, kind"),
 )
 #: tables whose id the database assigns (its sequence must move past the copied rows)
-IDENTITIES = (("matches", "id"), ("tournaments", "id"))
+IDENTITIES = (("matches", "id"), ("tournaments", "id"), ("seasons", "id"))
 #: rows each store writes for itself as it migrates (which migrations it has run), neither
 #: copied nor counted: both sides were migrated by the same bot
 OWN_ROWS = {"meta": f"key <> '{BEYOND_KEY}'"}
@@ -59,12 +62,16 @@ async def counts(store: Store) -> dict[str, int]:
     return result
 
 
+async def _schema(store: Store) -> tuple[int, str | None]:
+    return await store.version(), await store.get_meta("migrations")
+
+
 async def copy_store(
     source: Store, target: Store, progress: Callable[[str, int], None] | None = None
 ) -> dict[str, int]:
     """Copy ``source`` into the empty ``target``; returns the rows copied per table. Raises
     ``CopyError`` if the target holds data or the counts differ afterwards."""
-    if await source.version() != await target.version():
+    if await _schema(source) != await _schema(target):
         raise CopyError(
             f"The schemas differ (source {await source.version()}, target "
             f"{await target.version()}); open both with this version of Ranch Hand first."

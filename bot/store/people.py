@@ -95,6 +95,8 @@ class PeopleQueries:
                 (user_id,),
             )
             ratings = await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM digest_sends WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM standing_orders WHERE user_id = ?", (user_id,))
             return Forgotten(len(ended), ratings, int(live["n"]) if live else 0)
@@ -125,6 +127,12 @@ class PeopleQueries:
                 )
             await tx.execute("DELETE FROM results WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await tx.execute(
+                "DELETE FROM season_ratings WHERE season_id IN "
+                "(SELECT id FROM seasons WHERE guild_id = ?)",
+                (guild_id,),
+            )
+            await tx.execute("DELETE FROM seasons WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
             await tx.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
             return len(ids)

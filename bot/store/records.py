@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.backend import Backend, Row, Tx
+from bot.store.seasons import open_season_id
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,13 @@ class RecordQueries:
         at: float,
         summary: Callable[[dict[int, tuple[float, float]]], tuple[str, dict[int, Rated]]],
         rated_users: Sequence[int],
+        season_rate: Callable[[dict[int, tuple[float, float]]], dict[int, Rated]] | None = None,
     ) -> bool:
         """Record a finished match once (False if it had been recorded): the result row is
         the claim, and the ratings of ``rated_users`` change in the same transaction.
         ``summary`` gets their current (mu, sigma) and returns the result's JSON and the new
-        ratings."""
+        ratings; ``season_rate`` does the same with their ratings in the server's open season
+        (if one is open), whose ratings change too."""
 
         async def body(tx: Tx) -> bool:
             claimed = await tx.execute(
@@ -68,26 +71,19 @@ class RecordQueries:
             )
             if claimed != 1:
                 return False
-            current: dict[int, tuple[float, float]] = {}
-            if rated_users and guild_id is not None:
-                marks = ", ".join("?" for _ in rated_users)
-                for row in await tx.fetchall(
-                    "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
-                    f"AND user_id IN ({marks})",
-                    (guild_id, game, *rated_users),
-                ):
-                    current[int(row["user_id"])] = (float(row["mu"]), float(row["sigma"]))
-            text, new = summary(current)
-            await tx.execute("UPDATE results SET summary = ? WHERE match_id = ?", (text, match_id))
-            for user_id, rated in new.items():
-                await tx.execute(
-                    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, won, "
-                    "updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
-                    "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
-                    "sigma = excluded.sigma, played = ratings.played + 1, "
-                    "won = ratings.won + excluded.won, updated_at = excluded.updated_at",
-                    (guild_id, game, user_id, rated.mu, rated.sigma, int(rated.won), at),
-                )
+            season = await open_season_id(tx, guild_id)
+            ranked = rated_users if guild_id is not None else ()
+            all_time = _scope(guild_id, None)
+            text, new = summary(await _current(tx, all_time, game, ranked))
+            await tx.execute(
+                "UPDATE results SET summary = ?, season_id = ? WHERE match_id = ?",
+                (text, season, match_id),
+            )
+            await _store_ratings(tx, all_time, game, new, at)
+            if season is not None and season_rate is not None and ranked:
+                scope = _scope(guild_id, season)
+                now = await _current(tx, scope, game, ranked)
+                await _store_ratings(tx, scope, game, season_rate(now), at)
             return True
 
         return await self.write(body)
@@ -95,35 +91,46 @@ class RecordQueries:
     async def result(self, match_id: int) -> Row | None:
         return await self.backend.fetchone("SELECT * FROM results WHERE match_id = ?", (match_id,))
 
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Row]:
-        """The best ratings of a game in a server, by ordinal (mu - 3 sigma)."""
+    async def leaderboard(
+        self, guild_id: int, game: str, limit: int = 10, *, season_id: int | None = None
+    ) -> list[Row]:
+        """The best ratings of a game in a server (all-time, or in a season), by ordinal
+        (mu - 3 sigma)."""
+        table, column, key = _scope(guild_id, season_id)
         return await self.backend.fetchall(
-            "SELECT user_id, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND game = ? "
-            "ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
-            (guild_id, game, limit),
+            f"SELECT user_id, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+            "AND game = ? ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
+            (key, game, limit),
         )
 
-    async def rating_place(self, guild_id: int, game: str, user_id: int) -> tuple[Row, int] | None:
-        """A player's rating in a game and their place on the server's board (1 = top)."""
+    async def rating_place(
+        self, guild_id: int, game: str, user_id: int, *, season_id: int | None = None
+    ) -> tuple[Row, int] | None:
+        """A player's rating in a game and their place on the server's (or season's) board
+        (1 = top)."""
+        table, column, key = _scope(guild_id, season_id)
         row = await self.backend.fetchone(
-            "SELECT user_id, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND game = ? "
-            "AND user_id = ?",
-            (guild_id, game, user_id),
+            f"SELECT user_id, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+            "AND game = ? AND user_id = ?",
+            (key, game, user_id),
         )
         if row is None:
             return None
         ahead = await self.backend.fetchone(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ? AND "
+            f"SELECT COUNT(*) AS n FROM {table} WHERE {column} = ? AND game = ? AND "
             "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND user_id < ?))",
-            (guild_id, game, *(float(row["mu"]) - 3 * float(row["sigma"]),) * 2, user_id),
+            (key, game, *(float(row["mu"]) - 3 * float(row["sigma"]),) * 2, user_id),
         )
         return row, 1 + (int(ahead["n"]) if ahead else 0)
 
-    async def ratings_of(self, guild_id: int, user_id: int) -> list[Row]:
+    async def ratings_of(
+        self, guild_id: int, user_id: int, *, season_id: int | None = None
+    ) -> list[Row]:
+        table, column, key = _scope(guild_id, season_id)
         return await self.backend.fetchall(
-            "SELECT game, mu, sigma, played, won FROM ratings WHERE guild_id = ? AND user_id = ? "
-            "ORDER BY played DESC, game",
-            (guild_id, user_id),
+            f"SELECT game, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+            "AND user_id = ? ORDER BY played DESC, game",
+            (key, user_id),
         )
 
     async def results_of(self, guild_id: int, user_id: int, limit: int = 5) -> list[Row]:
@@ -156,3 +163,42 @@ class RecordQueries:
             tuple(user_ids),
         )
         return {int(r["user_id"]): str(r["name"]) for r in rows}
+
+
+def _scope(guild_id: int | None, season_id: int | None) -> tuple[str, str, int | None]:
+    """Where ratings live: a server's all-time table, or a season's."""
+    if season_id is None:
+        return "ratings", "guild_id", guild_id
+    return "season_ratings", "season_id", season_id
+
+
+async def _current(
+    tx: Tx, scope: tuple[str, str, int | None], game: str, users: Sequence[int]
+) -> dict[int, tuple[float, float]]:
+    """The (mu, sigma) of those of ``users`` rated in ``scope``."""
+    if not users:
+        return {}
+    table, column, key = scope
+    marks = ", ".join("?" for _ in users)
+    rows = await tx.fetchall(
+        f"SELECT user_id, mu, sigma FROM {table} WHERE {column} = ? AND game = ? "
+        f"AND user_id IN ({marks})",
+        (key, game, *users),
+    )
+    return {int(r["user_id"]): (float(r["mu"]), float(r["sigma"])) for r in rows}
+
+
+async def _store_ratings(
+    tx: Tx, scope: tuple[str, str, int | None], game: str, new: dict[int, Rated], at: float
+) -> None:
+    """Each player's new rating in ``scope``, one more match played (and won if they did)."""
+    table, column, key = scope
+    for user_id, rated in new.items():
+        await tx.execute(
+            f"INSERT INTO {table} AS r ({column}, game, user_id, mu, sigma, played, won, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
+            f"ON CONFLICT ({column}, game, user_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, played = r.played + 1, won = r.won + excluded.won, "
+            "updated_at = excluded.updated_at",
+            (key, game, user_id, rated.mu, rated.sigma, int(rated.won), at),
+        )

@@ -259,9 +259,54 @@ TOURNAMENTS = """
     );
 """
 
+# 10: seasons per server with their own ratings; each result's season; the daily digest (each
+# player's hour, since when, a notice owed to them; one send row per player and day is the claim
+# that sends it once)
+SEASONS = """
+    CREATE TABLE seasons (
+        id         INTEGER PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        started_at REAL    NOT NULL,
+        started_by INTEGER NOT NULL,
+        ended_at   REAL
+    );
+    CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+
+    CREATE TABLE season_ratings (
+        season_id  INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+        game       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        played     INTEGER NOT NULL DEFAULT 0,
+        won        INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (season_id, game, user_id)
+    );
+    CREATE INDEX season_ratings_board ON season_ratings (season_id, game, mu);
+
+    ALTER TABLE results ADD COLUMN season_id INTEGER;
+
+    ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER;
+    ALTER TABLE user_settings ADD COLUMN digest_since REAL;
+    ALTER TABLE user_settings ADD COLUMN digest_notice TEXT;
+    CREATE INDEX user_settings_digest ON user_settings (digest_hour)
+        WHERE digest_hour IS NOT NULL;
+
+    CREATE TABLE digest_sends (
+        user_id INTEGER NOT NULL,
+        day     TEXT    NOT NULL,
+        sent_at REAL    NOT NULL,
+        outcome TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (user_id, day)
+    );
+    """
+
 MIGRATIONS: dict[int, str] = {
     **{number: script for number, script in enumerate(_CONSECUTIVE, 1)},
     9: TOURNAMENTS,
+    10: SEASONS,
 }
 
 

@@ -20,11 +20,13 @@ from bot.store.analyses import AnalysisQueries
 from bot.store.backend import Backend, Later, Lost, OpenError, Row, StorageError, Tx
 from bot.store.boards import LATEST_BOARD, BoardQueries
 from bot.store.clock import ClockQueries
+from bot.store.digests import DigestQueries
 from bot.store.orders import OrderQueries
 from bot.store.outbox import OutboxQueries, oldest_first
 from bot.store.people import PeopleQueries
 from bot.store.records import Rated, RecordQueries  # noqa: F401  (Rated: re-exported)
 from bot.store.schema import MIGRATIONS, for_dialect
+from bot.store.seasons import SeasonQueries
 from bot.store.tournaments import TournamentQueries
 
 T = TypeVar("T")
@@ -124,6 +126,8 @@ class Store(
     OrderQueries,
     AnalysisQueries,
     TournamentQueries,
+    SeasonQueries,
+    DigestQueries,
 ):
     def __init__(self, backend: Backend) -> None:
         self.backend = backend

@@ -144,7 +144,7 @@ async def test_right_after_a_rematch_the_commands_tell_the_match_that_ended(
         rec = await fake.slash(winner, world.channel, "game leaderboard")
         assert not rec.ephemeral
         (embed,) = rec.response.embeds
-        assert embed["title"] == "🏆 Super Farmer: leaderboard"
+        assert embed["title"] == "🏆 Super Farmer: leaderboard · all time"
         assert embed["description"].startswith(f"**1.** {winner.name}: ")
         assert "You are **#1**" in embed["description"]
         # a channel that never had a match asks which game, privately, and posts nothing
