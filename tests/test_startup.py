@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import open_store
-from bot.store.schema import MIGRATIONS, numbered
+from bot.store.schema import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a start-up that fails must fail within this (it fails in well under a second)

@@ -10,7 +10,7 @@ import pytest
 import games
 from bot.matches import MatchService, Refusal
 from bot.store import open_store
-from bot.store.schema import numbered
+from bot.store.schema import MIGRATIONS
 from games.base import InvalidOptions, NotYourTurn
 
 CHANNEL = 500

@@ -10,7 +10,7 @@ import pytest
 import bot.store.store as store_module
 from bot.matches import MatchService
 from bot.store import open_store
-from bot.store.schema import MIGRATIONS, numbered
+from bot.store.schema import MIGRATIONS
 from bot.texts import story_lines
 from games.base import SAID, Event
 

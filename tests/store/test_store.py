@@ -9,7 +9,7 @@ import pytest
 
 from bot.store import Conflict, MoveRecord, SeatRow, Store, open_store
 from bot.store.backend import Later, Lost, Tx
-from bot.store.schema import numbered
+from bot.store.schema import MIGRATIONS
 from bot.store.store import ActionRow, BoardStory
 
 #: Discord snowflakes need 64 bits
