@@ -29,10 +29,11 @@ WIDTH, HEIGHT = 360, 740
 SEED = 7
 #: taps a whole match may take at most, per game (random play against an easy computer)
 BUDGET = {"farm": 200, "cattle": 200, "horseplay": 250, "highrollin": 300, "cowboy": 400}
-#: components that do not choose a move (text board, typed move, rematch, the match viewer)
+#: components that do not choose a move (text board, typed move, rematch, the match viewer,
+#: a standing order's toggle, the report)
 NOT_MOVES = (
     *("rh:v:", "rh:t:", "rh:m:", "rh:p:", "rh:l:", "rh:r:", "rh:x:", "rh:f:"),
-    *("rh:o:", "rh:w:", "rh:j:"),
+    *("rh:o:", "rh:w:", "rh:j:", "rh:n:", "rh:k:"),
 )
 
 
