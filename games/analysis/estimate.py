@@ -58,14 +58,15 @@ class Estimate:
 
 
 class Roller:
-    """Plays rollouts of one game with its ``level`` computer players, counting them."""
+    """Plays rollouts of one game with its ``level`` computer players (by default the game's
+    rollout player, ``policies.rollout``), counting them."""
 
     def __init__(
-        self, game: str, seats: int, seed: str, level: str = "easy", *, capped: bool = True
+        self, game: str, seats: int, seed: str, level: str = "rollout", *, capped: bool = True
     ) -> None:
         self.game = game
         self.rules = games.get(game)
-        self.policy = policies.get(game, level)
+        self.policy = policies.rollout(game) if level == "rollout" else policies.get(game, level)
         self.fallback = policies.fallback(game)
         self.seats = seats
         self.seed = seed
