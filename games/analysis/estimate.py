@@ -137,24 +137,26 @@ def run(
     progress: Callable[[float], None] | None = None,
 ) -> int:
     """Fill every job's estimate in rounds over all jobs (``least`` rollouts first, at most
-    ``most``, each job its ``share`` of them); the rollouts a whole share got, the same for
-    all such jobs (so two neighbouring estimates stay made of the same rollouts).
+    ``most``); the rollouts a job with a whole share and an open outcome got. A job gets its
+    ``share`` of a round's rollouts, less where its estimate is already nearly certain
+    (``_need``): rollouts go where the chance is still in doubt. Jobs alike get the same
+    rollouts (so two neighbouring estimates stay made of the same rollouts).
 
     After the first round (which always runs: a report is never made of nothing), each round
     at most doubles the rollouts, and adds only as many as the budget left pays for at the
-    cost per rollout seen so far.
+    cost per rollout of the round before.
     """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
-    began = budget.spent
     done, target = 0, min(least, most)
     while target > done:
+        began = budget.spent
         for job in jobs:
-            _top_up(roller, job, max(1, round(target * job.share)))
+            _top_up(roller, job, max(1, round(target * job.share * _need(job, done))))
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
+        each = (budget.spent - began) / (target - done)
         done = target
-        each = (budget.spent - began) / done
         room = int(budget.left() / (each * ROOM)) if each > 0 else done
         target = min(most, done + min(done, room))
     return done
@@ -162,6 +164,19 @@ def run(
 
 #: the margin a round keeps from the end of the budget (its cost is an estimate)
 ROOM = 1.25
+#: the least part of a round's rollouts an estimate gets however certain it looks
+FLOOR = 0.25
+
+
+def _need(job: Job, done: int) -> float:
+    """How much an estimate still needs rollouts: 1 when a seat's chance is near even,
+    falling to ``FLOOR`` as every seat's chance nears 0 or 1 (twice the largest standard
+    deviation of one rollout's result, sqrt(p(1-p))); 1 before any round."""
+    est = job.estimate
+    if not done or est is None or not est.count:
+        return 1.0
+    spread = max(2 * (p * (1 - p)) ** 0.5 for p in est.chances())
+    return max(FLOOR, min(1.0, spread))
 
 
 def _top_up(roller: Roller, job: Job, target: int) -> None:
