@@ -143,23 +143,45 @@ def run(
     rollouts (so two neighbouring estimates stay made of the same rollouts).
 
     After the first round (which always runs: a report is never made of nothing), each round
-    at most doubles the rollouts, and adds only as many as the budget left pays for at the
-    cost per rollout of the round before.
+    at most doubles the rollouts, and plays only as many as the budget left pays for at the
+    cost per rollout of the round before (with a margin, ``ROOM``).
     """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
     done, target = 0, min(least, most)
     while target > done:
-        began = budget.spent
+        began, counted = budget.spent, roller.rollouts
         for job in jobs:
-            _top_up(roller, job, max(1, round(target * job.share * _need(job, done))))
+            _top_up(roller, job, _want(job, target, done))
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
-        each = (budget.spent - began) / (target - done)
-        done = target
-        room = int(budget.left() / (each * ROOM)) if each > 0 else done
-        target = min(most, done + min(done, room))
+        each = (budget.spent - began) / max(1, roller.rollouts - counted)
+        affordable = budget.left() / (each * ROOM) if each > 0 else float("inf")
+        done, target = target, _next(jobs, target, most, affordable)
     return done
+
+
+def _want(job: Job, target: int, done: int) -> int:
+    """The rollouts ``job`` should have after a round to ``target``."""
+    return max(1, round(target * job.share * _need(job, done)))
+
+
+def _next(jobs: list[Job], done: int, most: int, affordable: float) -> int:
+    """The largest round target, at most double ``done`` and ``most``, whose rollouts still
+    to play number at most ``affordable``; ``done`` when none is."""
+    low, high = done, min(most, 2 * done)
+    while low < high:
+        mid = (low + high + 1) // 2
+        needed = sum(max(0, _want(j, mid, done) - _count(j)) for j in jobs)
+        if needed <= affordable:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _count(job: Job) -> int:
+    return job.estimate.count if job.estimate is not None else 0
 
 
 #: the margin a round keeps from the end of the budget (its cost is an estimate)
