@@ -17,6 +17,7 @@ from typing import Any
 
 import games
 from games import policies
+from games.analysis import values
 from games.analysis.replay import shares
 from games.rng import SeededRng
 
@@ -57,35 +58,46 @@ class Estimate:
 
 
 class Roller:
-    """Plays rollouts of one game with its ``level`` computer players, counting them."""
+    """Plays rollouts of one game with its ``level`` computer players (by default the game's
+    rollout player, ``policies.rollout``), counting them."""
 
-    def __init__(self, game: str, seats: int, seed: str, level: str = "easy") -> None:
+    def __init__(
+        self, game: str, seats: int, seed: str, level: str = "rollout", *, capped: bool = True
+    ) -> None:
+        self.game = game
         self.rules = games.get(game)
-        self.policy = policies.get(game, level)
+        self.policy = policies.rollout(game) if level == "rollout" else policies.get(game, level)
         self.fallback = policies.fallback(game)
         self.seats = seats
         self.seed = seed
         self.rollouts = 0
+        #: plies a rollout plays before its game's progress measure scores it
+        self.horizon = (values.horizon(game) if capped else None) or MAX_ROLLOUT_PLIES
+        self.plies = 0
 
     def rollout(self, state: Any, run: int, ply: int) -> tuple[float, ...]:
         """Playout number ``run`` from ``state``, whose next move is the match's ``ply``: each
         ply's chance and its computer player's choice come from rngs of (rollout seed,
         ``run``, ply), so rollouts of one number from neighbouring positions meet the same
         dice and choices, and two estimates differ by what happened between them, not by
-        their rollouts' luck."""
+        their rollouts' luck. A rollout still going at the horizon is scored by its game's
+        progress measure (``values``)."""
         rules = self.rules
-        for at in range(ply, ply + MAX_ROLLOUT_PLIES):
+        for at in range(ply, ply + self.horizon):
             if rules.outcome(state) is not None:
                 break
             acting = rules.to_act(state)
             if not acting:
                 break
+            self.plies += 1
             seat = acting[0]
             action = rules.forced_action(state, seat)
             if action is None:
                 action = self._choose(state, seat, SeededRng(f"{self.seed}:{run}:c", at))
             state = rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", at)).state
         self.rollouts += 1
+        if rules.outcome(state) is None and self.horizon < MAX_ROLLOUT_PLIES:
+            return values.chances(self.game, state, self.seats)
         return shares(rules, state, self.seats)
 
     def _choose(self, state: Any, seat: int, rng: SeededRng) -> Any:
@@ -104,13 +116,15 @@ class Roller:
 @dataclass
 class Job:
     """One estimate to make: the chances at ``state`` (``action`` None) or after ``seat``
-    plays ``action`` there; ``ply`` is the number of the match's ply played next."""
+    plays ``action`` there; ``ply`` is the number of the match's ply played next; ``share``
+    the part of every round's rollouts it gets."""
 
     ply: int
     state: Any
     seat: int = 0
     action: Any = None
     estimate: Estimate | None = None
+    share: float = 1.0
 
 
 def run(
@@ -122,25 +136,69 @@ def run(
     most: int = 400,
     progress: Callable[[float], None] | None = None,
 ) -> int:
-    """Fill every job's estimate, in rounds over all jobs that double the rollouts (``least``
-    first, at most ``most``); the rollouts each job got, the same for all of them (so two
-    neighbouring estimates stay made of the same rollouts).
+    """Fill every job's estimate in rounds over all jobs (``least`` rollouts first, at most
+    ``most``); the rollouts a job with a whole share and an open outcome got. A job gets its
+    ``share`` of a round's rollouts, less where its estimate is already nearly certain
+    (``_need``): rollouts go where the chance is still in doubt. Jobs alike get the same
+    rollouts (so two neighbouring estimates stay made of the same rollouts).
 
-    A round costs about what all the rounds before it did, so the next one starts only when
-    the budget left covers that; the first always runs (a report is never made of nothing).
+    After the first round (which always runs: a report is never made of nothing), each round
+    at most doubles the rollouts, and plays only as many as the budget left pays for at the
+    cost per rollout of the round before (with a margin, ``ROOM``).
     """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
-    target = done = least
-    while target <= most:
-        if target > least and budget.left() < budget.spent * 1.1:
-            break
+    done, target = 0, min(least, most)
+    while target > done:
+        began, counted = budget.spent, roller.rollouts
         for job in jobs:
-            _top_up(roller, job, target)
+            _top_up(roller, job, _want(job, target, done))
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
-        done, target = target, target * 2
+        each = (budget.spent - began) / max(1, roller.rollouts - counted)
+        affordable = budget.left() / (each * ROOM) if each > 0 else float("inf")
+        done, target = target, _next(jobs, target, most, affordable)
     return done
+
+
+def _want(job: Job, target: int, done: int) -> int:
+    """The rollouts ``job`` should have after a round to ``target``."""
+    return max(1, round(target * job.share * _need(job, done)))
+
+
+def _next(jobs: list[Job], done: int, most: int, affordable: float) -> int:
+    """The largest round target, at most double ``done`` and ``most``, whose rollouts still
+    to play number at most ``affordable``; ``done`` when none is."""
+    low, high = done, min(most, 2 * done)
+    while low < high:
+        mid = (low + high + 1) // 2
+        needed = sum(max(0, _want(j, mid, done) - _count(j)) for j in jobs)
+        if needed <= affordable:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _count(job: Job) -> int:
+    return job.estimate.count if job.estimate is not None else 0
+
+
+#: the margin a round keeps from the end of the budget (its cost is an estimate)
+ROOM = 1.25
+#: the least part of a round's rollouts an estimate gets however certain it looks
+FLOOR = 0.25
+
+
+def _need(job: Job, done: int) -> float:
+    """How much an estimate still needs rollouts: 1 when a seat's chance is near even,
+    falling to ``FLOOR`` as every seat's chance nears 0 or 1 (twice the largest standard
+    deviation of one rollout's result, sqrt(p(1-p))); 1 before any round."""
+    est = job.estimate
+    if not done or est is None or not est.count:
+        return 1.0
+    spread = max(2 * (p * (1 - p)) ** 0.5 for p in est.chances())
+    return max(FLOOR, min(1.0, spread))
 
 
 def _top_up(roller: Roller, job: Job, target: int) -> None:

@@ -112,6 +112,9 @@ def _luck(c: Mapping[str, Any]) -> Luck:
 
 #: the moments a report names
 MOMENTS = 3
+#: the part of the rollouts an estimate after the strong player's choice gets (it is not on
+#: the curve, and is only compared with the person's choice)
+ALT_SHARE = 0.5
 
 
 def analyse(
@@ -153,9 +156,9 @@ class _Work:
         self.roller = Roller(match.game, self.seats, f"analysis:{rollout_seed}")
         self.states = [first] + [p.after for p in self.plies]
         self.at = [Job(i + 1, s) for i, s in enumerate(self.states) if rules.outcome(s) is None]
-        self.expect = {
-            p.number: Job(p.number, p.before, p.seat, p.action) for p in self.plies if p.chance
-        }
+        self.expect: dict[int, Job] = {}
+        for p in reversed(self.plies):
+            self._share(p)
         self.judged = [p for p in self.plies if _judged(match, p)]
         self.best = {p.number: _strong(match, p, rollout_seed) for p in self.judged}
         self.alt: dict[int, Job] = {}
@@ -163,10 +166,22 @@ class _Work:
             p = self.plies[n - 1]
             if notation != rules.format_action(p.before, p.action):
                 action = rules.parse_action(p.before, p.seat, notation)
-                self.alt[n] = Job(n, p.before, p.seat, action)
+                self.alt[n] = Job(n, p.before, p.seat, action, share=ALT_SHARE)
+
+    def _share(self, p: Ply) -> None:
+        """Where a rollout from before ``p`` plays ``p``'s very action (its seat had no other),
+        the estimate before the draw is the one before the ply, and without a draw the one
+        before the ply is the one after it: one estimate serves both."""
+        passive = _passive(self.rules, p)
+        if p.chance:
+            own = Job(p.number, p.before, p.seat, p.action)
+            self.expect[p.number] = self.at[p.number - 1] if passive else own
+        elif passive and p.number < len(self.at):
+            self.at[p.number - 1] = self.at[p.number]
 
     def jobs(self) -> list[Job]:
-        return self.at + list(self.expect.values()) + list(self.alt.values())
+        every = self.at + list(self.expect.values()) + list(self.alt.values())
+        return list({id(job): job for job in every}.values())
 
     def curve(self) -> list[Chances]:
         curve = [_chances(j) for j in self.at]
@@ -207,6 +222,16 @@ class _Work:
 
 def _judged(match: Match, p: Ply) -> bool:
     return match.person(p.seat) and p.action is not None and p.choices > 1 and not p.forced
+
+
+def _passive(rules: Any, p: Ply) -> bool:
+    """Whether a rollout from before ``p`` plays ``p``'s action: the seat to act had only it."""
+    if p.action is None:
+        return False
+    acting = rules.to_act(p.before)
+    if not acting or acting[0] != p.seat:
+        return False
+    return p.choices == 1 or (p.forced and rules.forced_action(p.before, p.seat) == p.action)
 
 
 def _strong(match: Match, p: Ply, rollout_seed: int | str) -> str:

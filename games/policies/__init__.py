@@ -71,6 +71,19 @@ def decide(
         return fallback(key).choose(state, seat, rng=SeededRng(seed), actions=actions)
 
 
+def rollout(key: str) -> Any:
+    """The player of the post-game analysis's rollouts: the game's ``Rollout`` policy where
+    it has one (cheaper play of the easy player's kind), otherwise the easy player."""
+    if key not in MODULES:
+        raise UnknownPolicy(f"No computer player for game {key!r}.")
+    found = _CACHE.get((key, "rollout"))
+    if found is None:
+        module = importlib.import_module(f"games.policies.{MODULES[key]}")
+        found = module.Rollout() if hasattr(module, "Rollout") else get(key, "easy")
+        _CACHE[(key, "rollout")] = found
+    return found
+
+
 def random_player(key: str) -> Any:
     """Uniformly random legal play, for benchmarks."""
     if key not in MODULES:
@@ -88,4 +101,5 @@ __all__ = [
     "fallback",
     "get",
     "random_player",
+    "rollout",
 ]
