@@ -328,21 +328,28 @@ class Renderer:
         # on a timeout the job is cancelled: dropped if it waits, its answer ignored if not
         return await asyncio.wait_for(self._job(fn, *args), timeout)
 
+    async def _in_turn(
+        self, what: str, fn: Callable[..., T], *args: Any, home: int | None = None
+    ) -> T:
+        """``fn(*args)`` in a worker, taking its turn among the pictures (a slot held until
+        it ends); a worker's failure is a ``RenderError`` saying ``what`` failed."""
+        await self.slots.take()
+        job = self._send(fn, *args, home=home)
+        try:
+            return await job
+        except WorkerError as err:
+            raise RenderError(f"{what} failed: {err}") from err
+        except asyncio.CancelledError:
+            job.cancel()  # a waiting job is dropped; a running one's answer ignored
+            raise
+
     async def replay(
         self, data: dict[str, Any], *, locale: str = words.ENGLISH
     ) -> tuple[bytes, int, int]:
         """A match's animation (``bot.replays.animation`` of its export, its texts in
         ``locale``), built in a worker so other matches' pictures do not wait for it: (GIF,
         frames, moves)."""
-        await self.slots.take()
-        job = self._send(_replay, data, locale, home=None)
-        try:
-            return await job
-        except WorkerError as err:
-            raise RenderError(f"building the replay failed: {err}") from err
-        except asyncio.CancelledError:
-            job.cancel()
-            raise
+        return await self._in_turn("building the replay", _replay, data, locale)
 
     async def position(
         self,
@@ -356,15 +363,9 @@ class Renderer:
         """A position of a match for the viewer (``bot.positions.draw``: replayed from its
         log and drawn as its board was), taking its turn among the pictures: (PNG, state
         dumped)."""
-        await self.slots.take()
-        job = self._send(_position, data, ply, events, locale, home=home)
-        try:
-            return await job
-        except WorkerError as err:
-            raise RenderError(f"drawing move {ply} failed: {err}") from err
-        except asyncio.CancelledError:
-            job.cancel()
-            raise
+        return await self._in_turn(
+            f"drawing move {ply}", _position, data, ply, events, locale, home=home
+        )
 
     async def analyse(
         self,
@@ -417,12 +418,4 @@ class Renderer:
     async def report_picture(self, report: dict[str, Any], language: str) -> tuple[bytes, str]:
         """A stored report's chart and alt text, drawn again, taking its turn among the
         pictures."""
-        await self.slots.take()
-        job = self._send(_report_picture, report, language, home=None)
-        try:
-            return await job
-        except WorkerError as err:
-            raise RenderError(f"drawing the report's chart failed: {err}") from err
-        except asyncio.CancelledError:
-            job.cancel()
-            raise
+        return await self._in_turn("drawing the report's chart", _report_picture, report, language)
