@@ -13,6 +13,8 @@ from tests.words_scan import ROOT, Found, scan, scan_source
 #: the folders scanned: everything a player's text could come from
 SCANNED = ["bot", "cogs", "games", "render", "words"]
 
+JOB = "a worker job's name in a RenderError, for operators"
+
 #: (file or folder, function or "*") -> why its literals are no player's text
 ALLOWED: dict[tuple[str, str], str] = {
     ("bot/__main__.py", "*"): "the command line and start-up messages of whoever runs the bot",
@@ -34,6 +36,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     "words its own (cogs/game.py waiting_line)",
     ("words", "*"): "the catalogue tool's report, read by translators",
     ("render/cache.py", "*"): "the render caches' names and report, for operators and benchmarks",
+    ("bot/render_pool.py", "Renderer.replay"): JOB,
+    ("bot/render_pool.py", "Renderer.position"): JOB,
+    ("bot/render_pool.py", "Renderer.report_picture"): JOB,
     ("render/cowboy/frame.py", ""): "a render cache's name, for the metrics page",
     ("render/cowboy/layers.py", ""): "a render cache's name, for the metrics page",
     ("games/highrollin/menu.py", "notation"): "the move notation: the action log's format, the "
