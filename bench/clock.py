@@ -94,9 +94,10 @@ class Bot:
         return None
 
     async def deliver(self, match_id: int, **_: Any) -> None:
-        rows = await self.store.claim_boards(match_id, time.time(), 30.0, mine=True)
+        rows = await self.store.outbox.claim_boards(match_id, time.time(), 30.0, mine=True)
         if rows:
-            await self.store.boards_delivered(match_id, [r["ply"] for r in rows], None, time.time())
+            plies = [r.ply for r in rows]
+            await self.store.outbox.boards_delivered(match_id, plies, None, time.time())
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         return None
@@ -130,17 +131,19 @@ async def fill(store: Any, n: int, now: float) -> list[int]:
             "next_due_at": now + clock.lobby_hours * HOUR,
             "rematch_of": None,
         }
-        match_id = await store.create_match(values, SeatRow(0, 10 + i, "a"), now)
+        match_id = await store.matches.create_match(values, SeatRow(0, 10 + i, "a"), now)
         kind = i % 4
         if kind == 0:
             continue  # an open lobby
-        await store.set_seats(match_id, [SeatRow(0, 10 + i, "a"), SeatRow(1, 20 + i, "b")], now)
+        await store.matches.set_seats(
+            match_id, [SeatRow(0, 10 + i, "a"), SeatRow(1, 20 + i, "b")], now
+        )
         # turns started a day ago: a reminder is owed as soon as the clock is told to look
-        await store.start_match(match_id, state, now - 25 * HOUR, now + 1000 * HOUR, None)
+        await store.matches.start_match(match_id, state, now - 25 * HOUR, now + 1000 * HOUR, None)
         if kind == 3:
-            await store.close_match(match_id, now)  # ended
+            await store.matches.close_match(match_id, now)  # ended
         elif i % 20 == 1:
-            await store.pause(match_id, now, now + 48 * HOUR, 10 + i)
+            await store.clock.pause(match_id, now, now + 48 * HOUR, 10 + i)
         else:
             active.append(match_id)
     return active
@@ -183,7 +186,7 @@ async def main() -> None:
             ticks = []
             for k in range(min(args.passes, len(active) // max(1, args.due))):
                 for match_id in active[k * args.due : (k + 1) * args.due]:
-                    await store.set_next_due(match_id, bot.now - 1)
+                    await store.clock.set_next_due(match_id, bot.now - 1)
                 start = time.perf_counter()
                 done = await turns.tick()
                 ticks.append((time.perf_counter() - start) * 1000)

@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.store import open_store  # noqa: E402
+from bot.store.rows import LoggedAction  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from fakediscord.models import ComponentError, walk_components  # noqa: E402
 
@@ -330,7 +331,7 @@ async def drain(fake: FakeDiscord, database: str, tables: list[Table], limit: fl
         await asyncio.sleep(2.0)
         store = await open_store(url)
         try:
-            left = await store.boards_pending() + await store.strips_pending()
+            left = await store.outbox.boards_pending() + await store.boards.strips_pending()
         finally:
             await store.close()
         if left == 0:
@@ -354,12 +355,12 @@ async def report(
     try:
         acked = [c for c in players.clicks if acknowledged(c)]
         missing = doubled = 0
-        logs: dict[int, list[Any]] = {}
+        logs: dict[int, list[LoggedAction]] = {}
         for click in acked:
             if click.match_id not in logs:
-                logs[click.match_id] = await store.actions(click.match_id)
-            rows = [r for r in logs[click.match_id] if int(r["ply"]) == click.ply + 1]
-            mine = [r for r in rows if int(r["user_id"] or 0) == click.user_id]
+                logs[click.match_id] = await store.matches.actions(click.match_id)
+            rows = [r for r in logs[click.match_id] if r.ply == click.ply + 1]
+            mine = [r for r in rows if (r.user_id or 0) == click.user_id]
             missing += not mine
             doubled += len(mine) > 1
         twice = unshown = stale = pending = 0
@@ -368,23 +369,23 @@ async def report(
         for table in tables:
             messages = [m for m in fake.messages(table.channel) if not m.ephemeral]
             for match_id in sorted(table.matches):
-                row = await store.match(match_id)
+                row = await store.matches.match(match_id)
                 if row is None:
                     continue
                 matches += 1
-                current = int(row["ply"])
+                current = row.ply
                 counts = Counter(
                     s[1] for m in messages if (s := shown(m)) is not None and s[0] == match_id
                 )
                 plies += len(counts)
                 twice += sum(1 for n in counts.values() if n > 1)
-                latest = await store.latest_board(match_id)
-                newest = int(latest["message_id"]) if latest is not None else None
+                latest = await store.boards.latest_board(match_id)
+                newest = latest.message_id if latest is not None else None
                 if counts[current] != 1:
                     unshown += 1
                     board = fake.get_message(newest) if newest is not None else None
                     seen.append(
-                        f"match {match_id} ({row['status']}) at ply {current}: shown "
+                        f"match {match_id} ({row.status}) at ply {current}: shown "
                         f"{sorted(counts)[-3:]}; its board {newest} shows "
                         f"{board and shown(board)}"
                     )
@@ -394,7 +395,7 @@ async def report(
                         stale += 1
                         seen.append(f"match {match_id} at ply {current}: message {m.id} "
                                     f"shows {shown(m)}, buttons {ids[:2]}")  # fmt: skip
-                pending += await store.undelivered(match_id)
+                pending += await store.outbox.undelivered(match_id)
     finally:
         await store.close()
     plain = len(players.clicks) - len(acked)

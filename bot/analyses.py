@@ -33,7 +33,7 @@ from bot import analysis_job, report_message
 from bot.answer import TRANSPORT
 from bot.matches import Match
 from bot.render_pool import Slots
-from bot.store.backend import Row
+from bot.store.rows import AnalysisRow
 
 log = logging.getLogger(__name__)
 
@@ -73,17 +73,17 @@ class Analyses:
 
     # Asking ---------------------------------------------------------------------------------
 
-    async def ask(self, match: Match) -> tuple[Row, bool]:
+    async def ask(self, match: Match) -> tuple[AnalysisRow, bool]:
         """The match's report row, and whether this ask started it (its public message is
         posted and its work queued)."""
-        row, first = await self.store.ask_analysis(match.id, match.channel_id, self.now())
+        row, first = await self.store.analyses.ask_analysis(match.id, match.channel_id, self.now())
         if first:
             with words.use(match.language):
                 text = report_message.waiting_text(match)
             message_id = await self._send(match.channel_id, {"content": text})
             if message_id is not None:
-                await self.store.set_analysis_message(match.id, message_id)
-            row = await self.store.analysis(match.id) or row
+                await self.store.analyses.set_analysis_message(match.id, message_id)
+            row = await self.store.analyses.analysis(match.id) or row
             self.start(match.id)
         return row, first
 
@@ -97,8 +97,8 @@ class Analyses:
 
     async def resume(self) -> None:
         """At start: every report asked for and not yet posted is taken up again."""
-        for row in await self.store.unfinished_analyses():
-            self.start(int(row["match_id"]))
+        for row in await self.store.analyses.unfinished_analyses():
+            self.start(int(row.match_id))
 
     async def stop(self) -> None:
         """Give up the reports under way (each lets go of its hold for the next start)."""
@@ -117,12 +117,12 @@ class Analyses:
         through."""
         try:
             while True:
-                row = await self.store.analysis(match_id)
-                if row is None or row["posted_at"] is not None or row["status"] == "failed":
+                row = await self.store.analyses.analysis(match_id)
+                if row is None or row.posted_at is not None or row.status == "failed":
                     return
                 if await self._take(match_id, row):
                     return
-                held = row["held_until"]
+                held = row.held_until
                 wait = float(held) - self.now() if held is not None else self.tick
                 await asyncio.sleep(min(max(wait, 0.05), self.lease))
         except asyncio.CancelledError:
@@ -130,14 +130,14 @@ class Analyses:
         except Exception:
             log.exception("match %s: the post-game report failed", match_id)
 
-    async def _take(self, match_id: int, row: Row) -> bool:
+    async def _take(self, match_id: int, row: AnalysisRow) -> bool:
         """Claim and see through (True), or find it held by another (False)."""
         holder = uuid.uuid4().hex
-        work = row["status"] in ("queued", "running")
+        work = row.status in ("queued", "running")
         if work:
             await self.slots.take()  # the queue: one report at a time by default
         try:
-            if not await self.store.claim_analysis(
+            if not await self.store.analyses.claim_analysis(
                 match_id, holder, self.now(), self.now() + self.lease
             ):
                 return False
@@ -145,7 +145,7 @@ class Analyses:
                 await self._through(match_id, holder)
             except BaseException:
                 with contextlib.suppress(Exception):
-                    await asyncio.shield(self.store.release_analysis(match_id, holder))
+                    await asyncio.shield(self.store.analyses.release_analysis(match_id, holder))
                 raise
             return True
         finally:
@@ -154,24 +154,24 @@ class Analyses:
 
     async def _through(self, match_id: int, holder: str) -> None:
         match: Match = await self.host.service.get(match_id)
-        row = await self.store.analysis(match_id)
+        row = await self.store.analyses.analysis(match_id)
         assert row is not None
         report: Mapping[str, Any] | None
         picture: tuple[bytes, str] | None = None
-        if row["status"] == "running":
+        if row.status == "running":
             report, picture = await self._work_out(match, row, holder)
             stored = None if report is None else json.dumps(report, sort_keys=True)
-            if not await self.store.store_analysis(match_id, holder, stored, self.now()):
+            if not await self.store.analyses.store_analysis(match_id, holder, stored, self.now()):
                 raise LostHold(match_id)
             self.computed += 1
         else:
-            report = json.loads(row["report"]) if row["report"] else None
+            report = json.loads(row.report) if row.report else None
         await self._post(match, holder, report, picture)
 
     async def _work_out(
-        self, match: Match, row: Row, holder: str
+        self, match: Match, row: AnalysisRow, holder: str
     ) -> tuple[dict[str, Any] | None, tuple[bytes, str] | None]:
-        rows = await self.store.actions(match.id)
+        rows = await self.store.matches.actions(match.id)
         data = analysis_job.job_data(
             match.id,
             match.game,
@@ -205,7 +205,9 @@ class Analyses:
             job.cancel()
             self.shares.pop(match.id, None)
 
-    async def _watch(self, match: Match, row: Row, holder: str, job: asyncio.Future[Any]) -> None:
+    async def _watch(
+        self, match: Match, row: AnalysisRow, holder: str, job: asyncio.Future[Any]
+    ) -> None:
         """Until ``job`` ends: renew the hold and show how far it is."""
         shown = -1.0
         while True:
@@ -214,7 +216,7 @@ class Analyses:
                 return
             share = self.shares.get(match.id, 0.0)
             until = self.now() + self.lease
-            if not await self.store.hold_analysis(match.id, holder, until, share):
+            if not await self.store.analyses.hold_analysis(match.id, holder, until, share):
                 raise LostHold(match.id)
             if share - shown >= SHOW_EVERY:
                 shown = share
@@ -230,7 +232,7 @@ class Analyses:
         picture: tuple[bytes, str] | None,
     ) -> None:
         """The public message becomes the report (or says it failed); marked posted."""
-        row = await self.store.analysis(match.id)
+        row = await self.store.analyses.analysis(match.id)
         assert row is not None
         if report is not None and picture is None:
             picture = await self.host.renderer.report_picture(dict(report), match.language)
@@ -238,13 +240,13 @@ class Analyses:
             if report is None:
                 kwargs: dict[str, Any] = {"content": report_message.failed_text(match)}
             else:
-                rows = await self.store.actions(match.id)
+                rows = await self.store.matches.actions(match.id)
                 kwargs = report_message.report_message(match, report, rows, picture)
-        if row["message_id"] is None or not await self._edit(row, kwargs):
-            message_id = await self._send(int(row["channel_id"]), kwargs)
+        if row.message_id is None or not await self._edit(row, kwargs):
+            message_id = await self._send(int(row.channel_id), kwargs)
             if message_id is not None:
-                await self.store.set_analysis_message(match.id, message_id)
-        await self.store.analysis_posted(match.id, holder, self.now())
+                await self.store.analyses.set_analysis_message(match.id, message_id)
+        await self.store.analyses.analysis_posted(match.id, holder, self.now())
 
     # Messages -------------------------------------------------------------------------------
 
@@ -261,13 +263,13 @@ class Analyses:
             return None
         return int(message.id)
 
-    async def _edit(self, row: Row, kwargs: Mapping[str, Any]) -> bool:
-        if row["message_id"] is None:
+    async def _edit(self, row: AnalysisRow, kwargs: Mapping[str, Any]) -> bool:
+        if row.message_id is None:
             return False
-        channel = self.host.get_partial_messageable(int(row["channel_id"]))
+        channel = self.host.get_partial_messageable(int(row.channel_id))
         try:
-            await channel.get_partial_message(int(row["message_id"])).edit(**kwargs)
+            await channel.get_partial_message(int(row.message_id)).edit(**kwargs)
         except (discord.HTTPException, *TRANSPORT) as err:
-            log.info("match %s: the report's message could not be edited: %r", row["match_id"], err)
+            log.info("match %s: the report's message could not be edited: %r", row.match_id, err)
             return False
         return True

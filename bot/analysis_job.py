@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import words
+from bot.store.rows import LoggedAction
 from games.analysis import Report, analyse, from_log
 from render.analysis import chart, describe
 
@@ -21,6 +22,13 @@ from render.analysis import chart, describe
 LEAST = 8
 #: how much further the work must be before it tells again
 STEP = 0.01
+
+
+def _played(row: LoggedAction) -> tuple[int, str]:
+    """A line of the log as the worker replays it: who played what."""
+    if row.seat is None:
+        raise ValueError(f"ply {row.ply} of the log names no seat")
+    return row.seat, row.notation
 
 
 def job_data(
@@ -31,7 +39,7 @@ def job_data(
     options: Mapping[str, Any],
     extras: Mapping[str, Any],
     people: Sequence[int],
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[LoggedAction],
 ) -> dict[str, Any]:
     """What a worker needs of a match (plain data, sent through a pipe)."""
     return {
@@ -42,7 +50,7 @@ def job_data(
         "options": dict(options),
         "extras": dict(extras),
         "people": list(people),
-        "log": [(int(r["seat"]), str(r["notation"])) for r in rows],
+        "log": [_played(r) for r in rows],
     }
 
 

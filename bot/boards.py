@@ -26,7 +26,7 @@ class BoardMessages:
         story_from: int | None = None,
     ) -> list[int]:
         """Record a new board message; returns older boards that still carry buttons."""
-        return await self.store.add_board(
+        return await self.store.boards.add_board(
             match_id, message_id, channel_id, ply, self.clock(), story_from
         )
 
@@ -36,18 +36,18 @@ class BoardMessages:
 
     async def latest_board_ref(self, match_id: int) -> tuple[int, int] | None:
         """(channel id, message id) of the match's newest board (or lobby) message."""
-        row = await self.store.latest_board(match_id)
-        return None if row is None else (int(row["channel_id"]), int(row["message_id"]))
+        row = await self.store.boards.latest_board(match_id)
+        return None if row is None else (int(row.channel_id), int(row.message_id))
 
     async def latest_board_row(self, match_id: int) -> Any:
         """The newest board's record: channel_id, message_id, ply, live, story_from."""
-        return await self.store.latest_board(match_id)
+        return await self.store.boards.latest_board(match_id)
 
     async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
         """Mark every board of a match as old; returns (channel, message) of those that were
         still live, whose buttons the caller removes."""
-        return await self.store.retire_boards(match_id)
+        return await self.store.boards.retire_boards(match_id)
 
     async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
         """(channel id, message id) of every lobby message of a match, oldest first."""
-        return await self.store.lobby_messages(match_id)
+        return await self.store.boards.lobby_messages(match_id)

@@ -41,7 +41,7 @@ class CasualTable:
             return False
         if await self.bot.turns.deadline_now(match):
             match = await self.bot.service.get(match.id)
-        if not await self.bot.store.undelivered(match.id):
+        if not await self.bot.store.outbox.undelivered(match.id):
             return False
         clicked = interaction.message
         answer = None
@@ -69,10 +69,10 @@ class CasualTable:
         if not match.casual or match.seat_of(interaction.user.id) is None:
             return
         store = self.bot.store
-        settings = await store.user_settings(interaction.user.id)
+        settings = await store.settings.user_settings(interaction.user.id)
         if not settings.get(DM_REFUSED):
             return
-        await store.set_user_settings(interaction.user.id, {**settings, DM_REFUSED: False})
+        await store.settings.set_user_settings(interaction.user.id, {**settings, DM_REFUSED: False})
         text = _(
             "I could not send you a reminder by DM (Discord refused it), so reminder DMs are "
             "off now. Allow DMs from me, then turn them on again with `/game notify dm:True`."

@@ -268,11 +268,11 @@ class RanchHand(Host):
         payload = json.dumps(await self.synced_payload(guild), sort_keys=True)
         digest = hashlib.sha256(payload.encode()).hexdigest()
         scope = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
-        if not force and await self.store.get_meta(scope) == digest:
+        if not force and await self.store.settings.get_meta(scope) == digest:
             log.info("slash commands unchanged (%s); not syncing", "guild" if guild else "global")
             return False
         synced = await self.tree.sync(guild=guild)
-        await self.store.set_meta(scope, digest)
+        await self.store.settings.set_meta(scope, digest)
         log.info("synced %d slash commands (%s)", len(synced), "guild" if guild else "global")
         return True
 

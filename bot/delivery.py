@@ -34,7 +34,7 @@ from bot.matches import Match
 from bot.model import stored_events
 from bot.pictures import Pictures
 from bot.posters import ChannelPoster, poster_for
-from bot.store import StorageError
+from bot.store import BoardRow, ClaimedBoard, StorageError
 from bot.store.boards import NewBoard
 from bot.texts import (
     PING_USERS,
@@ -130,7 +130,7 @@ class Delivery(Pictures):
         """Deliver every board whose first try failed or whose bot died; returns how many
         messages were posted."""
         posted = 0
-        for match_id in await self.store.boards_due(time.time()):
+        for match_id in await self.store.outbox.boards_due(time.time()):
             if self._stop.is_set():
                 break
             if match_id in self._busy:
@@ -171,7 +171,7 @@ class Delivery(Pictures):
         waited = lock.locked()
         try:
             async with lock:
-                rows = list(claimed) or await self.store.claim_boards(
+                rows = list(claimed) or await self.store.outbox.claim_boards(
                     match_id, time.time(), self.lease, mine=mine
                 )
                 if not rows:
@@ -201,7 +201,7 @@ class Delivery(Pictures):
     async def _deliver(
         self,
         match_id: int,
-        rows: Sequence[Any],
+        rows: Sequence[ClaimedBoard],
         interaction: discord.Interaction[Any] | None,
         answer: Answer | None,
         clicked: int | None,
@@ -213,7 +213,7 @@ class Delivery(Pictures):
         *,
         looked: bool = False,
     ) -> discord.Message | None:
-        plies = [int(r["ply"]) for r in rows]
+        plies = [int(r.ply) for r in rows]
         upto = max(plies)
         # the match as stored with the newest claimed board, or newer: no need to read it
         fresh = stored is not None and stored.ply >= upto and stored.id == match_id
@@ -222,41 +222,41 @@ class Delivery(Pictures):
         # the newest board as the move's own commit read it (nothing posted a board since:
         # this process holds the claim), else read now
         latest = newest[0] if newest else await self.service.latest_board_row(match_id)
-        passed = any(bool(r["turn_passed"]) for r in rows) or not current
+        passed = any(bool(r.turn_passed) for r in rows) or not current
         in_place = (
             not passed
             and latest is not None
-            and int(latest["ply"]) >= 0
-            and int(latest["ply"]) >= match.turn_ply
-            and int(latest["channel_id"]) == match.channel_id
+            and int(latest.ply) >= 0
+            and int(latest.ply) >= match.turn_ply
+            and int(latest.channel_id) == match.channel_id
             # a casual table's board is edited only as the answer to a click on it
             and (not match.casual or _clicked_newest(interaction, clicked, latest))
         )
         if in_place:
-            story_from = latest["story_from"]
-            story_from = int(story_from) if story_from is not None else int(latest["ply"]) - 1
+            story_from = latest.story_from
+            story_from = int(story_from) if story_from is not None else int(latest.ply) - 1
             # edited during a turn, it tells this turn only (the move at ``turn_ply`` began it)
             story_from = max(story_from, match.turn_ply)
-        elif latest is not None and int(latest["channel_id"]) == match.channel_id:
+        elif latest is not None and int(latest.channel_id) == match.channel_id:
             story_from = min(plies) - 1  # a new board tells what no board told yet
         else:
-            story_from = int(latest["ply"]) if latest is not None else -1
+            story_from = int(latest.ply) if latest is not None else -1
             story_from = min(story_from, min(plies) - 1)
         if plies == list(range(story_from + 1, upto + 1)):
             stories = rows  # the claimed boards are the whole story: no need to read it
         else:
-            stories = await self.store.stories(match_id, story_from, upto)
-        told = [json.loads(r["payload"]) for r in stories]
+            stories = await self.store.outbox.stories(match_id, story_from, upto)
+        told = [json.loads(r.payload) for r in stories]
         lines = story_lines(match, told)
         # what the move shown did, for the picture (its last-move strip)
         events = stored_events(told[-1].get("events")) if told and current else ()
         found = None
         poster = poster_for(self.bot, match)
-        if not looked and not in_place and any(int(r["attempts"]) > 1 for r in rows):
+        if not looked and not in_place and any(int(r.attempts) > 1 for r in rows):
             # claimed before: whoever held it may have posted it and died, or lost the answer
             found = await self._posted_unrecorded(match, plies, latest, story_from, poster)
             if found is not None and found[1] < upto:
-                rest = [r for r in rows if int(r["ply"]) > found[1]]
+                rest = [r for r in rows if int(r.ply) > found[1]]
                 return await self._deliver(
                     match_id, rest, interaction, answer, clicked, previous, last, drawing,
                     stored, looked=True,
@@ -267,7 +267,7 @@ class Delivery(Pictures):
                 lines,
                 interaction=interaction,
                 answer=answer,
-                edit=int(latest["message_id"]) if in_place and latest is not None else None,
+                edit=int(latest.message_id) if in_place and latest is not None else None,
                 clicked=clicked,
                 buttons=current,
                 previous=previous,
@@ -309,14 +309,19 @@ class Delivery(Pictures):
         return message
 
     async def _posted_unrecorded(
-        self, match: Match, plies: list[int], latest: Any, story_from: int, poster: ChannelPoster
+        self,
+        match: Match,
+        plies: list[int],
+        latest: BoardRow | None,
+        story_from: int,
+        poster: ChannelPoster,
     ) -> tuple[discord.Message, int] | None:
         """The newest board of one of ``plies`` if it is already in the channel (a process
         posted it and died before recording it, or its answer was lost), recorded now as the
         match's board; with its ply. Found among the channel's newest messages by its marks
         (``bot.marks``), so a crash never posts a board twice; if the channel cannot be read,
         the board is posted."""
-        after = int(latest["message_id"]) if latest is not None else 0
+        after = int(latest.message_id) if latest is not None else 0
         final = match.ply if match.status != "active" else None
         found = await poster.find(match, plies, after, final)
         if found is None:
@@ -339,7 +344,9 @@ class Delivery(Pictures):
         wait = 0.5
         while True:
             try:
-                return await self.store.board_posted(match_id, plies, message_id, time.time(), new)
+                return await self.store.boards.board_posted(
+                    match_id, plies, message_id, time.time(), new
+                )
             except StorageError as err:
                 if time.monotonic() + wait > deadline:
                     raise
@@ -355,7 +362,7 @@ class Delivery(Pictures):
         self,
         match: Match,
         plies: list[int],
-        rows: Sequence[Any],
+        rows: Sequence[ClaimedBoard],
         err: discord.HTTPException | discord.RateLimited | None,
         *,
         reason: str | None = None,
@@ -366,7 +373,7 @@ class Delivery(Pictures):
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
-            await self.store.boards_delivered(match.id, plies, None, time.time(), "gone")
+            await self.store.outbox.boards_delivered(match.id, plies, None, time.time(), "gone")
             await self.bot.close_matches([match])
             return
         if status == 403 and not match.casual:
@@ -376,7 +383,7 @@ class Delivery(Pictures):
                 match, reason or _("Discord refused my message ({code})").format(code=code)
             )
 
-        attempts = max(int(r["attempts"]) for r in rows)
+        attempts = max(int(r.attempts) for r in rows)
         wait = max(BACKOFF[min(attempts - 1, len(BACKOFF) - 1)], getattr(err, "retry_after", 0.0))
         log.warning(
             "match %s: board for plies %s not delivered (%s %s); next try in %.0f s",
@@ -386,7 +393,9 @@ class Delivery(Pictures):
             code,
             wait,
         )
-        await self.store.boards_retry(match.id, plies, time.time() + wait, f"{status}:{code}")
+        await self.store.outbox.boards_retry(
+            match.id, plies, time.time() + wait, f"{status}:{code}"
+        )
 
     async def _post(
         self,
@@ -549,7 +558,7 @@ class Delivery(Pictures):
 
 
 def _clicked_newest(
-    interaction: discord.Interaction[Any] | None, clicked: int | None, latest: Any
+    interaction: discord.Interaction[Any] | None, clicked: int | None, latest: BoardRow | None
 ) -> bool:
     """The click's board is the match's newest (a casual table's board is edited only so)."""
-    return interaction is not None and latest is not None and clicked == int(latest["message_id"])
+    return interaction is not None and latest is not None and clicked == int(latest.message_id)

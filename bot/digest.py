@@ -75,15 +75,15 @@ class Digests:
     async def send_due(self, now: float) -> int:
         """Send every digest due by ``now`` that no process has claimed; how many were sent."""
         sent = 0
-        for row in await self.bot.store.digest_readers():
-            user_id = int(row["user_id"])
-            prefs = NotifyPrefs.from_mapping(json.loads(row["settings"] or "{}"))
-            day = due_day(int(row["digest_hour"]), float(row["digest_since"] or 0), prefs, now)
-            if day is None or (row["last_day"] or "") >= day:
+        for row in await self.bot.store.digests.digest_readers():
+            user_id = int(row.user_id)
+            prefs = NotifyPrefs.from_mapping(json.loads(row.settings or "{}"))
+            day = due_day(int(row.digest_hour), float(row.digest_since or 0), prefs, now)
+            if day is None or (row.last_day or "") >= day:
                 continue
-            if await self.bot.store.claim_digest(user_id, day, now):
+            if await self.bot.store.digests.claim_digest(user_id, day, now):
                 outcome = await self._send(user_id, now)
-                await self.bot.store.digest_sent(user_id, day, outcome)
+                await self.bot.store.digests.digest_sent(user_id, day, outcome)
                 sent += outcome == "sent"
         return sent
 
@@ -100,7 +100,7 @@ class Digests:
             if err.code != CLOSED_DMS:
                 log.info("digest for user %s refused: %s", user_id, err.code)
                 return "failed"
-            await self.bot.store.digest_refused(user_id, REFUSED)
+            await self.bot.store.digests.digest_refused(user_id, REFUSED)
             return REFUSED
         except discord.HTTPException as err:
             log.info("digest for user %s not sent: %s", user_id, err.status)
@@ -109,7 +109,7 @@ class Digests:
 
     async def owed_notice(self, user_id: int) -> str | None:
         """What the player must be told (once): their digest turned itself off."""
-        if await self.bot.store.take_digest_notice(user_id) is None:
+        if await self.bot.store.digests.take_digest_notice(user_id) is None:
             return None
         return _(
             "📭 Your daily digest is off: Discord would not let me send it to you (your direct "

@@ -16,6 +16,7 @@ import games
 import words
 from bot import ui
 from bot.matches import Match, MatchService, Refusal
+from bot.store import BoardRow
 from bot.texts import (
     abandon_question,
     board_embed,
@@ -141,20 +142,20 @@ class Ending:
         except discord.HTTPException as err:
             log.info("could not tell the channel that match %s ended: %s", match.id, err.status)
         newest = await self.service.latest_board_row(match.id)
-        board = newest if newest is not None and int(newest["ply"]) >= 0 else None
-        keep = None if board is None else int(board["message_id"])
+        board = newest if newest is not None and int(newest.ply) >= 0 else None
+        keep = None if board is None else int(board.message_id)
         await self.retire(match, keep=keep, end=end)
 
         if board is not None:
             await self._end_board(match, board, name)
 
-    async def _end_board(self, match: Match, board: Any, name: str) -> None:
+    async def _end_board(self, match: Match, board: BoardRow, name: str) -> None:
         """The newest board, edited: its story, then who ended the match; no buttons."""
-        story_from = board["story_from"]
-        after = int(story_from) if story_from is not None else int(board["ply"]) - 1
-        stories = await self.service.store.stories(match.id, after, match.ply)
-        lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
-        message_id = int(board["message_id"])
+        story_from = board.story_from
+        after = int(story_from) if story_from is not None else int(board.ply) - 1
+        stories = await self.service.store.outbox.stories(match.id, after, match.ply)
+        lines = story_lines(match, [json.loads(r.payload) for r in stories])
+        message_id = int(board.message_id)
         held = self.posted.take(message_id) if match.casual else None
         if match.casual and held is None:
             return  # only the interaction that posted it may edit it (it ran out)
@@ -174,7 +175,7 @@ class Ending:
                 else:
                     await through.followup.edit_message(message_id, **edits)
             else:
-                channel = self.bot.get_partial_messageable(int(board["channel_id"]))
+                channel = self.bot.get_partial_messageable(int(board.channel_id))
                 await channel.get_partial_message(message_id).edit(**edits)
         except discord.HTTPException as err:
-            log.info("could not mark board %s as ended: %s", board["message_id"], err.status)
+            log.info("could not mark board %s as ended: %s", board.message_id, err.status)

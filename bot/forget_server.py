@@ -47,15 +47,12 @@ async def _forget(url: object, guild_id: int, yes: bool) -> int:
         print(f"forget-server: {err}", file=sys.stderr)
         return 2
     try:
-        row = await store.fetchone(
-            "SELECT COUNT(*) AS n FROM matches WHERE guild_id = ?", (guild_id,)
-        )
-        count = int(row["n"]) if row else 0
+        count = await store.matches.count_in_guild(guild_id)
         print(f"Server {guild_id}: {count} match(es) stored, with their results and ratings.")
         if not yes and not _confirmed():
             print("Nothing was deleted.")
             return 1
-        removed = await store.forget_guild(guild_id)
+        removed = await store.people.forget_guild(guild_id)
         print(f"Removed {removed} match(es) and every result, rating and setting of {guild_id}.")
         return 0
     except StorageError as err:

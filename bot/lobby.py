@@ -90,7 +90,7 @@ class Lobbies:
             "casual": int(casual),
         }
         try:
-            match_id = await self.store.create_match(
+            match_id = await self.store.matches.create_match(
                 values, SeatRow(0, user_id, _clean_name(name)), now
             )
         except Conflict:
@@ -122,7 +122,7 @@ class Lobbies:
         self, match: Match, seats: list[Seat], *, host_id: int | None = None
     ) -> Match:
         rows = [SeatRow(i, s.user_id, s.name, computer=s.computer) for i, s in enumerate(seats)]
-        if not await self.store.set_seats(match.id, rows, self.clock(), host_id=host_id):
+        if not await self.store.matches.set_seats(match.id, rows, self.clock(), host_id=host_id):
             raise Refusal(_("This match has already started; you can watch it, though."))
         return await self.get(match.id)
 
@@ -245,7 +245,7 @@ class Lobbies:
                 {"kind": "start", "events": event_dicts(rules.opening_events(state))},
                 turn_passed=True,
             )
-            if not await self.store.start_match(
+            if not await self.store.matches.start_match(
                 match.id, json.dumps(rules.dump(state)), now, match.next_check(), board
             ):
                 raise Refusal(_("This match has already started."))
@@ -274,13 +274,13 @@ class Lobbies:
                         "this match."
                     )
                 )
-            await self.store.close_match(match.id, self.clock())
+            await self.store.matches.close_match(match.id, self.clock())
         return await self.get(match.id)
 
     async def close(self, match_id: int) -> bool:
         """End a match whose channel, thread or server is gone; False if it was not live."""
         async with self.lock(match_id):
-            return await self.store.close_match(match_id, self.clock())
+            return await self.store.matches.close_match(match_id, self.clock())
 
 
 def seats_at_most(rules: Any) -> str:

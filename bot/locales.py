@@ -93,8 +93,8 @@ class Readers:
     async def _stored(self, user_id: int, locale: str) -> None:
         store = self._store()
         try:
-            if store is not None and await store.user_locale(user_id) != locale:
-                await store.set_user_locale(user_id, locale)
+            if store is not None and await store.settings.user_locale(user_id) != locale:
+                await store.settings.set_user_locale(user_id, locale)
         except Exception as err:  # only a later DM's language depends on it: next time
             if isinstance(err, StorageError):
                 log.info("could not store the language of user %s: %s", user_id, err.kind)
@@ -114,7 +114,7 @@ class Readers:
         if known is not None:
             return known
         store = self._store()
-        stored = await store.user_locale(user_id) if store is not None else None
+        stored = await store.settings.user_locale(user_id) if store is not None else None
         return words.locale_of(stored)
 
 

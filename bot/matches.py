@@ -30,7 +30,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
     event_dicts,
     stored_events,
 )
-from bot.store import MoveRecord, Store
+from bot.store import MatchRow, MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
 from games.base import Event, GameError, NotYourTurn, Step
 from games.rng import SeededRng
@@ -73,67 +73,70 @@ class MatchService(Lobbies, BoardMessages):
     # Loading -------------------------------------------------------------------------------
 
     async def get(self, match_id: int) -> Match:
-        loaded = await self.store.match_with_seats(match_id)
+        loaded = await self.store.matches.match_with_seats(match_id)
         if loaded is None:
             raise Refusal(_("That match no longer exists."))
         return await self._hydrate(*loaded)
 
     async def live_in(self, channel_id: int) -> Match | None:
-        loaded = await self.store.live_match_with_seats(channel_id)
+        loaded = await self.store.matches.live_match_with_seats(channel_id)
         return None if loaded is None else await self._hydrate(*loaded)
 
     async def in_guild(self, guild_id: int, *, live_only: bool = True) -> list[Match]:
-        rows = await self.store.matches_in_guild(guild_id, live_only=live_only, limit=50)
+        rows = await self.store.matches.matches_in_guild(guild_id, live_only=live_only, limit=50)
         return [await self._hydrate(r) for r in rows]
 
     async def live_in_channels(self, channel_ids: list[int]) -> list[Match]:
         """Live matches in these channels or in threads under them."""
         return [
-            await self._hydrate(r) for r in await self.store.live_matches_in_channels(channel_ids)
+            await self._hydrate(r)
+            for r in await self.store.matches.live_matches_in_channels(channel_ids)
         ]
 
     async def live_in_guild(self, guild_id: int) -> list[Match]:
-        return [await self._hydrate(r) for r in await self.store.live_matches_in_guild(guild_id)]
+        return [
+            await self._hydrate(r) for r in await self.store.matches.live_matches_in_guild(guild_id)
+        ]
 
-    async def _hydrate(self, row: Any, seats: list[Seat] | None = None) -> Match:
+    async def _hydrate(self, row: MatchRow, seats: list[Seat] | None = None) -> Match:
         if seats is None:
-            seats = await self.store.seats(row["id"])
+            seats = await self.store.matches.seats(row.id)
         clock = ClockSettings(
-            reminder_hours=row["reminder_hours"],
-            deadline_hours=row["deadline_hours"] or None,
-            on_deadline=row["on_deadline"],
-            lobby_hours=row["lobby_hours"],
+            reminder_hours=row.reminder_hours,
+            deadline_hours=row.deadline_hours or None,
+            on_deadline=row.on_deadline,
+            lobby_hours=row.lobby_hours,
         )
         match = Match(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            parent_id=row["parent_id"],
-            status=row["status"],
-            host_id=row["host_id"],
-            seed=row["seed"],
-            ply=row["ply"],
-            options=json.loads(row["options"]),
+            id=row.id,
+            game=row.game,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            parent_id=row.parent_id,
+            status=row.status,
+            host_id=row.host_id,
+            seed=row.seed,
+            ply=row.ply,
+            options=json.loads(row.options),
             seats=seats,
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            turn_started_at=row["turn_started_at"],
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            turn_started_at=row.turn_started_at,
             clock=clock,
-            turn_ply=row["turn_ply"],
-            paused_at=row["paused_at"],
-            paused_until=row["paused_until"],
-            paused_by=row["paused_by"],
-            language=row["language"],
-            casual=bool(row["casual"]),
+            turn_ply=row.turn_ply,
+            paused_at=row.paused_at,
+            paused_until=row.paused_until,
+            paused_by=row.paused_by,
+            language=row.language,
+            casual=bool(row.casual),
         )
-        if row["state"] is not None:
+        if row.state is not None:
             key = (match.id, match.ply)
             state = self._states.get(key)
             # a kept state is the stored one unless its names changed (a forgotten player
             # renamed in an ended match, by this process or another)
             if state is None or list(match.rules.players(state)) != [s.name for s in seats]:
-                state = match.rules.load(json.loads(row["state"]))
+                state = match.rules.load(json.loads(row.state))
                 self._remember(key, state)
             match.state = state
         return match
@@ -266,7 +269,7 @@ class MatchService(Lobbies, BoardMessages):
     async def expire_lobby(self, match_id: int) -> bool:
         """Close a lobby nobody started; False if it started or closed meanwhile."""
         async with self.lock(match_id):
-            return await self.store.close_match(match_id, self.clock(), only_lobby=True)
+            return await self.store.matches.close_match(match_id, self.clock(), only_lobby=True)
 
     async def _apply(
         self,
@@ -366,7 +369,9 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
+        committed = await self.store.matches.commit_move(
+            record, claim_until=time.time() + self.board_lease
+        )
         if committed is None:
             raise Refusal(_("Someone else moved first; use the newest board."))
 
@@ -392,14 +397,14 @@ class MatchService(Lobbies, BoardMessages):
         )
 
     async def history(self, match_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        rows = await self.store.actions(match_id, last=limit)
+        rows = await self.store.matches.actions(match_id, last=limit)
         return [
             {
-                "ply": r["ply"],
-                "seat": r["seat"],
-                "notation": r["notation"],
-                "events": stored_events(json.loads(r["events"])),
-                "at": r["at"],
+                "ply": r.ply,
+                "seat": r.seat,
+                "notation": r.notation,
+                "events": stored_events(json.loads(r.events)),
+                "at": r.at,
             }
             for r in rows
         ]
@@ -407,21 +412,25 @@ class MatchService(Lobbies, BoardMessages):
     async def replay(self, match_id: int) -> Any:
         """Rebuild the state from the seed and the action log (an audit of the stored state)."""
         match = await self.get(match_id)
-        rows = await self.store.actions(match_id)
-        return replay_actions(match, [(r["ply"], r["seat"], r["notation"]) for r in rows])
+        rows = await self.store.matches.actions(match_id)
+        return replay_actions(match, [(r.ply, r.seat, r.notation) for r in rows])
 
     async def waiting_on(self, guild_id: int, user_id: int) -> list[tuple[Match, int]]:
         """Live matches in a server that wait on this user: (match, seat), oldest wait first.
 
         Active matches where the user's seat may act, and lobbies the user hosts that have
         enough players to start."""
-        return await self._waiting(await self.store.live_matches_of(guild_id, user_id), user_id)
+        return await self._waiting(
+            await self.store.matches.live_matches_of(guild_id, user_id), user_id
+        )
 
     async def waiting_everywhere(self, user_id: int) -> list[tuple[Match, int]]:
         """``waiting_on`` in every server at once."""
-        return await self._waiting(await self.store.live_matches_everywhere(user_id), user_id)
+        return await self._waiting(
+            await self.store.digests.live_matches_everywhere(user_id), user_id
+        )
 
-    async def _waiting(self, rows: list[Any], user_id: int) -> list[tuple[Match, int]]:
+    async def _waiting(self, rows: list[MatchRow], user_id: int) -> list[tuple[Match, int]]:
         out = []
         for row in rows:
             match = await self._hydrate(row)

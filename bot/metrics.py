@@ -175,7 +175,9 @@ class Metrics:
             return
         try:
             backlog, pending = await asyncio.wait_for(
-                asyncio.gather(store.clock_backlog(self.bot.clock()), store.boards_pending()),
+                asyncio.gather(
+                    store.clock.clock_backlog(self.bot.clock()), store.outbox.boards_pending()
+                ),
                 QUERY_TIMEOUT,
             )
         except Exception as err:  # the page still shows the other figures

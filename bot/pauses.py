@@ -94,7 +94,7 @@ class Pauses:
                 raise Refusal(_("You have used all 7 days of pause in this match."))
             length = left if hours is None else min(left, hours * HOUR)
             now = self.now()
-            if not await self.store.pause(match_id, now, now + length, user_id):
+            if not await self.store.clock.pause(match_id, now, now + length, user_id):
                 raise Refusal(_("The clock is already paused, or the match has ended."))
             return await self.service.get(match_id)
 
@@ -113,7 +113,7 @@ class Pauses:
             start = match.turn_started_at
             if start is not None:
                 start = resumed_turn_start(start, match.paused_at, end)
-            if not await self.store.resume(
+            if not await self.store.clock.resume(
                 match_id,
                 turn_started_at=start,
                 paused=paused,
@@ -156,7 +156,7 @@ class Pauses:
         if match.status != "active" or match.paused:
             return False
         now = self.now()
-        if not await self.store.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
+        if not await self.store.clock.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
             return False
         log.warning(
             "match %s: cannot post in channel %s (%s); clock paused",

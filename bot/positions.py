@@ -26,6 +26,7 @@ from typing import Any
 import games
 import render
 from bot import replays
+from bot.store.rows import LoggedAction, StoryRow
 from games.base import Event
 
 
@@ -46,11 +47,11 @@ class Story:
         return self.ply - max(0, self.plays - 1)
 
     @staticmethod
-    def of(row: Mapping[str, Any] | None) -> Story | None:
+    def of(row: StoryRow | None) -> Story | None:
         if row is None:
             return None
-        payload = json.loads(row["payload"])
-        return Story(int(row["ply"]), payload if isinstance(payload, dict) else {})
+        payload = json.loads(row.payload)
+        return Story(int(row.ply), payload if isinstance(payload, dict) else {})
 
 
 def log_data(
@@ -59,7 +60,7 @@ def log_data(
     seed: int,
     options: Mapping[str, Any],
     extras: Mapping[str, Any],
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[LoggedAction],
 ) -> dict[str, Any]:
     """What a worker replays: the shape ``bot.replays.plays`` reads (an export's fields)."""
     return {
@@ -68,13 +69,11 @@ def log_data(
         "seed": seed,
         "options": dict(options),
         "extras": dict(extras),
-        "actions": [
-            {"ply": int(r["ply"]), "seat": r["seat"], "notation": str(r["notation"])} for r in rows
-        ],
+        "actions": [{"ply": int(r.ply), "seat": r.seat, "notation": str(r.notation)} for r in rows],
     }
 
 
-def narrated(story: Story | None, ply: int, row: Mapping[str, Any] | None) -> dict[str, Any]:
+def narrated(story: Story | None, ply: int, row: LoggedAction | None) -> dict[str, Any]:
     """The story of one position alone, for the board texts' wording (``texts.story_lines``):
     the opening (move 0), else the move at ``ply`` with its own events, told as the kind of
     commit it was part of (a move, a computer's, a deadline's, a forfeit)."""
@@ -85,8 +84,8 @@ def narrated(story: Story | None, ply: int, row: Mapping[str, Any] | None) -> di
         kind = str(story.payload.get("kind", "move"))
     return {
         "kind": kind,
-        "plays": [[row["seat"], row["notation"]]],
-        "events": json.loads(row["events"]) if isinstance(row["events"], str) else row["events"],
+        "plays": [[row.seat, row.notation]],
+        "events": json.loads(row.events),
     }
 
 

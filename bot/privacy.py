@@ -82,7 +82,7 @@ def renamed_state(game: str, state: str, seat: int, name: str) -> str:
 
 
 async def forget(store: Store, user_id: int) -> Forgotten:
-    return await store.forget_user(user_id, stand_in, renamed_state)
+    return await store.people.forget_user(user_id, stand_in, renamed_state)
 
 
 def forgotten_text(done: Forgotten) -> str:

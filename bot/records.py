@@ -138,7 +138,7 @@ async def settle(
         after = rate(now, [(s.user_id, s.place) for s in rated])
         return {s.user_id: Rated(*after[s.user_id], s.won) for s in rated}
 
-    return await store.record_result(
+    return await store.records.record_result(
         match.id,
         match.guild_id,
         match.game,
@@ -166,21 +166,21 @@ async def finished_match(
     finished match when None). Anything else is a private refusal that reveals nothing about
     other servers' matches."""
     if match_id is None:
-        row = await service.store.latest_finished_in(channel_id)
+        row = await service.store.records.latest_finished_in(channel_id)
         if row is None:
             raise Refusal(_("No match has finished in this channel yet."))
-        match_id = int(row["id"])
-    row = await service.store.match(match_id)
+        match_id = int(row.id)
+    row = await service.store.matches.match(match_id)
     visible = row is not None and (
-        row["guild_id"] == guild_id if guild_id is not None else row["channel_id"] == channel_id
+        row.guild_id == guild_id if guild_id is not None else row.channel_id == channel_id
     )
     if row is None or not visible:
         raise Refusal(_("There is no match #{id} here.").format(id=match_id))
-    if row["status"] in ("lobby", "active"):
+    if row.status in ("lobby", "active"):
         raise Refusal(
             _("Match #{id} is still being played; come back when it is over.").format(id=match_id)
         )
-    if row["status"] != "finished":
+    if row.status != "finished":
         raise Refusal(
             _("Match #{id} was abandoned before it ended; there is nothing to show.").format(
                 id=match_id
@@ -193,7 +193,7 @@ async def finished_match(
 
 async def export_of(service: Any, match: Match) -> dict[str, Any]:
     """The match's export (``bot.replays``): everything needed to replay it offline."""
-    rows = await service.store.actions(match.id)
+    rows = await service.store.matches.actions(match.id)
     return replays.export(
         match_id=match.id,
         game=match.game,
@@ -201,6 +201,6 @@ async def export_of(service: Any, match: Match) -> dict[str, Any]:
         seed=match.seed,
         seats=[(s.name, s.computer) for s in match.seats],
         extras=match.rules.seat_extras([s.user_id for s in match.seats]),
-        actions=[(int(r["ply"]), r["seat"], str(r["notation"])) for r in rows],
+        actions=[(int(r.ply), r.seat, str(r.notation)) for r in rows],
         final=match.state,
     )

@@ -50,8 +50,8 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
                 raise
     if match is None:
         assert live is not None
-        row = await service.store.match(live.id)
-        if live.status != "lobby" or row is None or row["rematch_of"] != old.id:
+        row = await service.store.matches.match(live.id)
+        if live.status != "lobby" or row is None or row.rematch_of != old.id:
             raise Refusal(
                 _(
                     "A {game} match is already live in this channel; a rematch can start here "
@@ -140,7 +140,7 @@ async def _seat(service: Any, old: Match, match: Match, seats: list[Any], *, hos
                 match.rules.max_players,
             ).format(count=match.rules.max_players)
         )
-    if not await service.store.set_seats(match.id, rows, service.clock(), host_id=host):
+    if not await service.store.matches.set_seats(match.id, rows, service.clock(), host_id=host):
         raise Refusal(_("The rematch has already started; you can watch it, though."))
 
     return await service.get(match.id)

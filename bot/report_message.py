@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.matches import Match
+from bot.store.rows import LoggedAction
 from bot.texts import escape, game_title, story_lines
 from games.analysis import Moment, Report
 from words import domain
@@ -66,7 +67,7 @@ def _figures(match: Match, report: Report) -> list[str]:
 
 
 def _moment(
-    match: Match, report: Report, rank: int, moment: Moment, row: Mapping[str, Any] | None
+    match: Match, report: Report, rank: int, moment: Moment, row: LoggedAction | None
 ) -> str:
     name = escape(report.names[moment.seat])
     told = " ".join(story_lines(match, [_story(row)])) if row is not None else moment.notation
@@ -89,19 +90,19 @@ def _moment(
     return f"{head}\n> {told}"
 
 
-def _story(row: Mapping[str, Any]) -> dict[str, Any]:
-    events = row["events"]
+def _story(row: LoggedAction) -> dict[str, Any]:
+    events = row.events
     return {
         "kind": "move",
-        "plays": [[row["seat"], row["notation"]]],
+        "plays": [[row.seat, row.notation]],
         "events": json.loads(events) if isinstance(events, str) else events,
     }
 
 
 def report_embed(
-    match: Match, report: Report, rows: Sequence[Mapping[str, Any]], filename: str | None
+    match: Match, report: Report, rows: Sequence[LoggedAction], filename: str | None
 ) -> discord.Embed:
-    by_ply = {int(r["ply"]): r for r in rows}
+    by_ply = {int(r.ply): r for r in rows}
     parts = [
         _(
             "What each player's decisions and luck did to their chance of winning, in "
@@ -139,7 +140,7 @@ def report_embed(
 def report_message(
     match: Match,
     report: Mapping[str, Any],
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[LoggedAction],
     picture: tuple[bytes, str] | None,
 ) -> dict[str, Any]:
     """The report's message (keywords for ``send`` or ``edit``; ``attachments``: its chart)."""

@@ -8,11 +8,9 @@ matches in a season is provisional there: the boards say so.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.model import Refusal
 from bot.store import Store
-from bot.store.backend import Row
+from bot.store.rows import RatingRow, SeasonRow
 from bot.texts import escape
 from words import domain
 
@@ -24,15 +22,15 @@ CURRENT, ALL_TIME = "current", "all-time"
 NAME_LIMIT = 50
 
 
-def provisional(row: Any) -> bool:
+def provisional(row: RatingRow) -> bool:
     """Whether a season rating row (its ``played``) is still provisional."""
-    return int(row["played"]) < PROVISIONAL_BELOW
+    return int(row.played) < PROVISIONAL_BELOW
 
 
-async def shown(store: Store, guild_id: int, choice: str | None) -> Row | None:
+async def shown(store: Store, guild_id: int, choice: str | None) -> SeasonRow | None:
     """The season a board shows (None: all time): ``choice`` "current" or "all-time",
     default the current season when one is open."""
-    season = await store.current_season(guild_id)
+    season = await store.seasons.current_season(guild_id)
     if choice == ALL_TIME:
         return None
     if choice == CURRENT and season is None:
@@ -42,28 +40,30 @@ async def shown(store: Store, guild_id: int, choice: str | None) -> Row | None:
     return season
 
 
-async def start(store: Store, guild_id: int, name: str | None, by: int, at: float) -> Row:
+async def start(store: Store, guild_id: int, name: str | None, by: int, at: float) -> SeasonRow:
     """Open a season (``name`` default: "Season N"); refused while one is open."""
     title = " ".join((name or "").split())
     if len(title) > NAME_LIMIT:
         raise Refusal(_("A season's name has at most {limit} characters.").format(limit=NAME_LIMIT))
-    running = await store.current_season(guild_id)
+    running = await store.seasons.current_season(guild_id)
     if running is None:
-        title = title or _("Season {number}").format(number=await store.seasons_held(guild_id) + 1)
-        opened = await store.start_season(guild_id, title, by, at)
+        title = title or _("Season {number}").format(
+            number=await store.seasons.seasons_held(guild_id) + 1
+        )
+        opened = await store.seasons.start_season(guild_id, title, by, at)
         if opened is not None:
             return opened
-        running = await store.current_season(guild_id)
+        running = await store.seasons.current_season(guild_id)
     raise Refusal(
         _("**{name}** is running already; end it first with `/game season action:end`.").format(
-            name=escape(str(running["name"])) if running else "?"
+            name=escape(str(running.name)) if running else "?"
         )
     )
 
 
-async def end(store: Store, guild_id: int, at: float) -> Row:
+async def end(store: Store, guild_id: int, at: float) -> SeasonRow:
     """Close the open season (as it was); refused when none is open."""
-    ended = await store.end_season(guild_id, at)
+    ended = await store.seasons.end_season(guild_id, at)
     if ended is None:
         raise Refusal(
             _("No season is running in this server; start one with `/game season action:start`.")

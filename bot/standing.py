@@ -57,7 +57,7 @@ async def due(store: Any, match: Match) -> tuple[int, Any] | None:
     if found is None:
         return None
     seat = found[0]
-    keys = await store.standing_orders(match.user_of(seat), match.game)
+    keys = await store.orders.standing_orders(match.user_of(seat), match.game)
     played = match.rules.standing_action(match.state, seat, keys)
     return None if played is None else (seat, played[1])
 
@@ -67,13 +67,13 @@ async def set_order(store: Any, user_id: int, game: str, key: str, on: bool, at:
     order = order_of(game, key)
     if order is None:
         return _("There is no such standing order.")
-    await store.set_standing_order(user_id, game, key, on, at=at)
+    await store.orders.set_standing_order(user_id, game, key, on, at=at)
     return said(game, order, on)
 
 
 async def toggle(store: Any, user_id: int, game: str, key: str, at: float) -> str:
     """Turn the order the other way for ``user_id``; what to tell them."""
-    on = key not in await store.standing_orders(user_id, game)
+    on = key not in await store.orders.standing_orders(user_id, game)
     return await set_order(store, user_id, game, key, on, at)
 
 
@@ -93,7 +93,7 @@ def said(game: str, order: StandingOrder, on: bool) -> str:
 
 async def listing(store: Any, user_id: int) -> str:
     """The orders ``user_id`` gave, a line each, or how to give one."""
-    given = await store.all_standing_orders(user_id)
+    given = await store.orders.all_standing_orders(user_id)
     lines = []
     for game, key in given:
         order = order_of(game, key)
@@ -114,9 +114,7 @@ async def listing(store: Any, user_id: int) -> str:
 
 def played_line(name: str, move: str) -> str:
     """A board's line for a move a standing order played (``name`` already escaped)."""
-    return _("🔁 {name}'s standing order: I played `{move}` for them.").format(
-        name=name, move=move
-    )
+    return _("🔁 {name}'s standing order: I played `{move}` for them.").format(name=name, move=move)
 
 
 def more_line(count: int) -> str:

@@ -107,14 +107,14 @@ class Stripping:
         done, self.stripped = self.stripped, []
         if done:
             try:
-                await store.strips_done(done)
+                await store.boards.strips_done(done)
             except BaseException:
                 self.stripped[:0] = done  # told next time
                 raise
         if not again:
             return 0
         again_n = 0
-        for channel_id, message_id in await store.strips_due(time.time()):
+        for channel_id, message_id in await store.boards.strips_due(time.time()):
             await self.strip_buttons(channel_id, message_id)
             again_n += 1
         if again_n:

@@ -365,7 +365,9 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
             self.bot.metrics.moved(result.match.game, started)
             if answer is not None and not await answer.acknowledged():
                 acked = False  # the board went to the channel; the click could not be answered
-            late = message is None and acked and await self.service.store.undelivered(match_id)
+            late = (
+                message is None and acked and await self.service.store.outbox.undelivered(match_id)
+            )
         except StorageError as err:
             # the move is stored: only its board waits (the outbox posts it later)
             log.warning("match %s: board delivery hit a storage fault: %s", match_id, err.kind)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot import positions
 from bot.matches import Match, Refusal
 from bot.model import stored_events
 from bot.readable import alt_text
+from bot.store.rows import LoggedAction
 from bot.texts import story_lines
 from games.base import Event
 from render import cache
@@ -92,9 +93,9 @@ async def show(host: Any, match: Match, ply: int) -> Shown:
     """Position ``ply`` of ``match`` (checked first), told in the active locale."""
     check_move(match, ply)
     store = host.service.store
-    rows = [r for r in await store.actions(match.id) if int(r["ply"]) <= ply]
-    story = positions.Story.of(await store.story_from(match.id, ply))
-    row = rows[-1] if ply and rows and int(rows[-1]["ply"]) == ply else None
+    rows = [r for r in await store.matches.actions(match.id) if int(r.ply) <= ply]
+    story = positions.Story.of(await store.outbox.story_from(match.id, ply))
+    row = rows[-1] if ply and rows and int(rows[-1].ply) == ply else None
     lines = story_lines(match, [positions.narrated(story, ply, row)])
     picture = await picture_of(host, match, ply, rows, story)
     return Shown(match, ply, lines, picture)
@@ -112,7 +113,7 @@ async def picture_of(
     host: Any,
     match: Match,
     ply: int,
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[LoggedAction],
     story: positions.Story | None,
 ) -> tuple[bytes, str] | None:
     """The position's picture and alt text: kept, being drawn, or drawn now."""
@@ -132,7 +133,7 @@ async def _draw(
     host: Any,
     match: Match,
     ply: int,
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[LoggedAction],
     story: positions.Story | None,
 ) -> tuple[bytes, str] | None:
     rules = match.rules

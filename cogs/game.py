@@ -277,7 +277,7 @@ class GameCommands(
                     _("Changing these needs the Manage Server or Manage Channels permission.")
                 )
             current = current.with_changes(**changes)
-            await self.bot.store.set_guild_settings(guild_id, current.to_mapping())
+            await self.bot.store.settings.set_guild_settings(guild_id, current.to_mapping())
         embed = discord.Embed(
             title=(
                 _("Turn clock: server defaults (saved)")
@@ -363,14 +363,14 @@ class GameCommands(
     ) -> None:
         db = self.bot.store
         user_id = interaction.user.id
-        prefs = NotifyPrefs.from_mapping(await db.user_settings(user_id))
+        prefs = NotifyPrefs.from_mapping(await db.settings.user_settings(user_id))
         changing = dm is not None or quiet_hours is not None
         if changing:
             prefs = NotifyPrefs(
                 dm=prefs.dm if dm is None else dm,
                 quiet=prefs.quiet if quiet_hours is None else parse_quiet(quiet_hours),
             )
-            await db.set_user_settings(user_id, prefs.to_mapping())
+            await db.settings.set_user_settings(user_id, prefs.to_mapping())
         now = self.bot.clock()
         fields = {"how": prefs.describe(), "now": time.strftime("%H:%M", time.gmtime(now))}
         text = (
@@ -405,9 +405,9 @@ async def told_match(service: Any, channel_id: int | None) -> Match:
     live = await service.live_in(channel_id)
     if live is not None and live.status == "active" and live.ply > 0:
         return live
-    row = await service.store.latest_finished_in(channel_id) if channel_id else None
+    row = await service.store.records.latest_finished_in(channel_id) if channel_id else None
     if row is not None:
-        found: Match = await service.get(int(row["id"]))
+        found: Match = await service.get(int(row.id))
         return found
     if live is None:
         raise Refusal(_("No match has been played in this channel yet."))

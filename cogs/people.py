@@ -24,7 +24,7 @@ _, ngettext, N_ = domain("bot").functions()
     name="privacy", description="What Ranch Hand keeps about you, and for how long."
 )
 async def privacy_command(interaction: discord.Interaction[Any]) -> None:
-    held = await interaction.client.service.store.held_about(interaction.user.id)
+    held = await interaction.client.service.store.people.held_about(interaction.user.id)
     await interaction.response.send_message(privacy.privacy_text(held), ephemeral=True)
 
 

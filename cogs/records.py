@@ -24,6 +24,7 @@ from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.readable import replay_alt
 from bot.render_pool import RenderError
+from bot.store import RatingRow, ResultRow
 from bot.table import escape, stamp
 from bot.turns import board_link
 from words import domain
@@ -138,17 +139,19 @@ async def leaderboard(
     if game is None:
         game = await _channel_game(store, interaction)
     shown = await seasons.shown(store, guild_id, season)
-    season_id = None if shown is None else int(shown["id"])
+    season_id = None if shown is None else int(shown.id)
     set_locale(server_locale(interaction))  # a public message: the server's language
-    rows = await store.leaderboard(guild_id, game, 10, season_id=season_id)
-    names = await store.seat_names([int(r["user_id"]) for r in rows])
+    rows = await store.records.leaderboard(guild_id, game, 10, season_id=season_id)
+    names = await store.records.seat_names([int(r.user_id) for r in rows])
     title = _game_title(game)
     someone = _("player")
     lines = [
-        f"**{n}.** {escape(names.get(int(r['user_id']), someone))}: {_rating(r, season_id)}"
+        f"**{n}.** {escape(names.get(r.user_id, someone))}: {_rating(r, season_id)}"
         for n, r in enumerate(rows, start=1)
     ]
-    mine = await store.rating_place(guild_id, game, interaction.user.id, season_id=season_id)
+    mine = await store.records.rating_place(
+        guild_id, game, interaction.user.id, season_id=season_id
+    )
     you = (
         _("You are **#{place}**: {rating}").format(
             place=mine[1], rating=_rating(mine[0], season_id)
@@ -158,7 +161,7 @@ async def leaderboard(
             game=title
         )
     )
-    scope = _("all time") if shown is None else escape(str(shown["name"]))
+    scope = _("all time") if shown is None else escape(str(shown.name))
     embed = discord.Embed(
         title=_("🏆 {game}: leaderboard · {season}").format(game=title, season=scope),
         description=("\n".join(lines) or _("Nobody is rated yet.")) + f"\n\n{you}",
@@ -180,28 +183,32 @@ async def leaderboard(
 async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
     store = interaction.client.store
     who = user or interaction.user
-    name = (await store.seat_names([who.id])).get(who.id, who.display_name)
+    name = (await store.records.seat_names([who.id])).get(who.id, who.display_name)
     embed = discord.Embed(title=f"🤠 {escape(name)}", colour=COLOUR)
     if venue.in_server(interaction):  # a server the bot is in: its ratings and matches
         guild_id = interaction.guild_id
-        rated = await store.ratings_of(guild_id, who.id)
+        rated = await store.records.ratings_of(guild_id, who.id)
         embed.description = "\n".join(
             [await _game_line(store, guild_id, who.id, r) for r in rated]
         ) or _("No rated matches yet: ratings come from matches against other people.")
-        current = await store.current_season(guild_id)
+        current = await store.seasons.current_season(guild_id)
         if current is not None:
             embed.add_field(
-                name=_("Season: {name}").format(name=escape(str(current["name"]))),
-                value=await _season_lines(store, guild_id, who.id, int(current["id"])),
+                name=_("Season: {name}").format(name=escape(str(current.name))),
+                value=await _season_lines(store, guild_id, who.id, int(current.id)),
                 inline=False,
             )
-        recent = [_recent(guild_id, who.id, r) for r in await store.results_of(guild_id, who.id)]
+        recent = [
+            _recent(guild_id, who.id, r) for r in await store.records.results_of(guild_id, who.id)
+        ]
         embed.add_field(
             name=_("Recent matches"),
             value="\n".join(recent) or _("None finished yet."),
             inline=False,
         )
-    casual = [_recent(r["guild_id"], who.id, r) for r in await store.casual_results_of(who.id, 5)]
+    casual = [
+        _recent(r.guild_id, who.id, r) for r in await store.records.casual_results_of(who.id, 5)
+    ]
     embed.add_field(
         name=_("Casual tables (unrated)"),
         value="\n".join(casual) or _("None finished yet."),
@@ -213,23 +220,23 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
 
 async def _season_lines(store: Any, guild_id: int, user_id: int, season_id: int) -> str:
     """A profile's season field: a line per game rated this season (provisional marked)."""
-    rows = await store.ratings_of(guild_id, user_id, season_id=season_id)
+    rows = await store.records.ratings_of(guild_id, user_id, season_id=season_id)
     lines = [await _game_line(store, guild_id, user_id, r, season_id) for r in rows]
     return "\n".join(lines) or _("No rated matches this season yet.")
 
 
 async def _game_line(
-    store: Any, guild_id: int, user_id: int, row: Any, season_id: int | None = None
+    store: Any, guild_id: int, user_id: int, row: RatingRow, season_id: int | None = None
 ) -> str:
     """A profile's line for one game: wins, losses and rating first, then the place here."""
-    key = str(row["game"])
-    won, played = int(row["won"]), int(row["played"])
-    place = await store.rating_place(guild_id, key, user_id, season_id=season_id)
+    key = str(row.game)
+    won, played = int(row.won), int(row.played)
+    place = await store.records.rating_place(guild_id, key, user_id, season_id=season_id)
     line = _("**{game}**: {won} won, {lost} lost · rating **{rating}**").format(
         game=_game_title(key),
         won=won,
         lost=played - won,
-        rating=f"{records.ordinal(float(row['mu']), float(row['sigma'])):.1f}",
+        rating=f"{records.ordinal(row.mu, row.sigma):.1f}",
     )
     line += " · " + _("#{place} here").format(place=place[1]) if place else ""
     return line + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
@@ -237,7 +244,11 @@ async def _game_line(
 
 async def _channel_game(store: Any, interaction: discord.Interaction[Any]) -> str:
     """The game of the channel's current or last match (a refusal if it never had one)."""
-    found = await store.latest_game_in(interaction.channel_id) if interaction.channel_id else None
+    found = (
+        await store.records.latest_game_in(interaction.channel_id)
+        if interaction.channel_id
+        else None
+    )
     if found is None or found not in games.RULESETS:
         raise Refusal(
             _(
@@ -262,21 +273,21 @@ def _game_title(key: str) -> str:
     return rules.narrator.text(rules.title)
 
 
-def _rating(row: Any, season_id: int | None = None) -> str:
-    mu, sigma = float(row["mu"]), float(row["sigma"])
+def _rating(row: RatingRow, season_id: int | None = None) -> str:
+    mu, sigma = float(row.mu), float(row.sigma)
     text = _("{rating} (μ {mu}, σ {sigma}), {played} played").format(
         rating=f"{records.ordinal(mu, sigma):.1f}",
         mu=f"{mu:.1f}",
         sigma=f"{sigma:.1f}",
-        played=row["played"],
+        played=row.played,
     )
     return text + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
 
 
-def _recent(guild_id: int | None, user_id: int, row: Any) -> str:
-    summary = json.loads(row["summary"] or "{}")
+def _recent(guild_id: int | None, user_id: int, row: ResultRow) -> str:
+    summary = json.loads(row.summary or "{}")
     seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
-    title = _game_title(row["game"])
+    title = _game_title(row.game)
     result = _result(seat, len(summary.get("seats", [])))
     others = ", ".join(
         escape(s["name"]) for s in summary.get("seats", []) if s.get("user_id") != user_id
@@ -287,10 +298,10 @@ def _recent(guild_id: int | None, user_id: int, row: Any) -> str:
         if board
         else ""
     )
-    when = stamp(float(row["finished_at"]), "d")
+    when = stamp(float(row.finished_at), "d")
     return (
         _("#{id} {game} vs {players}: {result}, {time}").format(
-            id=row["match_id"], game=title, players=others, result=result, time=when
+            id=row.match_id, game=title, players=others, result=result, time=when
         )
         + link
     )

@@ -43,10 +43,10 @@ async def _latest(interaction: discord.Interaction[Any]) -> int:
     service = interaction.client.service  # type: ignore[attr-defined]
     if interaction.channel_id is None:
         raise Refusal(_("Use this in a server channel."))
-    row = await service.store.latest_finished_in(interaction.channel_id)
+    row = await service.store.records.latest_finished_in(interaction.channel_id)
     if row is None:
         raise Refusal(_("No match has finished in this channel yet; give a match number."))
-    return int(row["id"])
+    return int(row.id)
 
 
 class Report(GameGroupCommands):

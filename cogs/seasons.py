@@ -16,6 +16,7 @@ from bot import seasons
 from bot.command_words import described
 from bot.locales import server_locale
 from bot.matches import Refusal
+from bot.store import SeasonRow
 from bot.table import escape, stamp
 from cogs.records import COLOUR, QUIET, GameGroupCommands
 from words import domain
@@ -48,7 +49,7 @@ async def season(
         raise Refusal(_("Seasons belong to a server; use this in one."))
     store = interaction.client.store
     if action is None:
-        await _show(interaction, await store.current_season(guild_id))
+        await _show(interaction, await store.seasons.current_season(guild_id))
         return
     if not interaction.permissions.manage_guild:
         raise Refusal(_("Starting and ending seasons needs the Manage Server permission."))
@@ -61,29 +62,29 @@ async def season(
         text = _(
             "🏁 **{name}** begins! Season ratings start fresh for everyone; all-time ratings "
             "keep counting. `/game leaderboard` shows the season."
-        ).format(name=escape(str(opened["name"])))
+        ).format(name=escape(str(opened.name)))
     else:
         ended = await seasons.end(store, guild_id, now)
         set_locale(server_locale(interaction))
-        played = await store.season_results(int(ended["id"]))
+        played = await store.seasons.season_results(int(ended.id))
         text = ngettext(
             "🏁 **{name}** is over after {count} rated match. Its leaderboards stay: "
             "`/game leaderboard season:all-time` shows all time.",
             "🏁 **{name}** is over after {count} rated matches. Its leaderboards stay: "
             "`/game leaderboard season:all-time` shows all time.",
             played,
-        ).format(name=escape(str(ended["name"])), count=played)
+        ).format(name=escape(str(ended.name)), count=played)
     await interaction.response.send_message(text, allowed_mentions=QUIET)
 
 
-async def _show(interaction: discord.Interaction[Any], current: Any) -> None:
+async def _show(interaction: discord.Interaction[Any], current: SeasonRow | None) -> None:
     if current is None:
         text = _(
             "No season is running in this server: ratings are all-time. Someone with Manage "
             "Server can start one with `/game season action:start`."
         )
     else:
-        played = await interaction.client.store.season_results(int(current["id"]))
+        played = await interaction.client.store.seasons.season_results(int(current.id))
         text = ngettext(
             "**{name}** is running since {time}: {count} rated match so far. A player with "
             "fewer than {least} rated matches in it is provisional.",
@@ -91,8 +92,8 @@ async def _show(interaction: discord.Interaction[Any], current: Any) -> None:
             "fewer than {least} rated matches in it is provisional.",
             played,
         ).format(
-            name=escape(str(current["name"])),
-            time=stamp(float(current["started_at"]), "D"),
+            name=escape(str(current.name)),
+            time=stamp(float(current.started_at), "D"),
             count=played,
             least=seasons.PROVISIONAL_BELOW,
         )

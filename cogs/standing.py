@@ -52,7 +52,7 @@ async def standing_command(
     else:
         game, __, key = order.partition(":")
         if on is None:
-            on = key not in await store.standing_orders(user_id, game)
+            on = key not in await store.orders.standing_orders(user_id, game)
         text = await standing.set_order(store, user_id, game, key, on, client.clock())
     await interaction.response.send_message(text, ephemeral=True)
     if order is not None and on:

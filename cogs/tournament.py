@@ -117,11 +117,13 @@ class TournamentCommands(
             "created_at": now,
             "updated_at": now,
         }
-        t = await self.bot.tournaments.get(await self.bot.store.create_tournament(values))
+        t = await self.bot.tournaments.get(
+            await self.bot.store.tournaments.create_tournament(values)
+        )
         content, view = await posts.signup_content(self.bot, t)
         await interaction.response.send_message(content, view=view, allowed_mentions=posts.NO_PINGS)
         message = await interaction.original_response()
-        await self.bot.store.set_tournament_message(t.id, message.id)
+        await self.bot.store.tournaments.set_tournament_message(t.id, message.id)
 
     @app_commands.command(name="start", description=described(N_("Close the sign-up and begin.")))
     @app_commands.describe(tournament=described(N_("The tournament's number (default: here)")))
@@ -142,7 +144,7 @@ class TournamentCommands(
     ) -> None:
         t = await self._find(interaction, tournament)
         threads = {}
-        for key, match_id in (await self.bot.store.table_matches(t.id)).items():
+        for key, match_id in (await self.bot.store.tournaments.table_matches(t.id)).items():
             threads[key] = (await self.bot.service.get(match_id)).channel_id
         names = await self.bot.tournaments.names(t)
         await interaction.response.send_message(
@@ -197,13 +199,13 @@ class TournamentCommands(
         """The tournament numbered ``number`` in this server, else the newest one run from
         this channel (or from the channel of the thread this is)."""
         if number is not None:
-            row = await self.bot.store.tournament(number)
-            if row is None or row["guild_id"] != interaction.guild_id:
+            row = await self.bot.store.tournaments.tournament(number)
+            if row is None or row.guild_id != interaction.guild_id:
                 raise Refusal(_("There is no tournament #{id} in this server.").format(id=number))
             return Tournament.from_row(row)
         channel = interaction.channel
         where = getattr(channel, "parent_id", None) or interaction.channel_id
-        rows = await self.bot.store.tournaments_in(where)
+        rows = await self.bot.store.tournaments.tournaments_in(where)
         if not rows:
             raise Refusal(_("No tournament is run from this channel; name one by its number."))
         return Tournament.from_row(rows[0])

@@ -48,10 +48,10 @@ async def _here(interaction: discord.Interaction[Any]) -> int:
     live = await service.live_in(interaction.channel_id)
     if live is not None and live.status == "active":
         return int(live.id)
-    row = await service.store.latest_finished_in(interaction.channel_id)
+    row = await service.store.records.latest_finished_in(interaction.channel_id)
     if row is None:
         raise Refusal(_("No match has been played in this channel yet; give a match number."))
-    return int(row["id"])
+    return int(row.id)
 
 
 class Viewer(GameGroupCommands):

@@ -47,8 +47,8 @@ async def digest(
         raise Refusal(_("An hour goes with `turn:on`, e.g. `/game digest turn:on hour:7`."))
     if turn is not None:
         chosen = (DEFAULT_HOUR if hour is None else hour) if turn == "on" else None
-        await bot.store.set_digest(user_id, chosen, bot.clock())
-    current = await bot.store.digest_of(user_id)
+        await bot.store.digests.set_digest(user_id, chosen, bot.clock())
+    current = await bot.store.digests.digest_of(user_id)
     if current is None:
         text = _("Your daily digest is off. `/game digest turn:on hour:7` sends it at 07:00 UTC.")
     else:

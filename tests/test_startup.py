@@ -125,7 +125,7 @@ def test_an_older_schema_still_migrates(folder: Path) -> None:
     async def open_it() -> tuple[int, str | None]:
         store = await open_store(database)
         try:
-            return await store.version(), await store.get_meta("kept")
+            return await store.version(), await store.settings.get_meta("kept")
         finally:
             await store.close()
 

@@ -13,7 +13,25 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from bot.store.backend import Backend, Conflict, OpenError, StorageError
-from bot.store.store import Committed, MoveRecord, SeatRow, Store
+from bot.store.rows import (
+    JSON,
+    AnalysisRow,
+    BoardRow,
+    ClaimedBoard,
+    DigestReader,
+    DueMatch,
+    Entrant,
+    JSONText,
+    LoggedAction,
+    MatchRow,
+    RatingRow,
+    ResultRow,
+    SeasonRow,
+    SeatRow,
+    StoryRow,
+    TournamentRow,
+)
+from bot.store.store import Committed, MoveRecord, Store
 
 
 @dataclass(frozen=True)
@@ -107,14 +125,29 @@ async def open_store(url: DatabaseUrl | str | Path) -> Store:
 
 
 __all__ = [
+    "JSON",
+    "AnalysisRow",
+    "BoardRow",
+    "ClaimedBoard",
     "Committed",
     "Conflict",
     "DatabaseUrl",
+    "DigestReader",
+    "DueMatch",
+    "Entrant",
+    "JSONText",
+    "LoggedAction",
+    "MatchRow",
     "MoveRecord",
     "OpenError",
+    "RatingRow",
+    "ResultRow",
+    "SeasonRow",
     "SeatRow",
     "StorageError",
     "Store",
+    "StoryRow",
+    "TournamentRow",
     "open_store",
     "parse_database_url",
 ]

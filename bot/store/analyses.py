@@ -1,7 +1,7 @@
 """Post-game reports' queries: asked for once per match, held by one process at a time while
 it works a report out or posts it, stored, then marked posted.
 
-Part of ``Store``. A report's row is its claim: the first to ask inserts it (``queued``);
+A report's row is its claim: the first to ask inserts it (``queued``);
 whoever works on it holds it (``holder``, a token of its own, until ``held_until``, renewed
 as it goes); a holder that stops or dies leaves it to the next to claim it once that time has
 passed. Only the holder may store the report or mark it posted, so a report is worked out
@@ -10,25 +10,24 @@ and posted once, also by several processes sharing one database.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from bot.store.backend import Backend, Row, Tx
+from bot.store.backend import Row, Tx
+from bot.store.queries import Queries
+from bot.store.rows import AnalysisRow, row_of, rows_of
 
 #: a report whose row says one of these is not finished with (worked out or posted)
 UNFINISHED = ("queued", "running", "done")
 
 
-class AnalysisQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
+class AnalysisQueries(Queries):
+    """``store.analyses``: post-game reports, asked for, held, stored and posted."""
 
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+    async def analysis(self, match_id: int) -> AnalysisRow | None:
+        row = await self.backend.fetchone("SELECT * FROM analyses WHERE match_id = ?", (match_id,))
+        return None if row is None else row_of(AnalysisRow, row)
 
-    async def analysis(self, match_id: int) -> Row | None:
-        return await self.backend.fetchone("SELECT * FROM analyses WHERE match_id = ?", (match_id,))
-
-    async def ask_analysis(self, match_id: int, channel_id: int, at: float) -> tuple[Row, bool]:
+    async def ask_analysis(
+        self, match_id: int, channel_id: int, at: float
+    ) -> tuple[AnalysisRow, bool]:
         """The match's report row, and whether this call asked for it first (it is queued)."""
 
         async def body(tx: Tx) -> tuple[Row, bool]:
@@ -41,8 +40,8 @@ class AnalysisQueries:
             assert row is not None
             return row, added == 1
 
-        result: tuple[Row, bool] = await self.write(body)
-        return result
+        row, first = await self.write(body)
+        return row_of(AnalysisRow, row), first
 
     async def set_analysis_message(self, match_id: int, message_id: int) -> None:
         """Where the report's progress is shown (and the report will be)."""
@@ -103,10 +102,11 @@ class AnalysisQueries:
         )
         return changed == 1
 
-    async def unfinished_analyses(self) -> list[Row]:
+    async def unfinished_analyses(self) -> list[AnalysisRow]:
         """Reports asked for and not yet posted, oldest first."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT * FROM analyses WHERE posted_at IS NULL AND status IN (?, ?, ?) "
             "ORDER BY asked_at, match_id",
             UNFINISHED,
         )
+        return rows_of(AnalysisRow, rows)

@@ -66,32 +66,32 @@ class Tx(ABC):
     """One transaction's statements."""
 
     @abstractmethod
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run a statement; the number of rows it changed."""
 
     @abstractmethod
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
     @abstractmethod
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 
-    async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
+    async def put(self, sql: str, params: Sequence[object] = ()) -> None:
         """Run a statement whose count nobody needs (backends may save a trip)."""
         await self.execute(sql, params)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         """One statement for each of ``rows`` (backends may send them at once)."""
         for params in rows:
             await self.execute(sql, params)
 
-    async def guard(self, sql: str, params: Sequence[Any] = (), changes: int = 1) -> None:
+    async def guard(self, sql: str, params: Sequence[object] = (), changes: int = 1) -> None:
         """A statement that must change exactly ``changes`` rows, else the transaction fails
         with ``Lost`` and is rolled back (backends may check it with a later statement or the
         commit, never after)."""
         if await self.execute(sql, params) != changes:
             raise Lost(sql)
 
-    async def later(self, sql: str, params: Sequence[Any] = ()) -> Later:
+    async def later(self, sql: str, params: Sequence[object] = ()) -> Later:
         """A statement whose rows are wanted only once the transaction is over (backends may
         send it with the commit)."""
         return Later(await self.fetchall(sql, params))
@@ -104,19 +104,19 @@ class Backend(ABC):
     where: str
 
     @abstractmethod
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...
+    async def fetchone(self, sql: str, params: Iterable[object] = ()) -> Row | None: ...
 
     @abstractmethod
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]: ...
+    async def fetchall(self, sql: str, params: Iterable[object] = ()) -> list[Row]: ...
 
-    def fetchall_now(self, sql: str, params: Iterable[Any] = ()) -> list[Row] | None:
+    def fetchall_now(self, sql: str, params: Iterable[object] = ()) -> list[Row] | None:
         """A short read done at once, in the caller's thread, when the engine can do it
         without waiting on anything (SQLite: its own file, through a read-only connection);
         None when it cannot (a network trip, a busy file): then ``fetchall``."""
         return None
 
     @abstractmethod
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Iterable[object] = ()) -> int:
         """One writing statement on its own (its own transaction)."""
 
     @abstractmethod

@@ -1,7 +1,7 @@
 """Board messages: which message shows a match's board (or lobby), and which still carry
 buttons.
 
-Part of ``Store``: a new board is recorded in the same transaction as its outbox rows'
+A new board is recorded in the same transaction as its outbox rows'
 delivery (``board_posted``), and the boards it replaces lose their buttons: they are marked due
 (``strip_due``) until the bot says it stripped them (``strips_done``), so that a process that
 died first leaves them to the next (``strips_due``).
@@ -10,11 +10,13 @@ died first leaves them to the next (``strips_due``).
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.store.backend import Backend, Later, Row, Tx
+from bot.store.backend import Later, Row, Tx
+from bot.store.outbox import mark_delivered
+from bot.store.queries import Queries
+from bot.store.rows import BoardRow, row_of
 
 
 @dataclass(frozen=True)
@@ -43,12 +45,8 @@ def _message_ids(laters: list[Later]) -> list[int]:
     return sorted({int(r["message_id"]) for later in laters for r in later.rows})
 
 
-class BoardQueries:
-    """Part of ``Store`` (which gives ``backend``, ``write`` and the outbox's ``_delivered``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
-    _delivered: Callable[..., Awaitable[None]]
+class BoardQueries(Queries):
+    """``store.boards``: the messages that show each match's board, and their buttons."""
 
     async def board_edited(self, message_id: int, live: bool = True) -> None:
         """The turn's board was updated in place: it carries this turn's buttons again."""
@@ -87,7 +85,7 @@ class BoardQueries:
         carry buttons."""
 
         async def body(tx: Tx) -> list[Later]:
-            await self._delivered(tx, match_id, plies, message_id, delivered_at, "sent")
+            await mark_delivered(tx, match_id, plies, message_id, delivered_at, "sent")
             if new is None:
                 return []
             return await self._add_board(
@@ -134,9 +132,10 @@ class BoardQueries:
         )
         return [older, late]
 
-    async def latest_board(self, match_id: int) -> Row | None:
-        """The match's newest board (or lobby) message: channel_id, message_id, ply, live."""
-        return await self.backend.fetchone(LATEST_BOARD, (match_id,))
+    async def latest_board(self, match_id: int) -> BoardRow | None:
+        """The match's newest board (or lobby) message."""
+        row = await self.backend.fetchone(LATEST_BOARD, (match_id,))
+        return None if row is None else row_of(BoardRow, row)
 
     async def lobby_messages(self, match_id: int) -> list[tuple[int, int]]:
         """(channel_id, message_id) of the match's lobby messages (ply -1), oldest first."""

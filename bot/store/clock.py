@@ -1,24 +1,20 @@
 """The turn clock's queries: when each match is next due, the events it has recorded (a
 reminder, a skipped turn), and pauses.
 
-Part of ``Store``: the clock finds due matches through the indexed ``next_due_at`` column, so a
+the clock finds due matches through the indexed ``next_due_at`` column, so a
 pass costs what is due, not how many matches are live; an event is recorded once, by the first
 process to claim it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from bot.store.backend import Tx
+from bot.store.queries import Queries
+from bot.store.rows import DueMatch, rows_of
 
-from bot.store.backend import Backend, Row, Tx
 
-
-class ClockQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+class ClockQueries(Queries):
+    """``store.clock``: when each match is next due, its recorded events, its pauses."""
 
     async def set_next_due(self, match_id: int, at: float | None) -> None:
         await self.backend.execute(
@@ -33,14 +29,15 @@ class ClockQueries:
         )
         return int(row["n"]) if row else 0
 
-    async def due(self, now: float, limit: int = 500) -> list[Row]:
+    async def due(self, now: float, limit: int = 500) -> list[DueMatch]:
         """Matches whose next clock check has come (indexed: the cost grows with what is due,
         not with how many matches are live)."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT id, status, paused_at, next_due_at FROM matches "
             "WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?",
             (now, limit),
         )
+        return rows_of(DueMatch, rows)
 
     async def record_event(
         self,

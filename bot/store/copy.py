@@ -63,7 +63,7 @@ async def counts(store: Store) -> dict[str, int]:
 
 
 async def _schema(store: Store) -> tuple[int, str | None]:
-    return await store.version(), await store.get_meta("migrations")
+    return await store.version(), await store.settings.get_meta("migrations")
 
 
 async def copy_store(

@@ -1,20 +1,15 @@
 """The daily digest: who wants one and when, what waits on them everywhere, and the claim that
 sends each player's digest of a day once (``digest_sends``: whichever process inserts the row
-sends it). Part of ``Store``."""
+sends it)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from bot.store.backend import Backend, Row, Tx
+from bot.store.queries import Queries
+from bot.store.rows import DigestReader, MatchRow, rows_of
 
 
-class DigestQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+class DigestQueries(Queries):
+    """``store.digests``: the daily digest's readers, claims and notices."""
 
     async def set_digest(self, user_id: int, hour: int | None, since: float) -> None:
         """Turn a player's digest on at ``hour`` (UTC) from ``since``, or off (None); a notice
@@ -33,14 +28,15 @@ class DigestQueries:
         )
         return None if row is None or row["digest_hour"] is None else int(row["digest_hour"])
 
-    async def digest_readers(self) -> list[Row]:
+    async def digest_readers(self) -> list[DigestReader]:
         """Every player with the digest on: user_id, digest_hour, digest_since, settings,
         and last_day (the latest day whose digest was claimed)."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT u.user_id, u.digest_hour, u.digest_since, u.settings, "
             "(SELECT MAX(d.day) FROM digest_sends d WHERE d.user_id = u.user_id) AS last_day "
             "FROM user_settings u WHERE u.digest_hour IS NOT NULL ORDER BY u.user_id"
         )
+        return rows_of(DigestReader, rows)
 
     async def claim_digest(self, user_id: int, day: str, at: float) -> bool:
         """Claim the player's digest of ``day``; True for the one caller that may send it."""
@@ -81,10 +77,11 @@ class DigestQueries:
         )
         return str(row["digest_notice"]) if taken == 1 else None
 
-    async def live_matches_everywhere(self, user_id: int) -> list[Row]:
+    async def live_matches_everywhere(self, user_id: int) -> list[MatchRow]:
         """Every live match in a server that seats the player (any server)."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT m.* FROM matches m JOIN seats s ON s.match_id = m.id "
             "WHERE s.user_id = ? AND m.status IN ('lobby', 'active') AND m.guild_id IS NOT NULL",
             (user_id,),
         )
+        return rows_of(MatchRow, rows)

@@ -1,18 +1,16 @@
 """The standing orders each player gave, per game (``bot.standing`` says what they are).
 
-Part of ``Store``. A row is an order that is on; turning it off removes the row, and
+A row is an order that is on; turning it off removes the row, and
 ``forget_user`` removes them all.
 """
 
 from __future__ import annotations
 
-from bot.store.backend import Backend
+from bot.store.queries import Queries
 
 
-class OrderQueries:
-    """Part of ``Store`` (which gives ``backend``)."""
-
-    backend: Backend
+class OrderQueries(Queries):
+    """``store.orders``: each player's standing orders, per game."""
 
     async def standing_orders(self, user_id: int, game: str) -> frozenset[str]:
         """The keys of the orders ``user_id`` gave in ``game``."""

@@ -1,6 +1,6 @@
 """What is stored about a person or a server, and forgetting it.
 
-Part of ``Store``. ``forget_user`` removes a person's settings (standing orders too) and
+``forget_user`` removes a person's settings (standing orders too) and
 ratings and, in every match that has ended, puts a stand-in for their name and id (the seat, its
 moves, the state's player names and the result), so finished boards can still be drawn and
 read; matches still being played keep them until they end. ``forget_guild`` removes everything
@@ -10,11 +10,11 @@ of a server.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from bot.store.backend import Backend, Tx
+from bot.store.backend import Row, Tx
+from bot.store.queries import Queries
 
 #: ``(game, stored state, seat, name) -> stored state`` with that seat's name replaced
 Renamer = Callable[[str, str, int, str], str]
@@ -46,11 +46,8 @@ class Forgotten:
     live: int
 
 
-class PeopleQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+class PeopleQueries(Queries):
+    """``store.people``: what is held about a person, and forgetting a person or a server."""
 
     async def held_about(self, user_id: int) -> Held:
         seats = await self.backend.fetchall(
@@ -140,7 +137,7 @@ class PeopleQueries:
         return await self.write(body)
 
 
-async def _rename_seat(tx: Tx, row: Any, user_id: int, name: str, rename: Renamer) -> None:
+async def _rename_seat(tx: Tx, row: Row, user_id: int, name: str, rename: Renamer) -> None:
     """One ended match's seat: its name and id replaced wherever the match keeps them."""
     match_id, seat = int(row["match_id"]), int(row["seat"])
     stand = stand_in_id(seat)

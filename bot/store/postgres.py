@@ -111,25 +111,25 @@ class _PgTx(Tx):
     def __init__(self, conn: Any) -> None:
         self.conn = conn
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         try:
             return _rowcount(await self.conn.execute(numbered(sql), *params))
         except _ERRORS as err:
             raise storage_error(err) from err
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         try:
             await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
         except _ERRORS as err:
             raise storage_error(err) from err
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
         try:
             return await self.conn.fetchrow(numbered(sql), *params)
         except _ERRORS as err:
             raise storage_error(err) from err
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         try:
             return list(await self.conn.fetch(numbered(sql), *params))
         except _ERRORS as err:
@@ -168,15 +168,15 @@ class PostgresBackend(Backend):
     async def close(self) -> None:
         await self.pool.close()  # waits for connections in use to be released
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+    async def fetchone(self, sql: str, params: Iterable[object] = ()) -> Row | None:
         async with self._conn() as conn:
             return await _PgTx(conn).fetchone(sql, tuple(params))
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+    async def fetchall(self, sql: str, params: Iterable[object] = ()) -> list[Row]:
         async with self._conn() as conn:
             return await _PgTx(conn).fetchall(sql, tuple(params))
 
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Iterable[object] = ()) -> int:
         async with self._conn() as conn:
             return await _PgTx(conn).execute(sql, tuple(params))
 

@@ -1,16 +1,17 @@
 """After the game: results, ratings and finished matches (profiles, leaderboards, replays).
 
-Part of ``Store``: a finished match is recorded once (``results`` is its claim) and its
+a finished match is recorded once (``results`` is its claim) and its
 players' ratings change in the same transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.store.backend import Backend, Row, Tx
+from bot.store.backend import Tx
+from bot.store.queries import Queries
+from bot.store.rows import MatchRow, RatingRow, ResultRow, row_of, rows_of
 from bot.store.seasons import open_season_id
 
 
@@ -23,21 +24,19 @@ class Rated:
     won: bool = False
 
 
-class RecordQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
+class RecordQueries(Queries):
+    """``store.records``: results, ratings and finished matches."""
 
     # After the game: results, ratings, finished matches -----------------------------------
 
-    async def latest_finished_in(self, channel_id: int) -> Row | None:
+    async def latest_finished_in(self, channel_id: int) -> MatchRow | None:
         """The newest finished match of a channel."""
-        return await self.backend.fetchone(
+        row = await self.backend.fetchone(
             "SELECT * FROM matches WHERE channel_id = ? AND status = 'finished' "
             "ORDER BY updated_at DESC, id DESC LIMIT 1",
             (channel_id,),
         )
+        return None if row is None else row_of(MatchRow, row)
 
     async def latest_game_in(self, channel_id: int) -> str | None:
         """The game of a channel's newest match (live or over); None if it never had one."""
@@ -88,29 +87,31 @@ class RecordQueries:
 
         return await self.write(body)
 
-    async def result(self, match_id: int) -> Row | None:
-        return await self.backend.fetchone("SELECT * FROM results WHERE match_id = ?", (match_id,))
+    async def result(self, match_id: int) -> ResultRow | None:
+        row = await self.backend.fetchone("SELECT * FROM results WHERE match_id = ?", (match_id,))
+        return None if row is None else row_of(ResultRow, row)
 
     async def leaderboard(
         self, guild_id: int, game: str, limit: int = 10, *, season_id: int | None = None
-    ) -> list[Row]:
+    ) -> list[RatingRow]:
         """The best ratings of a game in a server (all-time, or in a season), by ordinal
         (mu - 3 sigma)."""
         table, column, key = _scope(guild_id, season_id)
-        return await self.backend.fetchall(
-            f"SELECT user_id, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+        rows = await self.backend.fetchall(
+            f"SELECT user_id, game, mu, sigma, played, won FROM {table} WHERE {column} = ? "
             "AND game = ? ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
             (key, game, limit),
         )
+        return rows_of(RatingRow, rows)
 
     async def rating_place(
         self, guild_id: int, game: str, user_id: int, *, season_id: int | None = None
-    ) -> tuple[Row, int] | None:
+    ) -> tuple[RatingRow, int] | None:
         """A player's rating in a game and their place on the server's (or season's) board
         (1 = top)."""
         table, column, key = _scope(guild_id, season_id)
         row = await self.backend.fetchone(
-            f"SELECT user_id, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+            f"SELECT user_id, game, mu, sigma, played, won FROM {table} WHERE {column} = ? "
             "AND game = ? AND user_id = ?",
             (key, game, user_id),
         )
@@ -121,36 +122,40 @@ class RecordQueries:
             "(mu - 3 * sigma > ? OR (mu - 3 * sigma = ? AND user_id < ?))",
             (key, game, *(float(row["mu"]) - 3 * float(row["sigma"]),) * 2, user_id),
         )
-        return row, 1 + (int(ahead["n"]) if ahead else 0)
+        return row_of(RatingRow, row), 1 + (int(ahead["n"]) if ahead else 0)
 
     async def ratings_of(
         self, guild_id: int, user_id: int, *, season_id: int | None = None
-    ) -> list[Row]:
+    ) -> list[RatingRow]:
         table, column, key = _scope(guild_id, season_id)
-        return await self.backend.fetchall(
-            f"SELECT game, mu, sigma, played, won FROM {table} WHERE {column} = ? "
+        rows = await self.backend.fetchall(
+            f"SELECT user_id, game, mu, sigma, played, won FROM {table} WHERE {column} = ? "
             "AND user_id = ? ORDER BY played DESC, game",
             (key, user_id),
         )
+        return rows_of(RatingRow, rows)
 
-    async def results_of(self, guild_id: int, user_id: int, limit: int = 5) -> list[Row]:
+    async def results_of(self, guild_id: int, user_id: int, limit: int = 5) -> list[ResultRow]:
         """The newest recorded matches of a player in a server."""
-        return await self.backend.fetchall(
-            "SELECT r.match_id, r.game, r.finished_at, r.rated, r.summary FROM results r "
+        rows = await self.backend.fetchall(
+            "SELECT r.match_id, r.game, r.finished_at, r.rated, r.summary, r.guild_id FROM "
+            "results r "
             "JOIN seats s ON s.match_id = r.match_id WHERE r.guild_id = ? AND s.user_id = ? "
             "AND s.computer IS NULL ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ?",
             (guild_id, user_id, limit),
         )
+        return rows_of(ResultRow, rows)
 
-    async def casual_results_of(self, user_id: int, limit: int = 5) -> list[Row]:
+    async def casual_results_of(self, user_id: int, limit: int = 5) -> list[ResultRow]:
         """The newest casual tables a player finished (wherever they were played)."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT r.match_id, r.game, r.finished_at, r.rated, r.summary, m.guild_id FROM "
             "results r JOIN matches m ON m.id = r.match_id JOIN seats s ON s.match_id = "
             "r.match_id WHERE m.casual = 1 AND s.user_id = ? AND s.computer IS NULL "
             "ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ?",
             (user_id, limit),
         )
+        return rows_of(ResultRow, rows)
 
     async def seat_names(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The name each of these players last sat down with."""

@@ -1,29 +1,26 @@
 """Seasons: a server's stretch of play with its own ratings, beside the all-time ones.
 
-Part of ``Store``. A server has at most one open season (a unique index says so, so two
+A server has at most one open season (a unique index says so, so two
 processes cannot open two); a result recorded while one is open also rates its players in it
 (``RecordQueries.record_result``, in the same transaction as the all-time ratings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from bot.store.backend import Row, Tx
+from bot.store.queries import Queries
+from bot.store.rows import SeasonRow, row_of
 
-from bot.store.backend import Backend, Row, Tx
 
+class SeasonQueries(Queries):
+    """``store.seasons``: each server's seasons."""
 
-class SeasonQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
-
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
-
-    async def current_season(self, guild_id: int) -> Row | None:
+    async def current_season(self, guild_id: int) -> SeasonRow | None:
         """The server's open season, or None."""
-        return await self.backend.fetchone(
+        row = await self.backend.fetchone(
             "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
         )
+        return None if row is None else row_of(SeasonRow, row)
 
     async def seasons_held(self, guild_id: int) -> int:
         """How many seasons the server has started (open or ended)."""
@@ -32,7 +29,7 @@ class SeasonQueries:
         )
         return int(row["n"]) if row else 0
 
-    async def start_season(self, guild_id: int, name: str, by: int, at: float) -> Row | None:
+    async def start_season(self, guild_id: int, name: str, by: int, at: float) -> SeasonRow | None:
         """Open a season; None (and nothing changes) if one is open already."""
 
         async def body(tx: Tx) -> Row | None:
@@ -47,9 +44,10 @@ class SeasonQueries:
                 "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
             )
 
-        return await self.write(body)
+        row = await self.write(body)
+        return None if row is None else row_of(SeasonRow, row)
 
-    async def end_season(self, guild_id: int, at: float) -> Row | None:
+    async def end_season(self, guild_id: int, at: float) -> SeasonRow | None:
         """Close the open season (returned as it ends); None if none was open."""
 
         async def body(tx: Tx) -> Row | None:
@@ -61,7 +59,8 @@ class SeasonQueries:
             await tx.execute("UPDATE seasons SET ended_at = ? WHERE id = ?", (at, row["id"]))
             return row
 
-        return await self.write(body)
+        row = await self.write(body)
+        return None if row is None else row_of(SeasonRow, row)
 
     async def season_results(self, season_id: int) -> int:
         """How many rated matches the season has recorded."""

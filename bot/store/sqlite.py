@@ -32,7 +32,7 @@ N_ = domain("bot").functions()[2]
 
 #: a held-back statement: SQL, parameters, and what to do with its result (nothing, the
 #: number of rows it must change, or where its rows go)
-Held = tuple[str, tuple[Any, ...], int | Later | None]
+Held = tuple[str, tuple[object, ...], int | Later | None]
 
 #: how long one statement waits for another process's write lock
 BUSY_TIMEOUT_MS = 4000
@@ -76,7 +76,7 @@ def storage_error(err: BaseException) -> BaseException:
 def _run_batch(
     conn: sqlite3.Connection,
     batch: list[Held],
-    last: tuple[str, tuple[Any, ...]] | None,
+    last: tuple[str, tuple[object, ...]] | None,
     rows: bool,
 ) -> Any:
     """In the connection's thread: the deferred statements (a guard's count checked, a later
@@ -123,7 +123,7 @@ class _SqliteTx(Tx):
         #: the files, checked before each trip (None: an in-memory database)
         self.watch: FileWatch | None = None
 
-    async def _trip(self, last: tuple[str, tuple[Any, ...]] | None, rows: bool) -> Any:
+    async def _trip(self, last: tuple[str, tuple[object, ...]] | None, rows: bool) -> Any:
         batch, self.pending = self.pending, ([] if self.pending is not None else None)
         if self.watch is not None:
             self.watch.check()
@@ -141,10 +141,10 @@ class _SqliteTx(Tx):
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         return int(await self._trip((sql, tuple(params)), rows=False))
 
-    async def put(self, sql: str, params: Sequence[Any] = ()) -> None:
+    async def put(self, sql: str, params: Sequence[object] = ()) -> None:
         if self.pending is not None:
             self.pending.append((sql, tuple(params), None))
             return
@@ -155,14 +155,14 @@ class _SqliteTx(Tx):
         """A statement with no rows and no count (COMMIT), with any held-back ones."""
         await self._trip((sql, ()), rows=True)
 
-    async def guard(self, sql: str, params: Sequence[Any] = (), changes: int = 1) -> None:
+    async def guard(self, sql: str, params: Sequence[object] = (), changes: int = 1) -> None:
         if self.pending is None:
             await super().guard(sql, params, changes)
             return
         # checked in the database thread when it travels (``Lost`` then, before any COMMIT)
         self.pending.append((sql, tuple(params), changes))
 
-    async def later(self, sql: str, params: Sequence[Any] = ()) -> Later:
+    async def later(self, sql: str, params: Sequence[object] = ()) -> Later:
         if self.pending is None:
             return await super().later(sql, params)
         later = Later()
@@ -179,7 +179,7 @@ class _SqliteTx(Tx):
         finally:
             self.pending = None
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         if self.pending is not None:
             self.pending.extend((sql, tuple(r), None) for r in rows)
             return
@@ -190,11 +190,11 @@ class _SqliteTx(Tx):
         except (sqlite3.Error, ValueError) as err:
             raise storage_error(err) from err
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         # one trip to the connection's thread (execute, fetch and close there)
         return list(await self._trip((sql, tuple(params)), rows=True))
 
@@ -286,7 +286,7 @@ class SqliteBackend(Backend):
                 reader.close()
             await self.conn.close()
 
-    def fetchall_now(self, sql: str, params: Iterable[Any] = ()) -> list[Row] | None:
+    def fetchall_now(self, sql: str, params: Iterable[object] = ()) -> list[Row] | None:
         reader = self.reader
         if reader is None:
             return None
@@ -303,13 +303,13 @@ class SqliteBackend(Backend):
             # the fault
             return None
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+    async def fetchone(self, sql: str, params: Iterable[object] = ()) -> Row | None:
         return await self._plain.fetchone(sql, tuple(params))
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+    async def fetchall(self, sql: str, params: Iterable[object] = ()) -> list[Row]:
         return await self._plain.fetchall(sql, tuple(params))
 
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Iterable[object] = ()) -> int:
         async with self.write_lock:
             return await self._plain.execute(sql, tuple(params))
 

@@ -1,7 +1,7 @@
 """The tournaments' queries: a tournament's row (settings, sign-up message, its pairing
 records as JSON under a revision number), its sign-ups, and two kinds of claim.
 
-Part of ``Store``. Every change of the pairing records is a compare-and-set on ``rev``, so of
+Every change of the pairing records is a compare-and-set on ``rev``, so of
 two processes pairing the same round only one stores it. Each table's match is opened by the
 process that claims the table's row first (a claim left without a match for ``stale`` seconds,
 a process that died while opening it, may be taken again); each round's standings are posted by
@@ -10,21 +10,19 @@ the process that claims the post.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Mapping
 
-from bot.store.backend import Backend, Row, Tx
+from bot.store.backend import Tx
+from bot.store.queries import Queries
+from bot.store.rows import Entrant, TournamentRow, row_of, rows_of
 
 LIVE_TOURNAMENT = ("signup", "running")
 
 
-class TournamentQueries:
-    """Part of ``Store`` (which gives ``backend`` and ``write``)."""
+class TournamentQueries(Queries):
+    """``store.tournaments``: tournaments, sign-ups, tables and round posts."""
 
-    backend: Backend
-    write: Callable[[Callable[[Tx], Awaitable[Any]]], Awaitable[Any]]
-
-    async def create_tournament(self, values: dict[str, Any]) -> int:
+    async def create_tournament(self, values: Mapping[str, object]) -> int:
         columns = ", ".join(values)
         marks = ", ".join("?" for _ in values)
 
@@ -38,22 +36,25 @@ class TournamentQueries:
 
         return int(await self.write(body))
 
-    async def tournament(self, tournament_id: int) -> Row | None:
-        return await self.backend.fetchone(
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        row = await self.backend.fetchone(
             "SELECT * FROM tournaments WHERE id = ?", (tournament_id,)
         )
+        return None if row is None else row_of(TournamentRow, row)
 
-    async def tournaments_in(self, channel_id: int) -> list[Row]:
+    async def tournaments_in(self, channel_id: int) -> list[TournamentRow]:
         """This channel's tournaments, newest first."""
-        return await self.backend.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT * FROM tournaments WHERE channel_id = ? ORDER BY id DESC LIMIT 25",
             (channel_id,),
         )
+        return rows_of(TournamentRow, rows)
 
-    async def live_tournaments(self) -> list[Row]:
-        return await self.backend.fetchall(
+    async def live_tournaments(self) -> list[TournamentRow]:
+        rows = await self.backend.fetchall(
             "SELECT * FROM tournaments WHERE status IN (?, ?) ORDER BY id", LIVE_TOURNAMENT
         )
+        return rows_of(TournamentRow, rows)
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         await self.backend.execute(
@@ -99,12 +100,13 @@ class TournamentQueries:
 
         return str(await self.write(body))
 
-    async def signed_up(self, tournament_id: int) -> list[Row]:
-        return await self.backend.fetchall(
+    async def signed_up(self, tournament_id: int) -> list[Entrant]:
+        rows = await self.backend.fetchall(
             "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
             "ORDER BY joined_at, user_id",
             (tournament_id,),
         )
+        return rows_of(Entrant, rows)
 
     async def save_league(
         self,

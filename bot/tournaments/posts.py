@@ -49,7 +49,7 @@ def signup_view(t: Tournament) -> discord.ui.View | None:
 
 
 async def signup_content(bot: Host, t: Tournament) -> tuple[str, discord.ui.View | None]:
-    names = [r["name"] for r in await bot.store.signed_up(t.id)]
+    names = [r.name for r in await bot.store.tournaments.signed_up(t.id)]
     organiser = await _display_name(bot, t)
     with words.use(t.language):
         return texts.signup_text(t, names, organiser), signup_view(t)
@@ -138,9 +138,9 @@ async def standings(bot: Host, t: Tournament, league: League, *, final: bool) ->
     posted once, by the process that claims the post."""
     kind = "final" if final else "standings"
     number = len(league.rounds)
-    if not await bot.store.claim_post(t.id, number, kind, bot.clock()):
+    if not await bot.store.tournaments.claim_post(t.id, number, kind, bot.clock()):
         return
-    names = {int(r["user_id"]): r["name"] for r in await bot.store.signed_up(t.id)}
+    names = {int(r.user_id): r.name for r in await bot.store.tournaments.signed_up(t.id)}
     with words.use(t.language):
         text = texts.standings_text(t, league, names, final=final)
         alt = texts.alt_text(t, league, names, final=final)
@@ -157,7 +157,7 @@ async def standings(bot: Host, t: Tournament, league: League, *, final: bool) ->
         channel = await bot.table.postable(t.channel_id)
         await channel.send(text[:2000], file=file, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
-        await bot.store.forget_post(t.id, number, kind)  # the next tick posts it
+        await bot.store.tournaments.forget_post(t.id, number, kind)  # the next tick posts it
         raise
 
 

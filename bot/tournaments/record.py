@@ -11,6 +11,7 @@ import games
 from bot.clock import ClockSettings
 from bot.league import Format, Kind, League
 from bot.league.codec import dump, load
+from bot.store import TournamentRow
 
 #: the consequences a tournament's deadline may have (each ends a turn nobody plays)
 CONSEQUENCES = ("forfeit", "skip")
@@ -38,25 +39,25 @@ class Tournament:
     league: League | None
 
     @classmethod
-    def from_row(cls, row: Any) -> Tournament:
-        settings = json.loads(row["settings"])
+    def from_row(cls, row: TournamentRow) -> Tournament:
+        settings = json.loads(row.settings)
         return cls(
-            id=int(row["id"]),
-            guild_id=int(row["guild_id"]),
-            channel_id=int(row["channel_id"]),
-            organiser_id=int(row["organiser_id"]),
-            game=row["game"],
-            status=row["status"],
+            id=int(row.id),
+            guild_id=int(row.guild_id),
+            channel_id=int(row.channel_id),
+            organiser_id=int(row.organiser_id),
+            game=row.game,
+            status=row.status,
             kind=Kind(settings["kind"]),
             rounds=int(settings["rounds"]),
             table_size=int(settings["table_size"]),
             limit=int(settings["limit"]),
             clock=ClockSettings.from_mapping(settings["clock"]),
             language=settings["language"],
-            message_id=row["message_id"],
-            starts_at=row["starts_at"],
-            rev=int(row["rev"]),
-            league=load(json.loads(row["league"])) if row["league"] else None,
+            message_id=row.message_id,
+            starts_at=row.starts_at,
+            rev=int(row.rev),
+            league=load(json.loads(row.league)) if row.league else None,
         )
 
     @property

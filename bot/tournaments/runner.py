@@ -17,6 +17,7 @@ from bot.league import League, LeagueError, Result, Table
 from bot.league.records import Entrant
 from bot.matches import Match, Refusal
 from bot.records import ordinal, places
+from bot.store import Entrant as SignedUp
 from bot.store import StorageError
 from bot.tournaments import posts
 from bot.tournaments.record import Tournament, league_json
@@ -51,19 +52,19 @@ class Tournaments:
         return self.bot.clock()
 
     async def get(self, tournament_id: int) -> Tournament:
-        row = await self.store.tournament(tournament_id)
+        row = await self.store.tournaments.tournament(tournament_id)
         if row is None:
             raise Refusal(_("There is no such tournament."))
         return Tournament.from_row(row)
 
     async def names(self, t: Tournament) -> dict[int, str]:
-        return {int(r["user_id"]): r["name"] for r in await self.store.signed_up(t.id)}
+        return {int(r.user_id): r.name for r in await self.store.tournaments.signed_up(t.id)}
 
     # Sign-up -------------------------------------------------------------------------------
 
     async def join(self, tournament_id: int, user_id: int, name: str) -> Tournament:
         t = await self.get(tournament_id)
-        said = await self.store.sign_up(t.id, user_id, name[:32], self.now(), t.limit)
+        said = await self.store.tournaments.sign_up(t.id, user_id, name[:32], self.now(), t.limit)
         refusals = {
             "closed": _("Sign-up for this tournament is closed."),
             "already": _("You have already joined this tournament."),
@@ -75,7 +76,7 @@ class Tournaments:
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         t = await self.get(tournament_id)
-        said = await self.store.sign_off(t.id, user_id)
+        said = await self.store.tournaments.sign_off(t.id, user_id)
         if said == "closed":
             raise Refusal(
                 _("The tournament has begun; `/tournament withdraw` takes you out of it.")
@@ -90,8 +91,8 @@ class Tournaments:
         t = await self.get(tournament_id)
         if t.status != "signup":
             raise Refusal(_("This tournament has already begun."))
-        players = await self.store.signed_up(t.id)
-        entrants = tuple([Entrant(int(r["user_id"]), await self._rating(t, r)) for r in players])
+        players = await self.store.tournaments.signed_up(t.id)
+        entrants = tuple([Entrant(int(r.user_id), await self._rating(t, r)) for r in players])
         try:
             league = League.start(t.format, entrants).next_round()
         except LeagueError as err:
@@ -110,15 +111,15 @@ class Tournaments:
         await self._round_opened(t)
         return t
 
-    async def _rating(self, t: Tournament, row: Any) -> float:
-        found = await self.store.rating_place(t.guild_id, t.game, int(row["user_id"]))
+    async def _rating(self, t: Tournament, row: SignedUp) -> float:
+        found = await self.store.records.rating_place(t.guild_id, t.game, int(row.user_id))
         if found is None:
             return 0.0
         rating = found[0]
-        return ordinal(float(rating["mu"]), float(rating["sigma"]))
+        return ordinal(float(rating.mu), float(rating.sigma))
 
     async def _call_off(self, t: Tournament) -> None:
-        changed = await self.store.save_league(
+        changed = await self.store.tournaments.save_league(
             t.id, "", rev=t.rev, at=self.now(), status="cancelled", was=("signup",)
         )
         if changed:
@@ -144,7 +145,7 @@ class Tournaments:
 
     async def _forfeit_tables(self, t: Tournament, league: League, user_id: int) -> None:
         """The withdrawn player's matches still running end for them (a forfeit)."""
-        opened = await self.store.table_matches(t.id)
+        opened = await self.store.tournaments.table_matches(t.id)
         for table in league.current.tables if league.current else ():
             match_id = opened.get((table.round, table.number))
             if user_id not in table.seats or match_id is None:
@@ -166,15 +167,15 @@ class Tournaments:
         """Start what is due to start, take up ended matches, post standings, pair and open
         the next rounds; returns how many tournaments moved on."""
         moved = 0
-        for row in await self.store.live_tournaments():
+        for row in await self.store.tournaments.live_tournaments():
             if getattr(self.bot, "stopping", False):
                 break
             try:
                 moved += await self._step(Tournament.from_row(row))
             except StorageError as err:
-                log.warning("tournament %s put off: %s", row["id"], err)
+                log.warning("tournament %s put off: %s", row.id, err)
             except Exception:
-                log.exception("tournament %s: a step failed", row["id"])
+                log.exception("tournament %s: a step failed", row.id)
         return moved
 
     async def _step(self, t: Tournament) -> bool:
@@ -190,7 +191,7 @@ class Tournaments:
 
     async def advance(self, t: Tournament) -> bool:
         assert t.league is not None
-        opened = await self.store.table_matches(t.id)
+        opened = await self.store.tournaments.table_matches(t.id)
         league = await self._take_results(t.league, opened)
         took = league is not t.league
         if took:
@@ -220,7 +221,7 @@ class Tournaments:
         self, t: Tournament, league: League, *, status: str = "running", was: tuple[str, ...] = ()
     ) -> bool:
         return bool(
-            await self.store.save_league(
+            await self.store.tournaments.save_league(
                 t.id,
                 league_json(league),
                 rev=t.rev,
@@ -235,9 +236,9 @@ class Tournaments:
     async def _round_opened(self, t: Tournament) -> None:
         assert t.league is not None and t.league.current is not None
         rnd = t.league.current
-        if await self.store.claim_post(t.id, rnd.number, "round", self.now()):
+        if await self.store.tournaments.claim_post(t.id, rnd.number, "round", self.now()):
             await posts.round_pairings(self.bot, t, rnd)
-        await self._open_tables(t, t.league, await self.store.table_matches(t.id))
+        await self._open_tables(t, t.league, await self.store.tournaments.table_matches(t.id))
 
     async def _open_tables(
         self, t: Tournament, league: League, opened: dict[tuple[int, int], int]
@@ -246,13 +247,15 @@ class Tournaments:
         for table in league.unfinished():
             if (table.round, table.number) in opened:
                 continue
-            if not await self.store.claim_table(
+            if not await self.store.tournaments.claim_table(
                 t.id, table.round, table.number, self.now(), STALE_CLAIM
             ):
                 continue
             match = await posts.open_table(self.bot, t, table, await self.names(t))
             if match is not None:
-                await self.store.set_table_match(t.id, table.round, table.number, match.id)
+                await self.store.tournaments.set_table_match(
+                    t.id, table.round, table.number, match.id
+                )
                 count += 1
         return count
 

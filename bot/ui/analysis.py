@@ -20,6 +20,7 @@ import discord
 from bot import report_message, viewer
 from bot.locales import Reading, reader_locale
 from bot.matches import Match, Refusal
+from bot.store import AnalysisRow
 from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, cut
 from bot.ui.routing import RAN, table_of
@@ -58,18 +59,17 @@ def check_finished(match: Match) -> None:
     )
 
 
-def _link(match: Match, row: Any) -> str:
-    if row["message_id"] is None:
-        return f"<#{int(row['channel_id'])}>"
-    return (
-        f"https://discord.com/channels/{match.guild_id}/{int(row['channel_id'])}/"
-        f"{int(row['message_id'])}"
-    )
+def _link(match: Match, row: AnalysisRow) -> str:
+    if row.message_id is None:
+        return f"<#{row.channel_id}>"
+    return f"https://discord.com/channels/{match.guild_id}/{row.channel_id}/{row.message_id}"
 
 
-async def _tell(interaction: discord.Interaction[Any], match: Match, row: Any, first: bool) -> None:
-    status = row["status"]
-    if status == "done" and row["report"]:
+async def _tell(
+    interaction: discord.Interaction[Any], match: Match, row: AnalysisRow, first: bool
+) -> None:
+    status = row.status
+    if status == "done" and row.report:
         await _stored(interaction, match, row)
         return
     if status == "failed":
@@ -79,7 +79,7 @@ async def _tell(interaction: discord.Interaction[Any], match: Match, row: Any, f
             id=match.id, link=_link(match, row)
         )
     else:
-        share = interaction.client.analyses.shares.get(match.id, row["progress"])  # type: ignore[attr-defined]
+        share = interaction.client.analyses.shares.get(match.id, row.progress)  # type: ignore[attr-defined]
         text = _(
             "The report of match #{id} is already being worked out ({percent}%); it will appear "
             "here: {link}"
@@ -89,12 +89,12 @@ async def _tell(interaction: discord.Interaction[Any], match: Match, row: Any, f
     )
 
 
-async def _stored(interaction: discord.Interaction[Any], match: Match, row: Any) -> None:
+async def _stored(interaction: discord.Interaction[Any], match: Match, row: AnalysisRow) -> None:
     """The stored report, privately, in the asker's language (its chart drawn again)."""
     host: Any = interaction.client
-    report = json.loads(row["report"])
+    report = json.loads(row.report)
     picture = await host.renderer.report_picture(report, reader_locale(interaction))
-    rows = await host.service.store.actions(match.id)
+    rows = await host.service.store.matches.actions(match.id)
     kwargs = report_message.report_message(match, report, rows, picture)
     files = kwargs.pop("attachments")
     kwargs.pop("content", None)

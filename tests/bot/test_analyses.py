@@ -125,9 +125,9 @@ async def test_two_bots_asked_for_one_report_work_it_out_and_post_it_once(
     await asyncio.wait_for(settled(first, second), 30)
     assert work.calls == 1 and first.computed + second.computed == 1, "worked out once"
     assert posts.sent == 1 and list(posts.shown.values()) == ["report"], "posted once"
-    stored = await two[1].analysis(match_id)
-    assert stored["status"] == "done" and stored["posted_at"] is not None
-    assert json.loads(stored["report"])["names"] == ["Ann", "Computer 1 (strong)"]
+    stored = await two[1].analyses.analysis(match_id)
+    assert stored.status == "done" and stored.posted_at is not None
+    assert json.loads(stored.report)["names"] == ["Ann", "Computer 1 (strong)"]
 
 
 async def test_a_report_left_by_a_dead_bot_is_taken_over_once_its_hold_runs_out(
@@ -136,16 +136,20 @@ async def test_a_report_left_by_a_dead_bot_is_taken_over_once_its_hold_runs_out(
     posts, work = Posts(), Work()
     survivor = Analyses(Host(two[1], posts, work), lease=0.5, tick=0.05)
     match_id = await new_match(two[0])
-    await two[0].ask_analysis(match_id, CHANNEL, 0.0)
+    await two[0].analyses.ask_analysis(match_id, CHANNEL, 0.0)
     # a bot claimed it for half a second, then died without a word
-    assert await two[0].claim_analysis(match_id, "dead", survivor.now(), survivor.now() + 0.5)
+    assert await two[0].analyses.claim_analysis(
+        match_id, "dead", survivor.now(), survivor.now() + 0.5
+    )
     survivor.start(match_id)
     await asyncio.sleep(0.2)
     assert work.calls == 0, "held by the other until its time is up"
     await asyncio.wait_for(settled(survivor), 30)
     assert work.calls == 1 and survivor.computed == 1
-    assert not await two[0].store_analysis(match_id, "dead", "{}", 1.0), "the dead one lost it"
-    assert (await two[0].analysis(match_id))["status"] == "done"
+    assert not await two[0].analyses.store_analysis(match_id, "dead", "{}", 1.0), (
+        "the dead one lost it"
+    )
+    assert (await two[0].analyses.analysis(match_id)).status == "done"
     assert list(posts.shown.values()) == ["report"]
 
 
@@ -158,9 +162,9 @@ async def test_a_report_asked_for_before_a_restart_is_worked_out_after_it(
     match_id = await new_match(two[0])
     stopping.host.match.id = match_id
     row, first = await stopping.ask(stopping.host.match)
-    assert first and row["status"] == "queued" and not stopping.tasks
+    assert first and row.status == "queued" and not stopping.tasks
     (waiting,) = posts.shown.values()
-    assert "waits its turn" in waiting and row["message_id"] in posts.shown
+    assert "waits its turn" in waiting and row.message_id in posts.shown
     started = Analyses(Host(two[1], posts, work), tick=0.05)
     await started.resume()
     await asyncio.wait_for(settled(started), 30)

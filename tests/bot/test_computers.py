@@ -47,8 +47,8 @@ async def lobby(bot: StubBot, game: str, *levels: str, channel: int = CHANNEL) -
 
 
 async def story_kinds(bot: StubBot, match_id: int) -> list[tuple[int, str]]:
-    rows = await bot.service.store.stories(match_id, -1, 10**9)
-    return [(int(r["ply"]), json.loads(r["payload"])["kind"]) for r in rows]
+    rows = await bot.service.store.outbox.stories(match_id, -1, 10**9)
+    return [(int(r.ply), json.loads(r.payload)["kind"]) for r in rows]
 
 
 # The lobby --------------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ async def test_computers_play_in_turn_until_the_person_must_act(bot: StubBot) ->
     moved = await service.act(match.id, ALICE, index=0)
     assert moved.match.computer_to_act() == 1
     # waiting on a computer: the clock sees it at once (a restart resumes it)
-    assert match.id in [r["id"] for r in await service.store.due(time.time())]
+    assert match.id in [r.id for r in await service.store.clock.due(time.time())]
     last = await driver.play(match.id)
     assert last is not None
     after = await service.get(match.id)
@@ -224,7 +224,7 @@ async def test_computers_answer_moves_made_while_the_clock_is_paused(bot: StubBo
     match = await lobby(bot, "horseplay", "easy")
     await service.start(CHANNEL, "horseplay", user_id=ALICE)
     now = time.time()
-    assert await service.store.pause(match.id, now, now + 3600, ALICE)
+    assert await service.store.clock.pause(match.id, now, now + 3600, ALICE)
     await service.act(match.id, ALICE, index=0)
     paused = await service.get(match.id)
     assert paused.paused and paused.computer_to_act() == 1

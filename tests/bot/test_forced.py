@@ -46,11 +46,11 @@ async def test_no_player_is_asked_to_click_a_forced_move(key: str, tmp_path: Pat
             match = await service.get(match.id)
         # the forced moves are in the action log and the game replays from it
         assert await service.replay(match.id) == match.state
-        rows = await store.actions(match.id)
+        rows = await store.matches.actions(match.id)
         assert len(rows) == match.ply
         if forced_seen:
-            stories = await store.stories(match.id, -1, match.ply)
-            plays = sum(len(json.loads(r["payload"]).get("plays", [])) for r in stories)
+            stories = await store.outbox.stories(match.id, -1, match.ply)
+            plays = sum(len(json.loads(r.payload).get("plays", [])) for r in stories)
             assert plays == match.ply, "every play is told in a board story"
     finally:
         await store.close()

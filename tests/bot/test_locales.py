@@ -49,13 +49,13 @@ def interaction(user: int = ALICE, locale: str = "en-US", guild: str | None = "e
 
 async def test_a_players_language_is_remembered_once_and_read_back(store: Store) -> None:
     writes: list[tuple[int, str]] = []
-    real = store.set_user_locale
+    real = store.settings.set_user_locale
 
     async def counted(user_id: int, locale: str) -> None:
         writes.append((user_id, locale))
         await real(user_id, locale)
 
-    store.set_user_locale = counted  # type: ignore[method-assign]
+    store.settings.set_user_locale = counted  # type: ignore[method-assign]
     readers = Readers(lambda: store)
     assert await readers.of(BOB) == "en", "never seen: English"
     for _ in range(3):
@@ -74,15 +74,15 @@ async def test_a_database_fault_does_not_stop_the_answer(store: Store) -> None:
     async def broken(user_id: int) -> str | None:
         raise StorageError("the database is busy", kind="busy")
 
-    working = store.user_locale
-    store.user_locale = broken  # type: ignore[method-assign]
+    working = store.settings.user_locale
+    store.settings.user_locale = broken  # type: ignore[method-assign]
     readers = Readers(lambda: store)
     assert readers.seen(interaction(BOB, "pl")) == "pl", "answered all the same"
     await readers.settled()
-    store.user_locale = working  # type: ignore[method-assign]
+    store.settings.user_locale = working  # type: ignore[method-assign]
     readers.seen(interaction(BOB, "pl"))  # not stored yet: tried again
     await readers.settled()
-    assert await store.user_locale(BOB) == "pl"
+    assert await store.settings.user_locale(BOB) == "pl"
 
 
 def test_discord_locales_map_to_shipped_ones() -> None:

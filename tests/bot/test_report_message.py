@@ -10,6 +10,7 @@ import games
 import words
 from bot.model import Match, Seat
 from bot.report_message import points, progress_text, report_message
+from bot.store.rows import LoggedAction
 from games.analysis import Decision, Luck, Moment, Report
 from games.rng import SeededRng
 
@@ -21,12 +22,13 @@ def finished_match() -> tuple[Match, list[dict]]:
     seat = RULES.to_act(state)[0]
     action = RULES.legal_actions(state, seat)[0]
     step = RULES.apply(state, seat, action, rng=SeededRng(3, 1))
-    row = {
-        "ply": 1,
-        "seat": seat,
-        "notation": RULES.format_action(state, action),
-        "events": json.dumps([e.to_dict() for e in step.events]),
-    }
+    row = LoggedAction(
+        ply=1,
+        seat=seat,
+        user_id=None,
+        notation=RULES.format_action(state, action),
+        events=json.dumps([e.to_dict() for e in step.events]),
+    )
     seats = [Seat(0, 11, "Ann"), Seat(1, -1, "Computer 1 (strong)", computer="strong")]
     match = Match(
         id=7, game="farm", guild_id=1, channel_id=2, parent_id=None, status="finished",
@@ -54,7 +56,7 @@ def report(notation: str) -> Report:
 
 def test_the_report_names_the_figures_and_the_moments_in_english_and_polish() -> None:
     match, rows = finished_match()
-    made = report(rows[0]["notation"]).to_dict()
+    made = report(rows[0].notation).to_dict()
     with words.use("en"):
         message = report_message(match, made, rows, (b"\x89PNG...", "Chance of winning..."))
         text = message["embed"].description

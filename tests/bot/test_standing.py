@@ -31,7 +31,7 @@ async def test_an_order_could_play_only_for_a_person_whose_roll_is_all_they_can_
         seat, order = standing.candidate(match) or (None, None)
         assert seat == 0 and order is not None and order.key == "roll"
         assert await standing.due(db, match) is None, "off by default"
-        await db.set_standing_order(ALICE, "farm", "roll", True, at=1.0)
+        await db.orders.set_standing_order(ALICE, "farm", "roll", True, at=1.0)
         assert await standing.due(db, match) == (0, Roll())
         rich = replace(match.state, herds=((6, 0, 0, 0, 0, 0, 0), match.state.herds[1]))
         match.state = rich

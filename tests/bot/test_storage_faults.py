@@ -253,7 +253,7 @@ async def test_a_lock_right_after_the_move_was_stored_does_not_hold_up_its_board
     await fake.settle()
     monkeypatch.setattr(service, "act", act)
     assert (await farm.match_in(world.channel.id)).ply == match.ply + 1
-    assert await farm.bot.store.undelivered(match.id) == 0, "recorded after the lock"
+    assert await farm.bot.store.outbox.undelivered(match.id) == 0, "recorded after the lock"
     await farm.bot.store.execute("UPDATE outbox SET next_try_at = 0 WHERE delivered_at IS NULL")
     assert await farm.bot.delivery.pending() == 0, "nothing left to post"
     await fake.settle()
@@ -298,7 +298,7 @@ async def test_a_lock_right_after_the_board_was_posted_does_not_post_it_twice(
     assert await delivery.pending() == 0, "nothing left to post"
     await fake.settle()
     assert len(boards(fake, world.channel)) == before + 1, "posted once"
-    assert await farm.bot.store.undelivered(match.id) == 0
+    assert await farm.bot.store.outbox.undelivered(match.id) == 0
     assert not private_notes(record)
     await plays_again_as(fake, world, farm, world.bob, match.ply + 1)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a fault, not a bug"
@@ -354,12 +354,12 @@ async def test_a_board_posted_by_a_process_that_died_before_recording_it_is_not_
     monkeypatch.undo()
     await farm.start()
     assert farm.bot is not None
-    assert await farm.bot.store.undelivered(match.id) == 1, "its post was never recorded"
+    assert await farm.bot.store.outbox.undelivered(match.id) == 1, "its post was never recorded"
     await farm.bot.store.execute("UPDATE outbox SET next_try_at = 0 WHERE delivered_at IS NULL")
     await farm.bot.delivery.pending()
     await fake.settle()
     assert len(boards(fake, world.channel)) == before + 1, "posted once"
-    assert await farm.bot.store.undelivered(match.id) == 0, "recorded as that message"
+    assert await farm.bot.store.outbox.undelivered(match.id) == 0, "recorded as that message"
     # and the match goes on from that board, whose buttons are the live ones
     await plays_again_as(fake, world, farm, world.bob, match.ply + 1)
 

@@ -94,12 +94,12 @@ class StubBot:
     async def deliver(self, match_id: int, **_: Any) -> None:
         """Take the match's undelivered boards from the outbox, as the bot would post them:
         (match, first line, the other lines)."""
-        rows = await self.db.claim_boards(match_id, time.time(), 30.0, mine=True)
+        rows = await self.db.outbox.claim_boards(match_id, time.time(), 30.0, mine=True)
         if not rows:
             return
         match = await self.service.get(match_id)
-        await self.db.boards_delivered(match_id, [r["ply"] for r in rows], None, time.time())
-        stories = [json.loads(r["payload"]) for r in rows]
+        await self.db.outbox.boards_delivered(match_id, [r.ply for r in rows], None, time.time())
+        stories = [json.loads(r.payload) for r in rows]
         stories = [s for s in stories if s["kind"] != "start"]  # shown when the match began
         if stories:
             lines = story_lines(match, stories)
@@ -238,7 +238,7 @@ async def test_reminders_that_fell_due_while_down_send_only_the_latest(bot: Stub
 
 
 async def test_quiet_hours_delay_a_reminder_until_they_end(bot: StubBot) -> None:
-    await bot.db.set_user_settings(ALICE, NotifyPrefs(quiet=(22, 7)).to_mapping())
+    await bot.db.settings.set_user_settings(ALICE, NotifyPrefs(quiet=(22, 7)).to_mapping())
     await started(bot, clock=ClockSettings(reminder_hours=14, deadline_hours=None))
     assert await tick(bot, 14) == 0, "22:00 UTC: alice's quiet hours"
     assert await tick(bot, 22.9) == 0, "06:54 UTC: still quiet"
@@ -248,7 +248,7 @@ async def test_quiet_hours_delay_a_reminder_until_they_end(bot: StubBot) -> None
 
 
 async def test_an_opted_in_player_gets_a_dm_as_well(bot: StubBot) -> None:
-    await bot.db.set_user_settings(BOB, NotifyPrefs(dm=True).to_mapping())
+    await bot.db.settings.set_user_settings(BOB, NotifyPrefs(dm=True).to_mapping())
     match = await started(bot)
     await tick(bot, 24)
     assert bot.dms == [], "alice did not ask for DMs"

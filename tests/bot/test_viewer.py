@@ -4,10 +4,12 @@ commit is told."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from bot import positions
+from bot.store.rows import LoggedAction
 from bot.ui.viewer import view_of, window
 from bot.viewer import Shown
 
@@ -29,11 +31,11 @@ def test_a_forced_move_is_told_as_part_of_its_commit() -> None:
     story = positions.Story(
         7, {"kind": "deadline", "plays": [[0, "roll"], [0, "pass"]], "events": []}
     )
-    row = {"ply": 6, "seat": 0, "notation": "roll", "events": json.dumps([{"kind": "x"}])}
+    row = LoggedAction(6, 0, None, "roll", json.dumps([{"kind": "x"}]))
     told = positions.narrated(story, 6, row)
     assert told == {"kind": "deadline", "plays": [[0, "roll"]], "events": [{"kind": "x"}]}
     # a move outside the story's commit is a plain move
-    assert positions.narrated(story, 5, {**row, "ply": 5})["kind"] == "move"
+    assert positions.narrated(story, 5, replace(row, ply=5))["kind"] == "move"
     # the opening: the start's own story
     start = positions.Story(0, {"kind": "start", "events": []})
     assert positions.narrated(start, 0, None) == {"kind": "start", "events": []}

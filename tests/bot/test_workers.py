@@ -237,6 +237,7 @@ async def test_a_job_tells_how_far_it_is_while_it_runs() -> None:
 
 def _short_farm_match() -> dict:
     from bot.analysis_job import job_data
+    from bot.store import LoggedAction
     from games import policies
 
     rules, easy = rules_of("farm"), policies.get("farm", "easy")
@@ -245,7 +246,7 @@ def _short_farm_match() -> dict:
     for ply in range(1, 9):
         seat = rules.to_act(state)[0]
         action = easy.choose(state, seat, rng=SeededRng("t", ply))
-        rows.append({"ply": ply, "seat": seat, "notation": rules.format_action(state, action)})
+        rows.append(LoggedAction(ply, seat, None, rules.format_action(state, action)))
         state = rules.apply(state, seat, action, rng=SeededRng(5, ply)).state
     return job_data(1, "farm", ["Ann", "Bob"], 5, {}, {}, [0, 1], rows)
 

@@ -67,15 +67,15 @@ async def test_rematch_replay_export_and_ratings(
         await runner.bot.table.sweep_strips()
         await fake.settle()
         assert [b.label for b in fake.get_message(final.id).buttons()] == FINAL_BUTTONS
-        assert await runner.bot.store.strips_pending() == 0
+        assert await runner.bot.store.boards.strips_pending() == 0
         outcome = old.outcome()
         assert outcome is not None
 
         # the match is recorded and rated once
         assert runner.bot is not None
-        result = await runner.bot.store.result(old.id)
-        assert result is not None and result["rated"]
-        summary = json.loads(result["summary"])
+        result = await runner.bot.store.records.result(old.id)
+        assert result is not None and result.rated
+        summary = json.loads(result.summary)
         assert summary["board"] == [world.channel.id, final.id]
 
         # leaderboard and profile show the ratings
@@ -144,8 +144,8 @@ async def test_rematch_replay_export_and_ratings(
         assert new.id != old.id and new.status == "active"
         assert [(s.user_id, s.name) for s in new.seats] == [(s.user_id, s.name) for s in old.seats]
         assert new.options == old.options and new.clock == old.clock
-        row = await runner.bot.store.match(new.id)
-        assert row["rematch_of"] == old.id
+        row = await runner.bot.store.matches.match(new.id)
+        assert row.rematch_of == old.id
         rec = await fake.click(world.bob, final, label="Rematch")
         assert "already live" in private(rec)
 

@@ -69,8 +69,8 @@ async def watch(fake: FakeDiscord, message_id: int, seen: list[str]) -> None:
 async def stored(runner: BotRunner, match_id: int) -> Any:
     """The report's row once it is marked posted (just after its message is edited)."""
     while True:
-        row = await runner.bot.db.analysis(match_id)
-        if row is not None and row["posted_at"] is not None:
+        row = await runner.bot.db.analyses.analysis(match_id)
+        if row is not None and row.posted_at is not None:
             return row
         await asyncio.sleep(0.01)
 
@@ -112,7 +112,7 @@ async def test_the_report_through_the_button_stored_and_refusals(
         assert chart.filename.endswith(".png") and chart.description
         assert "alice" in chart.description and "Chance of winning" in chart.description
         row = await asyncio.wait_for(stored(runner, match.id), 10)
-        assert row["status"] == "done"
+        assert row.status == "done"
         assert runner.bot.analyses.computed == 1
 
         # asked again, by the command: the stored report at once, the same numbers
@@ -140,7 +140,7 @@ async def test_the_report_through_the_button_stored_and_refusals(
         live = await runner.match_in(world.channel.id)
         rec = await fake.slash(world.carol, world.channel, "game analysis", match=live.id)
         assert "still being played" in private_text(rec)
-        assert await runner.bot.db.analysis(live.id) is None, "nothing was started"
+        assert await runner.bot.db.analyses.analysis(live.id) is None, "nothing was started"
         assert runner.bot.analyses.computed == 1
     finally:
         await runner.stop()
@@ -156,15 +156,15 @@ async def test_a_restart_while_it_is_worked_out_finishes_it_once(
         _, public = await ask_by_button(fake, world, match)
 
         async def running() -> None:
-            while (await runner.bot.db.analysis(match.id))["status"] != "running":
+            while (await runner.bot.db.analyses.analysis(match.id)).status != "running":
                 await asyncio.sleep(0.01)
 
         await asyncio.wait_for(running(), 30)
         await runner.restart()  # stopped while it was worked out: let go, begun again
         await asyncio.wait_for(watch(fake, public.id, []), 120)
         row = await asyncio.wait_for(stored(runner, match.id), 10)
-        assert row["status"] == "done"
-        assert row["message_id"] == public.id, "the same message became the report"
+        assert row.status == "done"
+        assert row.message_id == public.id, "the same message became the report"
         assert runner.bot.analyses.computed == 1
         reports = [m for m in fake.messages(world.channel) if is_report(m)]
         assert [m.id for m in reports] == [public.id], "posted once"

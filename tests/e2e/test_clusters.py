@@ -179,7 +179,7 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
             other = asyncio.create_task(play(1, 4))
             # the moment the move is stored (its board not yet drawn and posted), kill
             deadline = time.monotonic() + 10
-            while (await store.match(match_id))["ply"] == before:
+            while (await store.matches.match(match_id))["ply"] == before:
                 assert time.monotonic() < deadline, "the move was never stored"
                 await asyncio.sleep(0.001)
             await first.kill()
@@ -207,9 +207,9 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
                 match_id = match_ids[shard]
 
                 async def current(match_id: int = match_id, channel: Any = channel) -> bool:
-                    stored = await store.match(match_id)
+                    stored = await store.matches.match(match_id)
                     newest = board(fake, channel)
-                    return bool(newest.buttons()) and ply_on(newest)[1] == stored["ply"]
+                    return bool(newest.buttons()) and ply_on(newest)[1] == stored.ply
 
                 deadline = time.monotonic() + 20
                 while not await current():
@@ -230,10 +230,10 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
                 match_id, ply = ply_on(board(fake, channel))
                 match = await MatchService(store).get(match_id)
                 assert match.ply == ply and match.ply >= acked[match_id]
-                log = await store.actions(match_id)
-                assert [r["ply"] for r in log] == list(range(1, match.ply + 1))
+                log = await store.matches.actions(match_id)
+                assert [r.ply for r in log] == list(range(1, match.ply + 1))
                 assert await MatchService(store).replay(match_id) == match.state
-                assert await store.undelivered(match_id) == 0
+                assert await store.outbox.undelivered(match_id) == 0
                 row = await store.fetchone(
                     "SELECT COUNT(DISTINCT message_id) AS n FROM outbox WHERE match_id = ?",
                     (match_id,),

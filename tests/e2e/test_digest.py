@@ -77,7 +77,7 @@ async def test_the_digest_spans_servers_respects_quiet_hours_and_skips_empty_day
         assert "on **Ranch**" in listed and "on **Mesa**" in listed
 
         # carol's DMs are closed: her digest turned itself off, and her next command says so
-        assert await runner.bot.store.digest_of(carol.id) is None
+        assert await runner.bot.store.digests.digest_of(carol.id) is None
         rec = await fake.slash(carol, world.channel, "game mine")
         await fake.settle()
         (notice,) = rec.followups

@@ -234,7 +234,7 @@ async def killed_after_posting(runner: BotRunner, monkeypatch: pytest.MonkeyPatc
     async def dies(*_: Any, **__: Any) -> Any:
         raise Died
 
-    monkeypatch.setattr(runner.bot.store, "board_posted", dies)
+    monkeypatch.setattr(runner.bot.store.boards, "board_posted", dies)
 
 
 async def restarted(fake: FakeDiscord, runner: BotRunner, monkeypatch: Any) -> None:

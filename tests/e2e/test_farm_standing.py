@@ -104,7 +104,7 @@ async def test_only_its_owner_turns_it_and_turning_it_off_stops_it(
             assert f"for {world.alice.name}" in rec.response.content
         store = runner.bot.store
         for user in (world.alice, world.bob, world.carol):
-            assert await store.standing_orders(user.id, "farm") == frozenset()
+            assert await store.orders.standing_orders(user.id, "farm") == frozenset()
         assert (await runner.match_in(world.channel.id)).ply == match.ply, "nothing moved"
 
         # on by the command, while the roll is all alice can do: it plays at once
@@ -122,7 +122,7 @@ async def test_only_its_owner_turns_it_and_turning_it_off_stops_it(
             world.alice, world.channel, "game standing", order="farm:roll", on=False
         )
         assert rec.ephemeral and "Standing order off" in rec.response.content
-        assert await store.standing_orders(world.alice.id, "farm") == frozenset()
+        assert await store.orders.standing_orders(world.alice.id, "farm") == frozenset()
         match = await bob_rolls(fake, runner, world)
         assert match.to_act() == (0,), "off: the match waits on alice again"
         assert PLAYED not in board(fake, world.channel).content
@@ -144,7 +144,7 @@ async def test_a_restart_keeps_it(fake: FakeDiscord, world: World, database: Pat
         after = await bob_rolls(fake, runner, world)
         assert after.to_act() == (1,), "the order, kept over the restart, rolled for alice"
         assert f"**{world.alice.name}**'s {PLAYED}" in board(fake, world.channel).content
-        assert await runner.bot.store.standing_orders(world.alice.id, "farm") == {"roll"}
+        assert await runner.bot.store.orders.standing_orders(world.alice.id, "farm") == {"roll"}
     finally:
         await runner.stop()
 
@@ -157,7 +157,9 @@ async def test_an_order_left_waiting_is_played_by_the_clock_instead_of_a_reminde
     clock = ManualClock()
     async with running(fake, database, seed=85, clock=clock) as runner:
         await open_match(fake, "farm", world.channel, world.alice, world.bob)
-        await runner.bot.store.set_standing_order(world.alice.id, "farm", "roll", True, at=1.0)
+        await runner.bot.store.orders.set_standing_order(
+            world.alice.id, "farm", "roll", True, at=1.0
+        )
         assert (await runner.match_in(world.channel.id)).to_act() == (0,), "nothing played it"
         before = len(boards(fake, world.channel))
         quiet = [m for m in fake.messages(world.channel) if not m.attachments]

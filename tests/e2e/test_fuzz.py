@@ -408,7 +408,7 @@ async def snapshot(runner: BotRunner, fuzz: Fuzz) -> Any:
     assert runner.bot is not None
     ours = await runner.bot.service.get(fuzz.ours.id)
     theirs = await runner.bot.service.get(fuzz.theirs.id)
-    settings = await runner.bot.store.guild_settings(fuzz.world.guild.id)
+    settings = await runner.bot.store.settings.guild_settings(fuzz.world.guild.id)
     quiet = await runner.bot.service.live_in(fuzz.quiet.id)
     return (
         (ours.ply, ours.status, json.dumps(ours.rules.dump(ours.state), sort_keys=True)),

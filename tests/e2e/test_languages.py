@@ -136,7 +136,7 @@ async def test_a_polish_player_in_an_english_match_reads_their_private_answers_i
         labels = [o.label for s in menu.selects() for o in s.options]
         assert "6 królików → 1 owca" in labels and "6 rabbits → 1 sheep" not in labels
         await runner.bot.readers.settled()
-        assert await runner.bot.store.user_locale(world.bob.id) == "pl"
+        assert await runner.bot.store.settings.user_locale(world.bob.id) == "pl"
 
 
 async def test_a_match_opened_in_polish_has_a_polish_board_and_picture(

@@ -112,7 +112,7 @@ async def test_scripted_results_rate_as_openskill_does(
             bot, (world.guild.id, channels[4]), [carol, COMPUTER], Outcome((0,), "herd")
         )
         assert await records.settle(store, m5, at=500.0)
-        assert not (await store.result(m5.id))["rated"]
+        assert not (await store.records.result(m5.id)).rated
 
         for user, played, won in ((alice, 3, 2), (bob, 3, 0), (carol, 2, 1)):
             row = await store.fetchone(
@@ -121,7 +121,7 @@ async def test_scripted_results_rate_as_openskill_does(
             )
             assert row["mu"] == expected[user.id].mu and row["sigma"] == expected[user.id].sigma
             assert (row["played"], row["won"]) == (played, won)
-        summary = json.loads((await store.result(m3.id))["summary"])
+        summary = json.loads((await store.records.result(m3.id))["summary"])
         assert [s["place"] for s in summary["seats"]] == [1, 3, 2]
 
         # the leaderboard lists them by ordinal, with the asker's place

@@ -64,7 +64,7 @@ async def test_a_season_starts_everyone_fresh_and_all_time_keeps_counting(
         for who in (bob, world.mod):
             rec = await fake.slash(who, world.channel, "game season", action="start")
             assert rec.ephemeral and "Manage Server" in rec.response.content
-        assert await store.current_season(world.guild.id) is None
+        assert await store.seasons.current_season(world.guild.id) is None
         rec = await fake.slash(bob, world.channel, "game season")
         assert rec.ephemeral and "No season is running" in rec.response.embeds[0]["description"]
 
@@ -80,11 +80,11 @@ async def test_a_season_starts_everyone_fresh_and_all_time_keeps_counting(
 
         # the season's ratings are those of its matches alone, from the model's default
         expected = replayed([(bob, alice)] * 5 + [(carol, alice)])
-        season = await store.current_season(world.guild.id)
+        season = await store.seasons.current_season(world.guild.id)
         for user in (alice, bob, carol):
             row = await store.fetchone(
                 "SELECT * FROM season_ratings WHERE season_id = ? AND user_id = ?",
-                (season["id"], user.id),
+                (season.id, user.id),
             )
             assert (row["mu"], row["sigma"]) == expected[user.id]
         all_time = replayed([(alice, bob)] + [(bob, alice)] * 5 + [(carol, alice)])

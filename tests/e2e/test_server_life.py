@@ -123,7 +123,7 @@ async def test_a_board_owed_when_the_bot_stopped_is_posted_after_the_restart(
         assert newest.id != first.id and world.bob.mention in newest.content
         assert "alice" in newest.content and "roll" in newest.content
         assert [(n.user.name, n.kind) for n in fake.take_notifications()] == [("bob", "mention")]
-        assert await runner.bot.store.undelivered(match.id) == 0
+        assert await runner.bot.store.outbox.undelivered(match.id) == 0
 
 
 async def test_a_board_owed_to_a_channel_deleted_meanwhile_closes_its_match(
@@ -149,7 +149,7 @@ async def test_a_board_owed_to_a_channel_deleted_meanwhile_closes_its_match(
                 break
             await asyncio.sleep(0.05)
         assert await closed(), "the owed board found the channel gone and ended the match"
-        assert await bot.store.undelivered(match.id) == 0
+        assert await bot.store.outbox.undelivered(match.id) == 0
         # how the bot learnt it: Discord's answer about the channel it looked up
         assert {v.rule for v in fake.take_violations()} <= {"unknown_channel"}
     finally:

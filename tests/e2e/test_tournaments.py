@@ -160,7 +160,9 @@ async def test_a_restart_mid_round_and_a_withdrawal_lose_nothing(
         t = await tournament(runner)
         gone = entrants[3].id
         table = next(x for x in t.league.current.tables if gone in x.seats)
-        match_id = (await runner.bot.store.table_matches(t.id))[(table.round, table.number)]
+        match_id = (await runner.bot.store.tournaments.table_matches(t.id))[
+            (table.round, table.number)
+        ]
         await runner.tick()
         match = await runner.bot.service.get(match_id)
         assert match.status == "finished", "the withdrawn player's match ended for them"
@@ -171,7 +173,7 @@ async def test_a_restart_mid_round_and_a_withdrawal_lose_nothing(
             await play_round(fake, runner, clock, set())
         t = await tournament(runner)
         assert len(t.league.rounds) == 3
-        opened = await runner.bot.store.table_matches(t.id)
+        opened = await runner.bot.store.tournaments.table_matches(t.id)
         last = next(x for x in t.league.rounds[2].tables if gone in x.seats)
         assert (3, last.number) not in opened, "the round-robin's table with them is forfeited"
         assert len(threads(fake, world.channel)) == len(opened) == 5
@@ -214,7 +216,7 @@ async def test_two_bot_processes_on_postgresql_open_every_match_once(
             await fake.settle()
         t = await tournament(shards[0])
         assert t.status == "finished"
-        opened = await shards[0].bot.store.table_matches(t.id)
+        opened = await shards[0].bot.store.tournaments.table_matches(t.id)
         assert len(opened) == 6 and len(threads(fake, world.channel)) == 6
         rows = await shards[0].bot.db.fetchall("SELECT COUNT(*) AS n FROM matches")
         assert rows[0]["n"] == 6, "every match opened exactly once"

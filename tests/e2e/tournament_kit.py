@@ -74,7 +74,7 @@ async def play_round(
 async def move_once(fake: FakeDiscord, runner: BotRunner, rnd: int, idle: set[int]) -> None:
     assert runner.bot is not None
     t = await tournament(runner)
-    opened = await runner.bot.store.table_matches(t.id)
+    opened = await runner.bot.store.tournaments.table_matches(t.id)
     for (number, __), match_id in sorted(opened.items()):
         match = await runner.bot.service.get(match_id)
         if number != rnd or match.status != "active":

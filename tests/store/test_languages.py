@@ -66,16 +66,22 @@ async def test_an_old_database_gets_languages_and_shows_its_old_events_as_they_w
         (row,) = await service.history(7)
         assert row["events"] == (Event.said(OLD_LOG),)
         assert row["events"][0].kind == SAID
-        (stored,) = await db.stories(7, 0, 1)
-        lines = story_lines(match, [json.loads(stored["payload"])])
+        (stored,) = await db.outbox.stories(7, 0, 1)
+        lines = story_lines(match, [json.loads(stored.payload)])
         assert lines == [OLD_STORY], "told once, by its old words"
         # languages as last seen: none yet, even for a player with settings from before
-        assert await db.user_locale(BOB) is None and await db.user_locale(ALICE) is None
-        await db.set_user_locale(BOB, "pl")
-        await db.set_user_locale(ALICE, "pl")
-        await db.set_user_locale(ALICE, "en")
-        assert (await db.user_locale(BOB), await db.user_locale(ALICE)) == ("pl", "en")
-        assert await db.user_settings(BOB) == {}, "the other settings are kept"
+        assert (
+            await db.settings.user_locale(BOB) is None
+            and await db.settings.user_locale(ALICE) is None
+        )
+        await db.settings.set_user_locale(BOB, "pl")
+        await db.settings.set_user_locale(ALICE, "pl")
+        await db.settings.set_user_locale(ALICE, "en")
+        assert (await db.settings.user_locale(BOB), await db.settings.user_locale(ALICE)) == (
+            "pl",
+            "en",
+        )
+        assert await db.settings.user_settings(BOB) == {}, "the other settings are kept"
         # a new match keeps the language it was opened in
         polish = await service.create(
             "farm", guild_id=77, channel_id=502, user_id=BOB, name="bob", language="pl"

@@ -55,9 +55,9 @@ async def build(path: Path) -> dict[int, tuple]:
             match = (await service.act(match.id, match.seats[seat].user_id, text="roll")).match
         if n == 3:
             await service.abandon(channel, "farm", user_id=ALICE, can_manage=False)
-    await db.record_event(1, 0, "reminder", 1, 0, 1.0, 2.0, "sent")
-    await db.add_board(1, 9_100_000_000_000_000_001, CHANNELS[0], 3, 5.0)
-    await db.set_meta("commands:global:1", "abc")
+    await db.clock.record_event(1, 0, "reminder", 1, 0, 1.0, 2.0, "sent")
+    await db.boards.add_board(1, 9_100_000_000_000_000_001, CHANNELS[0], 3, 5.0)
+    await db.settings.set_meta("commands:global:1", "abc")
     for match_id in (1, 2, 3, 4):
         m = await service.get(match_id)
         kept[match_id] = (m.status, m.ply, m.state, m.seats, m.seed)
@@ -90,9 +90,9 @@ async def test_migrate_db_moves_matches_in_progress_to_postgresql(
         (seat,) = match.to_act()
         moved = await service.act(1, match.seats[seat].user_id, ply=match.ply, index=0)
         assert moved.match.ply > match.ply
-        assert await db.events_of(1, 0, "reminder") == 1
-        assert (await db.latest_board(1))["message_id"] == 9_100_000_000_000_000_001
-        assert await db.get_meta("commands:global:1") == "abc"
+        assert await db.clock.events_of(1, 0, "reminder") == 1
+        assert (await db.boards.latest_board(1)).message_id == 9_100_000_000_000_000_001
+        assert await db.settings.get_meta("commands:global:1") == "abc"
         # new matches take ids after the copied ones
         fresh = await service.create("farm", guild_id=77, channel_id=999, user_id=BOB, name="bob")
         assert fresh.id == 5

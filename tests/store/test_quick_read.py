@@ -35,16 +35,16 @@ async def test_a_click_reads_the_last_committed_move_without_the_database_thread
 ) -> None:
     match_id = await new_match(store)
     backend = quick(store)
-    assert await store.commit_move(move(match_id, 0, T0 + 10)) is not None
+    assert await store.matches.commit_move(move(match_id, 0, T0 + 10)) is not None
 
     async def no_trip(*_: object) -> list[object]:
         raise AssertionError("the click's read went to the database thread")
 
     backend.fetchall = no_trip  # type: ignore[method-assign]
-    loaded = await store.match_with_seats(match_id)
+    loaded = await store.matches.match_with_seats(match_id)
     assert loaded is not None
     row, seats = loaded
-    assert (row["ply"], row["state"]) == (1, '{"s": 1}')
+    assert (row.ply, row.state) == (1, '{"s": 1}')
     assert [s.name for s in seats] == ["alice", "bob"]
 
 
@@ -54,10 +54,10 @@ async def test_a_move_still_being_written_is_not_read_before_its_commit(store: S
         await tx.execute(
             "UPDATE matches SET ply = 5, state = '{\"s\": 5}' WHERE id = ?", (match_id,)
         )
-        loaded = await store.match_with_seats(match_id)
-        assert loaded is not None and loaded[0]["ply"] == 0, "only committed moves are read"
-    loaded = await store.match_with_seats(match_id)
-    assert loaded is not None and loaded[0]["ply"] == 5
+        loaded = await store.matches.match_with_seats(match_id)
+        assert loaded is not None and loaded[0].ply == 0, "only committed moves are read"
+    loaded = await store.matches.match_with_seats(match_id)
+    assert loaded is not None and loaded[0].ply == 5
 
 
 async def test_when_the_quick_reader_cannot_read_the_match_is_read_the_usual_way(
@@ -68,9 +68,9 @@ async def test_when_the_quick_reader_cannot_read_the_match_is_read_the_usual_way
     assert backend.reader is not None
     backend.reader.close()  # any statement on it now fails
     assert backend.fetchall_now("SELECT 1") is None
-    loaded = await store.match_with_seats(match_id)
-    assert loaded is not None and loaded[0]["id"] == match_id
-    assert await store.match_with_seats(match_id + 1000) is None
+    loaded = await store.matches.match_with_seats(match_id)
+    assert loaded is not None and loaded[0].id == match_id
+    assert await store.matches.match_with_seats(match_id + 1000) is None
 
 
 async def test_an_in_memory_database_has_no_second_reader() -> None:
@@ -78,7 +78,7 @@ async def test_an_in_memory_database_has_no_second_reader() -> None:
     try:
         assert isinstance(db.backend, SqliteBackend) and db.backend.reader is None
         match_id = await new_match(db)
-        loaded = await db.match_with_seats(match_id)
-        assert loaded is not None and loaded[0]["status"] == "active"
+        loaded = await db.matches.match_with_seats(match_id)
+        assert loaded is not None and loaded[0].status == "active"
     finally:
         await db.close()

@@ -30,16 +30,16 @@ CHILD = textwrap.dedent(
 
     async def main(path):
         store = await open_store(f"sqlite:///{path}")
-        await store.set_meta("kept", "yes")
+        await store.settings.set_meta("kept", "yes")
         os.truncate(f"{path}-shm", 0)  # what overwriting the file with a copy does
         for _ in range(2):
             try:
-                await store.set_meta("kept", "no")
+                await store.settings.set_meta("kept", "no")
             except StorageError as err:
                 print("refused:", err)
         await store.close()
         store = await open_store(f"sqlite:///{path}")
-        print("after a restart:", await store.get_meta("kept"))
+        print("after a restart:", await store.settings.get_meta("kept"))
         await store.close()
 
     asyncio.run(main(sys.argv[1]))

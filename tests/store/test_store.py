@@ -49,12 +49,12 @@ def lobby(channel: int = CHANNEL, **extra) -> dict:
 
 
 async def new_match(store: Store, channel: int = CHANNEL) -> int:
-    match_id = await store.create_match(lobby(channel), SeatRow(0, ALICE, "alice"), T0)
-    assert await store.set_seats(
+    match_id = await store.matches.create_match(lobby(channel), SeatRow(0, ALICE, "alice"), T0)
+    assert await store.matches.set_seats(
         match_id, [SeatRow(0, ALICE, "alice"), SeatRow(1, BOB, "bob", computer=None)], T0
     )
     story = BoardStory(channel, json.dumps({"start": True}), turn_passed=True)
-    assert await store.start_match(match_id, '{"s": 0}', T0 + 1, T0 + 3600.5, story)
+    assert await store.matches.start_match(match_id, '{"s": 0}', T0 + 1, T0 + 3600.5, story)
     return match_id
 
 
@@ -75,80 +75,80 @@ def move(match_id: int, from_ply: int, at: float, *, passed: bool = True) -> Mov
 async def test_migrations_settings_and_meta(store: Store) -> None:
     assert await store.version() == max(MIGRATIONS)
     await store.migrate()  # nothing to do twice
-    assert await store.get_meta("k") is None
-    await store.set_meta("k", "one")
-    await store.set_meta("k", "two")
-    assert await store.get_meta("k") == "two"
-    await store.set_guild_settings(GUILD, {"a": 1})
-    await store.set_guild_settings(GUILD, {"a": 2})
-    assert await store.guild_settings(GUILD) == {"a": 2}
-    assert await store.user_settings(ALICE) == {}
-    await store.set_user_settings(ALICE, {"dm": True})
-    assert await store.user_settings(ALICE) == {"dm": True}
+    assert await store.settings.get_meta("k") is None
+    await store.settings.set_meta("k", "one")
+    await store.settings.set_meta("k", "two")
+    assert await store.settings.get_meta("k") == "two"
+    await store.settings.set_guild_settings(GUILD, {"a": 1})
+    await store.settings.set_guild_settings(GUILD, {"a": 2})
+    assert await store.settings.guild_settings(GUILD) == {"a": 2}
+    assert await store.settings.user_settings(ALICE) == {}
+    await store.settings.set_user_settings(ALICE, {"dm": True})
+    assert await store.settings.user_settings(ALICE) == {"dm": True}
 
 
 async def test_lobby_to_match_keeps_64_bit_ids_and_exact_times(store: Store) -> None:
     match_id = await new_match(store)
-    row = await store.match(match_id)
+    row = await store.matches.match(match_id)
     assert row is not None
-    assert (row["guild_id"], row["channel_id"], row["host_id"]) == (GUILD, CHANNEL, ALICE)
-    assert row["seed"] == 2**40 + 7 and row["status"] == "active"
-    assert row["turn_started_at"] == T0 + 1 and row["next_due_at"] == T0 + 3600.5
-    assert [s.user_id for s in await store.seats(match_id)] == [ALICE, BOB]
-    assert (await store.live_match_in(CHANNEL))["id"] == match_id
-    assert [r["id"] for r in await store.live_matches_of(GUILD, BOB)] == [match_id]
-    assert [r["id"] for r in await store.live_matches_in_guild(GUILD)] == [match_id]
-    assert [r["id"] for r in await store.matches_in_guild(GUILD, live_only=True, limit=5)] == [
+    assert (row.guild_id, row.channel_id, row.host_id) == (GUILD, CHANNEL, ALICE)
+    assert row.seed == 2**40 + 7 and row.status == "active"
+    assert row.turn_started_at == T0 + 1 and row.next_due_at == T0 + 3600.5
+    assert [s.user_id for s in await store.matches.seats(match_id)] == [ALICE, BOB]
+    assert (await store.matches.live_match_in(CHANNEL)).id == match_id
+    assert [r.id for r in await store.matches.live_matches_of(GUILD, BOB)] == [match_id]
+    assert [r.id for r in await store.matches.live_matches_in_guild(GUILD)] == [match_id]
+    assert [r.id for r in await store.matches.matches_in_guild(GUILD, live_only=True, limit=5)] == [
         match_id
     ]
-    assert await store.live_matches_in_channels([]) == []
-    assert [r["id"] for r in await store.live_matches_in_channels([CHANNEL])] == [match_id]
+    assert await store.matches.live_matches_in_channels([]) == []
+    assert [r.id for r in await store.matches.live_matches_in_channels([CHANNEL])] == [match_id]
     with pytest.raises(Conflict):
-        await store.create_match(lobby(), SeatRow(0, BOB, "bob"), T0)
+        await store.matches.create_match(lobby(), SeatRow(0, BOB, "bob"), T0)
     # a lobby elsewhere: leaving empties it, which closes it
-    other = await store.create_match(lobby(THREAD), SeatRow(0, BOB, "bob"), T0)
+    other = await store.matches.create_match(lobby(THREAD), SeatRow(0, BOB, "bob"), T0)
     assert other > match_id
-    assert await store.set_seats(other, [], T0 + 2)
-    assert (await store.match(other))["status"] == "abandoned"
-    assert not await store.set_seats(other, [SeatRow(0, BOB, "bob")], T0 + 3)
-    assert await store.live_match_in(THREAD) is None
+    assert await store.matches.set_seats(other, [], T0 + 2)
+    assert (await store.matches.match(other)).status == "abandoned"
+    assert not await store.matches.set_seats(other, [SeatRow(0, BOB, "bob")], T0 + 3)
+    assert await store.matches.live_match_in(THREAD) is None
 
 
 async def test_moves_are_guarded_by_the_ply_and_logged(store: Store) -> None:
     match_id = await new_match(store)
-    assert await store.commit_move(move(match_id, 0, T0 + 10))
-    assert not await store.commit_move(move(match_id, 0, T0 + 11)), "the same ply twice"
-    assert await store.commit_move(move(match_id, 1, T0 + 12, passed=False))
-    row = await store.match(match_id)
-    assert (row["ply"], row["turn_ply"], row["turn_started_at"]) == (2, 1, T0 + 10)
-    log = await store.actions(match_id)
-    assert [(r["ply"], r["notation"], json.loads(r["events"])) for r in log] == [
+    assert await store.matches.commit_move(move(match_id, 0, T0 + 10))
+    assert not await store.matches.commit_move(move(match_id, 0, T0 + 11)), "the same ply twice"
+    assert await store.matches.commit_move(move(match_id, 1, T0 + 12, passed=False))
+    row = await store.matches.match(match_id)
+    assert (row.ply, row.turn_ply, row.turn_started_at) == (2, 1, T0 + 10)
+    log = await store.matches.actions(match_id)
+    assert [(r.ply, r.notation, json.loads(r.events)) for r in log] == [
         (1, "roll", ["rolled"]),
         (2, "roll", ["rolled"]),
     ]
-    assert [r["ply"] for r in await store.actions(match_id, last=1)] == [2]
+    assert [r.ply for r in await store.matches.actions(match_id, last=1)] == [2]
     leave = MoveRecord(match_id, 2, [], '{"s": 3}', "finished", T0 + 13, None, None, leaves=1)
-    assert await store.commit_move(leave)
-    assert (await store.seats(match_id))[1].left_at == T0 + 13
-    assert await store.live_match_in(CHANNEL) is None
-    assert not await store.close_match(match_id, T0 + 14)
+    assert await store.matches.commit_move(leave)
+    assert (await store.matches.seats(match_id))[1].left_at == T0 + 13
+    assert await store.matches.live_match_in(CHANNEL) is None
+    assert not await store.matches.close_match(match_id, T0 + 14)
 
 
 async def test_a_lost_move_keeps_nothing_and_a_stored_one_reads_the_newest_board(
     store: Store,
 ) -> None:
     match_id = await new_match(store)
-    first = await store.commit_move(move(match_id, 0, T0 + 10))
+    first = await store.matches.commit_move(move(match_id, 0, T0 + 10))
     assert first is not None and first.latest == (None,), "no board message yet"
-    await store.add_board(match_id, 9_200_000_000_000_000_001, CHANNEL, 1, T0 + 10.5)
-    before = (await store.undelivered(match_id), len(await store.actions(match_id)))
-    assert await store.commit_move(move(match_id, 0, T0 + 11)) is None, "the ply was taken"
-    after = (await store.undelivered(match_id), len(await store.actions(match_id)))
+    await store.boards.add_board(match_id, 9_200_000_000_000_000_001, CHANNEL, 1, T0 + 10.5)
+    before = (await store.outbox.undelivered(match_id), len(await store.matches.actions(match_id)))
+    assert await store.matches.commit_move(move(match_id, 0, T0 + 11)) is None, "the ply was taken"
+    after = (await store.outbox.undelivered(match_id), len(await store.matches.actions(match_id)))
     assert after == before, "neither its story nor its log row was kept"
-    second = await store.commit_move(move(match_id, 1, T0 + 12))
-    assert second is not None and [r["ply"] for r in second.boards] == [0, 1, 2]
+    second = await store.matches.commit_move(move(match_id, 1, T0 + 12))
+    assert second is not None and [r.ply for r in second.boards] == [0, 1, 2]
     (latest,) = second.latest
-    assert latest is not None and latest["message_id"] == 9_200_000_000_000_000_001
+    assert latest is not None and latest.message_id == 9_200_000_000_000_000_001
 
 
 async def test_a_board_recorded_late_never_becomes_the_newest(store: Store) -> None:
@@ -160,15 +160,15 @@ async def test_a_board_recorded_late_never_becomes_the_newest(store: Store) -> N
         9_200_000_000_000_000_012,
         9_200_000_000_000_000_013,
     )
-    await store.add_board(match_id, older, CHANNEL, 3, T0 + 1)
-    assert await store.add_board(match_id, newest, CHANNEL, 6, T0 + 2) == [older]
-    assert await store.add_board(match_id, late, CHANNEL, 5, T0 + 3) == [late], "not live"
-    latest = await store.latest_board(match_id)
-    assert latest is not None and int(latest["message_id"]) == newest and latest["live"]
+    await store.boards.add_board(match_id, older, CHANNEL, 3, T0 + 1)
+    assert await store.boards.add_board(match_id, newest, CHANNEL, 6, T0 + 2) == [older]
+    assert await store.boards.add_board(match_id, late, CHANNEL, 5, T0 + 3) == [late], "not live"
+    latest = await store.boards.latest_board(match_id)
+    assert latest is not None and int(latest.message_id) == newest and latest.live
     again = 9_200_000_000_000_000_014  # a board of the same ply posted again is the newest
-    assert await store.add_board(match_id, again, CHANNEL, 6, T0 + 4) == [newest]
-    latest = await store.latest_board(match_id)
-    assert latest is not None and int(latest["message_id"]) == again
+    assert await store.boards.add_board(match_id, again, CHANNEL, 6, T0 + 4) == [newest]
+    latest = await store.boards.latest_board(match_id)
+    assert latest is not None and int(latest.message_id) == again
 
 
 async def test_a_guard_and_later_rows_inside_one_transaction(store: Store) -> None:
@@ -183,7 +183,7 @@ async def test_a_guard_and_later_rows_inside_one_transaction(store: Store) -> No
 
     with pytest.raises(Lost):
         await store.write(lost)
-    assert (await store.match(match_id))["options"] == "{}", "rolled back"
+    assert (await store.matches.match(match_id)).options == "{}", "rolled back"
 
     async def kept(tx: Tx) -> Later:
         await tx.guard("UPDATE matches SET ply = 5 WHERE id = ? AND ply = 0", (match_id,))
@@ -198,35 +198,35 @@ async def test_a_guard_and_later_rows_inside_one_transaction(store: Store) -> No
 
 async def test_the_outbox_claims_each_board_once(store: Store) -> None:
     match_id = await new_match(store)
-    first = await store.commit_move(move(match_id, 0, T0 + 10))
+    first = await store.matches.commit_move(move(match_id, 0, T0 + 10))
     assert first is not None, "the move is stored and the storing bot holds its boards"
-    assert [(r["ply"], bool(r["turn_passed"]), r["attempts"]) for r in first.boards] == [
+    assert [(r.ply, bool(r.turn_passed), r.attempts) for r in first.boards] == [
         (0, True, 1),
         (1, True, 1),
     ]
-    second = await store.commit_move(move(match_id, 1, T0 + 11, passed=False))
+    second = await store.matches.commit_move(move(match_id, 1, T0 + 11, passed=False))
     assert second is not None
-    assert [(r["ply"], r["attempts"]) for r in second.boards] == [(0, 2), (1, 2), (2, 1)]
-    assert await store.commit_move(move(match_id, 1, T0 + 12)) is None, "ply taken"
-    assert await store.undelivered(match_id) == 3
-    assert await store.boards_due(T0 + 20) == [], "the storing bot's lease has not run out"
-    assert await store.claim_boards(match_id, T0 + 20, 30.0, mine=False) == []
-    claimed = await store.claim_boards(match_id, T0 + 20, 30.0, mine=True)
-    assert [(r["ply"], bool(r["turn_passed"]), r["attempts"]) for r in claimed] == [
+    assert [(r.ply, r.attempts) for r in second.boards] == [(0, 2), (1, 2), (2, 1)]
+    assert await store.matches.commit_move(move(match_id, 1, T0 + 12)) is None, "ply taken"
+    assert await store.outbox.undelivered(match_id) == 3
+    assert await store.outbox.boards_due(T0 + 20) == [], "the storing bot's lease has not run out"
+    assert await store.outbox.claim_boards(match_id, T0 + 20, 30.0, mine=False) == []
+    claimed = await store.outbox.claim_boards(match_id, T0 + 20, 30.0, mine=True)
+    assert [(r.ply, bool(r.turn_passed), r.attempts) for r in claimed] == [
         (0, True, 3),
         (1, True, 3),
         (2, False, 2),
     ]
-    assert await store.claim_boards(match_id, T0 + 21, 30.0, mine=False) == [], "leased"
-    await store.boards_retry(match_id, [2], T0 + 25, "5xx")
-    assert await store.boards_due(T0 + 26) == [match_id]
-    again = await store.claim_boards(match_id, T0 + 26, 30.0, mine=False)
-    assert [(r["ply"], r["attempts"]) for r in again] == [(2, 3)]
-    await store.boards_delivered(match_id, [0, 1, 2], 9_000_000_000_000_000_001, T0 + 27)
-    assert await store.undelivered(match_id) == 0
-    assert await store.boards_due(T0 + 10_000) == []
-    stories = await store.stories(match_id, 0, 2)
-    assert [(r["ply"], json.loads(r["payload"])) for r in stories] == [
+    assert await store.outbox.claim_boards(match_id, T0 + 21, 30.0, mine=False) == [], "leased"
+    await store.outbox.boards_retry(match_id, [2], T0 + 25, "5xx")
+    assert await store.outbox.boards_due(T0 + 26) == [match_id]
+    again = await store.outbox.claim_boards(match_id, T0 + 26, 30.0, mine=False)
+    assert [(r.ply, r.attempts) for r in again] == [(2, 3)]
+    await store.outbox.boards_delivered(match_id, [0, 1, 2], 9_000_000_000_000_000_001, T0 + 27)
+    assert await store.outbox.undelivered(match_id) == 0
+    assert await store.outbox.boards_due(T0 + 10_000) == []
+    stories = await store.outbox.stories(match_id, 0, 2)
+    assert [(r.ply, json.loads(r.payload)) for r in stories] == [
         (1, {"ply": 1}),
         (2, {"ply": 2}),
     ]
@@ -235,45 +235,47 @@ async def test_the_outbox_claims_each_board_once(store: Store) -> None:
 async def test_board_messages(store: Store) -> None:
     match_id = await new_match(store)
     first, second = 9_100_000_000_000_000_001, 9_100_000_000_000_000_002
-    assert await store.add_board(match_id, first, CHANNEL, 0, T0) == []
-    assert await store.add_board(match_id, second, CHANNEL, 1, T0 + 1, story_from=1) == [first]
-    latest = await store.latest_board(match_id)
-    assert (latest["message_id"], latest["ply"], latest["live"], latest["story_from"]) == (
+    assert await store.boards.add_board(match_id, first, CHANNEL, 0, T0) == []
+    assert await store.boards.add_board(match_id, second, CHANNEL, 1, T0 + 1, story_from=1) == [
+        first
+    ]
+    latest = await store.boards.latest_board(match_id)
+    assert (latest.message_id, latest.ply, latest.live, latest.story_from) == (
         second,
         1,
         1,
         1,
     )
-    await store.board_edited(second, False)
-    assert (await store.latest_board(match_id))["live"] == 0
-    await store.board_edited(second)
-    assert await store.retire_boards(match_id) == [(CHANNEL, second)]
-    assert await store.retire_boards(match_id) == []
-    assert await store.forget_old_boards(T0 + 0.5) == 1
-    assert (await store.latest_board(match_id))["message_id"] == second
+    await store.boards.board_edited(second, False)
+    assert (await store.boards.latest_board(match_id)).live == 0
+    await store.boards.board_edited(second)
+    assert await store.boards.retire_boards(match_id) == [(CHANNEL, second)]
+    assert await store.boards.retire_boards(match_id) == []
+    assert await store.boards.forget_old_boards(T0 + 0.5) == 1
+    assert (await store.boards.latest_board(match_id)).message_id == second
 
 
 async def test_the_clock_due_list_events_and_pauses(store: Store) -> None:
     match_id = await new_match(store)
-    assert await store.due(T0 + 3600.0) == []
-    assert [r["id"] for r in await store.due(T0 + 3600.5)] == [match_id]
-    await store.set_next_due(match_id, None)
-    assert await store.due(T0 + 10**6) == []
-    assert await store.record_event(match_id, 0, "reminder", 1, 0, T0, T0 + 1, "sent")
-    assert not await store.record_event(match_id, 0, "reminder", 1, 0, T0, T0 + 2, "sent")
-    assert await store.events_of(match_id, 0, "reminder") == 1
-    await store.forget_event(match_id, 0, "reminder")
-    assert await store.events_of(match_id, 0, "reminder") == 0
-    assert await store.pause(match_id, T0 + 5, T0 + 500, ALICE)
-    assert not await store.pause(match_id, T0 + 6, T0 + 600, BOB), "already paused"
-    assert [r["id"] for r in await store.due(T0 + 500)] == [match_id]
-    assert await store.resume(
+    assert await store.clock.due(T0 + 3600.0) == []
+    assert [r.id for r in await store.clock.due(T0 + 3600.5)] == [match_id]
+    await store.clock.set_next_due(match_id, None)
+    assert await store.clock.due(T0 + 10**6) == []
+    assert await store.clock.record_event(match_id, 0, "reminder", 1, 0, T0, T0 + 1, "sent")
+    assert not await store.clock.record_event(match_id, 0, "reminder", 1, 0, T0, T0 + 2, "sent")
+    assert await store.clock.events_of(match_id, 0, "reminder") == 1
+    await store.clock.forget_event(match_id, 0, "reminder")
+    assert await store.clock.events_of(match_id, 0, "reminder") == 0
+    assert await store.clock.pause(match_id, T0 + 5, T0 + 500, ALICE)
+    assert not await store.clock.pause(match_id, T0 + 6, T0 + 600, BOB), "already paused"
+    assert [r.id for r in await store.clock.due(T0 + 500)] == [match_id]
+    assert await store.clock.resume(
         match_id, turn_started_at=T0 + 50, paused=45.0, by=ALICE, allowance=40.0
     )
-    assert not await store.resume(
+    assert not await store.clock.resume(
         match_id, turn_started_at=T0 + 60, paused=1.0, by=ALICE, allowance=40.0
     )
-    assert (await store.seats(match_id))[0].pause_used == 40.0, "capped at the allowance"
-    assert (await store.match(match_id))["paused_at"] is None
-    assert await store.close_match(match_id, T0 + 70)
-    assert not await store.close_match(match_id, T0 + 71)
+    assert (await store.matches.seats(match_id))[0].pause_used == 40.0, "capped at the allowance"
+    assert (await store.matches.match(match_id)).paused_at is None
+    assert await store.matches.close_match(match_id, T0 + 70)
+    assert not await store.matches.close_match(match_id, T0 + 71)

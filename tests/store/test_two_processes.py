@@ -54,8 +54,8 @@ async def test_the_same_move_from_two_processes_is_applied_once(
         if applied[0].match.status != "active":
             break
     final = await one.get(match.id)
-    log = await two_stores[1].actions(match.id)
-    assert [r["ply"] for r in log] == list(range(1, final.ply + 1)), "no ply stored twice"
+    log = await two_stores[1].matches.actions(match.id)
+    assert [r.ply for r in log] == list(range(1, final.ply + 1)), "no ply stored twice"
     assert await one.replay(match.id) == final.state
 
 
