@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 from bot.matches import Match
+from bot.store import Store
 from games.base import StandingOrder
 from words import domain
 
@@ -50,7 +51,7 @@ def candidate(match: Match) -> tuple[int, StandingOrder] | None:
     return None if found is None else (seat, found[0])
 
 
-async def due(store: Any, match: Match) -> tuple[int, Any] | None:
+async def due(store: Store, match: Match) -> tuple[int, Any] | None:
     """(seat, action) of the standing order to play now: the person the match waits on gave
     an order that applies; None when nothing is to be played for them."""
     found = candidate(match)
@@ -62,7 +63,7 @@ async def due(store: Any, match: Match) -> tuple[int, Any] | None:
     return None if played is None else (seat, played[1])
 
 
-async def set_order(store: Any, user_id: int, game: str, key: str, on: bool, at: float) -> str:
+async def set_order(store: Store, user_id: int, game: str, key: str, on: bool, at: float) -> str:
     """Turn the order on or off for ``user_id``; what to tell them (in the active language)."""
     order = order_of(game, key)
     if order is None:
@@ -71,7 +72,7 @@ async def set_order(store: Any, user_id: int, game: str, key: str, on: bool, at:
     return said(game, order, on)
 
 
-async def toggle(store: Any, user_id: int, game: str, key: str, at: float) -> str:
+async def toggle(store: Store, user_id: int, game: str, key: str, at: float) -> str:
     """Turn the order the other way for ``user_id``; what to tell them."""
     on = key not in await store.orders.standing_orders(user_id, game)
     return await set_order(store, user_id, game, key, on, at)
@@ -91,7 +92,7 @@ def said(game: str, order: StandingOrder, on: bool) -> str:
     )
 
 
-async def listing(store: Any, user_id: int) -> str:
+async def listing(store: Store, user_id: int) -> str:
     """The orders ``user_id`` gave, a line each, or how to give one."""
     given = await store.orders.all_standing_orders(user_id)
     lines = []

@@ -24,7 +24,7 @@ from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.readable import replay_alt
 from bot.render_pool import RenderError
-from bot.store import RatingRow, ResultRow
+from bot.store import RatingRow, ResultRow, Store
 from bot.table import escape, stamp
 from bot.turns import board_link
 from words import domain
@@ -218,7 +218,7 @@ async def profile(interaction: discord.Interaction[Any], user: discord.User | No
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def _season_lines(store: Any, guild_id: int, user_id: int, season_id: int) -> str:
+async def _season_lines(store: Store, guild_id: int, user_id: int, season_id: int) -> str:
     """A profile's season field: a line per game rated this season (provisional marked)."""
     rows = await store.records.ratings_of(guild_id, user_id, season_id=season_id)
     lines = [await _game_line(store, guild_id, user_id, r, season_id) for r in rows]
@@ -226,7 +226,7 @@ async def _season_lines(store: Any, guild_id: int, user_id: int, season_id: int)
 
 
 async def _game_line(
-    store: Any, guild_id: int, user_id: int, row: RatingRow, season_id: int | None = None
+    store: Store, guild_id: int, user_id: int, row: RatingRow, season_id: int | None = None
 ) -> str:
     """A profile's line for one game: wins, losses and rating first, then the place here."""
     key = str(row.game)
@@ -242,7 +242,7 @@ async def _game_line(
     return line + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
 
 
-async def _channel_game(store: Any, interaction: discord.Interaction[Any]) -> str:
+async def _channel_game(store: Store, interaction: discord.Interaction[Any]) -> str:
     """The game of the channel's current or last match (a refusal if it never had one)."""
     found = (
         await store.records.latest_game_in(interaction.channel_id)

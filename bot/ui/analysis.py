@@ -70,7 +70,7 @@ async def _tell(
 ) -> None:
     status = row.status
     if status == "done" and row.report:
-        await _stored(interaction, match, row)
+        await _stored(interaction, match, row, row.report)
         return
     if status == "failed":
         text = report_message.failed_text(match)
@@ -89,10 +89,13 @@ async def _tell(
     )
 
 
-async def _stored(interaction: discord.Interaction[Any], match: Match, row: AnalysisRow) -> None:
-    """The stored report, privately, in the asker's language (its chart drawn again)."""
+async def _stored(
+    interaction: discord.Interaction[Any], match: Match, row: AnalysisRow, stored: str
+) -> None:
+    """The stored report (``stored``: its JSON), privately, in the asker's language (its
+    chart drawn again)."""
     host: Any = interaction.client
-    report = json.loads(row.report)
+    report = json.loads(stored)
     picture = await host.renderer.report_picture(report, reader_locale(interaction))
     rows = await host.service.store.matches.actions(match.id)
     kwargs = report_message.report_message(match, report, rows, picture)

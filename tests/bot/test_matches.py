@@ -140,8 +140,9 @@ async def test_state_survives_reopening_the_database(store_url: str) -> None:
         before.seats,
         before.seed,
     )
-    row = await db.fetchone("SELECT state FROM matches WHERE id = ?", (match.id,))
-    assert games.get("farm").load(json.loads(row["state"])) == before.state
+    row = await db.matches.match(match.id)
+    assert row is not None and row.state is not None
+    assert games.get("farm").load(json.loads(row.state)) == before.state
     await db.close()
 
 

@@ -179,7 +179,7 @@ async def test_two_clusters_share_one_database_and_survive_a_kill(
             other = asyncio.create_task(play(1, 4))
             # the moment the move is stored (its board not yet drawn and posted), kill
             deadline = time.monotonic() + 10
-            while (await store.matches.match(match_id))["ply"] == before:
+            while (await store.matches.match(match_id)).ply == before:
                 assert time.monotonic() < deadline, "the move was never stored"
                 await asyncio.sleep(0.001)
             await first.kill()

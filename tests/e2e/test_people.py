@@ -77,7 +77,7 @@ async def test_privacy_then_forget_me_after_a_confirmation(
         match = await bot.service.get(done.id)
         assert [s.name for s in match.seats] == ["Player 1", bob.name]
         assert match.rules.players(match.state)[0] == "Player 1"
-        summary = json.loads((await store.records.result(done.id))["summary"])
+        summary = json.loads((await store.records.result(done.id)).summary)
         assert [s["name"] for s in summary["seats"]] == ["Player 1", bob.name]
         rec = await fake.slash(bob, world.channel, "game profile")
         assert "Player 1" in json.dumps(rec.response.embeds) and alice.name not in json.dumps(

@@ -115,13 +115,10 @@ async def test_scripted_results_rate_as_openskill_does(
         assert not (await store.records.result(m5.id)).rated
 
         for user, played, won in ((alice, 3, 2), (bob, 3, 0), (carol, 2, 1)):
-            row = await store.fetchone(
-                "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?",
-                (world.guild.id, user.id),
-            )
-            assert row["mu"] == expected[user.id].mu and row["sigma"] == expected[user.id].sigma
-            assert (row["played"], row["won"]) == (played, won)
-        summary = json.loads((await store.records.result(m3.id))["summary"])
+            (row,) = await store.records.ratings_of(world.guild.id, user.id)
+            assert row.mu == expected[user.id].mu and row.sigma == expected[user.id].sigma
+            assert (row.played, row.won) == (played, won)
+        summary = json.loads((await store.records.result(m3.id)).summary)
         assert [s["place"] for s in summary["seats"]] == [1, 3, 2]
 
         # the leaderboard lists them by ordinal, with the asker's place

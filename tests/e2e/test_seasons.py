@@ -82,21 +82,14 @@ async def test_a_season_starts_everyone_fresh_and_all_time_keeps_counting(
         expected = replayed([(bob, alice)] * 5 + [(carol, alice)])
         season = await store.seasons.current_season(world.guild.id)
         for user in (alice, bob, carol):
-            row = await store.fetchone(
-                "SELECT * FROM season_ratings WHERE season_id = ? AND user_id = ?",
-                (season.id, user.id),
-            )
-            assert (row["mu"], row["sigma"]) == expected[user.id]
+            (row,) = await store.records.ratings_of(world.guild.id, user.id, season_id=season.id)
+            assert (row.mu, row.sigma) == expected[user.id]
         all_time = replayed([(alice, bob)] + [(bob, alice)] * 5 + [(carol, alice)])
-        row = await store.fetchone(
-            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (world.guild.id, bob.id)
-        )
-        assert (row["mu"], row["sigma"]) == all_time[bob.id] != expected[bob.id]
-        everyone = await store.fetchone(
-            "SELECT played FROM ratings WHERE guild_id = ? AND user_id = ? AND game = 'farm'",
-            (world.guild.id, alice.id),
-        )
-        assert everyone["played"] == 7, "all-time counts the match before the season too"
+        (row,) = await store.records.ratings_of(world.guild.id, bob.id)
+        assert (row.mu, row.sigma) == all_time[bob.id] != expected[bob.id]
+        (everyone,) = await store.records.ratings_of(world.guild.id, alice.id)
+        assert everyone.game == "farm"
+        assert everyone.played == 7, "all-time counts the match before the season too"
 
         # the leaderboard shows the season by default, marking the provisional
         text = board(await fake.slash(alice, world.channel, "game leaderboard", game="farm"))
