@@ -21,7 +21,7 @@ modal submission other than the move box is refused. While the bot stops, the cl
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import discord
@@ -47,6 +47,8 @@ LOADED = "rh_match"
 #: set in ``interaction.extras`` by ``run``: discord.py found the clicked component on its
 #: message and ran its callback (so the catch-all need not look the component up again)
 RAN = "rh_ran"
+#: the message flag of a Components V2 layout (``MessageFlags.components_v2``, discord.py 2.6)
+COMPONENTS_V2 = 1 << 15
 
 
 def table_of(interaction: Interaction) -> Any:
@@ -108,27 +110,32 @@ def claimed(interaction: Interaction) -> bool:
             return True  # its callback runs (usually before this listener does)
         # discord.py runs a dynamic item only when the message carries that component
         return interaction.message is not None and _carries(interaction.message, kind, custom_id)
-    return any(
-        _has(view.walk_children(), kind, custom_id) for view in interaction.client.persistent_views
-    )
+    views = interaction.client.persistent_views
+    return any(_has(_items(view), kind, custom_id) for view in views)
 
 
 def _carries(message: discord.Message, kind: object, custom_id: str) -> bool:
-    """The same lookup discord.py makes before it runs a dynamic item."""
-    if message.flags.components_v2:
+    """The same lookup discord.py makes before it runs a dynamic item: the message read as a
+    layout when it uses Components V2 (discord.py 2.6 and later), else as a view."""
+    if message.flags.value & COMPONENTS_V2 and hasattr(discord.ui, "LayoutView"):
         return _has(
-            discord.ui.LayoutView.from_message(message, timeout=None).walk_children(),
-            kind,
-            custom_id,
+            _items(discord.ui.LayoutView.from_message(message, timeout=None)), kind, custom_id
         )
-    return _has(
-        discord.ui.View.from_message(message, timeout=None).walk_children(), kind, custom_id
-    )
+    return _has(_items(discord.ui.View.from_message(message, timeout=None)), kind, custom_id)
 
 
-def _has(items: Iterator[discord.ui.Item[Any]], kind: object, custom_id: str) -> bool:
+def _items(view: discord.ui.view.BaseView) -> Iterable[object]:
+    """Every item of a view, nested ones too (``walk_children`` from discord.py 2.6)."""
+    walk: Callable[[], Iterable[object]] | None = getattr(view, "walk_children", None)
+    return view.children if walk is None else walk()
+
+
+def _has(items: Iterable[object], kind: object, custom_id: str) -> bool:
     return any(
-        item.type.value == kind and getattr(item, "custom_id", None) == custom_id for item in items
+        isinstance(item, discord.ui.Item)
+        and item.type.value == kind
+        and getattr(item, "custom_id", None) == custom_id
+        for item in items
     )
 
 
