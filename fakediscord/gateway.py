@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .surface import Emulator
+    from .surface import GatewayHost
 
 HEARTBEAT_INTERVAL_MS = 41250
 #: Discord's heartbeat ACK never comes back within a loopback's microseconds: discord.py
@@ -43,7 +43,7 @@ _GATEWAY_SEND_LIMIT = 120  # client frames per 60 s
 class Connection:
     """One WebSocket with an ordered outbox."""
 
-    def __init__(self, fake: Emulator, ws: web.WebSocketResponse) -> None:
+    def __init__(self, fake: GatewayHost, ws: web.WebSocketResponse) -> None:
         self.fake = fake
         self.ws = ws
         self.outbox: asyncio.Queue[tuple[dict[str, Any], bool] | None] = asyncio.Queue()
@@ -108,7 +108,7 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, fake: Emulator) -> None:
+    def __init__(self, fake: GatewayHost) -> None:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()

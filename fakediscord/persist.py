@@ -32,7 +32,7 @@ from .models import Attachment, Channel, Member, Message, Role, User
 from .state import Guild
 
 if TYPE_CHECKING:
-    from .surface import Emulator
+    from .surface import WorldHolder
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -53,7 +53,7 @@ class WorldFile:
         self.path = Path(path)
         self.files = Path(files) if files is not None else _files_beside(self.path)
         self.delay = delay
-        self._fake: Emulator | None = None
+        self._fake: WorldHolder | None = None
         self._unobserve: Callable[[], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._writing: asyncio.Task[None] | None = None
@@ -71,7 +71,7 @@ class WorldFile:
 
     # reading ------------------------------------------------------------------------------------
 
-    def restore(self, fake: Emulator) -> list[Guild]:
+    def restore(self, fake: WorldHolder) -> list[Guild]:
         """Replace ``fake``'s world with the saved one; returns its servers, oldest first."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
@@ -84,7 +84,7 @@ class WorldFile:
         except (KeyError, TypeError, ValueError) as err:
             raise WorldFileError(f"{self.path} is damaged: {err!r}") from err
 
-    def _restore(self, fake: Emulator, data: dict[str, Any]) -> list[Guild]:
+    def _restore(self, fake: WorldHolder, data: dict[str, Any]) -> list[Guild]:
         world = fake.world
         codec = _Codec(fake.base_url)
         users = {int(u["id"]): _build(User, u, codec) for u in data["users"]}
@@ -138,7 +138,7 @@ class WorldFile:
 
     # writing ------------------------------------------------------------------------------------
 
-    def snapshot(self, fake: Emulator) -> tuple[str, dict[int, bytes]]:
+    def snapshot(self, fake: WorldHolder) -> tuple[str, dict[int, bytes]]:
         """The world as JSON text, and the files not written yet (id -> bytes)."""
         world = fake.world
         codec = _Codec(fake.base_url)
@@ -162,7 +162,7 @@ class WorldFile:
         fresh = {aid: a.data for aid, a in files.items() if aid not in self._written}
         return json.dumps(data, separators=(",", ":")), fresh
 
-    def save(self, fake: Emulator) -> None:
+    def save(self, fake: WorldHolder) -> None:
         """Write the world now (blocking); see ``watch`` for saving as it changes."""
         self._write(*self.snapshot(fake))
 
@@ -175,7 +175,7 @@ class WorldFile:
             self._written.add(aid)
         _atomic_write(self.path, text.encode("utf-8"))
 
-    def watch(self, fake: Emulator) -> None:
+    def watch(self, fake: WorldHolder) -> None:
         """Save ``fake``'s world after each change (debounced) until ``close()``."""
         self._fake = fake
         self._unobserve = fake.observe(self._changed)

@@ -1,6 +1,7 @@
-"""What the emulator's parts see of it: the REST routes, the HTTP plumbing, the gateway, the
-rule guards, the simulated users and the sandbox's persistence work against ``Emulator``, a
-protocol ``FakeDiscord`` satisfies, and never against ``FakeDiscord`` itself.
+"""What the emulator's parts see of it: the REST routes, the HTTP plumbing and the simulated
+users work against ``Emulator``, the gateway against ``GatewayHost``, the rule guards against
+``ChannelGuard`` and the sandbox's saved world against ``WorldHolder``: protocols
+``FakeDiscord`` satisfies. No part works against ``FakeDiscord`` itself.
 
 ``FakeDiscord`` imports the parts (the route modules register themselves on import); the
 parts import this module and the plain data modules below it, never ``fake.py``, so the
@@ -37,32 +38,12 @@ class Dispatcher(Protocol):
     def targets(self, guild_id: int | None) -> Sequence[object]: ...
 
 
-class Emulator(Protocol):
-    """The emulated Discord's state and the one place each kind of change is made."""
+class GatewayHost(Protocol):
+    """What the gateway needs: who the bot is, the world it is sent, and the clock of activity."""
 
     world: World
-    builder: MessageBuilder
-    interactions: Interactions
-    records: list[InteractionRecord]
-    attachments: dict[int, Attachment]
-    validator: SpecValidator | None
-    limiter: RateLimiter
-    faults: Faults
-    invalid_requests: InvalidRequests
-    requests: list[RequestRecord]
     latency: float
-    check_responses: bool
     privileged_intents: set[str]
-    attachment_size_limit: int
-    token_lifetime: float
-    first_response_deadline: float
-    recommended_shards: int
-    actor_quiet: float
-    actor_timeout: float
-    defer_patience: float
-
-    @property
-    def gateway(self) -> Dispatcher: ...
 
     @property
     def bot_user(self) -> User: ...
@@ -74,32 +55,74 @@ class Emulator(Protocol):
     def application_id(self) -> int: ...
 
     @property
-    def base_url(self) -> str: ...
-
-    @property
     def gateway_url(self) -> str: ...
 
-    # identity
     def me_payload(self) -> dict[str, Any]: ...
-
-    def application_payload(self) -> dict[str, Any]: ...
 
     def application_flags(self) -> int: ...
 
-    # rules and activity
     def violate(self, rule: str, detail: str, request: str | None = None) -> Violation: ...
 
-    def record_refusal(self, exc: DiscordError, request: str) -> None: ...
-
     def activity(self, delta: int) -> None: ...
+
+
+class ChannelGuard(Protocol):
+    """What the permission and thread guards need."""
+
+    world: World
+
+    @property
+    def bot_user(self) -> User: ...
+
+    def set_thread_archived(self, thread: Channel, archived: bool) -> None: ...
+
+
+class WorldHolder(Protocol):
+    """What the sandbox's saved world needs: the world, its files and news of its changes."""
+
+    world: World
+    attachments: dict[int, Attachment]
+
+    @property
+    def base_url(self) -> str: ...
+
+    def observe(self, callback: Callable[[str, Any], None]) -> Callable[[], None]: ...
+
+
+class Emulator(GatewayHost, ChannelGuard, WorldHolder, Protocol):
+    """Everything the REST routes and the simulated users use: the emulated Discord's state
+    and the one place each kind of change is made."""
+
+    builder: MessageBuilder
+    interactions: Interactions
+    records: list[InteractionRecord]
+    validator: SpecValidator | None
+    limiter: RateLimiter
+    faults: Faults
+    invalid_requests: InvalidRequests
+    requests: list[RequestRecord]
+    check_responses: bool
+    attachment_size_limit: int
+    token_lifetime: float
+    first_response_deadline: float
+    recommended_shards: int
+    actor_quiet: float
+    actor_timeout: float
+    defer_patience: float
+
+    @property
+    def gateway(self) -> Dispatcher: ...
+
+    def application_payload(self) -> dict[str, Any]: ...
+
+    # rules and activity
+    def record_refusal(self, exc: DiscordError, request: str) -> None: ...
 
     def idle(self, patience: float) -> bool: ...
 
     async def settle(self, quiet: float = 0.05, timeout: float = 10) -> None: ...
 
     def emit(self, kind: str, subject: Any) -> None: ...
-
-    def observe(self, callback: Callable[[str, Any], None]) -> Callable[[], None]: ...
 
     # messages
     def new_message(
@@ -141,8 +164,6 @@ class Emulator(Protocol):
 
     # channels and threads
     def sweep_threads(self) -> list[Channel]: ...
-
-    def set_thread_archived(self, thread: Channel, archived: bool) -> None: ...
 
     def delete_channel(self, channel: Channel) -> None: ...
 
