@@ -22,6 +22,7 @@ from bot.answer import TRANSPORT
 from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
+from bot.gate import closed
 from bot.host import Host
 from bot.locales import Readers, Tree, reader_locale
 from bot.matches import MatchService, Refusal
@@ -51,9 +52,54 @@ def extensions() -> list[str]:
     ]
 
 
+class CommandTree(Tree):
+    """The bot's command tree: closed while the bot stops (``bot.gate``: the client's
+    ``on_interaction`` answers), then each command's language and options are checked
+    (``locales.Tree``); refusals and errors are answered privately (``on_error``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        if closed(interaction):
+            return False
+        return await super().interaction_check(interaction)
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        error: app_commands.AppCommandError,
+        /,
+    ) -> None:
+        """One place turns refusals into private replies (in the language of whoever used
+        the command: set for this task by ``interaction_check``) and logs everything
+        unexpected."""
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal | GameError | StorageError):
+            message = said(original)  # a storage fault says what happened: nothing was saved
+        elif isinstance(error, app_commands.CheckFailure):
+            message = _("You don't have permission to do that here.")
+        elif isinstance(
+            error, app_commands.TransformerError | app_commands.CommandSignatureMismatch
+        ):
+            message = _("That command's options were not understood; try it again.")
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("error in /%s", command, exc_info=original)
+            message = _("Sorry, something went wrong on my side; it has been logged.")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except (discord.HTTPException, *TRANSPORT) as err:
+            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
+
+
 class RanchHand(Host):
     """Builds the bot's parts and runs its life: start, command sync, graceful stop, and
     the matches of channels and servers that go."""
+
+    #: the parts as built here (other parts see them through ``Host``'s protocols)
+    delivery: Delivery
+    turns: TurnClock
 
     def __init__(
         self,
@@ -78,7 +124,7 @@ class RanchHand(Host):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            tree_cls=Tree,
+            tree_cls=CommandTree,
             **options,
         )
         self.settings = settings
@@ -101,8 +147,6 @@ class RanchHand(Host):
         self.in_flight = 0
         self.stopping = False
         self._closing: asyncio.Future[None] | None = None
-        self._declining: set[asyncio.Future[None]] = set()
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     @property
     def db(self) -> Store:
@@ -135,32 +179,16 @@ class RanchHand(Host):
         # clicks no component answers, and the "Type a move" box, by custom id
         self.add_listener(ui.answer_unclaimed, "on_interaction")
         await self.sync_commands()
-        self._gate_interactions()
         if self.clock_interval is not None:
             self.turns.start()  # ticks once when ready (catching up), then every interval
             self.delivery.start()
         await self.analyses.resume()  # reports asked for before a restart
 
-    def _gate_interactions(self) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[RanchHand]) -> None:
         """Once the bot is stopping, every new interaction gets a polite "restarting" answer
-        and reaches no command or component (moves already under way finish)."""
-        parsers = self._connection.parsers
-        dispatch = parsers["INTERACTION_CREATE"]
-
-        def gate(data: Any) -> None:
-            if not self.stopping:
-                dispatch(data)
-                return
-            interaction: discord.Interaction[Any] = discord.Interaction(
-                data=data, state=self._connection
-            )
-            task = asyncio.ensure_future(self._decline(interaction))
-            self._declining.add(task)
-            task.add_done_callback(self._declining.discard)
-
-        parsers["INTERACTION_CREATE"] = gate
-
-    async def _decline(self, interaction: discord.Interaction[Any]) -> None:
+        and reaches no command or component (``bot.gate``; moves already under way finish)."""
+        if not closed(interaction):
+            return
         set_locale(reader_locale(interaction))
         async with self.handling():
             try:
@@ -168,7 +196,6 @@ class RanchHand(Host):
                     await interaction.response.autocomplete([])
                 else:
                     await interaction.response.send_message(_(RESTARTING), ephemeral=True)
-
             except discord.HTTPException as err:
                 log.info("could not decline interaction %s: %s", interaction.id, err.status)
 
@@ -224,12 +251,14 @@ class RanchHand(Host):
 
     # Command sync ------------------------------------------------------------------------
 
-    def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+    def command_payload(
+        self, guild: discord.abc.Snowflake | None = None
+    ) -> list[dict[str, object]]:
         return [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
 
     async def synced_payload(
         self, guild: discord.abc.Snowflake | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[dict[str, object]]:
         """The commands as a sync sends them: with their translations."""
         translator = self.tree.translator
         if translator is None:
@@ -275,36 +304,6 @@ class RanchHand(Host):
         await self.store.settings.set_meta(scope, digest)
         log.info("synced %d slash commands (%s)", len(synced), "guild" if guild else "global")
         return True
-
-    # Errors ----------------------------------------------------------------------------
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        """One place turns refusals into private replies (in the language of whoever used the
-        command: set for this task by ``Tree.interaction_check``) and logs everything
-        unexpected."""
-        original = getattr(error, "original", error)
-        if isinstance(original, Refusal | GameError | StorageError):
-            message = said(original)  # a storage fault says what happened: nothing was saved
-        elif isinstance(error, app_commands.CheckFailure):
-            message = _("You don't have permission to do that here.")
-        elif isinstance(
-            error, app_commands.TransformerError | app_commands.CommandSignatureMismatch
-        ):
-            message = _("That command's options were not understood; try it again.")
-        else:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.error("error in /%s", command, exc_info=original)
-            message = _("Sorry, something went wrong on my side; it has been logged.")
-
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
-        except (discord.HTTPException, *TRANSPORT) as err:
-            log.warning("could not send a refusal for interaction %s: %r", interaction.id, err)
 
     async def on_ready(self) -> None:
         log.info(

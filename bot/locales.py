@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 
 import words
+from bot.gate import closed
 from bot.slash_checks import options_checked
 from bot.store import StorageError
 from words.catalogue import set_locale
@@ -144,8 +145,11 @@ class Tree(app_commands.CommandTree[Any]):
 
 class Reading:
     """Mixed into every component: its callback (and any refusal) is worded in the
-    clicker's language (discord.py runs a component's check and callback in one task)."""
+    clicker's language (discord.py runs a component's check and callback in one task);
+    while the bot stops it does not run (``bot.gate``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if closed(interaction):
+            return False
         seen(interaction)
         return True

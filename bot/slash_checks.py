@@ -10,8 +10,7 @@ command does not run.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -42,9 +41,9 @@ _RESOLVED: dict[Kind, tuple[str, ...]] = {
 
 
 def problem(
-    params: Mapping[str, Any],
-    options: list[Mapping[str, Any]],
-    resolved: Mapping[str, Any] | None = None,
+    params: Mapping[str, app_commands.Parameter],
+    options: Sequence[Mapping[str, object]],
+    resolved: Mapping[str, object] | None = None,
 ) -> str | None:
     """What is wrong with these option values for these parameters (None: nothing).
     ``resolved``: the interaction's resolved users, channels, roles and attachments (a user,
@@ -58,16 +57,21 @@ def problem(
         if types is None:
             kinds = _RESOLVED.get(param.type, ())
             known = resolved or {}
-            if kinds and not any(str(value) in (known.get(k) or {}) for k in kinds):
+            if kinds and not any(_names(known.get(k), str(value)) for k in kinds):
                 return f"{name}: not a {param.type.name} Discord resolved"
             continue
         if not isinstance(value, types) or (
             param.type is not Kind.boolean and isinstance(value, bool)
         ):
             return f"{name}: wrong type"
-        size = len(value) if isinstance(value, str) else value
-        if isinstance(size, bool):
+        if isinstance(value, bool):
             continue
+        if isinstance(value, str):
+            size: float = len(value)
+        elif isinstance(value, int | float):
+            size = value
+        else:
+            return f"{name}: wrong type"
         if param.min_value is not None and size < param.min_value:
             return f"{name}: below {param.min_value}"
         if param.max_value is not None and size > param.max_value:
@@ -77,23 +81,38 @@ def problem(
     return None
 
 
-async def options_checked(interaction: discord.Interaction[Any]) -> bool:
+async def options_checked(interaction: discord.Interaction[discord.Client]) -> bool:
     """The command tree's global check: False (after a private refusal) stops the command."""
     if interaction.type is not discord.InteractionType.application_command:
         return True  # autocomplete carries half-typed values on purpose
-    data: Any = interaction.data or {}
+    data: Mapping[str, object] = interaction.data if isinstance(interaction.data, Mapping) else {}
     if data.get("type", 1) != 1:
         return True  # context menus have no options
-    tree: app_commands.CommandTree[Any] = interaction.client.tree  # type: ignore[attr-defined]
-    try:
-        command, options = tree._get_app_command_options(data)
-    except app_commands.AppCommandError:
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
         return True  # discord.py answers unknown commands through the tree's error handler
-    resolved = data.get("resolved") if isinstance(data.get("resolved"), dict) else {}
-    wrong = problem(getattr(command, "_params", {}), list(options), resolved)
+    resolved = data.get("resolved")
+    params = {p.display_name: p for p in command.parameters}
+    wrong = problem(params, leaf_options(data), resolved if isinstance(resolved, Mapping) else {})
     if wrong is None:
         return True
     log.info("refused /%s: %s", command.qualified_name, wrong)
     await interaction.response.send_message(_(REFUSED), ephemeral=True)
-
     return False
+
+
+def leaf_options(data: Mapping[str, object]) -> list[Mapping[str, object]]:
+    """The options of the command that runs: inside its subcommand group and subcommand."""
+    options = data.get("options")
+    while isinstance(options, list) and len(options) == 1 and isinstance(options[0], Mapping):
+        if options[0].get("type") not in (Kind.subcommand.value, Kind.subcommand_group.value):
+            break
+        options = options[0].get("options")
+    if not isinstance(options, list):
+        return []
+    return [o for o in options if isinstance(o, Mapping)]
+
+
+def _names(found: object, key: str) -> bool:
+    """Whether Discord resolved ``key`` among ``found`` (one kind of the ``resolved`` map)."""
+    return isinstance(found, Mapping) and key in found

@@ -31,9 +31,9 @@ class WorldAdmin:
 
     world: World
     gateway: Gateway
-    _notifications: list[Notification]
+    notification_log: list[Notification]
 
-    def _emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
+    def emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
         raise NotImplementedError
 
     # roles and permissions --------------------------------------------------------------------
@@ -85,7 +85,7 @@ class WorldAdmin:
         self.gateway.dispatch(
             "CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id, intent=INTENT_GUILDS
         )
-        self._emit("channel", channel)
+        self.emit("channel", channel)
 
     def permissions_in(self, channel: Channel, user: User | None = None) -> int:
         """The computed permissions of ``user`` (default: the bot) in ``channel``."""
@@ -95,7 +95,7 @@ class WorldAdmin:
         """The language ``user``'s Discord is set to: every interaction of theirs carries it
         as ``locale`` (Discord's locales, or the pseudo-locale ``qps`` for tests)."""
         user.locale = check_locale(locale)
-        self._emit("user", user)
+        self.emit("user", user)
 
     def set_guild_locale(self, guild: Guild, locale: str) -> None:
         """The server's preferred locale (GUILD_UPDATE): interactions there carry it as
@@ -107,7 +107,7 @@ class WorldAdmin:
             guild_id=guild.id,
             intent=INTENT_GUILDS,
         )
-        self._emit("guild", guild)
+        self.emit("guild", guild)
 
     def set_dms_open(self, user: User, open_: bool) -> None:
         """Whether ``user`` accepts DMs from the bot; closed DMs answer 50007."""
@@ -132,7 +132,7 @@ class WorldAdmin:
             guild_id=guild.id,
             intent=0 if is_bot else INTENT_GUILD_MEMBERS,
         )
-        self._emit("member", member)
+        self.emit("member", member)
 
     # threads ------------------------------------------------------------------------------------
 
@@ -148,18 +148,18 @@ class WorldAdmin:
         if not thread.is_thread:
             raise FakeDiscordError(f"#{thread.name} is not a thread")
         thread.locked = locked
-        self._thread_update(thread)
+        self.thread_update(thread)
 
     def set_thread_archived(self, thread: Channel, archived: bool) -> None:
         self.world.set_archived(thread, archived)
-        self._thread_update(thread)
+        self.thread_update(thread)
 
     def set_auto_archive(self, thread: Channel, minutes: int) -> None:
         if minutes not in AUTO_ARCHIVE_DURATIONS:
             raise FakeDiscordError(f"auto_archive_duration must be one of {AUTO_ARCHIVE_DURATIONS}")
         thread.auto_archive_duration = minutes
         thread.last_activity_ts = self.world.now_ts()
-        self._thread_update(thread)
+        self.thread_update(thread)
 
     def sweep_threads(self) -> list[Channel]:
         """Archive threads idle for their auto-archive duration on the virtual clock.
@@ -172,11 +172,11 @@ class WorldAdmin:
             self.set_thread_archived(thread, True)
         return due
 
-    def _thread_update(self, thread: Channel) -> None:
+    def thread_update(self, thread: Channel) -> None:
         self.gateway.dispatch(
             "THREAD_UPDATE", thread.payload(), guild_id=thread.guild_id, intent=INTENT_GUILDS
         )
-        self._emit("channel", thread)
+        self.emit("channel", thread)
 
     # deletion and leaving -----------------------------------------------------------------------
 
@@ -202,7 +202,7 @@ class WorldAdmin:
                 self.gateway.dispatch(
                     "CHANNEL_DELETE", gone.payload(), guild_id=gone.guild_id, intent=INTENT_GUILDS
                 )
-            self._emit("channel_delete", gone)
+            self.emit("channel_delete", gone)
 
     def remove_bot_from_guild(self, guild: Guild) -> None:
         """Kick the bot (GUILD_DELETE without ``unavailable``); its requests there get 50001."""
@@ -210,7 +210,7 @@ class WorldAdmin:
             "GUILD_DELETE", {"id": str(guild.id)}, guild_id=guild.id, intent=INTENT_GUILDS
         )
         self.world.remove_member(guild, self.world.bot_user)
-        self._emit("guild_remove", guild)
+        self.emit("guild_remove", guild)
 
     def add_bot_to_guild(self, guild: Guild, permissions: int | None = None) -> None:
         """Invite the bot back (a fresh managed role; GUILD_CREATE)."""
@@ -219,7 +219,7 @@ class WorldAdmin:
         role = self.world.bot_role(guild)
         if permissions is not None:
             role.permissions = int(permissions)
-        self.world._join(guild, self.world.bot_user, [role.id])
+        self.world.join(guild, self.world.bot_user, [role.id])
         self.gateway.dispatch(
             "GUILD_CREATE",
             lambda s: self.world.guild_payload(guild, all_members=bool(s.intents & 2)),
@@ -239,7 +239,7 @@ class WorldAdmin:
         """Who was notified of which new message (oldest first), optionally filtered."""
         return [
             n
-            for n in self._notifications
+            for n in self.notification_log
             if (channel is None or n.channel_id == channel.id)
             and (user is None or n.user.id == user.id)
             and (kind is None or n.kind == kind)
@@ -247,6 +247,6 @@ class WorldAdmin:
 
     def take_notifications(self) -> list[Notification]:
         """All notifications so far, forgetting them (for tests that check step by step)."""
-        taken = list(self._notifications)
-        self._notifications.clear()
+        taken = list(self.notification_log)
+        self.notification_log.clear()
         return taken

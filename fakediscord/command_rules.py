@@ -110,7 +110,7 @@ def _check_chat_input(cmd: dict[str, Any], path: Path) -> list[FieldError]:
 
 def _check_options(options: list[Any], path: Path) -> list[FieldError]:
     errors: list[FieldError] = []
-    names: set[str] = set()
+    names: set[object] = set()
     optional_seen = False
     kinds = {o.get("type") in (1, 2) for o in options if isinstance(o, dict)}
     if len(kinds) > 1:

@@ -42,7 +42,7 @@ from .models import (
 )
 from .notifications import Notification
 from .ratelimit import InvalidRequests, RateLimiter
-from .records import InteractionRecord
+from .records import InteractionRecord, Interactions
 from .server import RestServer
 from .service import MessageService
 from .state import Guild, World
@@ -99,10 +99,12 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         self.recommended_shards = recommended_shards
         self.faults = Faults()
         self.invalid_requests = InvalidRequests()
-        self._notifications: list[Notification] = []
+        self.notification_log: list[Notification] = []
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
-        self.records: list[InteractionRecord] = []
+        self.interactions = Interactions()
+        #: every interaction sent, in order (the same list as ``interactions.records``)
+        self.records: list[InteractionRecord] = self.interactions.records
         self.actor_quiet = 0.05
         self.actor_timeout = 10.0
         self.defer_patience = 1.0
@@ -111,16 +113,13 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         self.gateway = Gateway(self)
         self.builder = MessageBuilder(self.world.snowflake, self._cdn_url)
         self._rest = RestServer(self)
-        self._records_by_id: dict[int, InteractionRecord] = {}
-        self._records_by_token: dict[str, InteractionRecord] = {}
-        self._active: list[InteractionRecord] = []
-        self._attachments: dict[int, Attachment] = {}
+        #: files served by the CDN route, by attachment id
+        self.attachments: dict[int, Attachment] = {}
         self._busy = 0
         self._last_activity = time.monotonic()
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._undo_patch: Callable[[], None] | None = None
-        self._timers: set[asyncio.TimerHandle] = set()
         self._observers: list[Callable[[str, Any], None]] = []
 
     # lifecycle ----------------------------------------------------------------------------------
@@ -141,9 +140,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         self._port = self._runner.addresses[0][1]
 
     async def close(self) -> None:
-        for handle in self._timers:
-            handle.cancel()
-        self._timers.clear()
+        self.interactions.cancel_timers()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -292,7 +289,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
 
         return undo
 
-    def _emit(self, kind: str, subject: Any) -> None:
+    def emit(self, kind: str, subject: Any) -> None:
         for callback in list(self._observers):
             try:
                 callback(kind, subject)
@@ -319,7 +316,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
             guild, name, topic=topic, announcement=announcement
         )
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id, intent=1)
-        self._emit("channel", channel)
+        self.emit("channel", channel)
         return channel
 
     def create_thread(
@@ -340,13 +337,13 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
             owner=owner,
             auto_archive_duration=auto_archive_duration,
         )
-        self._dispatch_thread(thread)
+        self.dispatch_thread(thread)
         return thread
 
-    def _dispatch_thread(self, thread: Channel) -> None:
+    def dispatch_thread(self, thread: Channel) -> None:
         data = {**thread.payload(), "newly_created": True}
         self.gateway.dispatch("THREAD_CREATE", data, guild_id=thread.guild_id, intent=1)
-        self._emit("channel", thread)
+        self.emit("channel", thread)
 
     def create_user(self, name: str, *, created_at: datetime | None = None) -> User:
         return self.world.create_user(name, created_at=created_at)
@@ -361,7 +358,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
             guild_id=guild.id,
             intent=2,
         )
-        self._emit("member", member)
+        self.emit("member", member)
         return member
 
     def dm_channel(self, user: User) -> Channel:
@@ -392,7 +389,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         )
         world.channels[cid] = channel
         world.channel_messages[cid] = []
-        self._emit("channel", channel)
+        self.emit("channel", channel)
         return channel
 
     # queries --------------------------------------------------------------------------------------
@@ -413,7 +410,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
 
     def commands(self, guild: Guild | int | None = None) -> list[dict[str, Any]]:
         """The synced command registry for a scope (global when ``guild`` is None)."""
-        scope = None if guild is None else int(getattr(guild, "id", guild))
+        scope = None if guild is None else guild if isinstance(guild, int) else guild.id
         return list(self.world.commands.get(scope, {}).values())
 
     def _resolve_channel(self, channel: Channel | int) -> Channel:
@@ -424,7 +421,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
     def violate(self, rule: str, detail: str, request: str | None = None) -> Violation:
         violation = Violation(rule, detail, request)
         self.violations.append(violation)
-        self._emit("violation", violation)
+        self.emit("violation", violation)
         return violation
 
     def record_refusal(self, exc: DiscordError, request: str) -> None:
@@ -450,9 +447,14 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         """How many 429s the fake has answered."""
         return self.limiter.rate_limited
 
-    def _activity(self, delta: int) -> None:
+    def activity(self, delta: int) -> None:
+        """A request or gateway frame starts (+1) or ends (-1)."""
         self._busy += delta
         self._last_activity = time.monotonic()
+
+    def idle(self, patience: float) -> bool:
+        """Nothing in flight, and nothing happened for ``patience`` seconds."""
+        return self._busy <= 0 and time.monotonic() - self._last_activity >= patience
 
     def _client_busy(self) -> bool:
         """True while an in-process discord.py client is still handling an event."""
@@ -517,12 +519,12 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
         return f"{self.base_url}/cdn/attachments/{channel_id}/{attachment_id}/{filename}"
 
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
-        self._activity(+1)
+        self.activity(+1)
         try:
             if self.latency:
                 await asyncio.sleep(self.latency)
             try:
-                att = self._attachments[int(request.match_info["attachment_id"])]
+                att = self.attachments[int(request.match_info["attachment_id"])]
             except (KeyError, ValueError):
                 return web.Response(status=404, text="Not Found")
             return web.Response(
@@ -530,7 +532,7 @@ class FakeDiscord(MessageService, Actors, WorldAdmin):
                 headers={"Content-Type": att.content_type or "application/octet-stream"},
             )
         finally:
-            self._activity(-1)
+            self.activity(-1)
 
     async def _elsewhere(self, request: web.Request) -> web.StreamResponse:
         self.violate(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import GatewayHost
 
 HEARTBEAT_INTERVAL_MS = 41250
 #: Discord's heartbeat ACK never comes back within a loopback's microseconds: discord.py
@@ -43,7 +43,7 @@ _GATEWAY_SEND_LIMIT = 120  # client frames per 60 s
 class Connection:
     """One WebSocket with an ordered outbox."""
 
-    def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse) -> None:
+    def __init__(self, fake: GatewayHost, ws: web.WebSocketResponse) -> None:
         self.fake = fake
         self.ws = ws
         self.outbox: asyncio.Queue[tuple[dict[str, Any], bool] | None] = asyncio.Queue()
@@ -55,7 +55,7 @@ class Connection:
     def send(self, frame: dict[str, Any], *, delayed: bool = False) -> None:
         if self.finished:
             return
-        self.fake._activity(+1)
+        self.fake.activity(+1)
         self.outbox.put_nowait((frame, delayed))
 
     def finish(self) -> None:
@@ -78,7 +78,7 @@ class Connection:
             except (ConnectionError, RuntimeError):
                 pass
             finally:
-                self.fake._activity(-1)
+                self.fake.activity(-1)
 
     async def close(self, code: int, reason: str = "") -> None:
         self.closed_by_server = True
@@ -108,7 +108,7 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: GatewayHost) -> None:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()

@@ -23,10 +23,10 @@ from .permissions import (
 )
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import ChannelGuard
 
 
-def bot_permissions(fake: FakeDiscord, channel: Channel) -> int:
+def bot_permissions(fake: ChannelGuard, channel: Channel) -> int:
     return fake.world.channel_permissions(fake.bot_user, channel)
 
 
@@ -55,7 +55,7 @@ def thread_locked(channel: Channel, action: str) -> DiscordError:
     )
 
 
-def require(fake: FakeDiscord, channel: Channel, needed: int, action: str) -> None:
+def require(fake: ChannelGuard, channel: Channel, needed: int, action: str) -> None:
     """50013 unless the bot holds every bit of ``needed`` in ``channel`` (DMs: always)."""
     if channel.guild_id is None:
         return
@@ -71,7 +71,7 @@ def send_bit(channel: Channel) -> int:
 
 
 def check_channel_send(
-    fake: FakeDiscord, channel: Channel, *, files: bool, embeds: bool, reply: bool
+    fake: ChannelGuard, channel: Channel, *, files: bool, embeds: bool, reply: bool
 ) -> None:
     """A bot's POST /channels/{id}/messages: send right, plus files, embeds, replies."""
     needed = send_bit(channel)
@@ -82,7 +82,7 @@ def check_channel_send(
     open_thread_for(fake, channel, by_interaction=False)
 
 
-def check_channel_edit(fake: FakeDiscord, channel: Channel, *, files: bool, embeds: bool) -> None:
+def check_channel_edit(fake: ChannelGuard, channel: Channel, *, files: bool, embeds: bool) -> None:
     """Editing its own message needs no send right, but new files/embeds need theirs."""
     if channel.archived:
         raise thread_archived(channel, "edit a message")
@@ -92,7 +92,7 @@ def check_channel_edit(fake: FakeDiscord, channel: Channel, *, files: bool, embe
     require(fake, channel, needed, "edit this message")
 
 
-def open_thread_for(fake: FakeDiscord, channel: Channel, *, by_interaction: bool) -> None:
+def open_thread_for(fake: ChannelGuard, channel: Channel, *, by_interaction: bool) -> None:
     """Before a new message lands in a thread: unarchive it, or refuse as Discord does.
 
     Locked threads take messages only from those who may manage threads (interaction

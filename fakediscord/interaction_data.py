@@ -27,7 +27,7 @@ from .models import (
 )
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 _TYPE_NAMES = {
     3: "string",
@@ -44,7 +44,7 @@ _MAX_SAFE = 2**53
 
 
 def find_command(
-    fake: FakeDiscord, user: User, channel: Channel, command: str
+    fake: Emulator, user: User, channel: Channel, command: str
 ) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
     """The synced command a user could pick here, the sub-command path and its options."""
     fake.sweep_threads()
@@ -118,7 +118,7 @@ GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CONTEXT = 0, 1, 2
 GUILD_INSTALL, USER_INSTALL = 0, 1
 
 
-def context_of(fake: FakeDiscord, channel: Channel) -> int:
+def context_of(fake: Emulator, channel: Channel) -> int:
     if channel.type == DM:
         return BOT_DM_CONTEXT
     if channel.type == GROUP_DM:
@@ -126,7 +126,7 @@ def context_of(fake: FakeDiscord, channel: Channel) -> int:
     return GUILD_CONTEXT
 
 
-def _check_install(fake: FakeDiscord, user: User, channel: Channel, cmd: dict[str, Any]) -> None:
+def _check_install(fake: Emulator, user: User, channel: Channel, cmd: dict[str, Any]) -> None:
     """Whether Discord's client offers ``cmd`` to ``user`` here: its contexts must hold this
     one, and where the bot is not a member only a command the user installed is offered."""
     name = cmd["name"]
@@ -154,7 +154,7 @@ def _check_install(fake: FakeDiscord, user: User, channel: Channel, cmd: dict[st
 
 
 def build_options(
-    fake: FakeDiscord,
+    fake: Emulator,
     user: User,
     channel: Channel,
     cmd: dict[str, Any],
@@ -203,7 +203,7 @@ def build_options(
 
 
 def _convert(
-    fake: FakeDiscord,
+    fake: Emulator,
     user: User,
     channel: Channel,
     d: dict[str, Any],
@@ -217,34 +217,9 @@ def _convert(
         value = value.user
     bad = CommandUsageError(f"option {name!r} takes a {_TYPE_NAMES.get(kind, kind)}, not {value!r}")
     if kind == 3:
-        choices = d.get("choices") or []
-        if choices:
-            by_name = {c["name"]: c["value"] for c in choices}
-            value = value if value in {c["value"] for c in choices} else by_name.get(value, value)
-            if value not in by_name.values():
-                raise CommandUsageError(f"{value!r} is not a choice of {name!r}: {choices}")
-        if not isinstance(value, str):
-            raise bad
-        lo, hi = d.get("min_length", 0), d.get("max_length", 6000)
-        if not lo <= len(value) <= hi and not free_text:
-            raise CommandUsageError(f"option {name!r} takes {lo}..{hi} characters")
-        return value
+        return _text(d, value, bad, free_text=free_text)
     if kind in (4, 10):
-        choices = d.get("choices") or []
-        if choices and not isinstance(value, (int, float)):
-            value = {c["name"]: c["value"] for c in choices}.get(value, value)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise bad
-        if kind == 4 and (not isinstance(value, int) or abs(value) > _MAX_SAFE):
-            raise bad
-        if kind == 10 and not math.isfinite(value):
-            raise bad
-        lo, hi = d.get("min_value"), d.get("max_value")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise CommandUsageError(f"option {name!r} must be within {lo}..{hi}, got {value}")
-        if choices and value not in [c["value"] for c in choices]:
-            raise CommandUsageError(f"{value!r} is not a choice of {name!r}: {choices}")
-        return value
+        return _number(d, value, bad)
     if kind == 5:
         if not isinstance(value, bool):
             raise bad
@@ -280,14 +255,51 @@ def _convert(
             ephemeral=True,
         )
         att: Attachment = draft.attachments[0]  # type: ignore[index]
-        fake._attachments[att.id] = att
+        fake.attachments[att.id] = att
         resolved.setdefault("attachments", {})[str(att.id)] = att.payload()
         return str(att.id)
     raise bad
 
 
+def _text(d: dict[str, Any], value: Any, bad: CommandUsageError, *, free_text: bool) -> str:
+    """A string option's value: a choice (by name or value) or text of the allowed length."""
+    name = d["name"]
+    choices = d.get("choices") or []
+    if choices:
+        by_name = {c["name"]: c["value"] for c in choices}
+        value = value if value in {c["value"] for c in choices} else by_name.get(value, value)
+        if value not in by_name.values():
+            raise CommandUsageError(f"{value!r} is not a choice of {name!r}: {choices}")
+    if not isinstance(value, str):
+        raise bad
+    lo, hi = d.get("min_length", 0), d.get("max_length", 6000)
+    if not lo <= len(value) <= hi and not free_text:
+        raise CommandUsageError(f"option {name!r} takes {lo}..{hi} characters")
+    return value
+
+
+def _number(d: dict[str, Any], value: Any, bad: CommandUsageError) -> int | float:
+    """An integer (4) or number (10) option's value: within its range, or one of its choices."""
+    kind, name = d["type"], d["name"]
+    choices = d.get("choices") or []
+    if choices and not isinstance(value, (int, float)):
+        value = {c["name"]: c["value"] for c in choices}.get(value, value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise bad
+    if kind == 4 and (not isinstance(value, int) or abs(value) > _MAX_SAFE):
+        raise bad
+    if kind == 10 and not math.isfinite(value):
+        raise bad
+    lo, hi = d.get("min_value"), d.get("max_value")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise CommandUsageError(f"option {name!r} must be within {lo}..{hi}, got {value}")
+    if choices and value not in [c["value"] for c in choices]:
+        raise CommandUsageError(f"{value!r} is not a choice of {name!r}: {choices}")
+    return value
+
+
 def _resolve_user(
-    fake: FakeDiscord, channel: Channel, target: User, resolved: dict[str, dict[str, Any]]
+    fake: Emulator, channel: Channel, target: User, resolved: dict[str, dict[str, Any]]
 ) -> None:
     resolved.setdefault("users", {})[str(target.id)] = target.payload()
     guild = fake.world.guild_of(channel)

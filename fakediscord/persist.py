@@ -23,17 +23,19 @@ import logging
 import os
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, MutableMapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .models import Attachment, Channel, Member, Message, Role, User
 from .state import Guild
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import WorldHolder
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 log = logging.getLogger(__name__)
 
 FORMAT = 1
@@ -51,7 +53,7 @@ class WorldFile:
         self.path = Path(path)
         self.files = Path(files) if files is not None else _files_beside(self.path)
         self.delay = delay
-        self._fake: FakeDiscord | None = None
+        self._fake: WorldHolder | None = None
         self._unobserve: Callable[[], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._writing: asyncio.Task[None] | None = None
@@ -69,7 +71,7 @@ class WorldFile:
 
     # reading ------------------------------------------------------------------------------------
 
-    def restore(self, fake: FakeDiscord) -> list[Guild]:
+    def restore(self, fake: WorldHolder) -> list[Guild]:
         """Replace ``fake``'s world with the saved one; returns its servers, oldest first."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
@@ -82,7 +84,7 @@ class WorldFile:
         except (KeyError, TypeError, ValueError) as err:
             raise WorldFileError(f"{self.path} is damaged: {err!r}") from err
 
-    def _restore(self, fake: FakeDiscord, data: dict[str, Any]) -> list[Guild]:
+    def _restore(self, fake: WorldHolder, data: dict[str, Any]) -> list[Guild]:
         world = fake.world
         codec = _Codec(fake.base_url)
         users = {int(u["id"]): _build(User, u, codec) for u in data["users"]}
@@ -97,24 +99,21 @@ class WorldFile:
         bot_user = users[int(data["bot_user"])]
         owner = users[int(data["application_owner"])]
         kept_order = {cid: [m for m in ids if m in messages] for cid, ids in order.items()}
-        for mapping, values in (
-            (world.users, users),
-            (world.guilds, {g.id: g for g in guilds}),
-            (world.channels, channels),
-            (world.messages, messages),
-            (world.channel_messages, kept_order),
-            (world.dm_channels, {int(k): int(v) for k, v in data["dm_channels"].items()}),
-            (world.commands, {}),
-        ):
-            mapping.clear()  # in place: the emulator's parts hold these very dicts
-            mapping.update(values)
+        # in place: the emulator's parts hold these very dicts
+        _replace(world.users, users)
+        _replace(world.guilds, {g.id: g for g in guilds})
+        _replace(world.channels, channels)
+        _replace(world.messages, messages)
+        _replace(world.channel_messages, kept_order)
+        _replace(world.dm_channels, {int(k): int(v) for k, v in data["dm_channels"].items()})
+        world.commands.clear()
         world.bot_user, world.application_owner = bot_user, owner
         world.application_id = int(data["application_id"])
         world.bot_token = _token(world.bot_user.id)
         world.clock_offset = float(data.get("clock_offset", 0.0))
-        world._last_id = max(world._last_id, int(data["last_id"]))
+        world.last_id = max(world.last_id, int(data["last_id"]))
         for att in codec.files.values():
-            fake._attachments[att.id] = att
+            fake.attachments[att.id] = att
         self._written = set(codec.files)
         self._forget_unused(set(codec.files))
         return guilds
@@ -139,7 +138,7 @@ class WorldFile:
 
     # writing ------------------------------------------------------------------------------------
 
-    def snapshot(self, fake: FakeDiscord) -> tuple[str, dict[int, bytes]]:
+    def snapshot(self, fake: WorldHolder) -> tuple[str, dict[int, bytes]]:
         """The world as JSON text, and the files not written yet (id -> bytes)."""
         world = fake.world
         codec = _Codec(fake.base_url)
@@ -147,7 +146,7 @@ class WorldFile:
         files = {a.id: a for m in messages for a in m.attachments}
         data = {
             "format": FORMAT,
-            "last_id": world._last_id,
+            "last_id": world.last_id,
             "application_id": world.application_id,
             "bot_user": world.bot_user.id,
             "application_owner": world.application_owner.id,
@@ -163,7 +162,7 @@ class WorldFile:
         fresh = {aid: a.data for aid, a in files.items() if aid not in self._written}
         return json.dumps(data, separators=(",", ":")), fresh
 
-    def save(self, fake: FakeDiscord) -> None:
+    def save(self, fake: WorldHolder) -> None:
         """Write the world now (blocking); see ``watch`` for saving as it changes."""
         self._write(*self.snapshot(fake))
 
@@ -176,7 +175,7 @@ class WorldFile:
             self._written.add(aid)
         _atomic_write(self.path, text.encode("utf-8"))
 
-    def watch(self, fake: FakeDiscord) -> None:
+    def watch(self, fake: WorldHolder) -> None:
         """Save ``fake``'s world after each change (debounced) until ``close()``."""
         self._fake = fake
         self._unobserve = fake.observe(self._changed)
@@ -278,6 +277,11 @@ class _Codec:
 
 
 _GONE = object()
+
+
+def _replace(mapping: MutableMapping[_K, _V], values: Mapping[_K, _V]) -> None:
+    mapping.clear()
+    mapping.update(values)
 
 
 def _fields(obj: Any, codec: _Codec, skip: tuple[str, ...] = ()) -> dict[str, Any]:

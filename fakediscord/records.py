@@ -104,6 +104,21 @@ class InteractionRecord:
             self.messages.append(message.snapshot())
             self.completed_at = now
 
+    def mark_acknowledged(self) -> None:
+        """The bot's first response arrived (or the deadline passed): the actor stops waiting."""
+        self._acked.set()
+
+    def mark_resolved(self) -> None:
+        """A "thinking" defer was resolved by an edit or a followup (or cannot be any more)."""
+        self._resolved.set()
+
+    async def wait_acknowledged(self) -> None:
+        await self._acked.wait()
+
+    @property
+    def resolved(self) -> bool:
+        return self._resolved.is_set()
+
     def owns_message(self, message_id: int) -> bool:
         if self.response is not None and self.response.id == message_id:
             return True
@@ -115,3 +130,32 @@ class InteractionRecord:
             f"custom_id={self.custom_id!r} callback_type={self.callback_type} "
             f"error={self.error!r}>"
         )
+
+
+class Interactions:
+    """Every interaction the emulator sent, found by id or token, and those in flight."""
+
+    def __init__(self) -> None:
+        self.records: list[InteractionRecord] = []
+        #: dispatched and waiting for their first response
+        self.active: list[InteractionRecord] = []
+        self._by_id: dict[int, InteractionRecord] = {}
+        self._by_token: dict[str, InteractionRecord] = {}
+        #: each active interaction's first-response deadline
+        self.timers: set[asyncio.TimerHandle] = set()
+
+    def cancel_timers(self) -> None:
+        for handle in self.timers:
+            handle.cancel()
+        self.timers.clear()
+
+    def add(self, rec: InteractionRecord) -> None:
+        self.records.append(rec)
+        self._by_id[rec.id] = rec
+        self._by_token[rec.token] = rec
+
+    def by_id(self, interaction_id: int) -> InteractionRecord | None:
+        return self._by_id.get(interaction_id)
+
+    def by_token(self, token: str) -> InteractionRecord | None:
+        return self._by_token.get(token)

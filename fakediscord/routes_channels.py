@@ -28,7 +28,7 @@ from .server import Call, Reply, route
 from .validate import FieldError
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 
 def _wrong_type() -> DiscordError:
@@ -56,7 +56,7 @@ def _duration(payload: dict[str, Any]) -> list[FieldError]:
 
 
 def _new_thread(
-    fake: FakeDiscord,
+    fake: Emulator,
     parent: Channel,
     payload: dict[str, Any],
     *,
@@ -71,7 +71,7 @@ def _new_thread(
         thread_id=thread_id,
         auto_archive_duration=payload.get("auto_archive_duration") or 1440,
     )
-    fake._dispatch_thread(thread)
+    fake.dispatch_thread(thread)
     data = thread.payload()
     data["member"] = {
         "id": str(thread.id),
@@ -83,7 +83,7 @@ def _new_thread(
 
 
 @route("POST", "/channels/{channel_id}/threads")
-async def create_thread(fake: FakeDiscord, call: Call) -> Any:
+async def create_thread(fake: Emulator, call: Call) -> Any:
     """Text channels take public (11) and private (12) threads, announcement channels only
     announcement threads (10); anything else is refused as Discord refuses it."""
     parent = bot_channel(fake, call)
@@ -115,7 +115,7 @@ async def create_thread(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
-async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
+async def create_thread_from_message(fake: Emulator, call: Call) -> Any:
     parent = bot_channel(fake, call)
     if parent.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
         raise _wrong_type()
@@ -134,7 +134,7 @@ async def create_thread_from_message(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("PATCH", "/channels/{channel_id}")
-async def modify_channel(fake: FakeDiscord, call: Call) -> Any:
+async def modify_channel(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     payload, _ = await json_object(call)
     call.refuse(_duration(payload) if channel.is_thread else [], payload)
@@ -149,11 +149,11 @@ async def modify_channel(fake: FakeDiscord, call: Call) -> Any:
     if "topic" in payload:
         channel.topic = payload["topic"]
     fake.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id, intent=1)
-    fake._emit("channel", channel)
+    fake.emit("channel", channel)
     return channel.payload()
 
 
-def _modify_thread(fake: FakeDiscord, thread: Channel, payload: dict[str, Any]) -> None:
+def _modify_thread(fake: Emulator, thread: Channel, payload: dict[str, Any]) -> None:
     """Unarchiving an unlocked thread needs only the right to post in it; everything else
     needs Manage Threads, or being the thread's creator (archive, rename, auto-archive)."""
     perms = fake.world.channel_permissions(fake.bot_user, thread)
@@ -180,11 +180,11 @@ def _modify_thread(fake: FakeDiscord, thread: Channel, payload: dict[str, Any]) 
         thread.last_activity_ts = fake.world.now_ts()
     if "archived" in payload and bool(payload["archived"]) != thread.archived:
         fake.world.set_archived(thread, bool(payload["archived"]))
-    fake._thread_update(thread)
+    fake.thread_update(thread)
 
 
 @route("DELETE", "/channels/{channel_id}")
-async def delete_channel(fake: FakeDiscord, call: Call) -> Any:
+async def delete_channel(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     if channel.guild_id is None:
         raise DiscordError(400, 50003, "Cannot execute action on a DM channel", rule="dm_channel")

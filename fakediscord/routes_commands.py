@@ -15,7 +15,7 @@ from .server import Call, Reply, route
 from .validate import FieldError
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 DAILY_CREATES = 200
 DAY = 86_400.0
@@ -26,7 +26,7 @@ GLOBAL_ONE = "/applications/{application_id}/commands/{command_id}"
 GUILD_ONE = "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}"
 
 
-def _scope(fake: FakeDiscord, call: Call) -> int | None:
+def _scope(fake: Emulator, call: Call) -> int | None:
     app_id = call.params.get("application_id")
     if app_id != str(fake.application_id):
         raise forbidden(
@@ -58,7 +58,7 @@ def _clean(value: Any) -> Any:
     return value
 
 
-def _definition(fake: FakeDiscord, cmd: dict[str, Any], scope: int | None) -> dict[str, Any]:
+def _definition(fake: Emulator, cmd: dict[str, Any], scope: int | None) -> dict[str, Any]:
     """The stored shape, minus id and version (used to detect real changes)."""
     perms = cmd.get("default_member_permissions")
     out: dict[str, Any] = {
@@ -82,7 +82,7 @@ def _definition(fake: FakeDiscord, cmd: dict[str, Any], scope: int | None) -> di
     return out
 
 
-def _count_creates(fake: FakeDiscord, scope: int | None, new: int) -> None:
+def _count_creates(fake: Emulator, scope: int | None, new: int) -> None:
     if not new:
         return
     now = fake.world.now_ts()
@@ -101,7 +101,7 @@ def _count_creates(fake: FakeDiscord, scope: int | None, new: int) -> None:
 
 
 def _store(
-    fake: FakeDiscord, scope: int | None, cmd: dict[str, Any], existing: dict[str, Any] | None
+    fake: Emulator, scope: int | None, cmd: dict[str, Any], existing: dict[str, Any] | None
 ) -> dict[str, Any]:
     definition = _definition(fake, cmd, scope)
     if existing is not None:
@@ -118,14 +118,14 @@ def _find(registry: dict[int, dict[str, Any]], cmd: dict[str, Any]) -> dict[str,
 
 @route("GET", GLOBAL)
 @route("GET", GUILD)
-async def list_commands(fake: FakeDiscord, call: Call) -> Any:
+async def list_commands(fake: Emulator, call: Call) -> Any:
     scope = _scope(fake, call)
     return list(fake.world.commands.get(scope, {}).values())
 
 
 @route("PUT", GLOBAL)
 @route("PUT", GUILD)
-async def bulk_overwrite(fake: FakeDiscord, call: Call) -> Any:
+async def bulk_overwrite(fake: Emulator, call: Call) -> Any:
     scope = _scope(fake, call)
     payload = (await call.read()).json
     payload = [] if payload is None else payload
@@ -142,7 +142,7 @@ async def bulk_overwrite(fake: FakeDiscord, call: Call) -> Any:
 
 @route("POST", GLOBAL)
 @route("POST", GUILD)
-async def create_command(fake: FakeDiscord, call: Call) -> Any:
+async def create_command(fake: Emulator, call: Call) -> Any:
     scope = _scope(fake, call)
     payload = (await call.read()).json
     if not isinstance(payload, dict):
@@ -166,7 +166,7 @@ async def create_command(fake: FakeDiscord, call: Call) -> Any:
     return Reply(200 if existing else 201, stored)
 
 
-def _one(fake: FakeDiscord, call: Call) -> tuple[int | None, dict[str, Any]]:
+def _one(fake: Emulator, call: Call) -> tuple[int | None, dict[str, Any]]:
     scope = _scope(fake, call)
     cid = call.int_param("command_id", lambda: not_found(10063, "application command"))
     cmd = fake.world.commands.get(scope, {}).get(cid)
@@ -177,13 +177,13 @@ def _one(fake: FakeDiscord, call: Call) -> tuple[int | None, dict[str, Any]]:
 
 @route("GET", GLOBAL_ONE)
 @route("GET", GUILD_ONE)
-async def get_command(fake: FakeDiscord, call: Call) -> Any:
+async def get_command(fake: Emulator, call: Call) -> Any:
     return _one(fake, call)[1]
 
 
 @route("DELETE", GLOBAL_ONE)
 @route("DELETE", GUILD_ONE)
-async def delete_command(fake: FakeDiscord, call: Call) -> Any:
+async def delete_command(fake: Emulator, call: Call) -> Any:
     scope, cmd = _one(fake, call)
     del fake.world.commands[scope][int(cmd["id"])]
     return Reply(204)
@@ -191,7 +191,7 @@ async def delete_command(fake: FakeDiscord, call: Call) -> Any:
 
 @route("PATCH", GLOBAL_ONE)
 @route("PATCH", GUILD_ONE)
-async def edit_command(fake: FakeDiscord, call: Call) -> Any:
+async def edit_command(fake: Emulator, call: Call) -> Any:
     scope, cmd = _one(fake, call)
     payload = (await call.read()).json
     if not isinstance(payload, dict):

@@ -19,7 +19,7 @@ from .server import Call, Reply, route
 from .validate import FieldError
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 #: seconds within which a repeated ``nonce`` with ``enforce_nonce`` returns the message created
 #: first instead of a new one (Discord: "the past few minutes"; the shortest reading is kept)
@@ -30,12 +30,12 @@ NONCE_WINDOW = 120.0
 
 
 @route("GET", "/users/@me")
-async def get_me(fake: FakeDiscord, call: Call) -> Any:
+async def get_me(fake: Emulator, call: Call) -> Any:
     return fake.me_payload()
 
 
 @route("GET", "/users/{user_id}")
-async def get_user(fake: FakeDiscord, call: Call) -> Any:
+async def get_user(fake: Emulator, call: Call) -> Any:
     uid = call.int_param("user_id", lambda: not_found(10013, "User"))
     user = fake.world.users.get(uid)
     if user is None:
@@ -44,22 +44,22 @@ async def get_user(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("GET", "/oauth2/applications/@me")
-async def get_oauth_application(fake: FakeDiscord, call: Call) -> Any:
+async def get_oauth_application(fake: Emulator, call: Call) -> Any:
     return fake.application_payload()
 
 
 @route("GET", "/applications/@me")
-async def get_application(fake: FakeDiscord, call: Call) -> Any:
+async def get_application(fake: Emulator, call: Call) -> Any:
     return fake.application_payload()
 
 
 @route("GET", "/gateway", auth=False)
-async def get_gateway(fake: FakeDiscord, call: Call) -> Any:
+async def get_gateway(fake: Emulator, call: Call) -> Any:
     return {"url": fake.gateway_url}
 
 
 @route("GET", "/gateway/bot")
-async def get_gateway_bot(fake: FakeDiscord, call: Call) -> Any:
+async def get_gateway_bot(fake: Emulator, call: Call) -> Any:
     used = fake.gateway.identify_count
     return {
         "url": fake.gateway_url,
@@ -76,7 +76,7 @@ async def get_gateway_bot(fake: FakeDiscord, call: Call) -> Any:
 # guilds -------------------------------------------------------------------------------------------
 
 
-def _guild(fake: FakeDiscord, call: Call) -> Any:
+def _guild(fake: Emulator, call: Call) -> Any:
     gid = call.int_param("guild_id", lambda: not_found(10004, "Guild"))
     guild = fake.world.guilds.get(gid)
     if guild is None:
@@ -87,7 +87,7 @@ def _guild(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("GET", "/guilds/{guild_id}")
-async def get_guild(fake: FakeDiscord, call: Call) -> Any:
+async def get_guild(fake: Emulator, call: Call) -> Any:
     guild = _guild(fake, call)
     data = fake.world.guild_rest_payload(guild)
     if call.query_flag("with_counts"):
@@ -97,7 +97,7 @@ async def get_guild(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("GET", "/guilds/{guild_id}/members/{user_id}")
-async def get_member(fake: FakeDiscord, call: Call) -> Any:
+async def get_member(fake: Emulator, call: Call) -> Any:
     guild = _guild(fake, call)
     uid = call.int_param("user_id", lambda: not_found(10013, "User"))
     member = guild.members.get(uid)
@@ -107,7 +107,7 @@ async def get_member(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("GET", "/guilds/{guild_id}/channels")
-async def get_guild_channels(fake: FakeDiscord, call: Call) -> Any:
+async def get_guild_channels(fake: Emulator, call: Call) -> Any:
     guild = _guild(fake, call)
     return [
         fake.world.channels[c].payload()
@@ -119,7 +119,7 @@ async def get_guild_channels(fake: FakeDiscord, call: Call) -> Any:
 # channels -----------------------------------------------------------------------------------------
 
 
-def bot_channel(fake: FakeDiscord, call: Call) -> Channel:
+def bot_channel(fake: Emulator, call: Call) -> Channel:
     """The channel in the path, if the bot can see it (10003 / 50001 otherwise)."""
     cid = call.int_param("channel_id", unknown_channel)
     channel = fake.world.channels.get(cid)
@@ -143,7 +143,7 @@ def bot_channel(fake: FakeDiscord, call: Call) -> Channel:
     return channel
 
 
-def channel_message(fake: FakeDiscord, call: Call, channel: Channel, action: str) -> Message:
+def channel_message(fake: Emulator, call: Call, channel: Channel, action: str) -> Message:
     mid = call.int_param("message_id", unknown_message)
     message = fake.world.messages.get(mid)
     if message is None or message.channel_id != channel.id:
@@ -157,7 +157,7 @@ def channel_message(fake: FakeDiscord, call: Call, channel: Channel, action: str
     return message
 
 
-def require_history(fake: FakeDiscord, channel: Channel) -> None:
+def require_history(fake: Emulator, channel: Channel) -> None:
     """Reading a message by id needs Read Message History (50001 without it)."""
     if channel.guild_id is None:
         return
@@ -171,12 +171,12 @@ def require_history(fake: FakeDiscord, channel: Channel) -> None:
 
 
 @route("GET", "/channels/{channel_id}")
-async def get_channel(fake: FakeDiscord, call: Call) -> Any:
+async def get_channel(fake: Emulator, call: Call) -> Any:
     return bot_channel(fake, call).payload()
 
 
 @route("POST", "/channels/{channel_id}/typing")
-async def trigger_typing(fake: FakeDiscord, call: Call) -> Any:
+async def trigger_typing(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     require(fake, channel, send_bit(channel), "show typing")
     return Reply(204)
@@ -197,9 +197,9 @@ async def json_object(call: Call) -> tuple[dict[str, Any], list[Any]]:
 
 
 @route("POST", "/channels/{channel_id}/messages")
-async def create_message(fake: FakeDiscord, call: Call) -> Any:
+async def create_message(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
-    fake._check_dm(channel)
+    fake.check_dm(channel)
     payload, uploads = await json_object(call)
     check_channel_send(
         fake,
@@ -245,7 +245,7 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
             }
             if target.guild_id is not None:
                 reference["guild_id"] = str(target.guild_id)
-    message = fake._new_message(
+    message = fake.new_message(
         channel,
         fake.bot_user,
         draft,
@@ -259,7 +259,7 @@ async def create_message(fake: FakeDiscord, call: Call) -> Any:
     return {**fake.rest_payload(message), "nonce": nonce}
 
 
-def _same_nonce(fake: FakeDiscord, nonce: Any) -> Message | None:
+def _same_nonce(fake: Emulator, nonce: Any) -> Message | None:
     """The bot's message created with ``nonce`` within ``NONCE_WINDOW`` (still there)."""
     if nonce is None:
         return None
@@ -271,7 +271,7 @@ def _same_nonce(fake: FakeDiscord, nonce: Any) -> Message | None:
 
 
 @route("GET", "/channels/{channel_id}/messages")
-async def list_messages(fake: FakeDiscord, call: Call) -> Any:
+async def list_messages(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     query = call.request.query
     try:
@@ -299,14 +299,14 @@ async def list_messages(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
-async def get_message(fake: FakeDiscord, call: Call) -> Any:
+async def get_message(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     require_history(fake, channel)
     return fake.rest_payload(channel_message(fake, call, channel, "fetch"))
 
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-async def edit_message(fake: FakeDiscord, call: Call) -> Any:
+async def edit_message(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     message = channel_message(fake, call, channel, "edit")
     if message.author.id != fake.bot_user.id:
@@ -327,11 +327,11 @@ async def edit_message(fake: FakeDiscord, call: Call) -> Any:
         existing=message,
     )
     call.refuse(draft.errors, payload)
-    return fake.rest_payload(fake._edit(message, draft))
+    return fake.rest_payload(fake.edit_message(message, draft))
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
-async def delete_message(fake: FakeDiscord, call: Call) -> Any:
+async def delete_message(fake: Emulator, call: Call) -> Any:
     channel = bot_channel(fake, call)
     message = channel_message(fake, call, channel, "delete")
     if channel.archived:
@@ -342,7 +342,7 @@ async def delete_message(fake: FakeDiscord, call: Call) -> Any:
                 50003, "Cannot execute action on a DM channel", rule="delete_foreign_message"
             )
         require(fake, channel, MANAGE_MESSAGES, "delete someone else's message")
-    fake._remove(message)
+    fake.remove_message(message)
     return Reply(204)
 
 
@@ -350,7 +350,7 @@ async def delete_message(fake: FakeDiscord, call: Call) -> Any:
 
 
 @route("POST", "/users/@me/channels")
-async def create_dm(fake: FakeDiscord, call: Call) -> Any:
+async def create_dm(fake: Emulator, call: Call) -> Any:
     payload, _ = await json_object(call)
     call.refuse([], payload)
     try:

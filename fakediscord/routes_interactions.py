@@ -35,7 +35,7 @@ from .server import Call, Reply, route
 from .validate import FieldError
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
@@ -95,13 +95,12 @@ def _focused_type(rec: InteractionRecord) -> int | None:
 
 
 @route("POST", CALLBACK, auth=False, limited=False)
-async def create_response(fake: FakeDiscord, call: Call) -> Any:
+async def create_response(fake: Emulator, call: Call) -> Any:
     iid = call.int_param("interaction_id", lambda: unknown_interaction("unknown_interaction"))
-    rec = fake._records_by_id.get(iid)
+    rec = fake.interactions.by_id(iid)
     if rec is None or rec.token != call.params["interaction_token"]:
         raise unknown_interaction("unknown_interaction", f"no interaction {iid} with that token")
-    if not rec.acknowledged and not rec.expired and fake._initial_window_passed(rec):
-        fake._expire(rec)
+    fake.expire_if_late(rec)
     if rec.expired and not rec.acknowledged:
         rec.mark("late callback")
         raise unknown_interaction(None)
@@ -124,7 +123,11 @@ async def create_response(fake: FakeDiscord, call: Call) -> Any:
     allowed = ALLOWED_CALLBACKS[rec.type]
     if rec.source_message is None:
         allowed = tuple(t for t in allowed if t not in (6, 7))
-    if isinstance(ctype, int) and ctype not in allowed:
+    if not isinstance(ctype, int) or isinstance(ctype, bool):
+        # Discord refuses a callback without a numeric type whether or not the spec is loaded
+        errors.append(FieldError(("type",), "BASE_TYPE_REQUIRED", "This field is required"))
+        ctype = 0
+    elif ctype not in allowed:
         errors.append(
             FieldError(
                 ("type",),
@@ -190,13 +193,13 @@ def _check_followup_limit(rec: InteractionRecord) -> None:
 
 
 def _acknowledge(
-    fake: FakeDiscord, rec: InteractionRecord, ctype: int, data: dict[str, Any], draft: Any
+    fake: Emulator, rec: InteractionRecord, ctype: int, data: dict[str, Any], draft: Any
 ) -> Message | None:
     message: Message | None = None
     flags = data.get("flags") or 0 if isinstance(data, dict) else 0
     ephemeral_for = rec.user.id if flags & FLAG_EPHEMERAL else None
     if ctype == 4:
-        message = fake._new_message(
+        message = fake.new_message(
             rec.channel,
             fake.bot_user,
             draft,
@@ -209,7 +212,7 @@ def _acknowledge(
             event="response",
         )
     elif ctype == 5:
-        message = fake._new_message(
+        message = fake.new_message(
             rec.channel,
             fake.bot_user,
             None,
@@ -226,7 +229,7 @@ def _acknowledge(
     elif ctype == 6:
         message = rec.source_message
     elif ctype == 7 and rec.source_message is not None:
-        message = fake._edit(rec.source_message, draft, record=rec, event="update")
+        message = fake.edit_message(rec.source_message, draft, record=rec, event="update")
     elif ctype == 8:
         rec.choices = list(data.get("choices") or [])
     elif ctype == 9:
@@ -236,14 +239,14 @@ def _acknowledge(
     rec.response = message
     rec.ephemeral = bool(message is not None and message.ephemeral)
     rec.mark(f"callback {ctype}")
-    rec._acked.set()
+    rec.mark_acknowledged()
     if ctype != 5:
-        rec._resolved.set()
+        rec.mark_resolved()
     return message
 
 
 def _callback_body(
-    fake: FakeDiscord, rec: InteractionRecord, ctype: int, message: Message | None
+    fake: Emulator, rec: InteractionRecord, ctype: int, message: Message | None
 ) -> dict[str, Any]:
     inner: dict[str, Any] = {"id": str(rec.id), "type": rec.type}
     if message is not None and ctype in (4, 5, 6, 7):
@@ -261,13 +264,13 @@ def _callback_body(
 # interaction webhook --------------------------------------------------------------------------
 
 
-def _record(fake: FakeDiscord, call: Call) -> InteractionRecord:
+def _record(fake: Emulator, call: Call) -> InteractionRecord:
     """The interaction behind a webhook token, refusing unknown, expired or unacked ones."""
     if call.params["webhook_id"] != str(fake.application_id):
         raise unknown_webhook(
             "unknown_webhook", f"webhook id {call.params['webhook_id']} is not the application id"
         )
-    rec = fake._records_by_token.get(call.params["webhook_token"])
+    rec = fake.interactions.by_token(call.params["webhook_token"])
     if rec is None:
         raise invalid_webhook_token("invalid_webhook_token", "no interaction has this token")
     age = fake.world.now_ts() - rec.created_ts
@@ -302,7 +305,7 @@ def _original(rec: InteractionRecord) -> Message:
     return message
 
 
-def _owned(fake: FakeDiscord, call: Call, rec: InteractionRecord) -> Message:
+def _owned(fake: Emulator, call: Call, rec: InteractionRecord) -> Message:
     mid = call.int_param("message_id", unknown_message)
     message = fake.world.messages.get(mid)
     if message is None or not rec.owns_message(mid):
@@ -314,7 +317,7 @@ def _owned(fake: FakeDiscord, call: Call, rec: InteractionRecord) -> Message:
 
 
 async def _edit_via_webhook(
-    fake: FakeDiscord, call: Call, rec: InteractionRecord, message: Message, event: str
+    fake: Emulator, call: Call, rec: InteractionRecord, message: Message, event: str
 ) -> Any:
     payload, uploads = await _payload(call)
     if rec.channel.archived:
@@ -329,13 +332,13 @@ async def _edit_via_webhook(
         ephemeral=message.ephemeral,
     )
     call.refuse(draft.errors, payload)
-    fake._edit(message, draft, record=rec, event=event, finish_loading=True)
-    rec._resolved.set()
+    fake.edit_message(message, draft, record=rec, event=event, finish_loading=True)
+    rec.mark_resolved()
     return fake.rest_payload(message)
 
 
 @route("POST", WEBHOOK, auth=False)
-async def followup(fake: FakeDiscord, call: Call) -> Any:
+async def followup(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     _check_followup_limit(rec)
     payload, uploads = await _payload(call)
@@ -358,7 +361,9 @@ async def followup(fake: FakeDiscord, call: Call) -> Any:
         )
         call.refuse(draft.errors, payload)
         draft.fields.pop("flags", None)
-        message = fake._edit(pending, draft, record=rec, event="followup", finish_loading=True)
+        message = fake.edit_message(
+            pending, draft, record=rec, event="followup", finish_loading=True
+        )
     else:
         flags = payload.get("flags") or 0
         ephemeral = bool(flags & FLAG_EPHEMERAL) if isinstance(flags, int) else False
@@ -372,7 +377,7 @@ async def followup(fake: FakeDiscord, call: Call) -> Any:
         )
         call.refuse(draft.errors, payload)
         open_thread_for(fake, rec.channel, by_interaction=True)
-        message = fake._new_message(
+        message = fake.new_message(
             rec.channel,
             fake.bot_user,
             draft,
@@ -384,49 +389,49 @@ async def followup(fake: FakeDiscord, call: Call) -> Any:
             event="followup",
         )
     rec.followups.append(message)
-    rec._resolved.set()
+    rec.mark_resolved()
     if not call.query_flag("wait"):
         return Reply(204)
     return fake.rest_payload(message)
 
 
 @route("GET", ORIGINAL, auth=False)
-async def get_original(fake: FakeDiscord, call: Call) -> Any:
+async def get_original(fake: Emulator, call: Call) -> Any:
     return fake.rest_payload(_original(_record(fake, call)))
 
 
 @route("PATCH", ORIGINAL, auth=False)
-async def edit_original(fake: FakeDiscord, call: Call) -> Any:
+async def edit_original(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     return await _edit_via_webhook(fake, call, rec, _original(rec), "edit original")
 
 
 @route("DELETE", ORIGINAL, auth=False)
-async def delete_original(fake: FakeDiscord, call: Call) -> Any:
+async def delete_original(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     if rec.channel.archived:
         raise thread_archived(rec.channel, "delete a message")
-    fake._remove(_original(rec), record=rec)
-    rec._resolved.set()
+    fake.remove_message(_original(rec), record=rec)
+    rec.mark_resolved()
     return Reply(204)
 
 
 @route("GET", WEBHOOK_MESSAGE, auth=False)
-async def get_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+async def get_webhook_message(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     return fake.rest_payload(_owned(fake, call, rec))
 
 
 @route("PATCH", WEBHOOK_MESSAGE, auth=False)
-async def edit_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+async def edit_webhook_message(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     return await _edit_via_webhook(fake, call, rec, _owned(fake, call, rec), "edit followup")
 
 
 @route("DELETE", WEBHOOK_MESSAGE, auth=False)
-async def delete_webhook_message(fake: FakeDiscord, call: Call) -> Any:
+async def delete_webhook_message(fake: Emulator, call: Call) -> Any:
     rec = _record(fake, call)
     if rec.channel.archived:
         raise thread_archived(rec.channel, "delete a message")
-    fake._remove(_owned(fake, call, rec), record=rec)
+    fake.remove_message(_owned(fake, call, rec), record=rec)
     return Reply(204)

@@ -16,7 +16,7 @@ from .server import Call, Reply, route
 from .service import member_payload
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 MEMBER = "/channels/{channel_id}/thread-members/{user_id}"
 
@@ -25,7 +25,7 @@ def _unknown_member(detail: str) -> DiscordError:
     return not_found(10007, "Member", rule="unknown_member", detail=detail)
 
 
-def _thread(fake: FakeDiscord, call: Call) -> Channel:
+def _thread(fake: Emulator, call: Call) -> Channel:
     channel = bot_channel(fake, call)
     if not channel.is_thread:
         raise DiscordError(
@@ -38,7 +38,7 @@ def _thread(fake: FakeDiscord, call: Call) -> Channel:
     return channel
 
 
-def _member_of_server(fake: FakeDiscord, call: Call, thread: Channel) -> User:
+def _member_of_server(fake: Emulator, call: Call, thread: Channel) -> User:
     uid = call.int_param("user_id", lambda: _unknown_member("not a user id"))
     guild = fake.world.guild_of(thread)
     if guild is None or uid not in guild.members:
@@ -47,7 +47,7 @@ def _member_of_server(fake: FakeDiscord, call: Call, thread: Channel) -> User:
 
 
 @route("PUT", MEMBER)
-async def add_thread_member(fake: FakeDiscord, call: Call) -> Any:
+async def add_thread_member(fake: Emulator, call: Call) -> Any:
     thread = _thread(fake, call)
     user = _member_of_server(fake, call, thread)
     if thread.archived:
@@ -55,12 +55,12 @@ async def add_thread_member(fake: FakeDiscord, call: Call) -> Any:
     require(fake, thread, SEND_MESSAGES_IN_THREADS, "add a member to the thread")
     if user.id not in thread.member_ids:
         thread.member_ids.add(user.id)
-        fake._thread_members(thread, [user], [])
+        fake.thread_members(thread, [user], [])
     return Reply(204, None)
 
 
 @route("DELETE", MEMBER)
-async def remove_thread_member(fake: FakeDiscord, call: Call) -> Any:
+async def remove_thread_member(fake: Emulator, call: Call) -> Any:
     thread = _thread(fake, call)
     user = _member_of_server(fake, call, thread)
     if thread.archived:
@@ -71,12 +71,12 @@ async def remove_thread_member(fake: FakeDiscord, call: Call) -> Any:
     if user.id not in thread.member_ids:
         raise _unknown_member(f"user {user.id} is not in thread #{thread.name}")
     thread.member_ids.discard(user.id)
-    fake._thread_members(thread, [], [user])
+    fake.thread_members(thread, [], [user])
     return Reply(204, None)
 
 
 @route("GET", MEMBER)
-async def get_thread_member(fake: FakeDiscord, call: Call) -> Any:
+async def get_thread_member(fake: Emulator, call: Call) -> Any:
     thread = _thread(fake, call)
     user = _member_of_server(fake, call, thread)
     if user.id not in thread.member_ids:

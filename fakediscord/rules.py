@@ -398,7 +398,7 @@ def _check_select(comp: dict[str, Any], path: Path) -> list[FieldError]:
                 "Must be 1 or more in length.",
             )
         )
-    values: set[str] = set()
+    values: set[object] = set()
     defaults = 0
     for j, opt in enumerate(options):
         if not isinstance(opt, dict):

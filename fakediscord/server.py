@@ -25,7 +25,7 @@ from .ratelimit import too_many_requests
 from .validate import FieldError
 
 if TYPE_CHECKING:
-    from .fake import FakeDiscord
+    from .surface import Emulator
 
 API_PREFIX = "/api/v10"
 
@@ -47,7 +47,7 @@ class Reply:
         )
 
 
-Handler = Callable[["FakeDiscord", "Call"], Awaitable[Any]]
+Handler = Callable[["Emulator", "Call"], Awaitable[Any]]
 
 
 @dataclass
@@ -83,7 +83,7 @@ class Call:
     """One request being served: its route, parameters, body and helpers for refusing it."""
 
     def __init__(
-        self, fake: FakeDiscord, request: web.Request, rdef: RouteDef, params: dict[str, str]
+        self, fake: Emulator, request: web.Request, rdef: RouteDef, params: dict[str, str]
     ) -> None:
         self.fake = fake
         self.request = request
@@ -156,14 +156,14 @@ class Router:
 class RestServer:
     """The aiohttp request handler for everything under ``/api/v10``."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: Emulator) -> None:
         self.fake = fake
         self.router = Router(ROUTES)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         fake = self.fake
         started = time.perf_counter()
-        fake._activity(+1)
+        fake.activity(+1)
         method = request.method
         path = request.path.removeprefix(API_PREFIX) or "/"
         template = path
@@ -211,7 +211,7 @@ class RestServer:
             fake.requests.append(
                 RequestRecord(method, template, status, time.perf_counter() - started)
             )
-            fake._activity(-1)
+            fake.activity(-1)
 
     async def _serve(
         self, request: web.Request, method: str, path: str

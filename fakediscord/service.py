@@ -18,12 +18,12 @@ from .gateway import (
     Session,
 )
 from .messages import Draft, apply_draft, is_empty
-from .models import DM, FLAG_EPHEMERAL, FLAG_LOADING, Channel, Message, User, iso
+from .models import DM, FLAG_EPHEMERAL, FLAG_LOADING, Attachment, Channel, Message, User, iso
 from .notifications import Notification, join_mentioned, notified
 
 if TYPE_CHECKING:
     from .gateway import Gateway
-    from .records import InteractionRecord
+    from .records import InteractionRecord, Interactions
     from .state import World
 
 
@@ -43,14 +43,14 @@ class MessageService:
 
     world: World
     gateway: Gateway
-    _active: list[InteractionRecord]
-    _attachments: dict[int, Any]
-    _notifications: list[Notification]
+    interactions: Interactions
+    attachments: dict[int, Attachment]
+    notification_log: list[Notification]
 
-    def _emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
+    def emit(self, kind: str, subject: Any) -> None:  # FakeDiscord tells its observers
         raise NotImplementedError
 
-    def _new_message(
+    def new_message(
         self,
         channel: Channel,
         author: User,
@@ -100,14 +100,14 @@ class MessageService:
             )
         message.mentions = self._mentions(message)
         self.world.store_message(message)
-        self._register_files(message)
+        self.register_files(message)
         if not message.ephemeral:
             self._announce("MESSAGE_CREATE", message)
         if draft is not None:
             joined = join_mentioned(self.world, message, allowed_mentions=draft.allowed_mentions)
             if joined:
-                self._thread_members(channel, joined, [])
-            self._notifications.extend(
+                self.thread_members(channel, joined, [])
+            self.notification_log.extend(
                 notified(
                     self.world,
                     message,
@@ -116,10 +116,10 @@ class MessageService:
                 )
             )
         self._note(message, record, event)
-        self._emit("message", message)
+        self.emit("message", message)
         return message
 
-    def _edit(
+    def edit_message(
         self,
         message: Message,
         draft: Draft,
@@ -155,14 +155,14 @@ class MessageService:
             )
         message.edited_at = self.world.now()
         message.mentions = self._mentions(message)
-        self._register_files(message)
+        self.register_files(message)
         if not message.ephemeral:
             self._announce("MESSAGE_UPDATE", message)
         self._note(message, record, event)
-        self._emit("message", message)
+        self.emit("message", message)
         return message
 
-    def _remove(self, message: Message, *, record: InteractionRecord | None = None) -> None:
+    def remove_message(self, message: Message, *, record: InteractionRecord | None = None) -> None:
         self.world.delete_message(message)
         if not message.ephemeral:
             data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
@@ -176,7 +176,7 @@ class MessageService:
             )
         if record is not None:
             record.mark("delete")
-        self._emit("message_delete", message)
+        self.emit("message_delete", message)
 
     # helpers -------------------------------------------------------------------------------------
 
@@ -187,9 +187,9 @@ class MessageService:
             if uid in self.world.users
         ]
 
-    def _register_files(self, message: Message) -> None:
+    def register_files(self, message: Message) -> None:
         for att in message.attachments:
-            self._attachments[att.id] = att
+            self.attachments[att.id] = att
 
     @staticmethod
     def _message_intent(message: Message) -> int:
@@ -238,7 +238,7 @@ class MessageService:
             event, for_session, guild_id=message.guild_id, intent=self._message_intent(message)
         )
 
-    def _thread_members(self, thread: Channel, added: list[User], removed: list[User]) -> None:
+    def thread_members(self, thread: Channel, added: list[User], removed: list[User]) -> None:
         """THREAD_MEMBERS_UPDATE, to sessions with the Guild Members intent."""
         self.gateway.dispatch(
             "THREAD_MEMBERS_UPDATE",
@@ -257,13 +257,13 @@ class MessageService:
         if record is not None:
             record.mark(event, message)
             return
-        for active in self._active:
+        for active in self.interactions.active:
             active.mark(f"channel {event}", message)
 
     def _shares_guild(self, user: User) -> bool:
         return any(user.id in g.members for g in self.world.guilds.values())
 
-    def _check_dm(self, channel: Channel) -> None:
+    def check_dm(self, channel: Channel) -> None:
         if channel.type != DM:
             return
         recipient = channel.recipients[0]

@@ -75,7 +75,7 @@ class World:
 
     def __init__(self, *, bot_name: str = "Ranch Hand") -> None:
         self.clock_offset: float = 0.0
-        self._last_id = 0
+        self.last_id = 0
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
@@ -107,10 +107,10 @@ class World:
         """A fresh id whose timestamp is ``at`` (default: now), strictly increasing."""
         ts = at.timestamp() if at is not None else self.now_ts()
         candidate = (int(ts * 1000) - DISCORD_EPOCH_MS) << 22
-        if at is None and candidate <= self._last_id:
-            candidate = self._last_id + 1
+        if at is None and candidate <= self.last_id:
+            candidate = self.last_id + 1
         if at is None:
-            self._last_id = candidate
+            self.last_id = candidate
         else:
             candidate |= secrets.randbits(22)
         return candidate
@@ -171,12 +171,12 @@ class World:
         guild.roles[member_role.id] = member_role
         guild.roles[bot_role.id] = bot_role
         self.guilds[gid] = guild
-        self._join(guild, self.bot_user, [bot_role.id])
+        self.join(guild, self.bot_user, [bot_role.id])
         if owner.id != self.bot_user.id:
-            self._join(guild, owner, [member_role.id])
+            self.join(guild, owner, [member_role.id])
         return guild
 
-    def _join(self, guild: Guild, user: User, role_ids: list[int]) -> Member:
+    def join(self, guild: Guild, user: User, role_ids: list[int]) -> Member:
         member = Member(user=user, guild_id=guild.id, role_ids=role_ids, joined_at=self.now())
         guild.members[user.id] = member
         return member
@@ -206,7 +206,7 @@ class World:
             )
             guild.roles[role.id] = role
             role_ids.append(role.id)
-        return self._join(guild, user, role_ids)
+        return self.join(guild, user, role_ids)
 
     def permissions(self, guild: Guild, user: User) -> int:
         """Guild-level permissions: @everyone OR the member's roles; owner and admins: all."""

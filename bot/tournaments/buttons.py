@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.gate import Gated
 from bot.tournaments import posts
 from bot.ui import ids
 from bot.ui.routing import RAN, table_of
@@ -22,7 +23,9 @@ def may_organise(interaction: discord.Interaction[Any]) -> bool:
     return perms.manage_guild or perms.manage_events or perms.administrator
 
 
-class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT):
+class TournamentButton(
+    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT
+):
     def __init__(self, tournament_id: int, op: str, *, item: Any = None) -> None:
         self.tournament_id, self.op = tournament_id, op
         super().__init__(item or discord.ui.Button(custom_id=f"rh:tn:{tournament_id}:{op}"))

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import privacy
+from bot.gate import Gated
 from bot.ui import ids
 from bot.ui.confirm import NOT_YOURS
 from bot.ui.routing import RAN, table_of
@@ -22,7 +23,7 @@ _, ngettext, N_ = domain("bot").functions()
 log = logging.getLogger(__name__)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET):
+class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET):
     def __init__(self, user_id: int | None, op: str, *, item: Any = None) -> None:
         self.user_id, self.op = user_id, op
         if item is None:

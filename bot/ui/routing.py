@@ -10,23 +10,31 @@ and to nothing at all otherwise (the player then sees "This interaction failed")
   digits, numbers out of range), or one that is not on the message clicked;
 - it also answers the "Type a move" box by its custom id, so a box opened before a restart, or
   long ago, still plays its move.
+
+The bot keeps no view or modal of its own in memory (every component is a ``DynamicItem`` and
+the move box is answered by its id), so a click that fits no template is answered here unless
+a persistent view added to the client (``Client.persistent_views``) has that component; a
+modal submission other than the move box is refused. While the bot stops, the client's
+``on_interaction`` answers everything (``bot.gate``) and this listener stays out.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 import discord
 
+from bot.gate import closed
+from bot.host import Host
 from bot.locales import seen
 from bot.matches import Refusal
 from bot.ui import ids
 from words import domain
 
-if TYPE_CHECKING:
-    from bot.host import Host
+#: an interaction as the components see it (any client: the bot is a ``Host``)
+Interaction = discord.Interaction[discord.Client]
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -39,15 +47,21 @@ LOADED = "rh_match"
 #: set in ``interaction.extras`` by ``run``: discord.py found the clicked component on its
 #: message and ran its callback (so the catch-all need not look the component up again)
 RAN = "rh_ran"
+#: the message flag of a Components V2 layout (``MessageFlags.components_v2``, discord.py 2.6)
+COMPONENTS_V2 = 1 << 15
 
 
-def table_of(interaction: discord.Interaction[Any]) -> Any:
-    client: Host = interaction.client  # type: ignore[assignment]
-    return client.table
+def table_of(interaction: Interaction) -> Any:
+    """The bot's table (``bot.table.Table``, which imports this module, hence not named)."""
+    client = interaction.client
+    if not isinstance(client, Host):
+        raise TypeError(f"{type(client).__name__} is not the bot")
+    table: Any = client.table
+    return table
 
 
 async def run(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     match_id: int,
     work: Callable[[Any], Awaitable[None]],
 ) -> None:
@@ -69,9 +83,11 @@ async def run(
         await table.failed(interaction, err)
 
 
-async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
+async def answer_unclaimed(interaction: Interaction) -> None:
     """The catch-all: runs for every interaction, after discord.py dispatched it (in its own
     task: a refusal here is worded in the clicker's language)."""
+    if closed(interaction):
+        return  # the client's on_interaction says the bot is restarting
     try:
         if interaction.type is discord.InteractionType.component:
             if not claimed(interaction):
@@ -83,9 +99,9 @@ async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
         log.exception("could not answer interaction %s", interaction.id)
 
 
-def claimed(interaction: discord.Interaction[Any]) -> bool:
-    """Whether a component of ours (or a stored view) answers this click."""
-    data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
+def claimed(interaction: Interaction) -> bool:
+    """Whether a component of ours (or a persistent view) answers this click."""
+    data = _data(interaction)
     custom_id, kind = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
@@ -94,40 +110,48 @@ def claimed(interaction: discord.Interaction[Any]) -> bool:
             return True  # its callback runs (usually before this listener does)
         # discord.py runs a dynamic item only when the message carries that component
         return interaction.message is not None and _carries(interaction.message, kind, custom_id)
-    return _stored(interaction, (kind, custom_id))
+    views = interaction.client.persistent_views
+    return any(_has(_items(view), kind, custom_id) for view in views)
 
 
-def _carries(message: discord.Message, kind: Any, custom_id: str) -> bool:
-    """The same lookup discord.py makes before it runs a dynamic item."""
-    cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = cls.from_message(message, timeout=None)
+def _carries(message: discord.Message, kind: object, custom_id: str) -> bool:
+    """The same lookup discord.py makes before it runs a dynamic item: the message read as a
+    layout when it uses Components V2 (discord.py 2.6 and later), else as a view."""
+    if message.flags.value & COMPONENTS_V2 and hasattr(discord.ui, "LayoutView"):
+        return _has(
+            _items(discord.ui.LayoutView.from_message(message, timeout=None)), kind, custom_id
+        )
+    return _has(_items(discord.ui.View.from_message(message, timeout=None)), kind, custom_id)
+
+
+def _items(view: discord.ui.view.BaseView) -> Iterable[object]:
+    """Every item of a view, nested ones too (``walk_children`` from discord.py 2.6)."""
+    walk: Callable[[], Iterable[object]] | None = getattr(view, "walk_children", None)
+    return view.children if walk is None else walk()
+
+
+def _has(items: Iterable[object], kind: object, custom_id: str) -> bool:
     return any(
-        item.type.value == kind and getattr(item, "custom_id", None) == custom_id
-        for item in view.walk_children()
+        isinstance(item, discord.ui.Item)
+        and item.type.value == kind
+        and getattr(item, "custom_id", None) == custom_id
+        for item in items
     )
 
 
-def _store(interaction: discord.Interaction[Any]) -> Any:
-    state = getattr(interaction.client, "_connection", None)
-    return getattr(state, "_view_store", None)
+def _data(interaction: Interaction) -> Mapping[str, object]:
+    """The interaction's ``data`` as Discord sent it (discord.py keeps the raw mapping)."""
+    data = interaction.data
+    return data if isinstance(data, Mapping) else {}
 
 
-def _stored(interaction: discord.Interaction[Any], key: tuple[Any, str]) -> bool:
-    """A view kept in memory by discord.py (the bot's own menus are all dynamic items; this
-    keeps any stateful view from being answered twice)."""
-    views = getattr(_store(interaction), "_views", {})
-    message_id = interaction.message.id if interaction.message else None
-    return key in views.get(message_id, {}) or key in views.get(None, {})
-
-
-async def _submitted(interaction: discord.Interaction[Any]) -> None:
-    data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
+async def _submitted(interaction: Interaction) -> None:
+    data = _data(interaction)
     custom_id = data.get("custom_id")
     seen(interaction)
     found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
     if found is None:
-        if custom_id not in getattr(_store(interaction), "_modals", {}):
-            await table_of(interaction).refuse(interaction, _(ids.INVALID))
+        await table_of(interaction).refuse(interaction, _(ids.INVALID))
         return
     text = typed(data.get("components"))
     table = table_of(interaction)
@@ -138,7 +162,7 @@ async def _submitted(interaction: discord.Interaction[Any]) -> None:
     await run(interaction, match_id, lambda t: t.play(interaction, match_id, ply=ply, text=text))
 
 
-def typed(components: Any) -> str | None:
+def typed(components: object) -> str | None:
     """The text of the move field in a modal submission, wherever the layout nests it."""
     for comp in _walk(components):
         if comp.get("custom_id") == MOVE_FIELD and isinstance(comp.get("value"), str):
@@ -146,7 +170,7 @@ def typed(components: Any) -> str | None:
     return None
 
 
-def _walk(node: Any) -> Iterator[Mapping[str, Any]]:
+def _walk(node: object) -> Iterator[Mapping[str, object]]:
     if isinstance(node, list):
         for child in node:
             yield from _walk(child)

@@ -9,6 +9,7 @@ page must not reach anything outside the emulator.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import time
@@ -47,6 +48,10 @@ _BLOCKS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _fill(template: str, m: re.Match[str]) -> str:
+    return template.format(m[1])
+
+
 def render(text: str, resolve: Resolver) -> str:
     """HTML for a message's ``content`` (or an embed's text)."""
     stash: list[str] = []
@@ -74,7 +79,7 @@ def render(text: str, resolve: Resolver) -> str:
     )
     text = html.escape(text, quote=False)
     for pattern, template in _INLINE:
-        text = pattern.sub(lambda m, t=template: t.format(m[1]), text)
+        text = pattern.sub(functools.partial(_fill, template), text)
     text = _blocks(text)
     for _ in range(4):  # stashed fragments may hold earlier ones (an escape inside a link)
         if _MARK not in text:

@@ -198,7 +198,7 @@ class ChannelPage:
 
     async def _file(self, request: web.Request) -> web.StreamResponse:
         try:
-            att = self.fake._attachments[int(request.match_info["attachment_id"])]
+            att = self.fake.attachments[int(request.match_info["attachment_id"])]
         except (KeyError, ValueError):
             raise web.HTTPNotFound() from None
         # the file keeps its name when it is saved ("inline": a picture or a JSON export
@@ -347,7 +347,7 @@ class ChannelPage:
     async def _modal(self, request: web.Request) -> web.StreamResponse:
         body = await _body(request)
         user = self._user(body.get("user"))
-        rec = self.fake._records_by_id.get(_int(body.get("interaction")) or 0)
+        rec = self.fake.interactions.by_id(_int(body.get("interaction")) or 0)
         if rec is None or rec.modal is None:
             raise PageError(404, "That form is no longer open.")
         values = body.get("values")

@@ -212,7 +212,7 @@ class Views:
         parts = url[len(prefix) :].split("/")
         if len(parts) < 2 or not parts[1].isdigit():
             return None
-        return self.fake._attachments.get(int(parts[1]))
+        return self.fake.attachments.get(int(parts[1]))
 
     def component(self, comp: dict[str, Any]) -> dict[str, Any]:
         kind = comp.get("type")

@@ -16,7 +16,6 @@ from typing import Any
 import games
 from bot.ui import INVALID
 from fakediscord import FakeDiscord
-from fakediscord.records import MESSAGE_COMPONENT, MODAL_SUBMIT
 from games.horseplay import square_name
 from tests.conftest import World
 from tests.e2e.harness import board, boards, expect_board, open_match, running
@@ -37,20 +36,9 @@ async def forged(
 ) -> Any:
     """A click on ``custom_id`` (a select choosing ``values`` when given). ``shown``: the
     message in the interaction shows that component (as a tampered client would have it)."""
-    kind = 2 if values is None else 3
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
-    if values is not None:
-        data["values"] = values
-    rec = fake._new_record(MESSAGE_COMPONENT, user, channel, data, message=message)
-    if shown:
-        if values is None:
-            comp = {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}
-        else:
-            options = [{"label": v, "value": v} for v in values]
-            comp = {"type": 3, "custom_id": custom_id, "options": options}
-        rec.payload["message"]["components"] = [{"type": 1, "components": [comp]}]
-    rec.custom_id = custom_id
-    return await fake._deliver(rec)
+    return await fake.forge_click(
+        user, message, custom_id, values=values, shown=shown, channel=channel
+    )
 
 
 def refused(rec: Any, user: Any, text: str = INVALID) -> None:
@@ -168,14 +156,7 @@ async def forged_box(
     fake: FakeDiscord, user: Any, channel: Any, custom_id: str, fields: dict[str, str]
 ) -> Any:
     """A move box submission with any custom id and fields, from no box the bot opened."""
-    rows = [
-        {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
-        for k, v in fields.items()
-    ]
-    data = {"custom_id": custom_id, "components": rows}
-    rec = fake._new_record(MODAL_SUBMIT, user, channel, data)
-    rec.custom_id = custom_id
-    return await fake._deliver(rec)
+    return await fake.forge_modal(user, channel, custom_id, fields)
 
 
 async def test_the_huff_warning_shows_in_the_move_menu(

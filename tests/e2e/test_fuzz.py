@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from fakediscord.records import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT
+from fakediscord.records import APPLICATION_COMMAND
 from tests.conftest import World
 from tests.e2e.harness import BotRunner, board, open_match, running
 
@@ -326,21 +326,7 @@ async def forged_click(
 ) -> Any:
     """A click on ``custom_id`` from a copy of ``message`` that shows that component (as a
     tampered client would have it): the emulator's actors only press what is really there."""
-    kind = 2 if values is None else 3
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
-    if values is not None:
-        data["values"] = values
-        comp: dict[str, Any] = {
-            "type": 3,
-            "custom_id": custom_id,
-            "options": [{"label": "x", "value": v} for v in values],
-        }
-    else:
-        comp = {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}
-    rec = fake._new_record(MESSAGE_COMPONENT, user, channel, data, message=message)
-    rec.payload["message"]["components"] = [{"type": 1, "components": [comp]}]
-    rec.custom_id = custom_id
-    return await fake._deliver(rec)
+    return await fake.forge_click(user, message, custom_id, values=values, channel=channel)
 
 
 async def forged_modal(
@@ -348,12 +334,7 @@ async def forged_modal(
 ) -> Any:
     """A move box submitted with any text (Discord's client would cap it at the box's
     length; a tampered one need not)."""
-    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "move", "value": text}]}]
-    rec = fake._new_record(
-        MODAL_SUBMIT, user, channel, {"custom_id": custom_id, "components": rows}
-    )
-    rec.custom_id = custom_id
-    return await fake._deliver(rec)
+    return await fake.forge_modal(user, channel, custom_id, {"move": text})
 
 
 def _command(fake: FakeDiscord, guild: Any, name: str) -> dict[str, Any]:
@@ -389,9 +370,7 @@ async def raw_slash(
     data: dict[str, Any] = {"id": cmd["id"], "name": group, "type": 1, "options": opts}
     if sub is not None:
         data["options"] = [{"name": sub, "type": 1, "options": opts}]
-    rec = fake._new_record(APPLICATION_COMMAND, user, channel, data)
-    rec.command = f"{group} {sub or ''}".strip()
-    return await fake._deliver(rec)
+    return await fake.forge(user, channel, APPLICATION_COMMAND, data)
 
 
 def answered_privately(what: str, user: Any, rec: Any) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
+from fakediscord.models import walk_components
 from tests.conftest import World
 from tests.e2e.harness import BotRunner, boards, open_match, picture_ply, until
 
@@ -119,3 +120,44 @@ async def test_a_move_still_posting_past_the_grace_gets_its_board_after_the_rest
     await asyncio.sleep(max(0.0, clicked_at + 2.3 - asyncio.get_running_loop().time()))
     for violation in fake.take_violations():
         assert "Connection lost" in violation.detail, violation
+
+
+async def test_while_stopping_a_click_a_typed_move_and_autocomplete_are_declined(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    """Components, the move box and autocomplete meet the same gate as commands: one polite
+    answer each (no second one from the catch-all), and nothing is played."""
+    runner = BotRunner(fake, database)
+    bot = await runner.start()
+    try:
+        await open_match(fake, "farm", world.channel, world.alice, world.bob)
+        match_id = (await runner.match_in(world.channel.id)).id
+        board = boards(fake, world.channel)[-1]
+        before = len(boards(fake, world.channel))
+        custom_id = next(
+            c["custom_id"] for c in walk_components(board.components) if c.get("custom_id")
+        )
+        fake.faults.add(method="POST", path_regex=FOLLOWUP, delay=0.6)
+        _, ply = await type_a_move(fake, runner, world)
+        stopping = asyncio.create_task(bot.close())
+        await until(lambda: bot.stopping, what="the stop to begin")
+        with fake.without_settling():
+            click = await fake.forge_click(world.alice, board, custom_id)
+            box = await fake.forge_modal(
+                world.alice, world.channel, f"rh:m:{match_id}:{ply}", {"move": "roll"}
+            )
+            choices = await fake.autocomplete(
+                world.alice, world.channel, "farm move", focused="action", action=""
+            )
+        for rec in (click, box):
+            assert rec.ephemeral and rec.response is not None
+            assert rec.response.content == RESTARTING
+            assert rec.callback_type == 4 and not rec.followups
+        assert choices == []
+        await stopping
+    finally:
+        await runner.stop()
+    posted = boards(fake, world.channel)
+    assert len(posted) == before + 1, "only the move under way was played"
+    stored_ply, undelivered = await outbox_after_stop(runner)
+    assert stored_ply == picture_ply(posted[-1]) and undelivered == 0

@@ -49,7 +49,7 @@ def board_message(fake: FakeDiscord, channel_id: int, guild_id: int) -> Message:
         flags=1 << 5,
     )
     world.store_message(message)
-    fake._register_files(message)
+    fake.register_files(message)
     return message
 
 
