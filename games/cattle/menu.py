@@ -213,7 +213,8 @@ def rank(state: CattleState, seat: int, action: CattleAction) -> int:
         case Switch("stock", die):
             return 2 * (state.rolls[seat] - die.face)
         case Switch(_, die):
-            return herd[die.colour] - 1 - herd[state.brand(seat)]
+            brand = state.brand(seat)
+            return herd[die.colour] - 1 - (herd[brand] if brand else 0)
         case Pasture(die):
             return 12 + herd[die.colour] - 1
     return 0

@@ -94,13 +94,19 @@ def fits(die: Die, top: Die) -> bool:
 def deal(players: int) -> tuple[Counts, ...]:
     """Starting piles: 4 of each colour for two, 3 for three, 2 plus one extra for four."""
     each = {2: 4, 3: 3, 4: 2}[players]
-    piles = []
+    piles: list[Counts] = []
     for seat in range(players):
         pile = [each] * 4
         if players == 4:
             pile[seat] += 1
-        piles.append(tuple(pile))
-    return tuple(piles)  # type: ignore[return-value]
+        piles.append(counts(pile))
+    return tuple(piles)
+
+
+def counts(values: Sequence[int]) -> Counts:
+    """Four numbers, one per colour, as ``Counts``."""
+    first, second, third, fourth = values
+    return (first, second, third, fourth)
 
 
 def dealt(players: int) -> Counts:

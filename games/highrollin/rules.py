@@ -77,7 +77,7 @@ class HighRollinRules(Ruleset[State, Action]):
         n = len(names)
         state = State(
             names=names,
-            options=opts,  # type: ignore[arg-type]
+            options=opts,
             towers=(),
             piles=(),
             scores=(0,) * n,

@@ -69,7 +69,7 @@ def load_state(data: Mapping[str, Any], players: tuple[int, int]) -> State:
     fall = data.get("fall")
     state = State(
         names=names,
-        options=HighRollinOptions.parse(data.get("options")),  # type: ignore[arg-type]
+        options=HighRollinOptions.parse(data.get("options")),
         towers=towers,
         piles=tuple(_load_colours(p) for p in data["piles"]),
         scores=tuple(_int(s, "score") for s in data["scores"]),
