@@ -232,7 +232,7 @@ def sprite(colour: int, crowned: bool, diameter: int, ghost: bool = False) -> Im
     else:
         letter = font(_letter(big, 0.52), True)
         d.text((big / 2, big / 2), LETTERS[colour], font=letter, fill=WHITE, anchor="mm")
-    return img.resize((diameter, (big + lift) // SS), Image.LANCZOS)
+    return img.resize((diameter, (big + lift) // SS), Image.Resampling.LANCZOS)
 
 
 def _letter(big: int, share: float) -> int:
@@ -260,7 +260,7 @@ def warning(side: int) -> Image.Image:
     d.polygon(inner, fill=WHITE)
     d.rectangle((big * 0.455, big * 0.4, big * 0.545, big * 0.64), fill=INK)
     d.ellipse((big * 0.45, big * 0.68, big * 0.55, big * 0.78), fill=INK)
-    return img.resize((side, side), Image.LANCZOS)
+    return img.resize((side, side), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=8)
@@ -271,7 +271,7 @@ def huff_badge(side: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=INK, outline=WHITE, width=SS)
     d.text((big / 2, big * 0.52), "H", font=font(int(big * 0.74), True), fill=WHITE, anchor="mm")
-    return img.resize((side, side), Image.LANCZOS)
+    return img.resize((side, side), Image.Resampling.LANCZOS)
 
 
 def cross(d: ImageDraw.ImageDraw, at: tuple[float, float], r: float) -> None:
