@@ -21,12 +21,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import games
 import render
 from bot import replays
+from bot.jsondata import JSON, JSONObject
 from games.base import Event
+
+if TYPE_CHECKING:
+    from bot.store.backend import Row
 
 
 @dataclass(frozen=True)
@@ -34,11 +38,12 @@ class Story:
     """A board story as stored (``outbox``): the ply it ends at and its payload."""
 
     ply: int
-    payload: Mapping[str, Any]
+    payload: JSONObject
 
     @property
     def plays(self) -> int:
-        return len(self.payload.get("plays", []))
+        plays = self.payload.get("plays")
+        return len(plays) if isinstance(plays, list) else 0
 
     @property
     def first(self) -> int:
@@ -46,7 +51,7 @@ class Story:
         return self.ply - max(0, self.plays - 1)
 
     @staticmethod
-    def of(row: Mapping[str, Any] | None) -> Story | None:
+    def of(row: Row | None) -> Story | None:
         if row is None:
             return None
         payload = json.loads(row["payload"])
@@ -57,10 +62,10 @@ def log_data(
     game: str,
     names: Sequence[str],
     seed: int,
-    options: Mapping[str, Any],
-    extras: Mapping[str, Any],
-    rows: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
+    options: Mapping[str, JSON],
+    extras: Mapping[str, JSON],
+    rows: Sequence[Row],
+) -> replays.Log:
     """What a worker replays: the shape ``bot.replays.plays`` reads (an export's fields)."""
     return {
         "game": game,
@@ -74,7 +79,7 @@ def log_data(
     }
 
 
-def narrated(story: Story | None, ply: int, row: Mapping[str, Any] | None) -> dict[str, Any]:
+def narrated(story: Story | None, ply: int, row: Row | None) -> JSONObject:
     """The story of one position alone, for the board texts' wording (``texts.story_lines``):
     the opening (move 0), else the move at ``ply`` with its own events, told as the kind of
     commit it was part of (a move, a computer's, a deadline's, a forfeit)."""
@@ -91,11 +96,11 @@ def narrated(story: Story | None, ply: int, row: Mapping[str, Any] | None) -> di
 
 
 def draw(
-    data: Mapping[str, Any],
+    data: replays.Log,
     ply: int,
-    events: Sequence[dict[str, Any]] | None,
+    events: Sequence[JSONObject] | None,
     locale: str,
-) -> tuple[bytes, dict[str, Any]]:
+) -> tuple[bytes, JSONObject]:
     """In a worker: the picture of the position after move ``ply`` (``events``: the board's
     stored events, or None for the move's own) and that position's state, dumped."""
     rules = games.get(data["game"])
