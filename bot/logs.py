@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
 
 HIDDEN = "[redacted]"
 
@@ -75,7 +74,7 @@ def _install_factory() -> None:
     if getattr(made, "redacts", False):
         return
 
-    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+    def factory(*args: object, **kwargs: object) -> logging.LogRecord:
         record = made(*args, **kwargs)
         _clean(record)
         return record

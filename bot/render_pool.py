@@ -137,7 +137,7 @@ def _position(
 
 
 def _analyse(
-    data: dict[str, Any], language: str, cpu_seconds: float, rollouts: int
+    data: analysis_job.AnalysisJob, language: str, cpu_seconds: float, rollouts: int
 ) -> tuple[dict[str, Any], bytes, str]:
     return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
 
@@ -370,7 +370,7 @@ class Renderer:
 
     async def analyse(
         self,
-        data: dict[str, Any],
+        data: analysis_job.AnalysisJob,
         language: str,
         cpu_seconds: float,
         rollouts: int,

@@ -9,14 +9,18 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, final
 
 import discord
 
+from bot.jsondata import JSON, JSONObject
 from bot.matches import Match
 from bot.texts import escape, game_title, story_lines
 from games.analysis import Moment, Report
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.store.backend import Row
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -25,6 +29,23 @@ COLOUR = discord.Colour.from_rgb(176, 112, 48)
 MOMENT_TEXT = 300
 #: an embed's description holds 4,096 characters
 DESCRIPTION = 4000
+
+
+@final
+class ReportMessage(TypedDict):
+    """The report's message, as the keywords that post or edit it (``attachments``: its chart)."""
+
+    content: None
+    embed: discord.Embed
+    attachments: list[discord.File]
+    allowed_mentions: discord.AllowedMentions
+
+
+@final
+class FailedMessage(TypedDict):
+    """The report's message when it could not be worked out: words only."""
+
+    content: str
 
 
 def points(value: float) -> str:
@@ -65,9 +86,7 @@ def _figures(match: Match, report: Report) -> list[str]:
     return lines
 
 
-def _moment(
-    match: Match, report: Report, rank: int, moment: Moment, row: Mapping[str, Any] | None
-) -> str:
+def _moment(match: Match, report: Report, rank: int, moment: Moment, row: Row | None) -> str:
     name = escape(report.names[moment.seat])
     told = " ".join(story_lines(match, [_story(row)])) if row is not None else moment.notation
     if len(told) > MOMENT_TEXT:
@@ -89,7 +108,7 @@ def _moment(
     return f"{head}\n> {told}"
 
 
-def _story(row: Mapping[str, Any]) -> dict[str, Any]:
+def _story(row: Row) -> JSONObject:
     events = row["events"]
     return {
         "kind": "move",
@@ -99,7 +118,7 @@ def _story(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def report_embed(
-    match: Match, report: Report, rows: Sequence[Mapping[str, Any]], filename: str | None
+    match: Match, report: Report, rows: Sequence[Row], filename: str | None
 ) -> discord.Embed:
     by_ply = {int(r["ply"]): r for r in rows}
     parts = [
@@ -138,10 +157,10 @@ def report_embed(
 
 def report_message(
     match: Match,
-    report: Mapping[str, Any],
-    rows: Sequence[Mapping[str, Any]],
+    report: Mapping[str, JSON],
+    rows: Sequence[Row],
     picture: tuple[bytes, str] | None,
-) -> dict[str, Any]:
+) -> ReportMessage:
     """The report's message (keywords for ``send`` or ``edit``; ``attachments``: its chart)."""
     made = Report.from_dict(report)
     files: list[discord.File] = []

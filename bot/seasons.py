@@ -8,8 +8,6 @@ matches in a season is provisional there: the boards say so.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.model import Refusal
 from bot.store import Store
 from bot.store.backend import Row
@@ -24,7 +22,7 @@ CURRENT, ALL_TIME = "current", "all-time"
 NAME_LIMIT = 50
 
 
-def provisional(row: Any) -> bool:
+def provisional(row: Row) -> bool:
     """Whether a season rating row (its ``played``) is still provisional."""
     return int(row["played"]) < PROVISIONAL_BELOW
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import games
 from bot.clock import ClockSettings
 from bot.league import Format, Kind, League
 from bot.league.codec import dump, load
+from games.base import Ruleset
+
+if TYPE_CHECKING:
+    from bot.store.backend import Row
 
 #: the consequences a tournament's deadline may have (each ends a turn nobody plays)
 CONSEQUENCES = ("forfeit", "skip")
@@ -38,7 +42,7 @@ class Tournament:
     league: League | None
 
     @classmethod
-    def from_row(cls, row: Any) -> Tournament:
+    def from_row(cls, row: Row) -> Tournament:
         settings = json.loads(row["settings"])
         return cls(
             id=int(row["id"]),
@@ -60,7 +64,7 @@ class Tournament:
         )
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Ruleset[object, object]:
         return games.get(self.game)
 
     @property

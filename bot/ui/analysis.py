@@ -100,14 +100,13 @@ async def _stored(interaction: Click, match: Match, row: Row) -> None:
     report = json.loads(row["report"])
     picture = await host.renderer.report_picture(report, reader_locale(interaction))
     rows = await host.service.store.actions(match.id)
-    kwargs = report_message.report_message(match, report, rows, picture)
-    files = kwargs.pop("attachments")
-    kwargs.pop("content", None)
+    message = report_message.report_message(match, report, rows, picture)
     await interaction.followup.send(
         _("Posted here: {link}").format(link=_link(match, row)),
-        files=files,
+        files=message["attachments"],
         ephemeral=True,
-        **kwargs,
+        embed=message["embed"],
+        allowed_mentions=message["allowed_mentions"],
     )
 
 
