@@ -114,6 +114,7 @@ class FromCustomId:
         cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> Self:
         self = cls.__new__(cls)
+        # every class this is mixed into is a DynamicItem, which the checker cannot see here
         discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
         for name, value in match.groupdict().items():
             setattr(self, name, int(value))  # the template admits ASCII digits only

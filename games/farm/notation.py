@@ -23,6 +23,7 @@ from games.farm.model import (
     Roll,
     Trade,
     Withdraw,
+    as_counts,
     bundle_notation,
 )
 
@@ -127,7 +128,7 @@ class FarmNotation(Ruleset[FarmState, FarmAction]):
             if count == 0:
                 raise InvalidAction("farm.zero")
             counts[kind] += count
-        return tuple(counts)  # type: ignore[return-value]
+        return as_counts(counts)
 
     @staticmethod
     def _match_player(state: FarmState, text: str) -> int | None:

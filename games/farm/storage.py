@@ -19,6 +19,7 @@ from games.farm.model import (
     FarmOptions,
     FarmState,
     PendingOffer,
+    as_counts,
 )
 
 
@@ -127,7 +128,7 @@ def _counts(data: Mapping[str, Any]) -> Counts:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidState("farm.bad_count", animal=a, value=repr(n))
         out.append(n)
-    return tuple(out)  # type: ignore[return-value]
+    return as_counts(out)
 
 
 def _seat(value: Any, n: int, what: str) -> int:

@@ -40,6 +40,7 @@ from games.highrollin.model import (
     Roll,
     Stop,
     add,
+    as_counts,
     count,
     dealt,
     fits,
@@ -333,7 +334,7 @@ class HighRollinRules(Ruleset[State, Action]):
                 times = 1
             elif word != "and":
                 raise InvalidAction("highrollin.colour", word=word[:20])
-        return Roll(tuple(counts))  # type: ignore[arg-type]
+        return Roll(as_counts(counts))
 
     @staticmethod
     def _parse_place(state: State, words: list[str]) -> Place:

@@ -15,6 +15,7 @@ from games.highrollin.model import (
     Fall,
     HighRollinOptions,
     HighRollinState,
+    as_counts,
 )
 
 State = HighRollinState
@@ -134,7 +135,7 @@ def _load_colours(data: Mapping[str, Any]) -> Counts:
     unknown = set(data) - set(COLOURS)
     if unknown:
         raise InvalidState("highrollin.bad_value", what="colour", value=repr(sorted(unknown)))
-    return tuple(_int(data.get(c, 0), c) for c in COLOURS)  # type: ignore[return-value]
+    return as_counts(_int(data.get(c, 0), c) for c in COLOURS)
 
 
 def _face(value: Any) -> int:
