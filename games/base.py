@@ -482,6 +482,7 @@ class Ruleset(ABC, Generic[S, A]):
     def renamed(self, state: S, names: Sequence[str]) -> S:
         """``state`` with the players' names replaced (a forgotten player's stand-in): every
         game keeps them as its state's ``names``."""
+        # every game's state is a frozen dataclass with ``names``, which ``S`` cannot say
         return dataclasses.replace(state, names=tuple(names))  # type: ignore[type-var]
 
     def invariants(self, state: S) -> list[str]:

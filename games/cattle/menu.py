@@ -125,7 +125,7 @@ def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
     key = _colour_of
     if isinstance(actions[0], Raid):
         key = _face_of
-        actions = sorted(actions, key=lambda a: -a.die.face)  # type: ignore[union-attr]
+        actions = sorted(actions, key=lambda a: -a.die.face if isinstance(a, Raid) else 0)
     same_key: dict[str, list[CattleAction]] = {}
     for a in actions:
         same_key.setdefault(key(a), []).append(a)

@@ -5,6 +5,7 @@ them all under one lock so concurrent first pictures do not each draw them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -288,6 +289,11 @@ def used_colours() -> list[tuple[int, int, int]]:
     for k in range(4):
         for base in (BLUE_SQ, STRAW, PAPER):
             for t in (0.25, 0.5, 0.75):
-                out.append(tuple(int(a + (b - a) * t) for a, b in zip(base, PIECE[k], strict=True)))
-            out.append(tuple(int(a + (b - a) * 0.45) for a, b in zip(base, PIECE[k], strict=True)))
-    return out  # type: ignore[return-value]
+                out.append(_blend(base, PIECE[k], t))
+            out.append(_blend(base, PIECE[k], 0.45))
+    return out
+
+
+def _blend(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
+    red, green, blue = (int(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (red, green, blue)
