@@ -217,6 +217,7 @@ def _read_specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
     out = []
     for f in dataclasses.fields(cls):
         kind = hints[f.name]
+        # ``Optional[int]``'s class is private to ``typing``, so its stubs do not name it
         if isinstance(kind, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
             raise TypeError(f"option {f.name} must have a plain type")
         out.append(
