@@ -16,7 +16,6 @@ import base64
 import binascii
 import sys
 from collections.abc import Callable
-from typing import Any
 from urllib.parse import urlencode
 
 import discord
@@ -83,7 +82,7 @@ def permission_names() -> list[str]:
     return names
 
 
-async def report(settings: Settings, out: Callable[[str], Any] = print) -> int:
+async def report(settings: Settings, out: Callable[[str], object] = print) -> int:
     """Log in, say per server where the bot lacks what a match needs; 0 if nowhere, 1 if
     somewhere (2: could not log in)."""
     from bot.__main__ import point_at_api
@@ -109,7 +108,7 @@ async def report(settings: Settings, out: Callable[[str], Any] = print) -> int:
     return 1 if lacking else 0
 
 
-def _report_guilds(client: discord.Client, out: Callable[[str], Any]) -> int:
+def _report_guilds(client: discord.Client, out: Callable[[str], object]) -> int:
     guilds = sorted(client.guilds, key=lambda g: g.name.lower())
     out(f"Logged in as {client.user}; in {len(guilds)} server(s).")
     lacking = 0

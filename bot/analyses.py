@@ -24,16 +24,23 @@ import logging
 import time
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 import words
 from bot import analysis_job, report_message
 from bot.answer import TRANSPORT
+from bot.jsondata import JSON, JSONObject
 from bot.matches import Match
 from bot.render_pool import Slots
 from bot.store.rows import AnalysisRow
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.matches import MatchService
+    from bot.render_pool import Renderer
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +56,22 @@ class LostHold(Exception):
     """Another process took the report over (this one's hold had run out)."""
 
 
+#: the report's message as posted or edited
+Posted = report_message.ReportMessage | report_message.FailedMessage
+
+
+class Reporting(Protocol):
+    """What the reports use of the running bot (``bot.host.Host``)."""
+
+    settings: Settings
+    service: MatchService
+    renderer: Renderer
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
+
+
 class Analyses:
-    def __init__(self, host: Any, *, lease: float = LEASE, tick: float = TICK) -> None:
+    def __init__(self, host: Reporting, *, lease: float = LEASE, tick: float = TICK) -> None:
         settings = host.settings
         self.host = host
         self.lease, self.tick = lease, tick
@@ -65,7 +86,7 @@ class Analyses:
         self.stopping = False
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.host.service.store
 
     def now(self) -> float:
@@ -156,7 +177,7 @@ class Analyses:
         match: Match = await self.host.service.get(match_id)
         row = await self.store.analyses.analysis(match_id)
         assert row is not None
-        report: Mapping[str, Any] | None
+        report: Mapping[str, JSON] | None
         picture: tuple[bytes, str] | None = None
         if row.status == "running":
             report, picture = await self._work_out(match, row, holder)
@@ -170,7 +191,7 @@ class Analyses:
 
     async def _work_out(
         self, match: Match, row: AnalysisRow, holder: str
-    ) -> tuple[dict[str, Any] | None, tuple[bytes, str] | None]:
+    ) -> tuple[JSONObject | None, tuple[bytes, str] | None]:
         rows = await self.store.matches.actions(match.id)
         data = analysis_job.job_data(
             match.id,
@@ -206,7 +227,11 @@ class Analyses:
             self.shares.pop(match.id, None)
 
     async def _watch(
-        self, match: Match, row: AnalysisRow, holder: str, job: asyncio.Future[Any]
+        self,
+        match: Match,
+        row: AnalysisRow,
+        holder: str,
+        job: asyncio.Future[tuple[JSONObject, bytes, str]],
     ) -> None:
         """Until ``job`` ends: renew the hold and show how far it is."""
         shown = -1.0
@@ -228,7 +253,7 @@ class Analyses:
         self,
         match: Match,
         holder: str,
-        report: Mapping[str, Any] | None,
+        report: Mapping[str, JSON] | None,
         picture: tuple[bytes, str] | None,
     ) -> None:
         """The public message becomes the report (or says it failed); marked posted."""
@@ -238,7 +263,7 @@ class Analyses:
             picture = await self.host.renderer.report_picture(dict(report), match.language)
         with words.use(match.language):
             if report is None:
-                kwargs: dict[str, Any] = {"content": report_message.failed_text(match)}
+                kwargs: Posted = {"content": report_message.failed_text(match)}
             else:
                 rows = await self.store.matches.actions(match.id)
                 kwargs = report_message.report_message(match, report, rows, picture)
@@ -250,20 +275,31 @@ class Analyses:
 
     # Messages -------------------------------------------------------------------------------
 
-    async def _send(self, channel_id: int, kwargs: Mapping[str, Any]) -> int | None:
-        args = dict(kwargs)
-        files = args.pop("attachments", None)
-        if files:
-            args["files"] = files
-        args.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    async def _send(self, channel_id: int, kwargs: Posted) -> int | None:
+        channel = self.host.get_partial_messageable(channel_id)
+        mentions = discord.AllowedMentions.none()
         try:
-            message = await self.host.get_partial_messageable(channel_id).send(**args)
+            if "embed" not in kwargs:
+                message = await channel.send(content=kwargs["content"], allowed_mentions=mentions)
+            elif kwargs["attachments"]:
+                message = await channel.send(
+                    content=kwargs["content"],
+                    embed=kwargs["embed"],
+                    files=kwargs["attachments"],
+                    allowed_mentions=kwargs["allowed_mentions"],
+                )
+            else:
+                message = await channel.send(
+                    content=kwargs["content"],
+                    embed=kwargs["embed"],
+                    allowed_mentions=kwargs["allowed_mentions"],
+                )
         except (discord.HTTPException, *TRANSPORT) as err:
             log.warning("channel %s: the post-game report could not be posted: %r", channel_id, err)
             return None
         return int(message.id)
 
-    async def _edit(self, row: AnalysisRow, kwargs: Mapping[str, Any]) -> bool:
+    async def _edit(self, row: AnalysisRow, kwargs: Posted) -> bool:
         if row.message_id is None:
             return False
         channel = self.host.get_partial_messageable(int(row.channel_id))

@@ -11,9 +11,10 @@ a worker process).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 import words
+from bot.jsondata import JSON, JSONObject
 from bot.store.rows import LoggedAction
 from games.analysis import Report, analyse, from_log
 from render.analysis import chart, describe
@@ -31,16 +32,31 @@ def _played(row: LoggedAction) -> tuple[int, str]:
     return row.seat, row.notation
 
 
+class AnalysisJob(TypedDict):
+    """What a worker needs of a match to work out its report."""
+
+    match_id: int
+    game: str
+    names: list[str]
+    seed: int
+    options: JSONObject
+    extras: JSONObject
+    #: the seats people played (the report is about their decisions)
+    people: list[int]
+    #: (seat, notation) per action
+    log: list[tuple[int, str]]
+
+
 def job_data(
     match_id: int,
     game: str,
     names: Sequence[str],
     seed: int,
-    options: Mapping[str, Any],
-    extras: Mapping[str, Any],
+    options: Mapping[str, JSON],
+    extras: Mapping[str, JSON],
     people: Sequence[int],
     rows: Sequence[LoggedAction],
-) -> dict[str, Any]:
+) -> AnalysisJob:
     """What a worker needs of a match (plain data, sent through a pipe)."""
     return {
         "match_id": match_id,
@@ -55,12 +71,12 @@ def job_data(
 
 
 def compute(
-    data: Mapping[str, Any],
+    data: AnalysisJob,
     language: str,
     cpu_seconds: float,
     rollouts: int,
     tell: Callable[[float], None],
-) -> tuple[dict[str, Any], bytes, str]:
+) -> tuple[JSONObject, bytes, str]:
     """The report (as data), its chart (PNG) and the chart's alt text; ``tell`` hears the
     share of the budget spent as it goes. The rollouts are seeded by the match's id, so the
     same match gives the same report."""
@@ -92,7 +108,7 @@ def compute(
     return report.to_dict(), png, alt
 
 
-def picture(report: Mapping[str, Any], language: str) -> tuple[bytes, str]:
+def picture(report: Mapping[str, JSON], language: str) -> tuple[bytes, str]:
     """A stored report's chart and alt text, in ``language``."""
     made = Report.from_dict(report)
     with words.use(language):

@@ -12,8 +12,6 @@ it is.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -35,7 +33,7 @@ WORDED = {
 TEXT_LIMIT = 100
 
 
-def described(msgid: str, **fields: Any) -> app_commands.locale_str:
+def described(msgid: str, **fields: object) -> app_commands.locale_str:
     """A command text from the catalogue: English for Discord's default, with what the
     translator needs to word it in another language (``game``: a game whose title and texts
     fill ``{title}``/``{help}`` in that language)."""
@@ -47,18 +45,18 @@ def titled(game: str) -> app_commands.locale_str:
     return app_commands.locale_str(games.get(game).title, msgid="{title}", game=game)
 
 
-def _fill(text: str, fields: dict[str, Any]) -> str:
+def _fill(text: str, fields: dict[str, object]) -> str:
     values = dict(fields)
     if isinstance(fields.get("default"), bool):  # a switch's default: on or off, worded
         values["default"] = _("on") if fields["default"] else _("off")
     key = fields.get("game")
     if key is None:
         return text.format(**values)
-    rules = games.get(key)
+    rules = games.get(str(key))
     narrator = rules.narrator
     values["title"] = narrator.text(rules.title)
     if "help" in fields:
-        values["help"] = narrator.text(fields["help"])
+        values["help"] = narrator.text(str(fields["help"]))
     return text.format(**values)
 
 

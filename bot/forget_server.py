@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from bot.config import ROOT, ConfigError, load_settings
-from bot.store import OpenError, StorageError, open_store, parse_database_url
+from bot.store import DatabaseUrl, OpenError, StorageError, open_store, parse_database_url
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,9 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(_forget(url, args.guild_id, args.yes))
 
 
-async def _forget(url: object, guild_id: int, yes: bool) -> int:
+async def _forget(url: DatabaseUrl | str | Path, guild_id: int, yes: bool) -> int:
     try:
-        store = await open_store(url)  # type: ignore[arg-type]
+        store = await open_store(url)
     except OpenError as err:
         print(f"forget-server: {err}", file=sys.stderr)
         return 2

@@ -21,13 +21,14 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 import words
 from bot.gate import closed
+from bot.reach import Click
 from bot.slash_checks import options_checked
 from bot.store import StorageError
 from words.catalogue import set_locale
@@ -41,19 +42,19 @@ log = logging.getLogger(__name__)
 REMEMBERED = 10_000
 
 
-def reader_locale(interaction: discord.Interaction[Any]) -> str:
+def reader_locale(interaction: Click) -> str:
     """The shipped locale of whoever caused ``interaction`` (English when Discord's locale is
     not shipped)."""
     return words.locale_of(_tag(getattr(interaction, "locale", None)))
 
 
-def server_locale(interaction: discord.Interaction[Any]) -> str:
+def server_locale(interaction: Click) -> str:
     """The shipped locale of the server the interaction comes from (its preferred locale),
     English when there is none or it is not shipped."""
     return words.locale_of(_tag(getattr(interaction, "guild_locale", None)))
 
 
-def _tag(locale: Any) -> str | None:
+def _tag(locale: object) -> str | None:
     """A Discord locale as its tag (``discord.Locale.polish`` -> ``"pl"``)."""
     if locale is None:
         return None
@@ -70,7 +71,7 @@ class Readers:
         self._seen: OrderedDict[int, str] = OrderedDict()
         self._writing: set[asyncio.Future[None]] = set()
 
-    def seen(self, interaction: discord.Interaction[Any]) -> str:
+    def seen(self, interaction: Click) -> str:
         """Make the reader's language the active one for the rest of this task, remember it
         for the user, and return it."""
         locale = reader_locale(interaction)
@@ -119,11 +120,12 @@ class Readers:
         return words.locale_of(stored)
 
 
-def readers_of(client: Any) -> Readers | None:
-    return getattr(client, "readers", None)
+def readers_of(client: object) -> Readers | None:
+    readers: Readers | None = getattr(client, "readers", None)
+    return readers
 
 
-def seen(interaction: discord.Interaction[Any]) -> str:
+def seen(interaction: Click) -> str:
     """The interaction's reader: their language made the active one (and remembered)."""
     readers = readers_of(interaction.client)
     if readers is None:
@@ -133,12 +135,12 @@ def seen(interaction: discord.Interaction[Any]) -> str:
     return readers.seen(interaction)
 
 
-class Tree(app_commands.CommandTree[Any]):
+class Tree(app_commands.CommandTree[discord.Client]):
     """The command tree: each command, autocomplete and error answer is worded in the
     language of the player who used it (set here, in the task that handles the command and
     its errors), and every command's options are checked first (``bot.slash_checks``)."""
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+    async def interaction_check(self, interaction: Click, /) -> bool:
         seen(interaction)
         return await options_checked(interaction)
 
@@ -148,7 +150,7 @@ class Reading:
     clicker's language (discord.py runs a component's check and callback in one task);
     while the bot stops it does not run (``bot.gate``)."""
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+    async def interaction_check(self, interaction: Click, /) -> bool:
         if closed(interaction):
             return False
         seen(interaction)

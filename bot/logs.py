@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Callable
 
 HIDDEN = "[redacted]"
 
@@ -69,18 +69,22 @@ class RedactSecrets(logging.Filter):
         return True
 
 
+#: the record factories installed here (each cleans its records)
+_REDACTING: list[Callable[..., logging.LogRecord]] = []
+
+
 def _install_factory() -> None:
     """Clean every record as it is made, whichever handler will write it."""
     made = logging.getLogRecordFactory()
-    if getattr(made, "redacts", False):
+    if made in _REDACTING:
         return
 
-    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+    def factory(*args: object, **kwargs: object) -> logging.LogRecord:
         record = made(*args, **kwargs)
         _clean(record)
         return record
 
-    factory.redacts = True  # type: ignore[attr-defined]
+    _REDACTING.append(factory)
     logging.setLogRecordFactory(factory)
 
 

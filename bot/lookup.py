@@ -11,7 +11,7 @@ leaves copies; they are found the same way and deleted, so each ply is shown by 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,6 +21,7 @@ import discord
 from bot.answer import ALREADY_ANSWERED, TRANSPORT
 from bot.channels import CannotPost
 from bot.marks import has_buttons, shown_ply
+from bot.reach import Click
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -41,9 +42,7 @@ def may_be_taken(err: BaseException) -> bool:
     return False
 
 
-async def taken_answer(
-    interaction: discord.Interaction[Any], match_id: int, ply: int
-) -> discord.Message | None:
+async def taken_answer(interaction: Click, match_id: int, ply: int) -> discord.Message | None:
     """The interaction's response if it shows the board of ``ply`` (the answer was taken
     though the request failed), else None."""
     try:

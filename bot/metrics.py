@@ -27,9 +27,10 @@ import asyncio
 import logging
 import os
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+import discord
 from aiohttp import web
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -51,6 +52,25 @@ RENDER_BUCKETS = (
     0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.008, 0.01, 0.0125, 0.015, 0.02, 0.03, 0.05,
     0.1, 0.25, 1.0,
 )  # fmt: skip
+
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.render_pool import Renderer
+
+#: a kind of figure
+M = TypeVar("M", Counter, Gauge, Histogram)
+
+
+class Measured(Protocol):
+    """What the figures read of the running bot (``bot.host.Host``)."""
+
+    settings: Settings
+    renderer: Renderer
+    clock: Callable[[], float]
+
+    @property
+    def guilds(self) -> Sequence[discord.Guild]: ...
 
 
 class MetricsError(Exception):
@@ -81,29 +101,32 @@ class _ErrorCounter(logging.Handler):
 class Metrics:
     """One process's figures; ``start(port)`` serves them (nothing is served without it)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Measured) -> None:
         self.bot = bot
         self.cluster = cluster_name(bot.settings.shard_ids)
         self.registry = CollectorRegistry()
         labels = ["cluster"]
 
-        def metric(kind: Any, name: str, text: str, extra: Sequence[str] = (), **kw: Any) -> Any:
-            return kind(name, text, [*labels, *extra], registry=self.registry, **kw)
+        def metric(kind: type[M], name: str, text: str, extra: Sequence[str] = ()) -> M:
+            return kind(name, text, [*labels, *extra], registry=self.registry)
+
+        def histogram(
+            name: str, text: str, buckets: Sequence[float], extra: Sequence[str] = ()
+        ) -> Histogram:
+            return Histogram(name, text, [*labels, *extra], registry=self.registry, buckets=buckets)
 
         self.moves = metric(Counter, "ranchhand_moves", "Moves made by players", ["game"])
-        self.move_seconds = metric(
-            Histogram,
+        self.move_seconds = histogram(
             "ranchhand_move_seconds",
             "Seconds from a player's move to its board posted",
-            buckets=LATENCY_BUCKETS,
+            LATENCY_BUCKETS,
         )
         self.render_queue = metric(Gauge, "ranchhand_render_queue", "Pictures waiting")
-        self.render_seconds = metric(
-            Histogram,
+        self.render_seconds = histogram(
             "ranchhand_render_seconds",
             "Seconds a worker took to draw a board",
+            RENDER_BUCKETS,
             ["game"],
-            buckets=RENDER_BUCKETS,
         )
         self.cache = {
             name: metric(Gauge, f"ranchhand_render_cache_{name}", text)

@@ -21,13 +21,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import games
 import render
 from bot import replays
+from bot.jsondata import JSON, JSONObject
 from bot.store.rows import LoggedAction, StoryRow
 from games.base import Event
+
+if TYPE_CHECKING:
+    pass
 
 
 @dataclass(frozen=True)
@@ -35,11 +39,12 @@ class Story:
     """A board story as stored (``outbox``): the ply it ends at and its payload."""
 
     ply: int
-    payload: Mapping[str, Any]
+    payload: JSONObject
 
     @property
     def plays(self) -> int:
-        return len(self.payload.get("plays", []))
+        plays = self.payload.get("plays")
+        return len(plays) if isinstance(plays, list) else 0
 
     @property
     def first(self) -> int:
@@ -58,10 +63,10 @@ def log_data(
     game: str,
     names: Sequence[str],
     seed: int,
-    options: Mapping[str, Any],
-    extras: Mapping[str, Any],
+    options: Mapping[str, JSON],
+    extras: Mapping[str, JSON],
     rows: Sequence[LoggedAction],
-) -> dict[str, Any]:
+) -> replays.Log:
     """What a worker replays: the shape ``bot.replays.plays`` reads (an export's fields)."""
     return {
         "game": game,
@@ -73,7 +78,7 @@ def log_data(
     }
 
 
-def narrated(story: Story | None, ply: int, row: LoggedAction | None) -> dict[str, Any]:
+def narrated(story: Story | None, ply: int, row: LoggedAction | None) -> JSONObject:
     """The story of one position alone, for the board texts' wording (``texts.story_lines``):
     the opening (move 0), else the move at ``ply`` with its own events, told as the kind of
     commit it was part of (a move, a computer's, a deadline's, a forfeit)."""
@@ -90,11 +95,11 @@ def narrated(story: Story | None, ply: int, row: LoggedAction | None) -> dict[st
 
 
 def draw(
-    data: Mapping[str, Any],
+    data: replays.Log,
     ply: int,
-    events: Sequence[dict[str, Any]] | None,
+    events: Sequence[JSONObject] | None,
     locale: str,
-) -> tuple[bytes, dict[str, Any]]:
+) -> tuple[bytes, JSONObject]:
     """In a worker: the picture of the position after move ``ply`` (``events``: the board's
     stored events, or None for the move's own) and that position's state, dumped."""
     rules = games.get(data["game"])

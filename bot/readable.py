@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
 from bot.model import Match
+from bot.reach import Click
 from bot.texts import escape, game_title, major_events
 from games.base import Event
 from words import domain, join_and
@@ -46,7 +46,7 @@ def names_of(match: Match) -> list[str]:
     return [s.name for s in match.seats]
 
 
-def alt_text(match: Match, state: Any, ply: int, events: Sequence[Event] = ()) -> str:
+def alt_text(match: Match, state: object, ply: int, events: Sequence[Event] = ()) -> str:
     """The description of a board picture showing ``state`` (the match at ``ply``), ``events``
     what the last move did. In the active locale (the caller sets the match's language)."""
     parts = [_("{game}, move {ply}.").format(game=game_title(match), ply=ply)]
@@ -72,7 +72,7 @@ def last_move(match: Match, events: Sequence[Event]) -> str:
     return " ".join(t if t[-1] in ".!?…" else f"{t}." for t in told)
 
 
-def position(match: Match, state: Any) -> str:
+def position(match: Match, state: object) -> str:
     """The position in a sentence or two: the narrator's, after how the game ended when it
     did; the bot's own sentence when the narrator has none (or fails: the picture still goes
     out, described)."""
@@ -92,7 +92,7 @@ def position(match: Match, state: Any) -> str:
     return described or _turn(match, state)
 
 
-def _ended(match: Match, state: Any) -> str:
+def _ended(match: Match, state: object) -> str:
     outcome = match.rules.outcome(state)
     if outcome is None:
         return ""
@@ -104,7 +104,7 @@ def _ended(match: Match, state: Any) -> str:
     return _("Game over: nobody wins.")
 
 
-def _turn(match: Match, state: Any) -> str:
+def _turn(match: Match, state: object) -> str:
     acting = match.rules.to_act(state)
     if not acting:
         return ""
@@ -171,10 +171,11 @@ def _plain_board(match: Match, viewer: int | None) -> str:
             lines.append("- " + _("{name}: to move").format(name=name))
         else:
             lines.append(f"- {name}")
-    for seat in sorted(acting, key=lambda s: s != viewer):
-        moves = [rules.format_action(state, a) for a in match.legal_actions(seat)]
+    for acting_seat in sorted(acting, key=lambda s: s != viewer):
+        moves = [rules.format_action(state, a) for a in match.legal_actions(acting_seat)]
         lines.append("")
-        lines.append("### " + _("Moves of {name}").format(name=escape(match.name_of(seat))))
+        name = escape(match.name_of(acting_seat))
+        lines.append("### " + _("Moves of {name}").format(name=name))
         shown = moves[:LISTED_MOVES]
         lines.append(", ".join(f"`{m}`" for m in shown))
         if len(moves) > len(shown):
@@ -201,7 +202,7 @@ def text_board_embed(match: Match, viewer: int | None) -> discord.Embed:
     return embed
 
 
-async def send_text_board(interaction: discord.Interaction[Any], match: Match) -> None:
+async def send_text_board(interaction: Click, match: Match) -> None:
     """Answer ``interaction`` privately with ``match``'s text board, for the clicker's seat."""
     if match.state is None:
         await interaction.response.send_message(

@@ -14,12 +14,12 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from openskill.models import PlackettLuce
 
 from bot import replays
-from bot.matches import Match, Refusal
+from bot.jsondata import JSON
+from bot.matches import Match, MatchService, Refusal
 from bot.store import Store
 from bot.store.store import Rated
 from words import domain
@@ -108,7 +108,7 @@ async def settle(
         by_user = {s.user_id: s for s in rated}
         seats = []
         for s in table:
-            entry: dict[str, Any] = {
+            entry: dict[str, JSON] = {
                 "seat": s.seat,
                 "user_id": s.user_id,
                 "name": s.name,
@@ -160,7 +160,7 @@ async def settle_quietly(
 
 
 async def finished_match(
-    service: Any, *, match_id: int | None, guild_id: int | None, channel_id: int
+    service: MatchService, *, match_id: int | None, guild_id: int | None, channel_id: int
 ) -> Match:
     """A finished match the asker may see: ``match_id`` in this server (this channel's newest
     finished match when None). Anything else is a private refusal that reveals nothing about
@@ -191,7 +191,7 @@ async def finished_match(
     return match
 
 
-async def export_of(service: Any, match: Match) -> dict[str, Any]:
+async def export_of(service: MatchService, match: Match) -> replays.Export:
     """The match's export (``bot.replays``): everything needed to replay it offline."""
     rows = await service.store.matches.actions(match.id)
     return replays.export(

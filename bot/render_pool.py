@@ -31,7 +31,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import render
 import words
@@ -40,6 +40,9 @@ from bot.workers import WorkerError, WorkerPool, tell
 from games import policies
 from games.base import Event
 from render import cache
+
+if TYPE_CHECKING:
+    from bot.replays import Log
 
 T = TypeVar("T")
 
@@ -117,14 +120,14 @@ def _draw(
     return png, ms, os.getpid(), cache.totals()
 
 
-def _replay(data: dict[str, Any], locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
+def _replay(data: Log, locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
     from bot import replays
 
     return replays.animation(data, locale=locale)
 
 
 def _position(
-    data: dict[str, Any], ply: int, events: Sequence[dict[str, Any]] | None, locale: str
+    data: Log, ply: int, events: Sequence[dict[str, Any]] | None, locale: str
 ) -> tuple[bytes, dict[str, Any]]:
     from bot import positions
 
@@ -134,7 +137,7 @@ def _position(
 
 
 def _analyse(
-    data: dict[str, Any], language: str, cpu_seconds: float, rollouts: int
+    data: analysis_job.AnalysisJob, language: str, cpu_seconds: float, rollouts: int
 ) -> tuple[dict[str, Any], bytes, str]:
     return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
 
@@ -343,9 +346,7 @@ class Renderer:
             job.cancel()  # a waiting job is dropped; a running one's answer ignored
             raise
 
-    async def replay(
-        self, data: dict[str, Any], *, locale: str = words.ENGLISH
-    ) -> tuple[bytes, int, int]:
+    async def replay(self, data: Log, *, locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
         """A match's animation (``bot.replays.animation`` of its export, its texts in
         ``locale``), built in a worker so other matches' pictures do not wait for it: (GIF,
         frames, moves)."""
@@ -353,7 +354,7 @@ class Renderer:
 
     async def position(
         self,
-        data: dict[str, Any],
+        data: Log,
         ply: int,
         events: Sequence[dict[str, Any]] | None,
         *,
@@ -369,7 +370,7 @@ class Renderer:
 
     async def analyse(
         self,
-        data: dict[str, Any],
+        data: analysis_job.AnalysisJob,
         language: str,
         cpu_seconds: float,
         rollouts: int,

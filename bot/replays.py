@@ -19,11 +19,12 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Generic, NotRequired, TypedDict, TypeVar, cast
 
 import games
 import render
 import words
+from bot.jsondata import JSON, JSONObject
 from games.base import Event, GameError, Outcome, Ruleset
 from games.rng import SeededRng
 from render import animate
@@ -35,6 +36,58 @@ FORFEIT = "(forfeit)"
 #: frames an animation starts from at most, and the size it must fit (Discord takes 10 MB)
 MAX_FRAMES = 60
 ANIMATION_LIMIT = 7_000_000
+
+S = TypeVar("S")
+T = TypeVar("T")
+A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class SeatRecord(TypedDict):
+    name: str
+    seat: NotRequired[int]
+    #: the computer player's level, or None for a person
+    computer: NotRequired[str | None]
+
+
+class ActionRecord(TypedDict):
+    ply: int
+    seat: int | None
+    notation: str
+
+
+class Log(TypedDict):
+    """What a replay starts from: the game, its seats, seed and options, and every action."""
+
+    game: str
+    seats: list[SeatRecord]
+    seed: int
+    options: JSONObject
+    extras: JSONObject
+    actions: list[ActionRecord]
+
+
+class OutcomeRecord(TypedDict):
+    """How a replayed match ended (only ``finished`` while it has not)."""
+
+    finished: bool
+    winners: NotRequired[list[int]]
+    winner_names: NotRequired[list[str]]
+    reason: NotRequired[str]
+    reason_data: NotRequired[JSONObject]
+    scores: NotRequired[list[int] | None]
+
+
+class Export(Log):
+    """A finished match's export (``FORMAT``)."""
+
+    format: str
+    version: int
+    match: int
+    title: str
+    outcome: OutcomeRecord
+    final_state_sha256: str
 
 
 class BadExport(Exception):
@@ -50,25 +103,25 @@ class BadMove(BadExport):
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(Generic[S_co, A_co]):
     """One replayed action: the state before and after it, the action itself (None for
     a player leaving the game) and what it did (its events, as data)."""
 
     ply: int
     seat: int | None
     notation: str
-    action: Any
-    before: Any
-    after: Any
+    action: A_co | None
+    before: S_co | None
+    after: S_co
     events: tuple[Event, ...] = ()
 
 
-def state_hash(rules: Ruleset[Any, Any], state: Any) -> str:
+def state_hash(rules: Ruleset[S, A], state: S) -> str:
     text = json.dumps(rules.dump(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def outcome_of(rules: Ruleset[Any, Any], state: Any, names: Sequence[str]) -> dict[str, Any]:
+def outcome_of(rules: Ruleset[S, A], state: S, names: Sequence[str]) -> OutcomeRecord:
     outcome = rules.outcome(state)
     if outcome is None:
         return {"finished": False}
@@ -86,13 +139,13 @@ def export(
     *,
     match_id: int,
     game: str,
-    options: Mapping[str, Any],
+    options: Mapping[str, JSON],
     seed: int,
     seats: Sequence[tuple[str, str | None]],
-    extras: Mapping[str, Any],
+    extras: Mapping[str, JSON],
     actions: Sequence[tuple[int, int | None, str]],
-    final: Any,
-) -> dict[str, Any]:
+    final: object,
+) -> Export:
     """The export of a finished match (``seats``: (name, computer level or None))."""
     rules = games.get(game)
     names = [name for name, _ in seats]
@@ -112,14 +165,14 @@ def export(
     }
 
 
-def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+def _field(data: Mapping[str, object], key: str, kind: type[T]) -> T:
     value = data.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise BadExport(f"the export's `{key}` is missing or malformed")
     return value
 
 
-def load_export(data: Any) -> dict[str, Any]:
+def load_export(data: object) -> Export:
     """Check an export's shape and version (not yet its moves)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise BadExport(f"this is not a Ranch Hand match export (format {FORMAT!r})")
@@ -130,8 +183,9 @@ def load_export(data: Any) -> dict[str, Any]:
     if game not in games.RULESETS:
         raise BadExport(f"unknown game {game!r}")
     _field(data, "seed", int)
-    _field(data, "options", Mapping)
-    _field(data, "extras", Mapping)
+    for key in ("options", "extras"):
+        if not isinstance(data.get(key), Mapping):
+            raise BadExport(f"the export's `{key}` is missing or malformed")
     seats = _field(data, "seats", list)
     if not seats or not all(
         isinstance(s, Mapping) and isinstance(s.get("name"), str) for s in seats
@@ -146,10 +200,10 @@ def load_export(data: Any) -> dict[str, Any]:
         )
         if not ok:
             raise BadExport(f"an action of the export is malformed: {row!r}"[:200])
-    return dict(data)
+    return cast(Export, dict(data))  # its shape checked above
 
 
-def plays(data: Mapping[str, Any]) -> Iterator[Play]:
+def plays(data: Log) -> Iterator[Play[object, object]]:
     """Replay an export's actions from its seed, one ``Play`` each (the first has ply 0 and
     no action: the opening position). Raises ``BadMove`` at the first that does not apply."""
     rules = games.get(data["game"])
@@ -191,19 +245,19 @@ def plays(data: Mapping[str, Any]) -> Iterator[Play]:
 class Verdict:
     """An export replayed: the outcome it reaches and whether that is what was recorded."""
 
-    outcome: dict[str, Any]
+    outcome: OutcomeRecord
     state_sha256: str
     moves: int
     matches: bool
 
     @staticmethod
-    def _reason(data: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def _reason(data: Log, outcome: OutcomeRecord) -> str:
         """How the game ended, as its narrator words it (the reason is a code)."""
         rules = games.get(str(data["game"]))
         ended = Outcome((), str(outcome["reason"]), data=outcome.get("reason_data") or {})
         return rules.narrator.outcome(ended, [s["name"] for s in data["seats"]])
 
-    def lines(self, data: Mapping[str, Any]) -> list[str]:
+    def lines(self, data: Export) -> list[str]:
         out = [
             f"{data.get('title', data['game'])}, match {data.get('match', '?')}: "
             f"{self.moves} moves replayed from seed {data['seed']}."
@@ -215,11 +269,11 @@ class Verdict:
             out.append("Winner: " + " and ".join(outcome["winner_names"]))
         else:
             out.append(f"Nobody wins ({self._reason(data, outcome)}).")
-        if outcome.get("scores") is not None:
+        scores = outcome.get("scores")
+        if scores is not None:
             names = [s["name"] for s in data["seats"]]
             out.append(
-                "Scores: "
-                + ", ".join(f"{n} {s}" for n, s in zip(names, outcome["scores"], strict=False))
+                "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
             )
         out.append(
             "It matches the recorded outcome and final position."
@@ -229,7 +283,7 @@ class Verdict:
         return out
 
 
-def verify(data: Mapping[str, Any]) -> Verdict:
+def verify(data: Export) -> Verdict:
     """Replay an export to its end and compare with what it records."""
     rules = games.get(data["game"])
     *_, last = plays(data)
@@ -244,7 +298,7 @@ def verify(data: Mapping[str, Any]) -> Verdict:
 
 
 def frame_plays(
-    rules: Ruleset[Any, Any], done: Sequence[Play], most: int = MAX_FRAMES
+    rules: Ruleset[S, A], done: Sequence[Play[S, A]], most: int = MAX_FRAMES
 ) -> list[int]:
     """Which plays get a frame: every one, or the last of each turn when there are too many,
     then spread evenly; always the opening and the final position."""
@@ -260,7 +314,7 @@ def frame_plays(
 
 
 def animation(
-    data: Mapping[str, Any], limit: int = ANIMATION_LIMIT, *, locale: str = words.ENGLISH
+    data: Log, limit: int = ANIMATION_LIMIT, *, locale: str = words.ENGLISH
 ) -> tuple[bytes, int, int]:
     """The match as a GIF (one frame per move, per turn or fewer, within ``limit`` bytes),
     its pictures' texts in ``locale``: returns the file, the frames kept and the moves

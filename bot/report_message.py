@@ -9,15 +9,19 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, final
 
 import discord
 
+from bot.jsondata import JSON, JSONObject
 from bot.matches import Match
 from bot.store.rows import LoggedAction
 from bot.texts import escape, game_title, story_lines
 from games.analysis import Moment, Report
 from words import domain
+
+if TYPE_CHECKING:
+    pass
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -26,6 +30,23 @@ COLOUR = discord.Colour.from_rgb(176, 112, 48)
 MOMENT_TEXT = 300
 #: an embed's description holds 4,096 characters
 DESCRIPTION = 4000
+
+
+@final
+class ReportMessage(TypedDict):
+    """The report's message, as the keywords that post or edit it (``attachments``: its chart)."""
+
+    content: None
+    embed: discord.Embed
+    attachments: list[discord.File]
+    allowed_mentions: discord.AllowedMentions
+
+
+@final
+class FailedMessage(TypedDict):
+    """The report's message when it could not be worked out: words only."""
+
+    content: str
 
 
 def points(value: float) -> str:
@@ -90,7 +111,7 @@ def _moment(
     return f"{head}\n> {told}"
 
 
-def _story(row: LoggedAction) -> dict[str, Any]:
+def _story(row: LoggedAction) -> JSONObject:
     events = row.events
     return {
         "kind": "move",
@@ -139,10 +160,10 @@ def report_embed(
 
 def report_message(
     match: Match,
-    report: Mapping[str, Any],
+    report: Mapping[str, JSON],
     rows: Sequence[LoggedAction],
     picture: tuple[bytes, str] | None,
-) -> dict[str, Any]:
+) -> ReportMessage:
     """The report's message (keywords for ``send`` or ``edit``; ``attachments``: its chart)."""
     made = Report.from_dict(report)
     files: list[discord.File] = []

@@ -299,7 +299,7 @@ def final_status(match: Match, end: str | None = None) -> str:
     return _("ended")
 
 
-def option_value(spec: OptionSpec, value: Any) -> str:
+def option_value(spec: OptionSpec, value: object) -> str:
     """An option's value as a player reads it (on/off for a switch)."""
     if isinstance(value, bool):
         return _("on") if value else _("off")

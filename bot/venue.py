@@ -20,11 +20,9 @@ A match keeps its kind (``Match.casual``), so every part asks the match, not the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-import discord
 
 from bot.channels import CannotPost
+from bot.reach import Click
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -41,20 +39,20 @@ class NoRoute(CannotPost):
     followups spent): it waits for the next interaction with the match."""
 
 
-def casual_here(interaction: discord.Interaction[Any]) -> bool:
+def casual_here(interaction: Click) -> bool:
     """Whether a table opened through ``interaction`` is casual: the bot is not a member of
     its server (or there is no server)."""
     return interaction.guild_id is None or not in_server(interaction)
 
 
-def in_server(interaction: discord.Interaction[Any]) -> bool:
+def in_server(interaction: Click) -> bool:
     """Whether the bot is a member of the interaction's server (discord.py makes a partial
     server of one it is not in, so its own cache is asked)."""
     guild_id = interaction.guild_id
     return guild_id is not None and interaction.client.get_guild(guild_id) is not None
 
 
-def external_apps_refused(interaction: discord.Interaction[Any]) -> bool:
+def external_apps_refused(interaction: Click) -> bool:
     """A server without the bot whose members may not use external apps here: Discord makes
     every answer private, so nobody else would see a table."""
     return (
@@ -64,14 +62,14 @@ def external_apps_refused(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-def may_follow_up(interaction: discord.Interaction[Any], clock: Callable[[], float]) -> bool:
+def may_follow_up(interaction: Click, clock: Callable[[], float]) -> bool:
     """Whether one more followup may be sent through ``interaction`` (young enough, and
     within its followups)."""
     age = clock() - interaction.created_at.timestamp()
     return age < TOKEN_USABLE and interaction.extras.get(_SENT, 0) < FOLLOWUPS
 
 
-def followed_up(interaction: discord.Interaction[Any]) -> None:
+def followed_up(interaction: Click) -> None:
     """Count a followup sent through ``interaction``."""
     interaction.extras[_SENT] = interaction.extras.get(_SENT, 0) + 1
 

@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import words
 from bot import positions
@@ -31,6 +31,10 @@ from bot.store.rows import LoggedAction
 from bot.texts import story_lines
 from games.base import Event
 from render import cache
+
+if TYPE_CHECKING:
+    from bot.matches import MatchService
+    from bot.render_pool import Renderer
 from words import domain
 
 log = logging.getLogger(__name__)
@@ -40,6 +44,13 @@ _, ngettext, N_ = domain("bot").functions()
 KEPT = cache.register("viewer")
 #: positions being drawn now, so a second asker waits for the same drawing
 _drawing: dict[tuple[int, int, str], asyncio.Future[tuple[bytes, str] | None]] = {}
+
+
+class Pictures(Protocol):
+    """What the viewer uses of the running bot: the matches and their pictures."""
+
+    service: MatchService
+    renderer: Renderer
 
 
 @dataclass(frozen=True)
@@ -58,7 +69,7 @@ class Shown:
 
 
 async def match_of(
-    host: Any, match_id: int, guild_id: int | None, channel_id: int | None = None
+    host: Pictures, match_id: int, guild_id: int | None, channel_id: int | None = None
 ) -> Match:
     """The match to view: one of this server's that has begun (outside a server: one of this
     DM's or group DM's), else a polite refusal that tells nothing of other places' matches."""
@@ -89,7 +100,7 @@ def check_move(match: Match, ply: int) -> None:
         )
 
 
-async def show(host: Any, match: Match, ply: int) -> Shown:
+async def show(host: Pictures, match: Match, ply: int) -> Shown:
     """Position ``ply`` of ``match`` (checked first), told in the active locale."""
     check_move(match, ply)
     store = host.service.store
@@ -110,7 +121,7 @@ def _board_events(story: positions.Story | None, ply: int) -> tuple[Event, ...] 
 
 
 async def picture_of(
-    host: Any,
+    host: Pictures,
     match: Match,
     ply: int,
     rows: Sequence[LoggedAction],
@@ -120,7 +131,7 @@ async def picture_of(
     key = (match.id, ply, match.language)
     found, kept = KEPT.get(key)
     if found:
-        return kept  # type: ignore[no-any-return]
+        return kept
     drawing = _drawing.get(key)
     if drawing is None:
         drawing = asyncio.ensure_future(_draw(host, match, ply, rows, story))
@@ -130,7 +141,7 @@ async def picture_of(
 
 
 async def _draw(
-    host: Any,
+    host: Pictures,
     match: Match,
     ply: int,
     rows: Sequence[LoggedAction],

@@ -8,13 +8,12 @@ shown to a player as it is.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from games.rng import Rng
 
@@ -184,7 +183,7 @@ class Options:
         return list(_specs(cls))
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any] | None) -> Options:
+    def parse(cls, values: Mapping[str, Any] | None) -> Self:
         """Build options from a mapping, refusing unknown names and out-of-range values."""
         if values is None:
             return cls()
@@ -201,14 +200,24 @@ class Options:
         return dataclasses.asdict(self)
 
 
-@functools.cache
+_SPECS: dict[type[Options], tuple[OptionSpec, ...]] = {}
+
+
 def _specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
     """A game's option fields, worked out once per class (every stored match's options are
     parsed again when it is read)."""
+    known = _SPECS.get(cls)
+    if known is None:
+        known = _SPECS[cls] = _read_specs(cls)
+    return known
+
+
+def _read_specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
     hints = typing.get_type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
         kind = hints[f.name]
+        # ``Optional[int]``'s class is private to ``typing``, so its stubs do not name it
         if isinstance(kind, types.UnionType | typing._UnionGenericAlias):  # type: ignore[attr-defined]
             raise TypeError(f"option {f.name} must have a plain type")
         out.append(
@@ -361,7 +370,7 @@ class Ruleset(ABC, Generic[S, A]):
     #: dump format version; ``load`` refuses newer ones
     format_version: ClassVar[int] = 1
     #: the game's words (events, refusals, choices, outcome, picture texts)
-    narrator: ClassVar[Narrator] = Narrator()
+    narrator: Narrator = Narrator()
     #: the groups of ``describe_action`` are pieces: the board offers the pieces, and a
     #: piece's moves open privately once it is chosen (choose a piece, then its target)
     piece_then_target: ClassVar[bool] = False
@@ -474,6 +483,7 @@ class Ruleset(ABC, Generic[S, A]):
     def renamed(self, state: S, names: Sequence[str]) -> S:
         """``state`` with the players' names replaced (a forgotten player's stand-in): every
         game keeps them as its state's ``names``."""
+        # every game's state is a frozen dataclass with ``names``, which ``S`` cannot say
         return dataclasses.replace(state, names=tuple(names))  # type: ignore[type-var]
 
     def invariants(self, state: S) -> list[str]:

@@ -139,7 +139,7 @@ def _short(name: str, most: int) -> str:
 
 
 def _fit(f: object, text: str, width: int) -> str:
-    while text and length(f, text) > width:  # type: ignore[arg-type]
+    while text and length(f, text) > width:
         text = text[:-2] + "…"
     return text
 

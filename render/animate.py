@@ -109,7 +109,7 @@ def fit(
 
 
 def frames_of(pictures: Sequence[bytes]) -> list[Image.Image]:
-    out = []
+    out: list[Image.Image] = []
     for data in pictures:
         image = Image.open(io.BytesIO(data))
         image.load()

@@ -121,7 +121,7 @@ def draw_text(
     xy: tuple[float, int],
     text: str,
     f: ImageFont.FreeTypeFont,
-    fill: tuple[int, ...],
+    fill: int | tuple[int, ...],
     anchor: str = "la",
 ) -> None:
     """``ImageDraw.Draw(image).text(xy, text, font=f, fill=fill, anchor=anchor)``, the very

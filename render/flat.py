@@ -195,7 +195,7 @@ class Canvas:
         return png.encode_rows(self._rows)
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` cut with an ellipsis to ``width`` pixels."""
     f = font(size, bold)
     if length(f, text) <= width:

@@ -150,7 +150,7 @@ def warm() -> None:
 # Texts that fit ----------------------------------------------------------------------------------
 
 
-def fit_words(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+def fit_words(text: str, size: int, width: float, bold: bool = False) -> tuple[str, int]:
     """``text`` and a font size at which it fits ``width`` pixels: as it is, a little smaller
     (never under ``MIN_TEXT``), or else shortened at a word boundary with an ellipsis (never
     cut inside a word, unless it is a single word, such as a long name)."""
@@ -187,7 +187,9 @@ def _wrapped(text: str, size: int, width: int) -> list[str]:
     return wrap(text, size, width)
 
 
-def _line(c: Canvas, xy: tuple[float, float], text: str, size: int, width: int, **kw: Any) -> None:
+def _line(
+    c: Canvas, xy: tuple[float, float], text: str, size: int, width: float, **kw: Any
+) -> None:
     """One line of text fitted to ``width`` (see ``fit_words``)."""
     shown, size = fit_words(text, size, width, kw.get("bold", False))
     c.text(xy, shown, size, **kw)
@@ -356,7 +358,8 @@ def _turn(c: Canvas, state: HighRollinState) -> None:
         cx = x0 + HAND_DIE / 2 + i * step
         c.paste(_die(die.colour, die.face, HAND_DIE, CARD), cx - HAND_DIE / 2, y0 + 40)
         if phase == "place":
-            where = [] if plan[i] is None else [plan[i]]
+            planned = plan[i]
+            where = [] if planned is None else [planned]
         else:
             where = [t for t, tower in enumerate(state.towers) if fits(die, tower[-1])]
         _line(

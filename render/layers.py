@@ -85,7 +85,7 @@ def _form(
     most pieces of a board are met again on every board)."""
     held = getattr(piece, _FORMS, None)
     if held is None or held[0] is not palette:
-        held = (palette, {})
+        held = (palette, dict[str, Any]())
         setattr(piece, _FORMS, held)
     forms = held[1]
     if kind not in forms:

@@ -10,8 +10,7 @@ whatever later versions of the pairing would choose.
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.jsondata import JSONObject
 from bot.league.league import League
 from bot.league.records import (
     Entrant,
@@ -27,7 +26,7 @@ from bot.league.records import (
 VERSION = 1
 
 
-def dump(league: League) -> dict[str, Any]:
+def dump(league: League) -> JSONObject:
     fmt = league.format
     return {
         "v": VERSION,
@@ -42,7 +41,7 @@ def dump(league: League) -> dict[str, Any]:
     }
 
 
-def load(data: Any) -> League:
+def load(data: object) -> League:
     if not isinstance(data, dict) or data.get("v") != VERSION:
         raise LeagueError("stored", part="version")
     try:
@@ -65,30 +64,30 @@ def load(data: Any) -> League:
     return league
 
 
-def _list(value: Any, length: int | None = None) -> list[Any]:
+def _list(value: object, length: int | None = None) -> list[object]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         raise ValueError(f"expected a list, got {value!r}")
     return value
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"expected an integer, got {value!r}")
     return value
 
 
-def _ints(value: Any) -> tuple[int, ...]:
+def _ints(value: object) -> tuple[int, ...]:
     return tuple(_int(v) for v in _list(value))
 
 
-def _entrant(value: Any) -> Entrant:
+def _entrant(value: object) -> Entrant:
     player, rating = _list(value, 2)
     if isinstance(rating, bool) or not isinstance(rating, int | float):
         raise ValueError(f"expected a rating, got {rating!r}")
     return Entrant(_int(player), float(rating))
 
 
-def _round(number: int, value: Any) -> Round:
+def _round(number: int, value: object) -> Round:
     if not isinstance(value, dict):
         raise ValueError(f"expected a round, got {value!r}")
     tables = tuple(
@@ -97,12 +96,12 @@ def _round(number: int, value: Any) -> Round:
     return Round(number, tables, _ints(value["byes"]))
 
 
-def _result(value: Any) -> Result:
+def _result(value: object) -> Result:
     number, table, places, forfeited = _list(value, 4)
     return Result(_int(number), _int(table), _ints(places), _ints(forfeited))
 
 
-def _withdrawal(value: Any) -> Withdrawal:
+def _withdrawal(value: object) -> Withdrawal:
     player, number = _list(value, 2)
     return Withdrawal(_int(player), _int(number))
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 import games
 from bot.clock import ClockSettings
 from bot.league import Format, Kind, League
 from bot.league.codec import dump, load
 from bot.store import TournamentRow
+from games.base import Ruleset
 
 #: the consequences a tournament's deadline may have (each ends a turn nobody plays)
 CONSEQUENCES = ("forfeit", "skip")
@@ -61,7 +61,7 @@ class Tournament:
         )
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Ruleset[object, object]:
         return games.get(self.game)
 
     @property

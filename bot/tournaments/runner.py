@@ -11,7 +11,7 @@ that loses a race is simply taken up again at the next tick.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.league import League, LeagueError, Result, Table
 from bot.league.records import Entrant
@@ -25,6 +25,8 @@ from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.matches import MatchService
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -41,11 +43,11 @@ class Tournaments:
         self.bot = bot
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.bot.store
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MatchService:
         return self.bot.service
 
     def now(self) -> float:

@@ -13,31 +13,35 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import report_message, viewer
 from bot.locales import Reading, reader_locale
 from bot.matches import Match, Refusal
+from bot.reach import Button, Click, Component, ranch
 from bot.store import AnalysisRow
 from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, cut
 from bot.ui.routing import RAN, table_of
 from words import domain
 
+if TYPE_CHECKING:
+    pass
+
 _, ngettext, N_ = domain("bot").functions()
 
 
-async def answer(interaction: discord.Interaction[Any], match_id: int) -> None:
+async def answer(interaction: Click, match_id: int) -> None:
     """Ask for ``match_id``'s report and tell the asker privately where it stands."""
     interaction.extras[RAN] = True
-    host = interaction.client
+    host = ranch(interaction)
     try:
         match = await viewer.match_of(host, match_id, interaction.guild_id)
         check_finished(match)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row, first = await host.analyses.ask(match)  # type: ignore[attr-defined]
+        row, first = await host.analyses.ask(match)
         await _tell(interaction, match, row, first)
     except Exception as err:
         await table_of(interaction).failed(interaction, err)
@@ -65,9 +69,7 @@ def _link(match: Match, row: AnalysisRow) -> str:
     return f"https://discord.com/channels/{match.guild_id}/{row.channel_id}/{row.message_id}"
 
 
-async def _tell(
-    interaction: discord.Interaction[Any], match: Match, row: AnalysisRow, first: bool
-) -> None:
+async def _tell(interaction: Click, match: Match, row: AnalysisRow, first: bool) -> None:
     status = row.status
     if status == "done" and row.report:
         await _stored(interaction, match, row, row.report)
@@ -79,39 +81,35 @@ async def _tell(
             id=match.id, link=_link(match, row)
         )
     else:
-        share = interaction.client.analyses.shares.get(match.id, row.progress)  # type: ignore[attr-defined]
+        shares = ranch(interaction).analyses.shares
+        share = shares[match.id] if match.id in shares else float(row.progress)
         text = _(
             "The report of match #{id} is already being worked out ({percent}%); it will appear "
             "here: {link}"
-        ).format(id=match.id, percent=min(99, round(float(share) * 100)), link=_link(match, row))
+        ).format(id=match.id, percent=min(99, round(share * 100)), link=_link(match, row))
     await interaction.followup.send(
         text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )
 
 
-async def _stored(
-    interaction: discord.Interaction[Any], match: Match, row: AnalysisRow, stored: str
-) -> None:
+async def _stored(interaction: Click, match: Match, row: AnalysisRow, stored: str) -> None:
     """The stored report (``stored``: its JSON), privately, in the asker's language (its
     chart drawn again)."""
-    host: Any = interaction.client
+    host = ranch(interaction)
     report = json.loads(stored)
     picture = await host.renderer.report_picture(report, reader_locale(interaction))
     rows = await host.service.store.matches.actions(match.id)
-    kwargs = report_message.report_message(match, report, rows, picture)
-    files = kwargs.pop("attachments")
-    kwargs.pop("content", None)
+    message = report_message.report_message(match, report, rows, picture)
     await interaction.followup.send(
         _("Posted here: {link}").format(link=_link(match, row)),
-        files=files,
+        files=message["attachments"],
         ephemeral=True,
-        **kwargs,
+        embed=message["embed"],
+        allowed_mentions=message["allowed_mentions"],
     )
 
 
-class AnalysisButton(
-    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANALYSIS
-):
+class AnalysisButton(Reading, discord.ui.DynamicItem[Button], template=ids.ANALYSIS):
     """On a finished match's final board: its report of luck and decisions."""
 
     def __init__(self, match_id: int) -> None:
@@ -127,11 +125,11 @@ class AnalysisButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> AnalysisButton:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id)
 
 

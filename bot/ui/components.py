@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, Self
 
 import discord
 
 from bot import readable, rematch
 from bot.locales import Reading
 from bot.matches import Match
+from bot.reach import Button, Click, Component, Select
 from bot.ui import ids
 from bot.ui.analysis import AnalysisButton
 from bot.ui.layout import (
@@ -71,7 +73,7 @@ def build_view(match: Match) -> discord.ui.View | None:
     return view
 
 
-def _numbered(groups: Any) -> list[tuple[int, int, str]]:
+def _numbered(groups: Iterable[tuple[int, str]]) -> list[tuple[int, int, str]]:
     """(seat, index among that seat's groups, group) for every group, in order."""
     counts: dict[int, int] = {}
     out = []
@@ -109,9 +111,10 @@ class FromCustomId:
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> Any:
+        cls, interaction: Click, item: Component, match: re.Match[str]
+    ) -> Self:
         self = cls.__new__(cls)
+        # every class this is mixed into is a DynamicItem, which the checker cannot see here
         discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
         for name, value in match.groupdict().items():
             setattr(self, name, int(value))  # the template admits ASCII digits only
@@ -124,7 +127,7 @@ class FromCustomId:
 class ActionButton(
     Reading,
     FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[Button],
     template=ids.ACTION_BUTTON,
 ):
     def __init__(self, match_id: int, ply: int, entry: Entry) -> None:
@@ -139,7 +142,7 @@ class ActionButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction,
             self.match_id,
@@ -152,7 +155,7 @@ class ActionButton(
 class ActionSelect(
     Reading,
     FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    discord.ui.DynamicItem[Select],
     template=ids.ACTION_SELECT,
 ):
     def __init__(self, match_id: int, ply: int, seat: int, k: int, listing: Listing) -> None:
@@ -174,7 +177,7 @@ class ActionSelect(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         values = self.item.values
         index = ids.number(values[0]) if len(values) == 1 else None
         if index is None:
@@ -187,9 +190,7 @@ class ActionSelect(
         )
 
 
-class GroupSelect(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.GROUP_SELECT
-):
+class GroupSelect(Reading, FromCustomId, discord.ui.DynamicItem[Select], template=ids.GROUP_SELECT):
     def __init__(
         self,
         match_id: int,
@@ -216,7 +217,7 @@ class GroupSelect(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         values = self.item.values
         found = ids.GROUP_VALUE.fullmatch(values[0]) if len(values) == 1 else None
         if found is None:
@@ -232,9 +233,7 @@ class GroupSelect(
         )
 
 
-class GroupButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.GROUP_BUTTON
-):
+class GroupButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.GROUP_BUTTON):
     """A piece on a piece-then-target board: its moves open privately (``Table.open_group``),
     checked there against the board's ply, the seat and the groups the board showed."""
 
@@ -253,7 +252,7 @@ class GroupButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction,
             self.match_id,
@@ -267,9 +266,7 @@ class GroupButton(
         )
 
 
-class TypeMoveButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_MOVE
-):
+class TypeMoveButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TYPE_MOVE):
     def __init__(self, match_id: int, ply: int) -> None:
         self.match_id, self.ply = match_id, ply
         super().__init__(
@@ -281,7 +278,7 @@ class TypeMoveButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction,
             self.match_id,
@@ -290,7 +287,7 @@ class TypeMoveButton(
 
 
 class TextBoardButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEXT_BOARD
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TEXT_BOARD
 ):
     """On every board: the position as text, privately, for a screen reader or a player
     without pictures (``bot.readable``); anyone in the channel may read it."""
@@ -306,7 +303,7 @@ class TextBoardButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction,
             self.match_id,
@@ -322,7 +319,7 @@ class MoveModal(discord.ui.Modal):
     object only describes the box and is never kept to listen for the answer.
     """
 
-    def __init__(self, table: Any, match: Match, examples: str) -> None:
+    def __init__(self, table: object, match: Match, examples: str) -> None:
         super().__init__(
             title=cut(
                 _("Your move: {game}").format(game=match.rules.narrator.text(match.rules.title)),
@@ -333,7 +330,7 @@ class MoveModal(discord.ui.Modal):
         )
         self.match_id = match.id
         self.ply = match.ply
-        self.move: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        self.move: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
             label=_("Move"),
             placeholder=cut(examples, 100),
             max_length=MOVE_LENGTH,
@@ -346,7 +343,7 @@ class MoveModal(discord.ui.Modal):
         return True
 
 
-class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY):
     #: (marked texts, worded when the button is made)
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": (N_("Join"), discord.ButtonStyle.success),
@@ -371,13 +368,13 @@ class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        interaction: Click,
+        item: Component,
         match: re.Match[str],
     ) -> LobbyButton:
         return cls(int(match["match_id"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction,
             self.match_id,
@@ -385,9 +382,7 @@ class LobbyButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         )
 
 
-class RemoveComputerSelect(
-    Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_REMOVE
-):
+class RemoveComputerSelect(Reading, discord.ui.DynamicItem[Select], template=ids.LOBBY_REMOVE):
     """The host's menu of the lobby's computer players, to take one out before the start."""
 
     def __init__(self, match_id: int, computers: list[tuple[int, str]] | None = None) -> None:
@@ -407,13 +402,13 @@ class RemoveComputerSelect(
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        interaction: Click,
+        item: Component,
         match: re.Match[str],
     ) -> RemoveComputerSelect:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         values = self.item.values
         target = ids.number(values[0]) if len(values) == 1 else None
         if not target:
@@ -436,9 +431,7 @@ def lobby_view(match: Match) -> discord.ui.View:
     return view
 
 
-class RematchButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH
-):
+class RematchButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.REMATCH):
     """On a finished match's final board: its players play again (``bot.rematch``)."""
 
     def __init__(self, match_id: int) -> None:
@@ -452,7 +445,7 @@ class RematchButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(
             interaction, self.match_id, lambda t: rematch.click(t, interaction, self.match_id)
         )

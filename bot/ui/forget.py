@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
 
 import discord
 
 from bot import privacy
 from bot.gate import Gated
+from bot.reach import Button, Click, Component
 from bot.ui import ids
 from bot.ui.confirm import NOT_YOURS
 from bot.ui.routing import RAN, table_of
@@ -23,8 +23,8 @@ _, ngettext, N_ = domain("bot").functions()
 log = logging.getLogger(__name__)
 
 
-class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET):
-    def __init__(self, user_id: int | None, op: str, *, item: Any = None) -> None:
+class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET):
+    def __init__(self, user_id: int | None, op: str, *, item: Button | None = None) -> None:
         self.user_id, self.op = user_id, op
         if item is None:
             confirm = op == "confirm"
@@ -38,14 +38,15 @@ class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        interaction: Click,
+        item: Component,
         match: re.Match[str],
     ) -> ForgetButton:
         user = int(match["user"])  # the template admits ASCII digits only
-        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, match["op"], item=item)
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, match["op"], item=button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         interaction.extras[RAN] = True
         table = table_of(interaction)
         if self.user_id is None:

@@ -8,20 +8,36 @@ for them in this game and says which, privately; turned on, it plays at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot import standing
 from bot.locales import Reading
 from bot.matches import Match
+from bot.reach import Button, Click
 from bot.ui import components, ids
 from bot.ui.components import FromCustomId
 from bot.ui.layout import BUTTON_LABEL, FIXED_BUTTONS, ROW_BUTTONS, cut, plan
 from bot.ui.routing import LOADED, run
 from words import domain
 
+if TYPE_CHECKING:
+    from bot.computers import Computers
+    from bot.host import Host
+    from bot.matches import MatchService
+
 _, ngettext, N_ = domain("bot").functions()
+
+
+class Toggling(Protocol):
+    """What the toggle uses of the table (``bot.table.Table``)."""
+
+    bot: Host
+    service: MatchService
+    computers: Computers
+
+    async def refuse(self, interaction: Click, message: str) -> None: ...
 
 
 def build_view(match: Match) -> discord.ui.View | None:
@@ -42,9 +58,7 @@ def build_view(match: Match) -> discord.ui.View | None:
     return view
 
 
-class StandingButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.STANDING
-):
+class StandingButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.STANDING):
     def __init__(self, match_id: int, seat: int, k: int, label: str) -> None:
         self.match_id, self.seat, self.k = match_id, seat, k
         super().__init__(
@@ -56,10 +70,10 @@ class StandingButton(
             )
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await run(interaction, self.match_id, lambda t: self._toggle(t, interaction))
 
-    async def _toggle(self, table: Any, interaction: discord.Interaction[Any]) -> None:
+    async def _toggle(self, table: Toggling, interaction: Click) -> None:
         match: Match = interaction.extras[LOADED]
         orders = match.rules.standing_orders
         if not (0 <= self.seat < len(match.seats) and 0 <= self.k < len(orders)):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
+from typing import TypedDict
 
 import discord
 
 from bot import viewer
 from bot.locales import Reading
+from bot.reach import Button, Click, Component, Select, ranch
 from bot.texts import escape, game_title
 from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, SELECT_OPTIONS, cut
@@ -122,7 +123,16 @@ def view_of(shown: viewer.Shown) -> discord.ui.View:
     return view
 
 
-def message_of(shown: viewer.Shown) -> dict[str, Any]:
+class ViewerMessage(TypedDict):
+    """The viewer's message, as the arguments that post or edit it."""
+
+    embed: discord.Embed
+    attachments: list[discord.File]
+    view: discord.ui.View
+    allowed_mentions: discord.AllowedMentions
+
+
+def message_of(shown: viewer.Shown) -> ViewerMessage:
     files, name = files_of(shown)
     return {
         "embed": embed_of(shown, name),
@@ -136,7 +146,7 @@ def message_of(shown: viewer.Shown) -> dict[str, Any]:
 
 
 async def answer(
-    interaction: discord.Interaction[Any],
+    interaction: Click,
     match_id: int,
     ply: int | None,
     op: str | None = None,
@@ -147,7 +157,7 @@ async def answer(
     ``ply`` that ``op`` names): a new private message, or the clicked viewer updated in place.
     Anything refused is said privately and changes nothing."""
     interaction.extras[RAN] = True
-    host = interaction.client
+    host = ranch(interaction)
     try:
         match = await viewer.match_of(host, match_id, interaction.guild_id, interaction.channel_id)
         if op is not None and ply is not None:
@@ -166,21 +176,26 @@ async def answer(
         await table_of(interaction).failed(interaction, err)
 
 
-async def _send(interaction: discord.Interaction[Any], shown: viewer.Shown, update: bool) -> None:
-    kwargs = message_of(shown)
+async def _send(interaction: Click, shown: viewer.Shown, update: bool) -> None:
+    message = message_of(shown)
     if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
+        await interaction.edit_original_response(**message)
     elif update:
-        await interaction.response.edit_message(**kwargs)
+        await interaction.response.edit_message(**message)
     else:
-        files = kwargs.pop("attachments")
-        await interaction.response.send_message(files=files, ephemeral=True, **kwargs)
+        await interaction.response.send_message(
+            files=message["attachments"],
+            ephemeral=True,
+            embed=message["embed"],
+            view=message["view"],
+            allowed_mentions=message["allowed_mentions"],
+        )
 
 
 # Components -------------------------------------------------------------------------------
 
 
-class MovesButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_OPEN):
+class MovesButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_OPEN):
     """On every board: the match's viewer, privately, at the match as it stands."""
 
     def __init__(self, match_id: int) -> None:
@@ -196,15 +211,15 @@ class MovesButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> MovesButton:
         return cls(int(match["match_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id, None, update=False)
 
 
-class StepButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_STEP):
+class StepButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_STEP):
     def __init__(
         self,
         match_id: int,
@@ -228,15 +243,15 @@ class StepButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> StepButton:
         return cls(int(match["match_id"]), int(match["ply"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id, self.ply, self.op)
 
 
-class JumpSelect(Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.VIEW_JUMP):
+class JumpSelect(Reading, discord.ui.DynamicItem[Select], template=ids.VIEW_JUMP):
     def __init__(self, match_id: int, ply: int, plies: list[int] | None = None) -> None:
         self.match_id, self.ply = match_id, ply
         options = [
@@ -253,11 +268,11 @@ class JumpSelect(Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> JumpSelect:
         return cls(int(match["match_id"]), int(match["ply"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Click) -> None:
         values = self.item.values
         target = ids.number(values[0]) if len(values) == 1 else None
         if target is None:

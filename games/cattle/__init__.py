@@ -333,7 +333,8 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
 
     def _end(self, state: CattleState, rng: Rng, events: list[Event]) -> CattleState:
         """The herd is empty: kept 6s go to stock, every other stud is rolled once more."""
-        stocks, finals, fates = list(state.stocks), [], []
+        stocks, fates = list(state.stocks), []
+        finals: list[int | None] = []
         for seat, stud in enumerate(state.studs):
             if stud is None:  # the seat left the game
                 finals.append(None)
@@ -367,7 +368,15 @@ class CattleRules(Ruleset[CattleState, CattleAction]):
             return
         roll, brand = state.rolls[seat], state.brand(seat)
         hint = {"roll": roll, "brand": brand}
-        kind = {1: Grab, 2: Grab, 3: (Rustle, Swiss), 4: Switch, 5: Raid, 6: Pasture}[roll]
+        kinds: dict[int, type | tuple[type, ...]] = {
+            1: Grab,
+            2: Grab,
+            3: (Rustle, Swiss),
+            4: Switch,
+            5: Raid,
+            6: Pasture,
+        }
+        kind = kinds[roll]
         if not isinstance(action, kind):
             raise IllegalAction("cattle.roll_allows", **hint)
         wanted: tuple[Die, ...] = ()

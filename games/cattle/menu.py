@@ -125,7 +125,7 @@ def _chunks(actions: list[CattleAction]) -> list[list[CattleAction]]:
     key = _colour_of
     if isinstance(actions[0], Raid):
         key = _face_of
-        actions = sorted(actions, key=lambda a: -a.die.face)  # type: ignore[union-attr]
+        actions = sorted(actions, key=lambda a: -a.die.face if isinstance(a, Raid) else 0)
     same_key: dict[str, list[CattleAction]] = {}
     for a in actions:
         same_key.setdefault(key(a), []).append(a)
@@ -213,7 +213,8 @@ def rank(state: CattleState, seat: int, action: CattleAction) -> int:
         case Switch("stock", die):
             return 2 * (state.rolls[seat] - die.face)
         case Switch(_, die):
-            return herd[die.colour] - 1 - herd[state.brand(seat)]
+            brand = state.brand(seat)
+            return herd[die.colour] - 1 - (herd[brand] if brand else 0)
         case Pasture(die):
             return 12 + herd[die.colour] - 1
     return 0

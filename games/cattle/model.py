@@ -11,7 +11,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from games.base import InvalidState, Options, option
 from games.cattle.texts import HELP_COLOURS, HELP_DICE_PER_COLOUR, HELP_TIES
@@ -92,10 +92,14 @@ class CattleOptions(Options):
     )
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any] | None) -> Options:
+    def parse(cls, values: Mapping[str, Any] | None) -> Self:
         """As ``Options.parse``, but games saved with 9-12 colours (once allowed) still load."""
         colours = values.get("colours") if isinstance(values, Mapping) else None
-        if isinstance(colours, int) and MOST_COLOURS < colours <= LEGACY_COLOURS:
+        if (
+            values is not None
+            and isinstance(colours, int)
+            and MOST_COLOURS < colours <= LEGACY_COLOURS
+        ):
             rest = super().parse({k: v for k, v in values.items() if k != "colours"})
             return replace(rest, colours=colours)
         return super().parse(values)
@@ -207,6 +211,10 @@ def die_out(die: Die) -> dict[str, Any]:
     return {"colour": die.colour, "face": die.face}
 
 
+def _stud_out(stud: Die | None) -> dict[str, Any] | None:
+    return None if stud is None else die_out(stud)
+
+
 def dice_out(dice: Pile) -> list[dict[str, Any]]:
     return [die_out(d) for d in dice]
 
@@ -239,7 +247,7 @@ def dump_state(state: CattleState) -> dict[str, Any]:
         "players": [
             {
                 "name": state.names[s],
-                "stud": None if state.studs[s] is None else die_out(state.studs[s]),
+                "stud": _stud_out(state.studs[s]),
                 "stock": dice_out(state.stocks[s]),
                 "swiss": dice_out(state.swiss[s]),
             }
@@ -347,9 +355,12 @@ def problems(state: CattleState) -> list[str]:
         if any(state.studs[s] is None for s in state.active()) or state.final_rolls:
             found.append("a running game needs a stud for every player")
         for seat in state.active():
-            if state.kept[seat] and state.studs[seat] != Die(
-                state.studs[seat].colour, state.rolls[seat]
-            ):  # type: ignore[union-attr]
+            stud = state.studs[seat]
+            if (
+                state.kept[seat]
+                and stud is not None
+                and stud != Die(stud.colour, state.rolls[seat])
+            ):
                 found.append(f"seat {seat}'s stud does not show its roll")
             if not state.kept[seat] and seat not in state.order[: state.pos]:
                 found.append(f"seat {seat} changed stud before acting")

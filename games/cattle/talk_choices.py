@@ -88,7 +88,7 @@ def describe(state: CattleState, seat: int, action: CattleAction) -> Choice:
             )
             return Choice(label, group, emoji="🤠", rank=score)
         case Swiss(colour):
-            dice = [d for d in state.stocks[seat] if d.colour == colour]
+            dice = tuple(d for d in state.stocks[seat] if d.colour == colour)
             count = ngettext("{count} die", "{count} dice", len(dice)).format(count=len(dice))
             points = ngettext("{points} pt", "{points} pts", total(dice)).format(points=total(dice))
             label = _("Swiss all {colour} ({dice}, {points})").format(

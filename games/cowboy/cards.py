@@ -8,11 +8,16 @@ removes) are actions of the drawer; a choice with one option is made at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.cowboy.board import face, opposite
 from games.cowboy.fields import check_win, closed_regions, free, herds
 from games.cowboy.state import BANDIT, HAND_LIMIT, KEPT_ITEMS, Pending, Work
 from games.cowboy.tokens import moove, point_taken, stampede
 from games.rng import Rng
+
+#: a card's effect on the game, played by the seat that drew it
+Effect = Callable[[Work, int, Rng], None]
 
 
 def draw(w: Work, seat: int, rng: Rng) -> None:
@@ -53,7 +58,7 @@ def _edge_tile(w: Work, rng: Rng) -> tuple[int, tuple[int, int]]:
     return roll, tile
 
 
-def _place_card(kind: str) -> object:
+def _place_card(kind: str) -> Effect:
     def effect(w: Work, seat: int, rng: Rng) -> None:
         if w.supply[kind] == 0:
             w.tell("no_tokens", minor=True, token=kind)
@@ -155,7 +160,7 @@ def _moove(w: Work, seat: int, rng: Rng) -> None:
     moove(w, rng, seat)
 
 
-EFFECTS = {
+EFFECTS: dict[str, Effect] = {
     "moove": _moove,
     "steer": _place_card("steer"),
     "twister": _place_card("twister"),

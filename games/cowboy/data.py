@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 #: the JSON files, shipped inside the package (``games/cowboy/data``), so any install has them
 DATA_DIR = Path(str(importlib.resources.files("games.cowboy") / "data"))
@@ -84,7 +84,7 @@ class Face:
     dy: int
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.base import IllegalAction, InvalidAction
@@ -47,7 +48,7 @@ RANK_USEFUL = 50
 #: which item is the least loss to discard (higher: discard first)
 _DISCARD_FIRST = {"axe": 6, "sixshooter": 5, "brander": 4, "lariat": 3, "bills": 2}
 _DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()} | aliases.DIRECTIONS
-_WORDS = {
+_WORDS: dict[str, CowboyAction] = {
     "fence": Fence(),
     "cut": Cut(),
     "again": Again(),
@@ -134,7 +135,13 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
         if len(rest) != 2:
             raise InvalidAction("cowboy.rope_how")
         return Rope(_square(g, rest[0]), _square(g, rest[1]))
-    one_square = {"rustle": Rustle, "fight": Fight, "give": Give, "place": Place, "claim": Claim}
+    one_square: dict[str, Callable[[int], CowboyAction]] = {
+        "rustle": Rustle,
+        "fight": Fight,
+        "give": Give,
+        "place": Place,
+        "claim": Claim,
+    }
     if verb in one_square:
         if len(rest) != 1:
             raise InvalidAction("cowboy.one_square", verb=verb)
@@ -176,7 +183,7 @@ def normalise(g: CowboyState, seat: int, action: CowboyAction) -> CowboyAction:
     if isinstance(action, Ride) and g.pending is None and g.phase == "start":
         path = ride_path(g, seat, action)
         for offered in rides(g, seat) if path is not None else ():
-            if (ride_path(g, seat, offered) or path)[1] == path[1]:
+            if path is not None and (ride_path(g, seat, offered) or path)[1] == path[1]:
                 return offered
         return action
     p = g.pending
@@ -321,7 +328,7 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
     return 0
 
 
-def best(g: CowboyState, seat: int, actions: list[CowboyAction]) -> CowboyAction:
+def best(g: CowboyState, seat: int, actions: Sequence[CowboyAction]) -> CowboyAction:
     """The most useful of ``actions`` (the first of equals)."""
     return max(actions, key=lambda a: rank(g, seat, a))
 

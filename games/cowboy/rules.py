@@ -107,7 +107,7 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         supply["steer"] -= len(steers)
         return CowboyState(
             names=names,
-            options=opts,  # type: ignore[arg-type]
+            options=opts,
             tiles=tiles,
             cowboys=tuple(board.start_points(len(names))),
             fences_left=(START_FENCES,) * len(names),

@@ -281,7 +281,7 @@ def _load(data: Mapping[str, Any]) -> CowboyState:
         raise ValueError(f"bad finish {finished!r}")
     return CowboyState(
         names=tuple(str(p["name"]) for p in players),
-        options=CowboyOptions.parse(data.get("options")),  # type: ignore[arg-type]
+        options=CowboyOptions.parse(data.get("options")),
         tiles=tuple(tiles),
         cowboys=tuple(point(p["cowboy"]) for p in players),
         fences_left=tuple(_int(p.get("fences", 0), "fences") for p in players),

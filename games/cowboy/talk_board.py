@@ -10,7 +10,7 @@ notation, so the game can be played from text alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from games.cowboy.board import LETTERS, Board
@@ -183,7 +183,7 @@ def _section(title: str, lines: Sequence[str]) -> str:
     return "\n".join([f"### {title}", *lines]) if lines else ""
 
 
-def _squares(board: Board, squares: Sequence[int]) -> str:
+def _squares(board: Board, squares: Iterable[int]) -> str:
     return ", ".join(board.square_name(s) for s in sorted(squares))
 
 

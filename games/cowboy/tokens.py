@@ -8,6 +8,8 @@ onto one stays where it was. The win is checked after every single movement.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from games.cowboy.board import face
 from games.cowboy.fields import after_removal, check_win, roaming, steer_at
 from games.cowboy.state import Trail, Work
@@ -269,7 +271,23 @@ def _steer_tally(w: Work, trail: list[Trail]) -> tuple[int, int, int]:
     return len(steps), stopped, gone
 
 
-def moove_summary(w: Work, trail: list[Trail], twisters: int) -> dict[str, int]:
+class MooveSummary(TypedDict):
+    """What a Moove! card moved, counted, as its event's fields."""
+
+    twisters: int
+    twister_steps: int
+    indians: int
+    steers: int
+    stopped: int
+    gone: int
+    bandit: int
+    pilgrims: int
+    thrown: int
+    moved: int
+    still: int
+
+
+def moove_summary(w: Work, trail: list[Trail], twisters: int) -> MooveSummary:
     """Everything that moved, counted (each token's path is told as detail)."""
     n, stopped, gone = _steer_tally(w, trail)
     return {

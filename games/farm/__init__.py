@@ -48,6 +48,7 @@ from games.farm.model import (
     Trade,
     Withdraw,
     add_counts,
+    as_counts,
     has_all,
     herd_data,
     single,
@@ -321,11 +322,11 @@ class FarmRules(FarmNotation, FarmStorage, Ruleset[FarmState, FarmAction]):
         elif any(shown):
             events.append(Event("no_pairs", {"seat": seat}, minor=True))
         herds = list(state.herds)
-        herds[seat] = tuple(herd)  # type: ignore[assignment]
+        herds[seat] = as_counts(herd)
         state = replace(
             state,
             herds=tuple(herds),
-            stock=tuple(stock),  # type: ignore[arg-type]
+            stock=as_counts(stock),
             last_roll=(fox_face, wolf_face),
             last_roller=seat,
             rolls=state.rolls + 1,

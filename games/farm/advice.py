@@ -22,6 +22,7 @@ from games.farm.model import (
     VALUE,
     Counts,
     add_counts,
+    as_counts,
     has_all,
     single,
 )
@@ -48,7 +49,7 @@ def _greedy(total: int, kinds: Sequence[int], spare: Sequence[int]) -> Counts | 
         take = min(spare[kind], rest // VALUE[kind])
         counts[kind] = take
         rest -= take * VALUE[kind]
-    return tuple(counts) if rest == 0 else None  # type: ignore[return-value]
+    return as_counts(counts) if rest == 0 else None
 
 
 def _kinds(counts: Sequence[int]) -> int:

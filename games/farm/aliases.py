@@ -8,6 +8,10 @@ player would write them (``6 królików za 1 owcę``), with or without Polish le
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+V = TypeVar("V")
+
 #: typed verbs, to the notation's verb: one each, the verb of its button and its story
 VERBS = {
     "rzuć": "roll",
@@ -43,6 +47,6 @@ def plain(word: str) -> str:
     return word.translate(_PLAIN)
 
 
-def with_plain(table: dict[str, str]) -> dict[str, str]:
+def with_plain(table: dict[str, V]) -> dict[str, V]:
     """``table`` with each key also written without Polish letters."""
     return {**{plain(k): v for k, v in table.items()}, **table}

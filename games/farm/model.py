@@ -6,7 +6,7 @@ every herd is constant).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.base import (
@@ -27,6 +27,13 @@ WOLF_DIE = ("rabbit",) * 6 + ("sheep",) * 3 + ("pig", "cow", "wolf")
 
 Counts = tuple[int, int, int, int, int, int, int]
 NONE: Counts = (0, 0, 0, 0, 0, 0, 0)
+
+
+def as_counts(values: Iterable[int]) -> Counts:
+    """Seven numbers, one per animal in ``ANIMALS`` order, as ``Counts``."""
+    rabbit, sheep, pig, cow, horse, small_dog, big_dog = values
+    return (rabbit, sheep, pig, cow, horse, small_dog, big_dog)
+
 
 #: the notation's plurals (``2 pigs``, ``2 sheep``): typed moves accept them beside the singular
 _PLURAL = {"sheep": "sheep", "small_dog": "small dogs", "big_dog": "big dogs"}
@@ -50,7 +57,7 @@ def herd_data(counts: Sequence[int]) -> dict[str, int]:
 
 def herd_counts(data: Mapping[str, int]) -> Counts:
     """An event's animals back as counts (unknown names are left out)."""
-    return tuple(int(data.get(a, 0)) for a in ANIMALS)  # type: ignore[return-value]
+    return as_counts(int(data.get(a, 0)) for a in ANIMALS)
 
 
 def bundle_notation(counts: Sequence[int]) -> str:
@@ -61,13 +68,13 @@ BY_VALUE = (HORSE, COW, BIG_DOG, PIG, SHEEP, SMALL_DOG, RABBIT)
 
 
 def add_counts(a: Sequence[int], b: Sequence[int], sign: int = 1) -> Counts:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return as_counts(x + sign * y for x, y in zip(a, b, strict=True))
 
 
 def single(index: int, count: int) -> Counts:
     counts = [0] * 7
     counts[index] = count
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 @dataclass(frozen=True)

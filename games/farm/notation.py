@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 
 from games.base import (
     InvalidAction,
+    Ruleset,
 )
 from games.farm import aliases
 from games.farm.model import (
@@ -21,6 +23,7 @@ from games.farm.model import (
     Roll,
     Trade,
     Withdraw,
+    as_counts,
     bundle_notation,
 )
 
@@ -35,8 +38,12 @@ _ANIMAL_WORDS = {
 }
 
 
-class FarmNotation:
-    """Formatting and parsing moves; mixed into the ruleset, which checks legality."""
+class FarmNotation(Ruleset[FarmState, FarmAction]):
+    """Formatting and parsing moves; the ruleset built on it checks legality."""
+
+    @abstractmethod
+    def _check(self, state: FarmState, seat: int, action: FarmAction) -> None:
+        """Raise IllegalAction unless ``action`` is allowed for ``seat`` now."""
 
     def format_action(self, state: FarmState, action: FarmAction) -> str:
         match action:
@@ -63,7 +70,12 @@ class FarmNotation:
             raise InvalidAction("farm.type_a_move")
         verb, rest = _VERBS.get(words[0], words[0]), words[1:]
         action: FarmAction
-        simple = {"roll": Roll(), "accept": Accept(), "decline": Decline(), "withdraw": Withdraw()}
+        simple: dict[str, FarmAction] = {
+            "roll": Roll(),
+            "accept": Accept(),
+            "decline": Decline(),
+            "withdraw": Withdraw(),
+        }
         if verb in simple and not rest:
             action = simple[verb]
         elif verb == "trade":
@@ -116,7 +128,7 @@ class FarmNotation:
             if count == 0:
                 raise InvalidAction("farm.zero")
             counts[kind] += count
-        return tuple(counts)  # type: ignore[return-value]
+        return as_counts(counts)
 
     @staticmethod
     def _match_player(state: FarmState, text: str) -> int | None:

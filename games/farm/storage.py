@@ -8,20 +8,23 @@ from typing import Any
 from games.base import (
     InvalidOptions,
     InvalidState,
+    Ruleset,
 )
 from games.farm.model import (
     ANIMALS,
     FOX_DIE,
     WOLF_DIE,
     Counts,
+    FarmAction,
     FarmOptions,
     FarmState,
     PendingOffer,
+    as_counts,
 )
 
 
-class FarmStorage:
-    """``dump``/``load``, mixed into the ruleset."""
+class FarmStorage(Ruleset[FarmState, FarmAction]):
+    """``dump``/``load``, for the ruleset built on it."""
 
     def dump(self, state: FarmState) -> dict[str, Any]:
         def counts(c: Counts) -> dict[str, int]:
@@ -99,11 +102,11 @@ class FarmStorage:
                 names=names,
                 herds=herds,
                 stock=stock,
-                options=FarmOptions.parse(data.get("options")),  # type: ignore[arg-type]
+                options=FarmOptions.parse(data.get("options")),
                 turn=turn,
                 traded=bool(data.get("traded", False)),
                 offer=offer,
-                last_roll=tuple(last) if last else None,  # type: ignore[arg-type]
+                last_roll=tuple(last) if last else None,
                 last_roller=None if last_roller is None else _seat(last_roller, n, "last_roller"),
                 winners=winners,
                 rolls=int(data.get("rolls", 0)),
@@ -125,7 +128,7 @@ def _counts(data: Mapping[str, Any]) -> Counts:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidState("farm.bad_count", animal=a, value=repr(n))
         out.append(n)
-    return tuple(out)  # type: ignore[return-value]
+    return as_counts(out)
 
 
 def _seat(value: Any, n: int, what: str) -> int:

@@ -26,6 +26,7 @@ from games.highrollin.model import (
     Rest,
     Roll,
     Stop,
+    as_counts,
     placements,
     roll_choices,
     topple_chance,
@@ -63,7 +64,7 @@ def _fill(pile: Counts, size: int, first: list[int]) -> Counts:
         take = min(pile[colour], left)
         counts[colour] += take
         left -= take
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 def suggested(state: State, seat: int) -> Counts:
@@ -80,7 +81,7 @@ def even(pile: Counts, size: int) -> Counts:
     for _ in range(size):
         c = max(range(4), key=lambda c: (pile[c] - counts[c], -c))
         counts[c] += 1
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 def roll_menu(state: State, seat: int) -> list[Roll]:
@@ -123,7 +124,7 @@ def hand_counts(state: State) -> Counts:
     counts = [0, 0, 0, 0]
     for d in state.hand:
         counts[d.colour] += 1
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 def lone_placement(state: State) -> Place | None:

@@ -6,7 +6,7 @@ and the dice removed this round always add up to what was dealt (``dealt``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -94,13 +94,19 @@ def fits(die: Die, top: Die) -> bool:
 def deal(players: int) -> tuple[Counts, ...]:
     """Starting piles: 4 of each colour for two, 3 for three, 2 plus one extra for four."""
     each = {2: 4, 3: 3, 4: 2}[players]
-    piles = []
+    piles: list[Counts] = []
     for seat in range(players):
         pile = [each] * 4
         if players == 4:
             pile[seat] += 1
-        piles.append(tuple(pile))
-    return tuple(piles)  # type: ignore[return-value]
+        piles.append(as_counts(pile))
+    return tuple(piles)
+
+
+def as_counts(values: Iterable[int]) -> Counts:
+    """Four numbers, one per colour, as ``Counts``."""
+    first, second, third, fourth = values
+    return (first, second, third, fourth)
 
 
 def dealt(players: int) -> Counts:
@@ -109,18 +115,18 @@ def dealt(players: int) -> Counts:
     for pile in deal(players):
         for c in range(4):
             totals[c] += pile[c]
-    return tuple(totals)  # type: ignore[return-value]
+    return as_counts(totals)
 
 
 def add(a: Sequence[int], b: Sequence[int], sign: int = 1) -> Counts:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return as_counts(x + sign * y for x, y in zip(a, b, strict=True))
 
 
 def count(dice: Sequence[Die]) -> Counts:
     counts = [0, 0, 0, 0]
     for d in dice:
         counts[d.colour] += 1
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from games.highrollin.model import (
     Roll,
     Stop,
     add,
+    as_counts,
     count,
     dealt,
     fits,
@@ -77,7 +78,7 @@ class HighRollinRules(Ruleset[State, Action]):
         n = len(names)
         state = State(
             names=names,
-            options=opts,  # type: ignore[arg-type]
+            options=opts,
             towers=(),
             piles=(),
             scores=(0,) * n,
@@ -333,7 +334,7 @@ class HighRollinRules(Ruleset[State, Action]):
                 times = 1
             elif word != "and":
                 raise InvalidAction("highrollin.colour", word=word[:20])
-        return Roll(tuple(counts))  # type: ignore[arg-type]
+        return Roll(as_counts(counts))
 
     @staticmethod
     def _parse_place(state: State, words: list[str]) -> Place:

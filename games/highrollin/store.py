@@ -15,6 +15,7 @@ from games.highrollin.model import (
     Fall,
     HighRollinOptions,
     HighRollinState,
+    as_counts,
 )
 
 State = HighRollinState
@@ -69,7 +70,7 @@ def load_state(data: Mapping[str, Any], players: tuple[int, int]) -> State:
     fall = data.get("fall")
     state = State(
         names=names,
-        options=HighRollinOptions.parse(data.get("options")),  # type: ignore[arg-type]
+        options=HighRollinOptions.parse(data.get("options")),
         towers=towers,
         piles=tuple(_load_colours(p) for p in data["piles"]),
         scores=tuple(_int(s, "score") for s in data["scores"]),
@@ -134,7 +135,7 @@ def _load_colours(data: Mapping[str, Any]) -> Counts:
     unknown = set(data) - set(COLOURS)
     if unknown:
         raise InvalidState("highrollin.bad_value", what="colour", value=repr(sorted(unknown)))
-    return tuple(_int(data.get(c, 0), c) for c in COLOURS)  # type: ignore[return-value]
+    return as_counts(_int(data.get(c, 0), c) for c in COLOURS)
 
 
 def _face(value: Any) -> int:

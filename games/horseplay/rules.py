@@ -49,6 +49,7 @@ from games.horseplay.state import (
     QUIET_ROUNDS,
     HorseplayOptions,
     HorseplayState,
+    as_scores,
     load_state,
     settle,
     state_problems,
@@ -246,7 +247,7 @@ class HorseplayRules(Ruleset[HorseplayState, Move]):
         new = replace(
             state,
             board=done.board,
-            scores=tuple(scores),  # type: ignore[arg-type]
+            scores=as_scores(scores),
             last_capture_round=state.round if captured else state.last_capture_round,
         )
         live = new.live()

@@ -7,7 +7,7 @@ dump that makes no sense) and the conformance invariants.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -59,6 +59,16 @@ class HorseplayOptions(Options):
     miss_a_turn: bool = option(True, texts.MISS_A_TURN_HELP, design=True)
 
 
+#: points per colour (Green, Red, Blue, Black)
+Scores = tuple[int, int, int, int]
+
+
+def as_scores(values: Iterable[int]) -> Scores:
+    """Four numbers, one per colour, as ``Scores``."""
+    green, red, blue, black = values
+    return (green, red, blue, black)
+
+
 @dataclass(frozen=True)
 class HorseplayState:
     names: tuple[str, ...]
@@ -67,7 +77,7 @@ class HorseplayState:
     #: the colour to move; NOBODY once the game is over
     to_move: int
     #: points per colour (Green, Red, Blue, Black); colours not in play stay 0
-    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    scores: Scores = (0, 0, 0, 0)
     round: int = 1
     #: the round of the latest capture (0: none yet), for the 50-round guard
     last_capture_round: int = 0
@@ -194,7 +204,7 @@ def load_state(data: Mapping[str, Any]) -> HorseplayState:
         options=opts,
         board=tuple(cells),
         to_move=NOBODY if to_move is None else _colour(to_move, colours),
-        scores=tuple(scores),  # type: ignore[arg-type]
+        scores=as_scores(scores),
         round=_int(data.get("round", 1), "round", 1),
         last_capture_round=_int(data.get("last_capture_round", 0), "last_capture_round"),
         missing=tuple(sorted({_colour(c, colours) for c in data.get("miss_turn", ())})),

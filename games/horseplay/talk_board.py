@@ -71,7 +71,8 @@ def _who(state: HorseplayState, names: Sequence[str], colour: int) -> str:
 
 def _pieces(state: HorseplayState, colour: int) -> tuple[list[int], list[int]]:
     """The squares of a colour's men and of its crowns."""
-    men, crowns = [], []
+    men: list[int] = []
+    crowns: list[int] = []
     for sq, cell in enumerate(state.board):
         if cell and colour_of(cell) == colour:
             (crowns if is_crown(cell) else men).append(sq)
@@ -360,8 +361,7 @@ def _dangers(state: HorseplayState, names: Sequence[str]) -> list[str]:
         lines.append(
             "- "
             + _(
-                "{who} could take: a move that does not take loses the piece on "
-                "{square} (huffed)."
+                "{who} could take: a move that does not take loses the piece on {square} (huffed)."
             ).format(who=_who(state, names, state.to_move), square=name_of(seen.huff, size))
         )
     if not lines:

@@ -158,7 +158,7 @@ class Strong(Easy):
         for a in actions:
             match a:
                 case Grab(dice):
-                    k = ("grab", len(dice))
+                    k: tuple[str, int | str] = ("grab", len(dice))
                     if k not in keep or total(dice) > total(keep[k].dice):
                         keep[k] = a
                 case Raid(die):

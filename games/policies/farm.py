@@ -131,13 +131,13 @@ def breed(herd: list[int], stock: list[int], fox: str, wolf: str) -> None:
                 stock[k] += herd[k]
                 herd[k] = 0
     for face in {fox, wolf}:
-        k = _KIND.get(face)
-        if k is None:
+        kind = _KIND.get(face)
+        if kind is None:
             continue
         shown = (fox == face) + (wolf == face)
-        got = min((herd[k] + shown) // 2, stock[k])
-        herd[k] += got
-        stock[k] -= got
+        got = min((herd[kind] + shown) // 2, stock[kind])
+        herd[kind] += got
+        stock[kind] -= got
 
 
 _KIND = {"rabbit": RABBIT, "sheep": SHEEP, "pig": PIG, "cow": COW, "horse": HORSE}

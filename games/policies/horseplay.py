@@ -31,8 +31,8 @@ def advance(colour: int, sq: int, size: int) -> int:
 def evaluate(state: Any, side: int) -> float:
     """Material and progress of ``side`` minus everyone else's, from ``side``'s view."""
     if state.finished:
-        mine = any(state.side(c) == side for c in state.colours if state.seat(c) in state.winners)
-        return WIN if mine else -WIN
+        won = any(state.side(c) == side for c in state.colours if state.seat(c) in state.winners)
+        return WIN if won else -WIN
     size = state.size
     total = 0.0
     for sq, cell in enumerate(state.board):

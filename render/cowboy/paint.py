@@ -41,11 +41,11 @@ def palette() -> Image.Image:
         colours += [tint(a, b, k / 6) for k in range(1, 6)]
     colours = list(dict.fromkeys(colours))
     levels = (0, 64, 128, 176, 216, 255)
-    for r in levels:
-        for g in levels:
-            for b in levels:
+    for red in levels:
+        for green in levels:
+            for blue in levels:
                 if len(colours) < 256:
-                    colours.append((r, g, b))
+                    colours.append((red, green, blue))
     colours = colours[:256]
     flat = [c for rgb in colours for c in rgb]
     image = Image.new("P", (1, 1))

@@ -392,9 +392,9 @@ def _palette() -> Image.Image:
     names = tuple("abcdef")
     full, none = (1, 1, 1, 1, 1, 1, 1), (0,) * 7
     herds = (full, none, (9, 1, 0, 1, 0, 0, 1), none, full, (1, 0, 1, 0, 1, 1, 0))
-    base = FarmState(names=names, herds=herds, stock=STOCK, options=FarmOptions())  # type: ignore[arg-type]
+    base = FarmState(names=names, herds=herds, stock=STOCK, options=FarmOptions())
     offer = PendingOffer(0, 1, (6, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0))
-    moved = replace(base, herds=(none, full, *herds[2:]), last_roller=0)  # type: ignore[arg-type]
+    moved = replace(base, herds=(none, full, *herds[2:]), last_roller=0)
     every = {a: 1 for a in ANIMALS}
     rolled = (
         Event(
@@ -453,7 +453,7 @@ def warm() -> None:
     ):
         _pill(told.tag(key), fill)
     for players in range(RULES.min_players, RULES.max_players + 1):  # a board for each turn
-        empty = FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions())  # type: ignore[arg-type]
+        empty = FarmState(tuple("abcdef")[:players], ((0,) * 7,) * players, STOCK, FarmOptions())
         for turn in range(players):
             draw(replace(empty, turn=turn))
     for side, faces in (("fox", FOX_DIE), ("wolf", WOLF_DIE)):

@@ -248,7 +248,7 @@ def _samples() -> list[Image.Image]:
     ]
 
 
-def _sample_positions() -> list[tuple[HorseplayState, Move, HorseplayState]]:
+def _sample_positions() -> list[tuple[HorseplayState, Move | None, HorseplayState | None]]:
     """A position of a two-player and of a four-player game after a few moves."""
     out = []
     for players, size in ((2, 9), (4, 11)):
@@ -278,7 +278,9 @@ def _choose_palette() -> Image.Image:
         mosaic.paste(f, (x, 0))
         x += f.width
     chosen = mosaic.quantize(256 - len(fixed), method=Image.Quantize.MEDIANCUT)
-    rest = chosen.getpalette()[: 3 * (256 - len(fixed))]
+    palette = chosen.getpalette()
+    assert palette is not None  # a quantized picture always has one
+    rest = palette[: 3 * (256 - len(fixed))]
     flat = [v for rgb in fixed for v in rgb] + rest
     flat += [0] * (768 - len(flat))
     pal = Image.new("P", (1, 1))

@@ -5,6 +5,7 @@ them all under one lock so concurrent first pictures do not each draw them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -232,7 +233,7 @@ def sprite(colour: int, crowned: bool, diameter: int, ghost: bool = False) -> Im
     else:
         letter = font(_letter(big, 0.52), True)
         d.text((big / 2, big / 2), LETTERS[colour], font=letter, fill=WHITE, anchor="mm")
-    return img.resize((diameter, (big + lift) // SS), Image.LANCZOS)
+    return img.resize((diameter, (big + lift) // SS), Image.Resampling.LANCZOS)
 
 
 def _letter(big: int, share: float) -> int:
@@ -260,7 +261,7 @@ def warning(side: int) -> Image.Image:
     d.polygon(inner, fill=WHITE)
     d.rectangle((big * 0.455, big * 0.4, big * 0.545, big * 0.64), fill=INK)
     d.ellipse((big * 0.45, big * 0.68, big * 0.55, big * 0.78), fill=INK)
-    return img.resize((side, side), Image.LANCZOS)
+    return img.resize((side, side), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=8)
@@ -271,7 +272,7 @@ def huff_badge(side: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=INK, outline=WHITE, width=SS)
     d.text((big / 2, big * 0.52), "H", font=font(int(big * 0.74), True), fill=WHITE, anchor="mm")
-    return img.resize((side, side), Image.LANCZOS)
+    return img.resize((side, side), Image.Resampling.LANCZOS)
 
 
 def cross(d: ImageDraw.ImageDraw, at: tuple[float, float], r: float) -> None:
@@ -288,6 +289,11 @@ def used_colours() -> list[tuple[int, int, int]]:
     for k in range(4):
         for base in (BLUE_SQ, STRAW, PAPER):
             for t in (0.25, 0.5, 0.75):
-                out.append(tuple(int(a + (b - a) * t) for a, b in zip(base, PIECE[k], strict=True)))
-            out.append(tuple(int(a + (b - a) * 0.45) for a, b in zip(base, PIECE[k], strict=True)))
-    return out  # type: ignore[return-value]
+                out.append(_blend(base, PIECE[k], t))
+            out.append(_blend(base, PIECE[k], 0.45))
+    return out
+
+
+def _blend(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
+    red, green, blue = (int(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (red, green, blue)
