@@ -198,7 +198,7 @@ def run(
     while target > done:
         began, counted = budget.spent, roller.rollouts
         for job in jobs:
-            _top_up(roller, job, _want(job, target, done, usual))
+            _top_up(roller, job, min(most, _want(job, target, done, usual)))
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
         each = (budget.spent - began) / max(1, roller.rollouts - counted)
@@ -219,7 +219,7 @@ def _next(jobs: list[Job], done: int, most: int, affordable: float, usual: float
     low, high = done, min(most, 2 * done)
     while low < high:
         mid = (low + high + 1) // 2
-        needed = sum(max(0, _want(j, mid, done, usual) - _count(j)) for j in jobs)
+        needed = sum(max(0, min(most, _want(j, mid, done, usual)) - _count(j)) for j in jobs)
         if needed <= affordable:
             low = mid
         else:
