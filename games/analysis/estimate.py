@@ -6,6 +6,13 @@ replays exactly; rollouts of the same number draw the same chance at the same pl
 match whatever position they start from (common random numbers), so the difference between
 two neighbouring estimates (before and after a decision, before and after a draw) is what
 happened between them, not drowned in the rollouts' own luck.
+
+The same seeding makes a rollout's result a function of where it stands (the position, the
+match's ply, the rollout's number): a rollout played to the end from one position whose first
+moves are the match's own is, from there, the very rollout of the same number from the
+position the match reached. Rollouts played to the end keep their results by where they stood
+in their first plies (``REUSED_PLIES``), and a rollout that stands where one stood before takes
+its result instead of playing it again: the same figures, for less CPU.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from games.rng import SeededRng
 
 #: plies a rollout plays at most before it is scored as a shared result
 MAX_ROLLOUT_PLIES = 3000
+#: the first plies of a rollout played to the end whose positions keep its result
+REUSED_PLIES = 3
 
 
 class OutOfBudget(Exception):
@@ -74,6 +83,13 @@ class Roller:
         #: plies a rollout plays before its game's progress measure scores it
         self.horizon = (values.horizon(game) if capped else None) or MAX_ROLLOUT_PLIES
         self.plies = 0
+        #: results by (ply, rollout number, position), for rollouts played to the end only (a
+        #: capped one's result depends on where it began); None: not kept
+        self.results: dict[tuple[int, int, Any], tuple[float, ...]] | None = (
+            {} if self.horizon == MAX_ROLLOUT_PLIES else None
+        )
+        #: rollouts whose result was one already played (counted in ``rollouts`` too)
+        self.reused = 0
 
     def rollout(self, state: Any, run: int, ply: int) -> tuple[float, ...]:
         """Playout number ``run`` from ``state``, whose next move is the match's ``ply``: each
@@ -83,7 +99,17 @@ class Roller:
         their rollouts' luck. A rollout still going at the horizon is scored by its game's
         progress measure (``values``)."""
         rules = self.rules
+        seen: list[tuple[int, int, Any]] = []
         for at in range(ply, ply + self.horizon):
+            if self.results is not None and at - ply < REUSED_PLIES:
+                key = (at, run, state)
+                found = self._kept(key)
+                if found is not None:
+                    self._keep(seen, found)
+                    self.rollouts += 1
+                    self.reused += 1
+                    return found
+                seen.append(key)
             if rules.outcome(state) is not None:
                 break
             acting = rules.to_act(state)
@@ -96,9 +122,26 @@ class Roller:
                 action = self._choose(state, seat, SeededRng(f"{self.seed}:{run}:c", at))
             state = rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", at)).state
         self.rollouts += 1
-        if rules.outcome(state) is None and self.horizon < MAX_ROLLOUT_PLIES:
-            return values.chances(self.game, state, self.seats)
-        return shares(rules, state, self.seats)
+        if rules.outcome(state) is None:
+            if self.horizon < MAX_ROLLOUT_PLIES:
+                return values.chances(self.game, state, self.seats)
+            return shares(rules, state, self.seats)
+        result = shares(rules, state, self.seats)
+        self._keep(seen, result)
+        return result
+
+    def _kept(self, key: tuple[int, int, Any]) -> tuple[float, ...] | None:
+        assert self.results is not None
+        try:
+            return self.results.get(key)
+        except TypeError:  # a game whose positions cannot be hashed keeps nothing
+            self.results = None
+            return None
+
+    def _keep(self, keys: list[tuple[int, int, Any]], result: tuple[float, ...]) -> None:
+        if self.results is not None:
+            for key in keys:
+                self.results[key] = result
 
     def _choose(self, state: Any, seat: int, rng: SeededRng) -> Any:
         try:
@@ -125,6 +168,8 @@ class Job:
     action: Any = None
     estimate: Estimate | None = None
     share: float = 1.0
+    #: the plies its rollouts played (a reused result plays none)
+    plies: int = 0
 
 
 def run(
@@ -138,9 +183,10 @@ def run(
 ) -> int:
     """Fill every job's estimate in rounds over all jobs (``least`` rollouts first, at most
     ``most``); the rollouts a job with a whole share and an open outcome got. A job gets its
-    ``share`` of a round's rollouts, less where its estimate is already nearly certain
-    (``_need``): rollouts go where the chance is still in doubt. Jobs alike get the same
-    rollouts (so two neighbouring estimates stay made of the same rollouts).
+    ``share`` of a round's rollouts, less where its estimate is already nearly certain and
+    more where its rollouts cost less than most (``_need``): rollouts go where they make the
+    estimates most exact for their CPU. Jobs alike get the same rollouts (so two neighbouring
+    estimates stay made of the same rollouts).
 
     After the first round (which always runs: a report is never made of nothing), each round
     at most doubles the rollouts, and plays only as many as the budget left pays for at the
@@ -148,31 +194,32 @@ def run(
     """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
-    done, target = 0, min(least, most)
+    done, target, usual = 0, min(least, most), 0.0
     while target > done:
         began, counted = budget.spent, roller.rollouts
         for job in jobs:
-            _top_up(roller, job, _want(job, target, done))
+            _top_up(roller, job, min(most, _want(job, target, done, usual)))
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
         each = (budget.spent - began) / max(1, roller.rollouts - counted)
         affordable = budget.left() / (each * ROOM) if each > 0 else float("inf")
-        done, target = target, _next(jobs, target, most, affordable)
+        usual = _usual_cost(jobs)
+        done, target = target, _next(jobs, target, most, affordable, usual)
     return done
 
 
-def _want(job: Job, target: int, done: int) -> int:
+def _want(job: Job, target: int, done: int, usual: float = 0.0) -> int:
     """The rollouts ``job`` should have after a round to ``target``."""
-    return max(1, round(target * job.share * _need(job, done)))
+    return max(1, round(target * job.share * _need(job, done, usual)))
 
 
-def _next(jobs: list[Job], done: int, most: int, affordable: float) -> int:
+def _next(jobs: list[Job], done: int, most: int, affordable: float, usual: float) -> int:
     """The largest round target, at most double ``done`` and ``most``, whose rollouts still
     to play number at most ``affordable``; ``done`` when none is."""
     low, high = done, min(most, 2 * done)
     while low < high:
         mid = (low + high + 1) // 2
-        needed = sum(max(0, _want(j, mid, done) - _count(j)) for j in jobs)
+        needed = sum(max(0, min(most, _want(j, mid, done, usual)) - _count(j)) for j in jobs)
         if needed <= affordable:
             low = mid
         else:
@@ -188,22 +235,39 @@ def _count(job: Job) -> int:
 ROOM = 1.25
 #: the least part of a round's rollouts an estimate gets however certain it looks
 FLOOR = 0.25
+#: the most (and 1 / the least) a job's rollouts are scaled by their cost against the usual
+CHEAP = 2.0
 
 
-def _need(job: Job, done: int) -> float:
-    """How much an estimate still needs rollouts: 1 when a seat's chance is near even,
-    falling to ``FLOOR`` as every seat's chance nears 0 or 1 (twice the largest standard
-    deviation of one rollout's result, sqrt(p(1-p))); 1 before any round."""
+def _need(job: Job, done: int, usual: float = 0.0) -> float:
+    """How much an estimate still needs rollouts, 1 before any round. The error an estimate
+    keeps falls with the standard deviation of one rollout's result, sqrt(p(1-p)), over the
+    square root of its rollouts; the rollouts that make the estimates' mean error least for
+    their CPU go as (deviation / cost) ** (2/3). So: 1 when a seat's chance is near even,
+    falling to ``FLOOR`` as every seat's chance nears 0 or 1, times how much cheaper than
+    ``usual`` (plies per rollout over every job) its rollouts are, between 1 / ``CHEAP``
+    and ``CHEAP``."""
     est = job.estimate
     if not done or est is None or not est.count:
         return 1.0
     spread = max(2 * (p * (1 - p)) ** 0.5 for p in est.chances())
-    return max(FLOOR, min(1.0, spread))
+    need = max(FLOOR, min(1.0, spread ** (2 / 3)))
+    if usual > 0:
+        own = max(job.plies / est.count, 1.0)
+        need *= max(1 / CHEAP, min(CHEAP, (usual / own) ** (2 / 3)))
+    return need
+
+
+def _usual_cost(jobs: list[Job]) -> float:
+    """The plies per rollout over every job (0 before any)."""
+    played = sum(_count(j) for j in jobs)
+    return sum(j.plies for j in jobs) / played if played else 0.0
 
 
 def _top_up(roller: Roller, job: Job, target: int) -> None:
     est = job.estimate
     assert est is not None
+    before = roller.plies
     while est.count < target:
         if job.action is None:
             got = roller.rollout(job.state, est.count, job.ply)
@@ -212,3 +276,4 @@ def _top_up(roller: Roller, job: Job, target: int) -> None:
         for s, share in enumerate(got):
             est.totals[s] += share
         est.count += 1
+    job.plies += roller.plies - before

@@ -152,26 +152,28 @@ def _few(g: CowboyState, seat: int) -> bool:
     return len(turn_actions(g, seat)) <= AS_BUTTONS
 
 
-def steer_rides(g: CowboyState, seat: int) -> list[Ride]:
-    """The two-step rides shown as buttons: those ending next to a roaming steer, as many as
-    the buttons have room for beside the single steps, cutting wood and ending the turn (the
-    other rides are in the "Ride two steps" menu)."""
+def button_rides(g: CowboyState, seat: int) -> tuple[list[Ride], list[Ride]]:
+    """The two-step rides shown as buttons, as many as the buttons have room for beside the
+    single steps, cutting wood and ending the turn: first those ending next to a roaming
+    steer, then the others in compass order (the rest are in the "Ride two steps" menu).
+    Returns (those next to a steer, the others)."""
     if g.pending is not None or g.phase != "start":
-        return []
+        return [], []
     actions = turn_actions(g, seat)
     if len(actions) <= AS_BUTTONS:
-        return []  # every action is a button already (``describe``)
-    room = AS_BUTTONS - sum(1 for a in actions if isinstance(a, Step | Cut | End))
+        return [], []  # every action is a button already (``describe``)
+    room = max(0, AS_BUTTONS - sum(1 for a in actions if isinstance(a, Step | Cut | End)))
     loose = set(roaming(g))
     board = g.board
+    rides = [a for a in actions if isinstance(a, Ride)]
     near = [
         a
-        for a in actions
-        if isinstance(a, Ride)
-        and (path := ride_path(g, seat, a)) is not None
-        and loose.intersection(board.around(path[1]))
+        for a in rides
+        if (path := ride_path(g, seat, a)) is not None and loose.intersection(board.around(path[1]))
     ]
-    return near[: max(0, room)]
+    others = [a for a in rides if a not in near]
+    near = near[:room]
+    return near, others[: room - len(near)]
 
 
 def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
@@ -190,10 +192,13 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
         case Ride(first, then):
             told = {"first": step_word(first), "then": step_word(then)}
             emoji = RIDE_ARROWS.get(first + then) or RIDE_ARROWS.get(then + first)
-            if action in steer_rides(g, seat):
+            near, others = button_rides(g, seat)
+            if action in near:
                 label = _("Ride {first}, then {then} to a steer").format(**told)
                 return Choice(label, emoji=emoji)
             label = _("Ride {first}, then {then}").format(**told)
+            if action in others:
+                return Choice(label, emoji=emoji)
             return Choice(label, group=_("Ride two steps"), emoji=emoji)
         case End():
             return Choice(_("End the turn"), emoji="🛑")

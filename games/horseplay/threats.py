@@ -25,7 +25,7 @@ from games.horseplay.board import (
     square_name,
     value,
 )
-from games.horseplay.state import HorseplayState, settle, stable_owners
+from games.horseplay.state import HorseplayState, Settled, settle, stable_owners
 
 # Ranks: a decisive move first, then every move that keeps your Stables shut, then by kind.
 DECISIVE = 2000
@@ -303,3 +303,63 @@ def _stable_fields(stable_colour: int, colour: int, size: int) -> tuple[tuple[st
     square = square_name(geometry(size).stables[stable_colour], size)
     own = stable_colour == colour
     return (("colour", COLOURS[stable_colour]), ("own", own), ("square", square))
+
+
+def first_best(state: HorseplayState, moves: list[Move]) -> int:
+    """The index of the first of ``moves`` (every legal move of the colour to move, in any
+    order) whose rank (``assess``) is the highest, looking one move ahead as seldom as may be.
+
+    What a move does by itself (a decisive move, a capture and what it takes, a huff,
+    crowning) is read off the board after it; only whether it leaves a Stable of the mover's
+    side open or the moved piece to be taken needs the enemies' replies. The best a move can
+    rank is what it does plus ``SHUT``, so the moves that do the most are looked at in the
+    given order and the first that keeps every Stable shut and its piece safe is the answer;
+    when none does, every move is ranked as ``assess`` ranks it. With ``moves`` in a random
+    order, this is a move drawn evenly among the highest ranked, as ranking every move and
+    drawing among the best would draw it.
+    """
+    colour = state.to_move
+    geo = geometry(state.size)
+    own: list[tuple[int, bool, Settled]] = []
+    for move in moves:
+        done = settle(state, move)
+        piece = done.board[move.end]
+        centre_win = (
+            state.options.centre_win and move.end == geo.centre and bool(piece) and is_crown(piece)
+        )
+        if centre_win or done.stable is not None:
+            gained = sum(value(state.board[sq]) for sq in (*move.taken, *done.stable_squares))
+            own.append((DECISIVE + gained, True, done))
+            continue
+        if move.is_capture:
+            rank = CAPTURE + sum(value(state.board[sq]) for sq in move.taken)
+        else:
+            rank = HUFFED if done.huffed is not None else PLAIN
+        if bool(piece) and not is_crown(state.board[move.start]) and is_crown(piece):
+            rank += CROWNING
+        own.append((rank, False, done))
+    top = max(rank for rank, _, _ in own)
+    if any(decisive for _, decisive, _ in own):
+        return next(i for i, (rank, _, _) in enumerate(own) if rank == top)
+    mine = state.side(colour)
+    pieces = _pieces(state, tuple(c for c in state.colours if state.side(c) != mine))
+    for i, (rank, _, done) in enumerate(own):
+        if rank == top and _safe(state, moves[i], done, mine, pieces):
+            return i
+    table = _assess_all(state)
+    ranks = [table[m].rank for m in moves]
+    return ranks.index(max(ranks))
+
+
+def _safe(state: HorseplayState, move: Move, done: Settled, mine: int, pieces: Pieces) -> bool:
+    """Whether ``move`` leaves every Stable of the mover's side shut and its piece where no
+    enemy can take it next turn (as ``_assess`` finds it)."""
+    geo = geometry(state.size)
+    touched = (*move.path, *move.taken, *done.stable_squares)
+    if done.huffed is not None:
+        touched += (done.huffed,)
+    changed = frozenset(sq for sq in touched if state.board[sq] != done.board[sq])
+    stables, taken, live, _ = _reach(state, done.board, pieces, changed)
+    if any(state.side(c) == mine and geo.stables[c] in stables for c in live):
+        return False
+    return not (done.board[move.end] and move.end in taken)

@@ -113,7 +113,14 @@ def test_a_ride_is_offered_once_per_intersection_and_typed_either_way() -> None:
         text = RULES.format_action(state, action)
         assert RULES.parse_action(state, ALICE, text) == action
     choice = RULES.describe_action(state, ALICE, ne)
-    assert (choice.label, choice.group) == ("Ride north, then east", "Ride two steps")
+    assert (choice.label, choice.group) == ("Ride north, then east", None)
+    # the rides fill the seven buttons beside the four steps and "End the turn"; the rest
+    # are in one menu
+    actions = RULES.legal_actions(state, ALICE)
+    groups = [RULES.describe_action(state, ALICE, a).group for a in actions]
+    assert groups.count(None) == 7 and set(groups) == {None, "Ride two steps"}
+    ww = RULES.describe_action(state, ALICE, RULES.parse_action(state, ALICE, "move w w"))
+    assert (ww.label, ww.group) == ("Ride west, then west", "Ride two steps")
 
 
 def test_a_ride_that_is_not_allowed_says_why() -> None:
