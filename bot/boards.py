@@ -7,9 +7,9 @@ once to drop them. The match service mixes this in; it knows nothing of Discord.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot.store import Store
+from bot.store.backend import Row
 
 
 class BoardMessages:
@@ -39,9 +39,13 @@ class BoardMessages:
         row = await self.store.latest_board(match_id)
         return None if row is None else (int(row["channel_id"]), int(row["message_id"]))
 
-    async def latest_board_row(self, match_id: int) -> Any:
+    async def latest_board_row(self, match_id: int) -> Row | None:
         """The newest board's record: channel_id, message_id, ply, live, story_from."""
         return await self.store.latest_board(match_id)
+
+    async def undelivered(self, match_id: int) -> int:
+        """How many of the match's boards wait in the outbox."""
+        return await self.store.undelivered(match_id)
 
     async def retire_boards(self, match_id: int) -> list[tuple[int, int]]:
         """Mark every board of a match as old; returns (channel, message) of those that were

@@ -15,7 +15,9 @@ import discord
 import games
 import words
 from bot import ui
+from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
+from bot.posters import Fields
 from bot.texts import (
     abandon_question,
     board_embed,
@@ -54,10 +56,9 @@ class Ending:
             self, match: Match, *, keep: int | None = None, end: str | None = None
         ) -> None: ...
 
-    async def ask_abandon(
-        self, interaction: discord.Interaction[Any], game: str, *, can_manage: bool
-    ) -> None:
+    async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
         """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
+        assert interaction.channel_id is not None, "a game command is used in a channel"
         match = await self.service.live_in(interaction.channel_id)
         if match is None or match.game != game:
             rules = games.get(game)
@@ -75,7 +76,7 @@ class Ending:
 
     async def answer_abandon(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Click,
         match_id: int,
         *,
         stage: str,
@@ -122,9 +123,7 @@ class Ending:
         with words.use(match.language):  # what the channel and the match's messages say
             await self._ended(interaction, match, stage=stage, ply=ply)
 
-    async def _ended(
-        self, interaction: discord.Interaction[Any], match: Match, *, stage: str, ply: int
-    ) -> None:
+    async def _ended(self, interaction: Click, match: Match, *, stage: str, ply: int) -> None:
         """The channel is told who ended the match; its messages say so."""
         title = game_title(match)
         name = escape(interaction.user.display_name)
@@ -159,7 +158,7 @@ class Ending:
         if match.casual and held is None:
             return  # only the interaction that posted it may edit it (it ran out)
         files, filename = await self.bot.delivery.picture(match)
-        edits: dict[str, Any] = {
+        edits: Fields = {
             "content": compose(match, lines, ended_by=name),
             "embed": board_embed(match, filename=filename),
             "attachments": files,

@@ -54,13 +54,15 @@ class MatchService(Lobbies, BoardMessages):
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         board_lease: float = BOARD_LEASE,
+        realtime: Callable[[], float] = time.time,
     ) -> None:
         """``board_lease``: how long a move's process holds the claim on posting its board
-        (real seconds, as the deliverer counts them)."""
+        (real seconds, as the deliverer counts them on ``realtime``)."""
         self.store = store
         self.board_lease = board_lease
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
+        self.realtime = realtime
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
         #: the newest ply this process stored per match (a match loaded at an older ply is
@@ -309,6 +311,15 @@ class MatchService(Lobbies, BoardMessages):
     ) -> BoardStory:
         return BoardStory(match.channel_id, json.dumps(payload), turn_passed)
 
+    def _stored(self, match: Match, state: Any) -> None:
+        """This process stored ``match`` at its ply, in ``state``: a match loaded at an older
+        ply is stale."""
+        self._remember((match.id, match.ply), state)
+        self._plies[match.id] = match.ply
+        self._plies.move_to_end(match.id)
+        while len(self._plies) > 4096:
+            self._plies.popitem(last=False)
+
     async def _commit(
         self,
         match: Match,
@@ -366,16 +377,14 @@ class MatchService(Lobbies, BoardMessages):
             leaves=leaves,
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
-        committed = await self.store.commit_move(record, claim_until=time.time() + self.board_lease)
+        committed = await self.store.commit_move(
+            record, claim_until=self.realtime() + self.board_lease
+        )
         if committed is None:
             raise Refusal(_("Someone else moved first; use the newest board."))
 
         match.ply, match.updated_at = record.ply, now
-        self._remember((match.id, match.ply), state)
-        self._plies[match.id] = match.ply
-        self._plies.move_to_end(match.id)
-        while len(self._plies) > 4096:
-            self._plies.popitem(last=False)
+        self._stored(match, state)
         return MoveResult(
             match,
             seat0,
@@ -448,6 +457,7 @@ def replay_actions(match: Match, log: list[tuple[int, int | None, str]]) -> Any:
         **rules.seat_extras([s.user_id for s in match.seats]),
     )
     for ply, seat, notation in log:
+        assert seat is not None, "every stored play has its seat"
         rng = SeededRng(match.seed, ply)
         if notation == FORFEIT:
             state = rules.resign(state, seat, rng=rng).state

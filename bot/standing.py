@@ -114,9 +114,7 @@ async def listing(store: Any, user_id: int) -> str:
 
 def played_line(name: str, move: str) -> str:
     """A board's line for a move a standing order played (``name`` already escaped)."""
-    return _("🔁 {name}'s standing order: I played `{move}` for them.").format(
-        name=name, move=move
-    )
+    return _("🔁 {name}'s standing order: I played `{move}` for them.").format(name=name, move=move)
 
 
 def more_line(count: int) -> str:

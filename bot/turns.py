@@ -8,7 +8,7 @@ through the match service, the end of a pause, the close of a lobby nobody start
 was down, in the order it fell due) and then every minute. Every reminder and deadline is
 recorded in ``clock_events`` under (match, ply, kind, n) before it is acted on, so nothing
 ever fires twice, even across restarts. Pausing and resuming a match's clock is
-``bot.pauses.Pauses``, a part of ``TurnClock``.
+``bot.pauses.Pauses``, an object ``TurnClock`` holds.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import tasks
@@ -39,6 +39,8 @@ from bot.computers import easy_action
 from bot.digest import Digests
 from bot.matches import Match, MoveResult, Refusal
 from bot.pauses import Pauses
+from bot.pipeline import if_moved, unless_casual
+from bot.request import MoveRequest
 from bot.store import StorageError
 from bot.table import (
     PING_USERS,
@@ -54,6 +56,8 @@ from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.matches import MatchService
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -79,25 +83,41 @@ class Due:
     kind: str  # "turn", "resume" or "lobby"
 
 
-class TurnClock(Pauses):
+class TurnClock:
     def __init__(self, bot: Host, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
         self._forgot_at: float | None = None
         self.digests = Digests(bot)
+        #: pausing and resuming a match's clock (``bot.pauses``)
+        self.pauses = Pauses(self)
         self.loop = tasks.loop(seconds=interval)(self._run)
         self.loop.before_loop(self.bot.wait_until_ready)
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MatchService:
         return self.bot.service
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.bot.store
 
     def now(self) -> float:
         return self.bot.clock()
+
+    # Pauses (``bot.pauses``), as the rest of the bot asks for them ----------------------------
+
+    async def pause(self, match_id: int, user_id: int, hours: int | None) -> Match:
+        return await self.pauses.pause(match_id, user_id, hours)
+
+    async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
+        return await self.pauses.resume(match_id, at=at)
+
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        return await self.pauses.block(match, reason, announce=announce)
+
+    async def unblock(self, match: Match) -> bool:
+        return await self.pauses.unblock(match)
 
     def start(self) -> None:
         self.loop.start()
@@ -132,7 +152,7 @@ class TurnClock(Pauses):
         """Act on everything due by now, oldest first; returns how many things were done."""
         handlers: dict[str, Callable[[int, float], Awaitable[bool]]] = {
             "turn": self._turn,
-            "resume": self._auto_resume,
+            "resume": self.pauses.auto_resume,
             "lobby": self._expire_lobby,
         }
         async with self._lock:
@@ -150,7 +170,7 @@ class TurnClock(Pauses):
                         # in a task of its own: the language a handler sets (the match's)
                         # stays with that match
                         acted += await asyncio.ensure_future(handler(item.match_id, now))
-                        await self._reschedule(item.match_id)
+                        await self.reschedule(item.match_id)
                     except StorageError as err:  # still due: the next tick tries again
                         log.warning(
                             "turn clock: %s for match %s put off: %s", item.kind, item.match_id, err
@@ -206,7 +226,7 @@ class TurnClock(Pauses):
             work.append(Due(float(row["next_due_at"]), int(row["id"]), kind))
         return work
 
-    async def _reschedule(self, match_id: int) -> None:
+    async def reschedule(self, match_id: int) -> None:
         """Store when the clock must next look at the match, as it stands now."""
         match = await self.service.get(match_id)
         sent = await self.store.events_of(match.id, match.turn_ply, "reminder")
@@ -218,7 +238,7 @@ class TurnClock(Pauses):
                 at = prefs.quiet_until(at)  # the reminder waits for the quiet hours' end
         await self.store.set_next_due(match.id, at)
 
-    async def _record(
+    async def record(
         self, match: Match, ply: int, kind: str, n: int, seat: int | None, due: float, outcome: str
     ) -> bool:
         """Write down that this happened; False if it already had (then do nothing). The
@@ -263,9 +283,9 @@ class TurnClock(Pauses):
             return False  # waits for the end of the player's quiet hours
         for n in range(sent + 1, due):  # fell due while the bot was down: only the latest goes
             at = reminder_due(match.turn_started_at, match.clock, n) or now
-            await self._record(match, match.turn_ply, "reminder", n, seat, at, "skipped")
+            await self.record(match, match.turn_ply, "reminder", n, seat, at, "skipped")
         at = reminder_due(match.turn_started_at, match.clock, due) or now
-        if not await self._record(match, match.turn_ply, "reminder", due, seat, at, "sent"):
+        if not await self.record(match, match.turn_ply, "reminder", due, seat, at, "sent"):
             return False
         await self._remind(match, seat, due, prefs, now)
         return True
@@ -306,7 +326,7 @@ class TurnClock(Pauses):
             # no channel to remind in: a DM to a player who asked for them, and no other
             await self._remind_casual(match, seat, now, deadline, prefs)
             return
-        if not await self._send(match, "\n".join(lines), PING_USERS):
+        if not await self.send(match, "\n".join(lines), PING_USERS):
             # nobody was reminded: the clock stopped (or it will try again); so will this
             await self._unrecord(match, match.turn_ply, "reminder")
             return
@@ -394,7 +414,7 @@ class TurnClock(Pauses):
         except discord.HTTPException as err:
             log.info("match %s: channel not reachable (%s); deadline later", match.id, err)
             return False
-        if not await self._record(match, match.ply, "deadline", 0, seat, deadline, kind):
+        if not await self.record(match, match.ply, "deadline", 0, seat, deadline, kind):
             return False
         name = escape(match.name_of(seat))
         hours = match.clock.deadline_hours
@@ -409,7 +429,7 @@ class TurnClock(Pauses):
                 return False
             await self._deliver(result.match.id, result)
         else:
-            await self._send(
+            await self.send(
                 match,
                 _(
                     "⌛ {player}, the deadline for your move ({hours} h) has passed. Nothing "
@@ -442,7 +462,7 @@ class TurnClock(Pauses):
             if last.turn_passed or moved.status != "active" or moved.to_act()[:1] != (seat,):
                 break
             ply = moved.ply
-            if not await self._record(moved, ply, "deadline", 0, seat, deadline, "skip"):
+            if not await self.record(moved, ply, "deadline", 0, seat, deadline, "skip"):
                 break
         if last is None:  # moved or paused meanwhile: the deadline may come again later
             await self._unrecord(match, match.ply, "deadline")
@@ -451,20 +471,13 @@ class TurnClock(Pauses):
 
     async def _computers(self, match_id: int) -> bool:
         """Play the computers' turns the match waits on, and deliver their board."""
-        last = await self.bot.table.computers.play(match_id)
-        if last is None:
-            return False
-        await self.bot.delivery.deliver(match_id, previous=last.previous_state, last=last.action)
-        return True
+        pipeline = self.bot.table.pipeline
+        return await pipeline.run(MoveRequest(match_id), ready=if_moved) is not None
 
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
-        """The board of a move the clock made, after the computers whose turn follows."""
-        last = await self.bot.table.computers.play(match_id, result.match) or result
-        if last.match.casual:
-            return  # its board goes out with the interaction that applied it
-        await self.bot.delivery.deliver(
-            match_id, previous=last.previous_state, last=last.action, match=last.match
-        )
+        """The board of a move the clock made, after the computers whose turn follows (a
+        casual table's goes out with the interaction that applied it)."""
+        await self.bot.table.pipeline.run(MoveRequest(match_id), result, ready=unless_casual)
 
     # Lobbies -------------------------------------------------------------------------------
 
@@ -476,7 +489,7 @@ class TurnClock(Pauses):
             return False
         if not await self.service.expire_lobby(match_id):
             return False
-        await self._record(match, 0, "lobby", 0, None, due, "expired")
+        await self.record(match, 0, "lobby", 0, None, due, "expired")
         closed = _(
             "⌛ The {game} lobby here closed: nobody started it within {hours} h. Open a new "
             "one with `/{key} new`."
@@ -488,7 +501,7 @@ class TurnClock(Pauses):
         # the notice first (posting reopens an archived thread), then the lobby message loses
         # its buttons and says it closed (an edit needs no right to post, so that is seen
         # even where the notice cannot be posted)
-        await self._send(match, closed, NO_PINGS)
+        await self.send(match, closed, NO_PINGS)
         await self.bot.table.retire(await self.service.get(match_id))
         return True
 
@@ -502,7 +515,7 @@ class TurnClock(Pauses):
             return ClockSettings()
         return ClockSettings.from_mapping(await self.store.guild_settings(guild_id))
 
-    async def _send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
+    async def send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
         """Post in the match's channel (an archived thread is reopened first). When the bot
         may not post there, the match's clock stops (``block``) rather than run on while
         nobody hears of it; a channel that is gone ends the match. False if not posted (a

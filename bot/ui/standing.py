@@ -15,6 +15,8 @@ import discord
 from bot import standing
 from bot.locales import Reading
 from bot.matches import Match
+from bot.pipeline import if_moved
+from bot.request import MoveRequest
 from bot.ui import components, ids
 from bot.ui.components import FromCustomId
 from bot.ui.layout import BUTTON_LABEL, FIXED_BUTTONS, ROW_BUTTONS, cut, plan
@@ -75,8 +77,4 @@ class StandingButton(
         )
         await interaction.response.send_message(text, ephemeral=True)
         # turned on where it applies: it plays now, and the board shows it
-        last = await table.computers.play(match.id)
-        if last is not None:
-            await table.bot.delivery.deliver(
-                match.id, previous=last.previous_state, last=last.action
-            )
+        await table.pipeline.run(MoveRequest(match.id), ready=if_moved)
