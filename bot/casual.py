@@ -42,7 +42,7 @@ class CasualTable:
             return False
         if await self.bot.turns.deadline_now(match):
             match = await self.bot.service.get(match.id)
-        if not await self.bot.store.undelivered(match.id):
+        if not await self.bot.service.outbox.undelivered(match.id):
             return False
         clicked = interaction.message
         answer = None

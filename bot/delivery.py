@@ -174,7 +174,7 @@ class Delivery(Pictures):
         """Deliver every board whose first try failed or whose bot died; returns how many
         messages were posted."""
         posted = 0
-        for match_id in await self.store.boards_due(self.now()):
+        for match_id in await self.service.outbox.due(self.now()):
             if self._stop.is_set():
                 break
             if match_id in self._busy:
@@ -199,7 +199,7 @@ class Delivery(Pictures):
         waited = turn.lock.locked()
         try:
             async with turn.lock:
-                rows = list(request.claimed) or await self.store.claim_boards(
+                rows = list(request.claimed) or await self.service.outbox.claim(
                     match_id, self.now(), self.lease, mine=request.mine
                 )
                 if not rows:
@@ -269,7 +269,7 @@ class Delivery(Pictures):
         if plies == list(range(plan.story_from + 1, upto + 1)):
             stories = rows  # the claimed boards are the whole story: no need to read it
         else:
-            stories = await self.store.stories(match.id, plan.story_from, upto)
+            stories = await self.service.outbox.stories(match.id, plan.story_from, upto)
         told = [json.loads(r["payload"]) for r in stories]
         # what the move shown did, for the picture (its last-move strip)
         events = stored_events(told[-1].get("events")) if told and plan.current else ()
@@ -362,7 +362,9 @@ class Delivery(Pictures):
         wait = 0.5
         while True:
             try:
-                return await self.store.board_posted(match_id, plies, message_id, self.now(), new)
+                return await self.service.outbox.posted(
+                    match_id, plies, message_id, self.now(), new
+                )
             except StorageError as err:
                 if time.monotonic() + wait > deadline:
                     raise
@@ -389,7 +391,7 @@ class Delivery(Pictures):
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
-            await self.store.boards_delivered(match.id, plies, None, self.now(), "gone")
+            await self.service.outbox.gone(match.id, plies, self.now())
             await self.bot.close_matches([match])
             return
         if status == 403 and not match.casual:
@@ -409,7 +411,7 @@ class Delivery(Pictures):
             code,
             wait,
         )
-        await self.store.boards_retry(match.id, plies, self.now() + wait, f"{status}:{code}")
+        await self.service.outbox.retry(match.id, plies, self.now() + wait, f"{status}:{code}")
 
 
 def _clicked_newest(request: MoveRequest, latest: BoardRow | None) -> bool:

@@ -151,7 +151,7 @@ class Ending:
         """The newest board, edited: its story, then who ended the match; no buttons."""
         story_from = board["story_from"]
         after = int(story_from) if story_from is not None else int(board["ply"]) - 1
-        stories = await self.service.store.stories(match.id, after, match.ply)
+        stories = await self.service.outbox.stories(match.id, after, match.ply)
         lines = story_lines(match, [json.loads(r["payload"]) for r in stories])
         message_id = int(board["message_id"])
         held = self.posted.take(message_id) if match.casual else None

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.boards import BoardMessages
+from bot.boards import BoardMessages, Outbox
 from bot.clock import ClockSettings
 from bot.lobby import Lobbies
 from bot.model import (  # noqa: F401  (the names the rest of the bot imports from here)
@@ -32,6 +32,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
 )
 from bot.store import MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
+from bot.turn_records import TurnRecords
 from games.base import Event, GameError, NotYourTurn, Step
 from games.rng import SeededRng
 from words import domain
@@ -59,6 +60,10 @@ class MatchService(Lobbies, BoardMessages):
         """``board_lease``: how long a move's process holds the claim on posting its board
         (real seconds, as the deliverer counts them on ``realtime``)."""
         self.store = store
+        #: the boards waiting to be delivered (``bot.boards.Outbox``)
+        self.outbox = Outbox(store)
+        #: what the turn clock keeps of each match (``bot.turn_records.TurnRecords``)
+        self.turns = TurnRecords(store)
         self.board_lease = board_lease
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock

@@ -232,7 +232,7 @@ class Moves:
             late = (
                 request.message is None
                 and acked[0]
-                and await self.service.undelivered(request.match_id)
+                and await self.service.outbox.undelivered(request.match_id)
             )
         except StorageError as err:
             # the move is stored: only its board waits (the outbox posts it later)

@@ -29,7 +29,7 @@ from words.catalogue import set_locale
 if TYPE_CHECKING:
     from bot.host import Host
     from bot.matches import MatchService
-    from bot.store import Store
+    from bot.turn_records import TurnRecords
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -45,7 +45,7 @@ class ClockSide(Protocol):
     def service(self) -> MatchService: ...
 
     @property
-    def store(self) -> Store: ...
+    def records(self) -> TurnRecords: ...
 
     def now(self) -> float: ...
 
@@ -77,8 +77,8 @@ class Pauses:
         return self.clock.service
 
     @property
-    def store(self) -> Store:
-        return self.clock.store
+    def records(self) -> TurnRecords:
+        return self.clock.records
 
     def now(self) -> float:
         return self.clock.now()
@@ -111,7 +111,7 @@ class Pauses:
                 raise Refusal(_("You have used all 7 days of pause in this match."))
             length = left if hours is None else min(left, hours * HOUR)
             now = self.now()
-            if not await self.store.pause(match_id, now, now + length, user_id):
+            if not await self.records.pause(match_id, now, now + length, user_id):
                 raise Refusal(_("The clock is already paused, or the match has ended."))
             return await self.service.get(match_id)
 
@@ -130,7 +130,7 @@ class Pauses:
             start = match.turn_started_at
             if start is not None:
                 start = resumed_turn_start(start, match.paused_at, end)
-            if not await self.store.resume(
+            if not await self.records.resume(
                 match_id,
                 turn_started_at=start,
                 paused=paused,
@@ -174,7 +174,7 @@ class Pauses:
         if match.status != "active" or match.paused:
             return False
         now = self.now()
-        if not await self.store.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
+        if not await self.records.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
             return False
         log.warning(
             "match %s: cannot post in channel %s (%s); clock paused",

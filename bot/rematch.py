@@ -68,8 +68,7 @@ async def click(table: Lobbies, interaction: Click, match_id: int) -> None:
                 raise
     if match is None:
         assert live is not None
-        row = await service.store.match(live.id)
-        if live.status != "lobby" or row is None or row["rematch_of"] != old.id:
+        if live.status != "lobby" or await service.rematch_of(live.id) != old.id:
             raise Refusal(
                 _(
                     "A {game} match is already live in this channel; a rematch can start here "
@@ -160,7 +159,7 @@ async def _seat(
                 match.rules.max_players,
             ).format(count=match.rules.max_players)
         )
-    if not await service.store.set_seats(match.id, rows, service.clock(), host_id=host):
+    if not await service.seat_rows(match.id, rows, host_id=host):
         raise Refusal(_("The rematch has already started; you can watch it, though."))
 
     return await service.get(match.id)

@@ -101,18 +101,18 @@ class Stripping:
         """Tell the store which boards lost their buttons, and (``again``) strip those still
         due by ``now`` (real time, as the deliverer counts it: a process died or an edit failed
         first); returns how many were stripped again."""
-        store = self.bot.store
+        outbox = self.bot.service.outbox
         done, self.stripped = self.stripped, []
         if done:
             try:
-                await store.strips_done(done)
+                await outbox.stripped(done)
             except BaseException:
                 self.stripped[:0] = done  # told next time
                 raise
         if not again:
             return 0
         again_n = 0
-        for channel_id, message_id in await store.strips_due(now):
+        for channel_id, message_id in await outbox.strips_due(now):
             await self.strip_buttons(channel_id, message_id)
             again_n += 1
         if again_n:

@@ -57,7 +57,7 @@ from words.catalogue import set_locale
 if TYPE_CHECKING:
     from bot.host import Host
     from bot.matches import MatchService
-    from bot.store import Store
+    from bot.turn_records import TurnRecords
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +99,9 @@ class TurnClock:
         return self.bot.service
 
     @property
-    def store(self) -> Store:
-        return self.bot.store
+    def records(self) -> TurnRecords:
+        """What the clock keeps of each match (``bot.turn_records``)."""
+        return self.service.turns
 
     def now(self) -> float:
         return self.bot.clock()
@@ -197,7 +198,7 @@ class TurnClock:
         if self._forgot_at is not None and now - self._forgot_at < HOUR:
             return
         try:
-            await self.store.forget_old_boards(now - BOARD_MEMORY)
+            await self.records.forget_old_boards(now - BOARD_MEMORY)
         except StorageError as err:  # tried again at the next tick
             log.warning("turn clock: old board records not forgotten yet: %s", err)
             return
@@ -216,7 +217,7 @@ class TurnClock:
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""
         work = []
-        for row in await self.store.due(now):
+        for row in await self.records.due(now):
             if row["status"] == "lobby":
                 kind = "lobby"
             elif row["paused_at"] is not None:
@@ -229,25 +230,25 @@ class TurnClock:
     async def reschedule(self, match_id: int) -> None:
         """Store when the clock must next look at the match, as it stands now."""
         match = await self.service.get(match_id)
-        sent = await self.store.events_of(match.id, match.turn_ply, "reminder")
-        done = await self.store.events_of(match.id, match.ply, "deadline") > 0
+        sent = await self.records.count(match.id, match.turn_ply, "reminder")
+        done = await self.records.count(match.id, match.ply, "deadline") > 0
         at = match.next_check(reminders_sent=sent, deadline_done=done)
         if at is not None and match.status == "active" and not match.paused and match.to_act():
             prefs = await self.prefs(match.user_of(match.to_act()[0]))
             if prefs.is_quiet(at):
                 at = prefs.quiet_until(at)  # the reminder waits for the quiet hours' end
-        await self.store.set_next_due(match.id, at)
+        await self.records.set_next_due(match.id, at)
 
     async def record(
         self, match: Match, ply: int, kind: str, n: int, seat: int | None, due: float, outcome: str
     ) -> bool:
         """Write down that this happened; False if it already had (then do nothing). The
         record is the claim: however many bot processes run, one of them acts."""
-        return await self.store.record_event(match.id, ply, kind, n, seat, due, self.now(), outcome)
+        return await self.records.record(match.id, ply, kind, n, seat, due, self.now(), outcome)
 
     async def _unrecord(self, match: Match, ply: int, kind: str) -> None:
         """Forget an event that could not be carried out (the match changed under it)."""
-        await self.store.forget_event(match.id, ply, kind)
+        await self.records.forget(match.id, ply, kind)
 
     # A turn: reminders, then the deadline --------------------------------------------------
 
@@ -291,7 +292,7 @@ class TurnClock:
         return True
 
     async def _reminders_sent(self, match: Match) -> int:
-        return await self.store.events_of(match.id, match.turn_ply, "reminder")
+        return await self.records.count(match.id, match.turn_ply, "reminder")
 
     async def _remind(
         self, match: Match, seat: int, n: int, prefs: NotifyPrefs, now: float
@@ -348,9 +349,9 @@ class TurnClock:
         with words.use(await self.bot.readers.of(user_id)):  # the player's language
             text = self._reminder_dm(match, seat, now, deadline, None)
         if await self._dm(user_id, text) is False:
-            settings = await self.store.user_settings(user_id)
+            settings = await self.records.user_settings(user_id)
             off = {**settings, **NotifyPrefs(dm=False, quiet=prefs.quiet).to_mapping()}
-            await self.store.set_user_settings(user_id, {**off, DM_REFUSED: True})
+            await self.records.set_user_settings(user_id, {**off, DM_REFUSED: True})
 
     async def deadline_now(self, match: Match) -> bool:
         """A casual table's deadline that passed, applied as someone interacts with the match
@@ -508,12 +509,12 @@ class TurnClock:
     # Preferences and delivery --------------------------------------------------------------
 
     async def prefs(self, user_id: int) -> NotifyPrefs:
-        return NotifyPrefs.from_mapping(await self.store.user_settings(user_id))
+        return NotifyPrefs.from_mapping(await self.records.user_settings(user_id))
 
     async def guild_defaults(self, guild_id: int | None) -> ClockSettings:
         if guild_id is None:
             return ClockSettings()
-        return ClockSettings.from_mapping(await self.store.guild_settings(guild_id))
+        return ClockSettings.from_mapping(await self.records.guild_settings(guild_id))
 
     async def send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
         """Post in the match's channel (an archived thread is reopened first). When the bot
