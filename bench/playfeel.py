@@ -62,6 +62,7 @@ import games
 from bot import ui
 from bot.delivery import Delivery
 from bot.matches import Match, MatchService
+from bot.request import MoveRequest
 from bot.store import open_store
 from bot.ui import layout
 
@@ -326,7 +327,7 @@ async def playout(
         match = await service.join(channel_id, key, user_id=user, name=f"rider{i}")
     match = await service.start(channel_id, key, user_id=users[0])
     channel = await delivery.bot.table.postable(channel_id)
-    await delivery.deliver(match.id, match=match)
+    await delivery.deliver(MoveRequest(match.id, match=match))
     pick = random.Random(seed)
     chosen = iter(moves) if moves is not None else None
     actions = 0
@@ -359,14 +360,9 @@ async def _play(delivery: TextDelivery, match: Match, user: int, seat: int, inde
     result = await delivery.service.act(
         match.id, user, ply=match.ply, seat=seat, index=index, loaded=match
     )
-    await delivery.deliver(
-        result.match.id,
-        match=result.match,
-        claimed=result.boards,
-        latest=result.latest_board,
-        previous=result.previous_state,
-        last=result.action,
-    )
+    request = MoveRequest(result.match.id, owns_claim=True)
+    request.took(result)
+    await delivery.deliver(request)
     return result.match
 
 

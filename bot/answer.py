@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
+
+#: an interaction with the bot (any client: the bot's own type is the cogs' business)
+Click = discord.Interaction[discord.Client]
+
+#: a plain acknowledgement on its way
+Ack = asyncio.Future[discord.InteractionCallbackResponse[discord.Client] | None]
 
 #: Discord's "Interaction has already been acknowledged"
 ALREADY_ANSWERED = 40060
@@ -36,10 +41,10 @@ class Answer:
     """Who answers a click: the board (``take``), or a plain acknowledgement (``acknowledge``),
     whichever comes first; exactly one of them."""
 
-    def __init__(self, interaction: discord.Interaction[Any], within: float = ANSWER_WITHIN):
+    def __init__(self, interaction: Click, within: float = ANSWER_WITHIN):
         self.interaction = interaction
         #: the plain acknowledgement, once sent
-        self.ack: asyncio.Future[Any] | None = None
+        self.ack: Ack | None = None
         #: True once the response belongs to the board
         self.taken = False
         #: True once Discord took the board as the answer though its reply was lost
@@ -73,7 +78,7 @@ class Answer:
         self.taken = True
         return True
 
-    def acknowledge(self) -> asyncio.Future[Any] | None:
+    def acknowledge(self) -> Ack | None:
         """Acknowledge the click by taking the buttons off its message (once; None if the
         board answered it)."""
         if self.taken:
@@ -81,8 +86,8 @@ class Answer:
         if self.ack is None:
             self._cancel_timer()
             response = self.interaction.response.edit_message(view=None)
-            self.ack = asyncio.ensure_future(response)
-            self.ack.add_done_callback(_retrieved)
+            ack = self.ack = asyncio.ensure_future(response)
+            ack.add_done_callback(_retrieved)
         return self.ack
 
     async def acknowledged(self) -> bool:
@@ -110,7 +115,7 @@ class Answer:
             self._timer = None
 
 
-def _retrieved(ack: asyncio.Future[Any]) -> None:
+def _retrieved(ack: Ack) -> None:
     """A failed acknowledgement nobody waits for (the timer sent it) is logged, not lost."""
     if not ack.cancelled() and ack.exception() is not None:
         log.info("a plain acknowledgement failed: %r", ack.exception())

@@ -9,13 +9,14 @@ was asked. A player whose reminder DM was refused hears, privately, that those D
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import venue
-from bot.answer import TRANSPORT, Answer
+from bot.answer import TRANSPORT, Answer, Click
 from bot.matches import Match
+from bot.request import MoveRequest
 from words import domain
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class CasualTable:
 
     bot: Host
 
-    async def show_waiting(self, interaction: discord.Interaction[Any], match: Match) -> bool:
+    async def show_waiting(self, interaction: Click, match: Match) -> bool:
         """At a casual table: apply a deadline that passed, then, if a board waits in the
         outbox, show it as this interaction's answer (nothing else is done); whether it did.
         Elsewhere nothing happens here (the bot posts by itself)."""
@@ -41,7 +42,7 @@ class CasualTable:
             return False
         if await self.bot.turns.deadline_now(match):
             match = await self.bot.service.get(match.id)
-        if not await self.bot.store.outbox.undelivered(match.id):
+        if not await self.bot.service.outbox.undelivered(match.id):
             return False
         clicked = interaction.message
         answer = None
@@ -55,15 +56,17 @@ class CasualTable:
                 content=_("Nothing was played: the newest board had not been shown; it is below.")
             )
         await self.bot.delivery.deliver(
-            match.id,
-            interaction=interaction,
-            answer=answer,
-            clicked=None if clicked is None else clicked.id,
-            match=match,
+            MoveRequest(
+                match.id,
+                interaction=interaction,
+                answer=answer,
+                clicked=None if clicked is None else clicked.id,
+                match=match,
+            )
         )
         return True
 
-    async def tell_dm_refused(self, interaction: discord.Interaction[Any], match: Match) -> None:
+    async def tell_dm_refused(self, interaction: Click, match: Match) -> None:
         """If a reminder DM to this player was refused since they last acted at a casual
         table, say privately that reminder DMs are off now."""
         if not match.casual or match.seat_of(interaction.user.id) is None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.answer import Click
 from bot.matches import Match, Refusal
 from bot.texts import escape
 from words import domain
@@ -73,9 +74,7 @@ class ChannelAccess:
 
     # Where the bot may post ----------------------------------------------------------------
 
-    def check_permissions(
-        self, interaction: discord.Interaction[Any], *, new_thread: bool = False
-    ) -> None:
+    def check_permissions(self, interaction: Click, *, new_thread: bool = False) -> None:
         """Refuse (privately, before anything is created) when the bot lacks what a whole
         match needs here, naming each missing permission and how to grant it."""
         missing = missing_permissions(
@@ -102,7 +101,7 @@ class ChannelAccess:
                 )
             )
 
-    def problem_here(self, interaction: discord.Interaction[Any]) -> str | None:
+    def problem_here(self, interaction: Click) -> str | None:
         """Why the bot could not post in the interaction's channel by itself, or None."""
         perms = interaction.app_permissions
         missing = missing_permissions(perms, in_thread=is_thread(interaction.channel))
@@ -121,7 +120,7 @@ class ChannelAccess:
     def _name(self) -> str:
         return self.bot.user.name if self.bot.user else "Ranch Hand"
 
-    async def channel_notice(self, interaction: discord.Interaction[Any], match: Match) -> None:
+    async def channel_notice(self, interaction: Click, match: Match) -> None:
         """After a player's action in a match's channel: if the bot cannot post there by
         itself, stop the match's clock (no reminder could reach anyone) and say why and how
         to fix it, privately; if it can again, start a clock it had stopped."""
@@ -146,7 +145,7 @@ class ChannelAccess:
         except discord.HTTPException as err:
             log.info("could not tell the player about the channel: %s", err.status)
 
-    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.abc.Messageable:
+    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.PartialMessageable:
         """The channel to post in by the bot's own means (not through an interaction): an
         archived thread is unarchived first; raises ``CannotPost`` saying why when the bot may
         not post there (missing permissions, a locked thread). ``edit``: only to edit the
@@ -169,15 +168,19 @@ class ChannelAccess:
         return self.bot.get_partial_messageable(channel_id)
 
     async def _resolve(self, channel_id: int) -> Any:
-        """The channel or thread; archived threads leave discord.py's cache, so a channel
-        not in it is fetched (None if it cannot be)."""
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.Forbidden as err:
-                raise CannotPost(
-                    _("I'm missing **{permissions}** there").format(permissions=_("View Channel"))
-                ) from err
+        return await resolve(self.bot, channel_id)
 
-        return channel
+
+async def resolve(bot: Host, channel_id: int) -> Any:
+    """The channel or thread; archived threads leave discord.py's cache, so a channel
+    not in it is fetched (None if it cannot be)."""
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.Forbidden as err:
+            raise CannotPost(
+                _("I'm missing **{permissions}** there").format(permissions=_("View Channel"))
+            ) from err
+
+    return channel

@@ -109,11 +109,13 @@ class RanchHand(Host):
         clock: Callable[[], float] = time.time,
         clock_interval: float | None = 60.0,
         board_lease: float = 30.0,
+        realtime: Callable[[], float] = time.time,
         **options: Any,
     ) -> None:
         """``clock`` is the time the turn clock and the match service read (tests pass a
         controllable one); ``clock_interval`` is how often the turn clock ticks (None: only
-        when ``turns.tick()`` is called)."""
+        when ``turns.tick()`` is called); ``realtime`` is the time the outbox's leases and
+        backoff are counted in (tests move it instead of waiting)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents needed
         if settings.shard_ids is not None:
@@ -139,7 +141,7 @@ class RanchHand(Host):
         self.renderer.analysts = settings.analysis_concurrency
         #: post-game reports: asked for, worked out in turn, posted
         self.analyses = Analyses(self)
-        self.delivery = Delivery(self, lease=board_lease)
+        self.delivery = Delivery(self, lease=board_lease, now=realtime)
         self.tournaments = Tournaments(self)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))
@@ -167,6 +169,7 @@ class RanchHand(Host):
             seed_source=self.seed_source,
             clock=self.clock,
             board_lease=self.delivery.lease,
+            realtime=self.delivery.now,
         )
         if self.settings.metrics_port is not None:
             await self.metrics.start(self.settings.metrics_port)

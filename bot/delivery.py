@@ -21,32 +21,31 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
 import words
-from bot import lookup, records, ui
-from bot.answer import Answer
+from bot import lookup, records
 from bot.channels import CannotPost
-from bot.matches import Match
-from bot.model import stored_events
+from bot.model import Match, stored_events
 from bot.pictures import Pictures
-from bot.posters import ChannelPoster, poster_for
-from bot.store import BoardRow, ClaimedBoard, StorageError
+from bot.posters import ChannelPoster
+from bot.posting import Board, BoardPoster
+from bot.request import Attached, MoveRequest
+from bot.store import StorageError
 from bot.store.boards import NewBoard
-from bot.texts import (
-    PING_USERS,
-    board_embed,
-    compose,
-    story_lines,
-)
+from bot.store.rows import BoardRow, ClaimedBoard, StoryRow
+from bot.texts import story_lines
 from games.base import Event
 from words import domain
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.matches import MatchService
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -71,23 +70,63 @@ class _Turn:
         self.users = 0
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """How the claimed boards are shown: the match as it stands, the board message edited in
+    place or a new one, and the ply the board's story starts after."""
+
+    match: Match
+    rows: list[ClaimedBoard]
+    plies: list[int]
+    #: the match's newest board message (None: none yet)
+    latest: BoardRow | None
+    in_place: bool
+    story_from: int
+
+    @property
+    def upto(self) -> int:
+        return max(self.plies)
+
+    @property
+    def current(self) -> bool:
+        """The board shows the match as it stands (it carries the buttons)."""
+        return self.upto == self.match.ply
+
+
 class Delivery(Pictures):
-    def __init__(self, bot: Host, *, lease: float = 30.0, interval: float = 5.0) -> None:
+    def __init__(
+        self,
+        bot: Host,
+        *,
+        lease: float = 30.0,
+        interval: float = 5.0,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        """``lease``: how long a claim on a board holds (seconds); ``interval``: seconds
+        between passes of the background deliverer; ``now``: the real time the outbox's
+        leases and backoff are counted in (tests move it instead of waiting)."""
         self.bot = bot
         self.lease = lease
         self.interval = interval
+        self.now = now
+        self.poster = BoardPoster(bot, self._draw)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
         self._busy: dict[int, _Turn] = {}
         self._stop = asyncio.Event()
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MatchService:
         return self.bot.service
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.bot.store
+
+    async def _draw(
+        self, match: Match, previous: object, last: object, events: Sequence[Event]
+    ) -> Attached:
+        return await self.picture(match, previous=previous, last=last, events=events)
 
     # The background deliverer --------------------------------------------------------------
 
@@ -108,8 +147,9 @@ class Delivery(Pictures):
             await asyncio.wait_for(asyncio.shield(task), wait)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        self._stop.clear()  # (a pass asked for by hand, or a later start, runs again)
         try:  # the boards stripped since the last pass, so nobody strips them again
-            await self.bot.table.sweep_strips(again=False)
+            await self.sweep(again=False)
         except Exception as err:
             log.info("could not record the boards stripped last: %r", err)
 
@@ -118,7 +158,7 @@ class Delivery(Pictures):
         while not self._stop.is_set():
             try:
                 await self.pending()
-                await self.bot.table.sweep_strips()
+                await self.sweep()
             except StorageError as err:
                 log.warning("board delivery pass: storage fault: %s", err.kind)
             except Exception:
@@ -126,96 +166,71 @@ class Delivery(Pictures):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), self.interval)
 
+    async def sweep(self, *, again: bool = True) -> int:
+        """Record the boards stripped since the last pass and (``again``) strip those whose
+        stripping is overdue by now; returns how many were stripped again."""
+        return await self.bot.table.sweep_strips(self.now(), again=again)
+
     async def pending(self) -> int:
         """Deliver every board whose first try failed or whose bot died; returns how many
         messages were posted."""
         posted = 0
-        for match_id in await self.store.outbox.boards_due(time.time()):
+        for match_id in await self.service.outbox.due(self.now()):
             if self._stop.is_set():
                 break
             if match_id in self._busy:
                 continue
-            if await self.deliver(match_id, mine=False) is not None:
+            if await self.deliver(MoveRequest(match_id, mine=False)) is not None:
                 posted += 1
         return posted
 
     # One delivery --------------------------------------------------------------------------
 
-    async def deliver(
-        self,
-        match_id: int,
-        *,
-        interaction: discord.Interaction[Any] | None = None,
-        answer: Answer | None = None,
-        clicked: int | None = None,
-        mine: bool = True,
-        previous: Any = None,
-        last: Any = None,
-        picture: tuple[int, asyncio.Future[Any]] | None = None,
-        match: Match | None = None,
-        claimed: Sequence[Any] = (),
-        latest: tuple[Any, ...] = (),
-    ) -> discord.Message | None:
+    async def deliver(self, request: MoveRequest | int) -> discord.Message | None:
         """Post (or update) the board for the match's undelivered moves; None if there was
-        nothing to deliver or it failed (it will be tried again). ``picture``: (ply, the
-        picture of that ply being drawn), used if the match still stands at that ply.
-        ``match``: the match as this process just stored it, if the caller has it;
-        ``claimed``: the boards its commit claimed (else they are claimed here); ``answer``:
-        the click's answer, if the board may be it (``bot/answer.py``); ``latest``: the
-        match's newest board message as that commit read it (one row or None), if it did."""
+        nothing to deliver or it failed (it will be tried again). ``request``: what the move
+        carries (``bot.request``), or just the match's id."""
+        if isinstance(request, int):
+            request = MoveRequest(request)
+        match_id = request.match_id
         # one delivery of a match at a time in this process: a move's board never crosses
         # an older one still going out (its edit landing last would show the older ply)
         turn = self._busy.setdefault(match_id, _Turn())
         turn.users += 1
-        lock = turn.lock
-        waited = lock.locked()
+        waited = turn.lock.locked()
         try:
-            async with lock:
-                rows = list(claimed) or await self.store.outbox.claim_boards(
-                    match_id, time.time(), self.lease, mine=mine
+            async with turn.lock:
+                rows = list(request.claimed) or await self.service.outbox.claim(
+                    match_id, self.now(), self.lease, mine=request.mine
                 )
                 if not rows:
                     return None
+                match = request.match
                 if match is None or match.id != match_id:
-                    match = await self.service.get(match_id)
+                    match = request.match = await self.service.get(match_id)
+                latest = request.latest if request.claimed and not waited else ()
                 with words.use(match.language):  # a board is public: the match's language
-                    return await self._deliver(
-                        match_id,
-                        rows,
-                        interaction,
-                        answer,
-                        clicked,
-                        previous,
-                        last,
-                        picture,
-                        match,
-                        latest if claimed and not waited else (),
-                    )
+                    return await self._deliver(request, rows, latest)
         finally:
             turn.users -= 1
             if not turn.users:
                 del self._busy[match_id]
-            if picture is not None and not picture[1].done():
-                picture[1].cancel()
+            if request.picture is not None and not request.picture[1].done():
+                request.picture[1].cancel()
 
-    async def _deliver(
+    async def _plan(
         self,
-        match_id: int,
+        request: MoveRequest,
         rows: Sequence[ClaimedBoard],
-        interaction: discord.Interaction[Any] | None,
-        answer: Answer | None,
-        clicked: int | None,
-        previous: Any,
-        last: Any,
-        drawing: tuple[int, asyncio.Future[Any]] | None = None,
-        stored: Match | None = None,
-        newest: tuple[Any, ...] = (),
-        *,
-        looked: bool = False,
-    ) -> discord.Message | None:
+        newest: tuple[BoardRow | None, ...],
+    ) -> _Plan:
+        """Which board shows ``rows``: the turn's message edited, or a new one; and from
+        which ply its story is told."""
+        match_id = request.match_id
         plies = [int(r.ply) for r in rows]
         upto = max(plies)
         # the match as stored with the newest claimed board, or newer: no need to read it
+        stored = request.match
         fresh = stored is not None and stored.ply >= upto and stored.id == match_id
         match = stored if fresh and stored is not None else await self.service.get(match_id)
         current = upto == match.ply
@@ -230,11 +245,12 @@ class Delivery(Pictures):
             and int(latest.ply) >= match.turn_ply
             and int(latest.channel_id) == match.channel_id
             # a casual table's board is edited only as the answer to a click on it
-            and (not match.casual or _clicked_newest(interaction, clicked, latest))
+            and (not match.casual or _clicked_newest(request, latest))
         )
         if in_place:
-            story_from = latest.story_from
-            story_from = int(story_from) if story_from is not None else int(latest.ply) - 1
+            assert latest is not None
+            told = latest.story_from
+            story_from = int(told) if told is not None else int(latest.ply) - 1
             # edited during a turn, it tells this turn only (the move at ``turn_ply`` began it)
             story_from = max(story_from, match.turn_ply)
         elif latest is not None and int(latest.channel_id) == match.channel_id:
@@ -242,61 +258,74 @@ class Delivery(Pictures):
         else:
             story_from = int(latest.ply) if latest is not None else -1
             story_from = min(story_from, min(plies) - 1)
-        if plies == list(range(story_from + 1, upto + 1)):
-            stories = rows  # the claimed boards are the whole story: no need to read it
+        return _Plan(match, list(rows), plies, latest, in_place, story_from)
+
+    async def _deliver(
+        self,
+        request: MoveRequest,
+        rows: Sequence[ClaimedBoard],
+        newest: tuple[BoardRow | None, ...] = (),
+        *,
+        looked: bool = False,
+    ) -> discord.Message | None:
+        plan = await self._plan(request, rows, newest)
+        match, plies, upto = plan.match, plan.plies, plan.upto
+        if plies == list(range(plan.story_from + 1, upto + 1)):
+            stories: Sequence[ClaimedBoard | StoryRow] = (
+                rows  # the claimed boards are the whole story: no need to read it
+            )
         else:
-            stories = await self.store.outbox.stories(match_id, story_from, upto)
+            stories = await self.service.outbox.stories(match.id, plan.story_from, upto)
         told = [json.loads(r.payload) for r in stories]
-        lines = story_lines(match, told)
         # what the move shown did, for the picture (its last-move strip)
-        events = stored_events(told[-1].get("events")) if told and current else ()
+        events = stored_events(told[-1].get("events")) if told and plan.current else ()
+        route = self.poster.route(match)
         found = None
-        poster = poster_for(self.bot, match)
-        if not looked and not in_place and any(int(r.attempts) > 1 for r in rows):
+        if not looked and not plan.in_place and any(int(r.attempts) > 1 for r in rows):
             # claimed before: whoever held it may have posted it and died, or lost the answer
-            found = await self._posted_unrecorded(match, plies, latest, story_from, poster)
+            found = await self._posted_unrecorded(plan, route)
             if found is not None and found[1] < upto:
                 rest = [r for r in rows if int(r.ply) > found[1]]
-                return await self._deliver(
-                    match_id, rest, interaction, answer, clicked, previous, last, drawing,
-                    stored, looked=True,
-                )  # fmt: skip
+                return await self._deliver(request, rest, looked=True)
+        edit = int(plan.latest.message_id) if plan.in_place and plan.latest else None
+        board = Board(match, story_lines(match, told), edit, plan.current, events, route)
+        message = found[0] if found else await self._post(request, board, plan)
+        if message is not None:
+            await self._delivered(request, plan, message)
+        return message
+
+    async def _post(
+        self, request: MoveRequest, board: Board, plan: _Plan
+    ) -> discord.Message | None:
+        """The board out through the poster; None if it failed (recorded for a later try)."""
+        match, plies, rows = plan.match, plan.plies, plan.rows
         try:
-            message = (found[0] if found else None) or await self._post(
-                match,
-                lines,
-                interaction=interaction,
-                answer=answer,
-                edit=int(latest.message_id) if in_place and latest is not None else None,
-                clicked=clicked,
-                buttons=current,
-                previous=previous,
-                last=last,
-                events=events,
-                drawing=drawing,
-                poster=poster,
-            )
+            return await self.poster.post(request, board)
         except (discord.HTTPException, discord.RateLimited) as err:
             # RateLimited: a 429 longer than the client's max_ratelimit_timeout
             await self._failed(match, plies, rows, err)
-            return None
         except lookup.TRANSPORT as err:
             # the answer was lost (a dropped connection): Discord may have taken the board,
             # so the next try looks for it first (its claim counts as an attempt)
-            log.warning("match %s: posting the board was cut off: %r", match_id, err)
+            log.warning("match %s: posting the board was cut off: %r", match.id, err)
             await self._failed(match, plies, rows, None, reason=None, lost=True)
-            return None
         except CannotPost as err:
             await self._failed(match, plies, rows, None, reason=str(err))
-            return None
+        return None
+
+    async def _delivered(self, request: MoveRequest, plan: _Plan, message: discord.Message) -> None:
+        """The board is out: recorded, the older boards' buttons off, a match that ended
+        retired and settled."""
+        match = plan.match
         new = None
-        if not in_place:
-            new = NewBoard(message.channel.id, upto, self.service.clock(), story_from)
-        older = await self._record_delivered(match_id, plies, message.id, new)
+        if not plan.in_place:
+            new = NewBoard(message.channel.id, plan.upto, self.service.clock(), plan.story_from)
+        older = await self._record_delivered(match.id, plan.plies, message.id, new)
         # the clicked board lost its buttons with a plain acknowledgement, not when the new
         # board was the click's answer (a new message: it loses them now)
+        answer = request.answer
         for message_id in older:
-            if message_id == clicked and answer is not None and answer.cleared:
+            if message_id == request.clicked and answer is not None and answer.cleared:
                 self.bot.table.note_stripped(message_id)
             else:
                 await self.bot.table.strip_buttons(
@@ -306,29 +335,24 @@ class Delivery(Pictures):
             await self.bot.table.retire(match, keep=message.id)
             board = (message.channel.id, message.id)
             await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
-        return message
 
     async def _posted_unrecorded(
-        self,
-        match: Match,
-        plies: list[int],
-        latest: BoardRow | None,
-        story_from: int,
-        poster: ChannelPoster,
+        self, plan: _Plan, route: ChannelPoster
     ) -> tuple[discord.Message, int] | None:
-        """The newest board of one of ``plies`` if it is already in the channel (a process
-        posted it and died before recording it, or its answer was lost), recorded now as the
-        match's board; with its ply. Found among the channel's newest messages by its marks
-        (``bot.marks``), so a crash never posts a board twice; if the channel cannot be read,
-        the board is posted."""
+        """The newest board of one of the plan's plies if it is already in the channel (a
+        process posted it and died before recording it, or its answer was lost), recorded now
+        as the match's board; with its ply. Found among the channel's newest messages by its
+        marks (``bot.marks``), so a crash never posts a board twice; if the channel cannot be
+        read, the board is posted."""
+        match, plies, latest = plan.match, plan.plies, plan.latest
         after = int(latest.message_id) if latest is not None else 0
         final = match.ply if match.status != "active" else None
-        found = await poster.find(match, plies, after, final)
+        found = await route.find(match, plies, after, final)
         if found is None:
             return None
         message, ply = found
         if ply < max(plies):
-            new = NewBoard(message.channel.id, ply, self.service.clock(), story_from)
+            new = NewBoard(message.channel.id, ply, self.service.clock(), plan.story_from)
             done = [p for p in plies if p <= ply]
             for older in await self._record_delivered(match.id, done, message.id, new):
                 await self.bot.table.strip_buttons(message.channel.id, older)
@@ -344,8 +368,8 @@ class Delivery(Pictures):
         wait = 0.5
         while True:
             try:
-                return await self.store.boards.board_posted(
-                    match_id, plies, message_id, time.time(), new
+                return await self.service.outbox.posted(
+                    match_id, plies, message_id, self.now(), new
                 )
             except StorageError as err:
                 if time.monotonic() + wait > deadline:
@@ -373,7 +397,7 @@ class Delivery(Pictures):
         in_server = code == 50001 and self.bot.still_in(match.guild_id)
         if (code in GONE or status == 404) and not in_server:
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
-            await self.store.outbox.boards_delivered(match.id, plies, None, time.time(), "gone")
+            await self.service.outbox.gone(match.id, plies, self.now())
             await self.bot.close_matches([match])
             return
         if status == 403 and not match.casual:
@@ -393,172 +417,13 @@ class Delivery(Pictures):
             code,
             wait,
         )
-        await self.store.outbox.boards_retry(
-            match.id, plies, time.time() + wait, f"{status}:{code}"
-        )
-
-    async def _post(
-        self,
-        match: Match,
-        lines: list[str],
-        *,
-        interaction: discord.Interaction[Any] | None,
-        answer: Answer | None = None,
-        edit: int | None,
-        clicked: int | None,
-        buttons: bool,
-        previous: Any,
-        last: Any,
-        events: Sequence[Event] = (),
-        drawing: tuple[int, asyncio.Future[Any]] | None = None,
-        poster: ChannelPoster,
-    ) -> discord.Message:
-        # everything but the picture is made while it is being drawn
-        content = compose(match, lines, notes=ui.notes_text(match) if buttons else "")
-        embed = board_embed(match, filename=None)
-        view = (ui.build_view(match) or ui.rematch_view(match)) if buttons else None
-        if drawing is not None and drawing[0] == match.ply:
-            files, filename = await drawing[1]
-        else:
-            files, filename = await self.picture(match, previous=previous, last=last, events=events)
-        if filename:
-            embed.set_image(url=f"attachment://{filename}")
-        if edit is not None:
-            kwargs: dict[str, Any] = {
-                "content": content,
-                "embed": embed,
-                "attachments": files,
-                "view": view,
-                "allowed_mentions": PING_USERS,
-            }
-            if interaction is not None and clicked == edit:
-                if answer is not None and answer.take():
-                    # the click's answer: the clicked board updated in place
-                    answered = await self._answer(answer, kwargs, match)
-                    if answered is not None:
-                        return answered
-                    again, __ = await self.picture(
-                        match, previous=previous, last=last, events=events
-                    )
-                    kwargs["attachments"] = again
-                elif answer is None or await answer.acknowledged():
-                    return await interaction.edit_original_response(**kwargs)
-            return await poster.edit(match, edit, kwargs)
-        kwargs = {
-            "content": content,
-            "embed": embed,
-            "files": files,
-            "allowed_mentions": PING_USERS,
-        }
-        if view is not None:
-            kwargs["view"] = view
-        # A new board is the click's answer when it is ready in time: one request, which
-        # notifies the next player. The clicked board then loses its buttons through the
-        # interaction that posted it (``Table.strip_buttons``), outside the bot's global limit
-        # of requests, as the board itself is. Else the board follows the acknowledgement.
-        if answer is not None and answer.take():
-            answered = await self._answer(answer, kwargs, match, new=True, poster=poster)
-            if answered is not None:
-                return answered
-            kwargs["files"], __ = await self.picture(
-                match, previous=previous, last=last, events=events
-            )
-            interaction = None
-        elif answer is not None and not await answer.acknowledged():
-            interaction = None
-        if interaction is not None and poster.may_follow_up(interaction):
-            message = await self._followup(interaction, match, kwargs, poster)
-            if message is not None:
-                return message
-            kwargs["files"], __ = await self.picture(
-                match, previous=previous, last=last, events=events
-            )
-        return await poster.send(match, kwargs)
-
-    async def _followup(
-        self,
-        interaction: discord.Interaction[Any],
-        match: Match,
-        kwargs: dict[str, Any],
-        poster: ChannelPoster,
-    ) -> discord.Message | None:
-        """The board as the interaction's followup; None if it could not be posted (then it
-        goes to the channel). discord.py sends a followup again after a 5xx, which Discord
-        may have done already: the copies are found and deleted, and a followup whose answer
-        was lost is looked for before the board goes anywhere else."""
-        poster.followed_up(interaction)
-        try:
-            message = await interaction.followup.send(wait=True, **kwargs)
-        except (discord.HTTPException, *lookup.TRANSPORT) as err:
-            log.info("board followup failed (%r); posting to the channel", err)
-            if not lookup.may_be_taken(err):
-                return None
-            found = await poster.find(match, [match.ply])
-            if found is None:
-                return None
-            message = found[0]
-        else:
-            self.bot.table.posted_through(message.id, interaction, original=False)
-        await poster.drop_copies(message, match)
-        return message
-
-    async def _answer(
-        self,
-        answer: Answer,
-        kwargs: dict[str, Any],
-        match: Match,
-        *,
-        new: bool = False,
-        poster: ChannelPoster | None = None,
-    ) -> discord.Message | None:
-        """The board sent as the click's answer: a new message (``new``) or the clicked board
-        updated in place; None if Discord refused it (the board then goes to the channel).
-        An answer whose reply was lost, or that Discord says was given already (40060: a
-        retry of one it took), is looked for as the interaction's response first."""
-        respond = answer.interaction.response
-        try:
-            if new:
-                sent = await respond.send_message(**kwargs)
-            else:
-                sent = await respond.edit_message(**kwargs)
-        except (discord.HTTPException, *lookup.TRANSPORT) as err:
-            taken = await self._taken(answer, err, match, new=new, poster=poster)
-            if taken is None:
-                log.info("board answer failed (%r); posting to the channel", err)
-                return None
-            log.info("board answer taken though its reply was lost (%r)", err)
-            answer.answered = True
-            sent, message = None, taken
-        else:
-            message = sent.resource if sent is not None else None
-        if not isinstance(message, discord.Message):
-            message = await answer.interaction.original_response()
-        if new:
-            self.bot.table.posted_through(message.id, answer.interaction, original=True)
-        return message
-
-    async def _taken(
-        self,
-        answer: Answer,
-        err: BaseException,
-        match: Match,
-        *,
-        new: bool,
-        poster: ChannelPoster | None,
-    ) -> discord.Message | None:
-        """The board if Discord took the click's answer though it failed: 40060 says it did
-        (the interaction's response is read); after a lost reply (5xx, a dropped connection),
-        a new board is looked for in the channel (an edit in place is simply made again)."""
-        if isinstance(err, discord.HTTPException) and err.code == lookup.ALREADY_ANSWERED:
-            return await lookup.taken_answer(answer.interaction, match.id, match.ply)
-        if new and poster is not None and lookup.may_be_taken(err):
-            found = await poster.find(match, [match.ply])
-            return found[0] if found is not None else None
-        return None
+        await self.service.outbox.retry(match.id, plies, self.now() + wait, f"{status}:{code}")
 
 
-def _clicked_newest(
-    interaction: discord.Interaction[Any] | None, clicked: int | None, latest: BoardRow | None
-) -> bool:
+def _clicked_newest(request: MoveRequest, latest: BoardRow | None) -> bool:
     """The click's board is the match's newest (a casual table's board is edited only so)."""
-    return interaction is not None and latest is not None and clicked == int(latest.message_id)
+    return (
+        request.interaction is not None
+        and latest is not None
+        and request.clicked == int(latest.message_id)
+    )

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 import games
 import words
 from bot import ui
+from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
-from bot.store import BoardRow
+from bot.posters import Fields
 from bot.texts import (
     abandon_question,
     board_embed,
@@ -32,6 +33,7 @@ from words import domain
 if TYPE_CHECKING:
     from bot.host import Host
     from bot.posted import PostedThrough
+    from bot.store.rows import BoardRow
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -55,10 +57,9 @@ class Ending:
             self, match: Match, *, keep: int | None = None, end: str | None = None
         ) -> None: ...
 
-    async def ask_abandon(
-        self, interaction: discord.Interaction[Any], game: str, *, can_manage: bool
-    ) -> None:
+    async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
         """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
+        assert interaction.channel_id is not None, "a game command is used in a channel"
         match = await self.service.live_in(interaction.channel_id)
         if match is None or match.game != game:
             rules = games.get(game)
@@ -76,7 +77,7 @@ class Ending:
 
     async def answer_abandon(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Click,
         match_id: int,
         *,
         stage: str,
@@ -123,9 +124,7 @@ class Ending:
         with words.use(match.language):  # what the channel and the match's messages say
             await self._ended(interaction, match, stage=stage, ply=ply)
 
-    async def _ended(
-        self, interaction: discord.Interaction[Any], match: Match, *, stage: str, ply: int
-    ) -> None:
+    async def _ended(self, interaction: Click, match: Match, *, stage: str, ply: int) -> None:
         """The channel is told who ended the match; its messages say so."""
         title = game_title(match)
         name = escape(interaction.user.display_name)
@@ -153,14 +152,14 @@ class Ending:
         """The newest board, edited: its story, then who ended the match; no buttons."""
         story_from = board.story_from
         after = int(story_from) if story_from is not None else int(board.ply) - 1
-        stories = await self.service.store.outbox.stories(match.id, after, match.ply)
+        stories = await self.service.outbox.stories(match.id, after, match.ply)
         lines = story_lines(match, [json.loads(r.payload) for r in stories])
         message_id = int(board.message_id)
         held = self.posted.take(message_id) if match.casual else None
         if match.casual and held is None:
             return  # only the interaction that posted it may edit it (it ran out)
         files, filename = await self.bot.delivery.picture(match)
-        edits: dict[str, Any] = {
+        edits: Fields = {
             "content": compose(match, lines, ended_by=name),
             "embed": board_embed(match, filename=filename),
             "attachments": files,

@@ -15,20 +15,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
+from bot.answer import Click
 from bot.config import Settings
 from bot.locales import Readers
-from bot.matches import Match, MatchService
+from bot.matches import Match, MatchService, MoveResult
 from bot.metrics import Metrics
 from bot.render_pool import Renderer
+from bot.request import Attached, MoveRequest, Ready
 from bot.store import Store
+from games.base import Event
 
 log = logging.getLogger(__name__)
+
+
+class Moving(Protocol):
+    """The way of a move to its board (``bot.pipeline.Pipeline``)."""
+
+    async def run(
+        self, request: MoveRequest, moved: MoveResult | None = None, *, ready: Ready | None = None
+    ) -> MoveResult | None: ...
 
 
 class Posting(Protocol):
@@ -37,35 +48,60 @@ class Posting(Protocol):
     #: the computer players (``bot.computers.Computers``)
     computers: Any
 
-    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.abc.Messageable: ...
+    @property
+    def pipeline(self) -> Moving: ...
+
+    async def postable(
+        self, channel_id: int, *, edit: bool = False
+    ) -> discord.PartialMessageable: ...
 
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
     ) -> None: ...
 
     async def strip_buttons(
-        self, channel_id: int, message_id: int, *, content: str | None = None
+        self,
+        channel_id: int,
+        message_id: int,
+        *,
+        content: str | None = None,
+        casual: bool = False,
     ) -> None: ...
 
     def note_stripped(self, message_id: int) -> None: ...
 
-    async def sweep_strips(self, *, again: bool = True) -> int: ...
+    async def sweep_strips(self, now: float, *, again: bool = True) -> int: ...
 
-    def posted_through(
-        self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
-    ) -> None: ...
+    def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None: ...
 
 
 class Boards(Protocol):
     """What other parts use of the delivery of boards (``bot.delivery.Delivery``)."""
 
-    async def deliver(self, match_id: int, **how: Any) -> discord.Message | None: ...
+    #: the real time the outbox's leases and backoff are counted in
+    now: Callable[[], float]
 
-    async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]: ...
+    async def deliver(self, request: MoveRequest | int) -> discord.Message | None: ...
+
+    async def picture(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        events: Sequence[Event] = (),
+    ) -> Attached: ...
 
     def picture_soon(
-        self, match: Match, **how: Any
-    ) -> asyncio.Future[tuple[list[discord.File], str | None]]: ...
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        state: object = None,
+        ply: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> asyncio.Future[Attached]: ...
 
 
 class Blocking(Protocol):
@@ -74,6 +110,8 @@ class Blocking(Protocol):
     async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool: ...
 
     async def unblock(self, match: Match) -> bool: ...
+
+    async def deadline_now(self, match: Match) -> bool: ...
 
 
 class Host(commands.AutoShardedBot):

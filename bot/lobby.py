@@ -5,8 +5,9 @@ Mixed into the match service; every change is one guarded write through the stor
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -20,6 +21,7 @@ from words import domain
 
 if TYPE_CHECKING:
     from bot.store import Store
+    from bot.store.store import BoardStory
 
 
 _, ngettext, N_ = domain("bot").functions()
@@ -30,8 +32,20 @@ class Lobbies:
     """The lobby half of ``MatchService``."""
 
     store: Store
-    clock: Any
-    seed_source: Any
+    clock: Callable[[], float]
+    seed_source: Callable[[], int]
+
+    if TYPE_CHECKING:  # the rest of ``MatchService``, which this half uses
+
+        def lock(self, match_id: int) -> asyncio.Lock: ...
+
+        async def get(self, match_id: int) -> Match: ...
+
+        async def live_in(self, channel_id: int) -> Match | None: ...
+
+        def board_story(
+            self, match: Match, payload: dict[str, Any], *, turn_passed: bool
+        ) -> BoardStory: ...
 
     async def create(
         self,
@@ -117,6 +131,17 @@ class Lobbies:
                 )
             )
         return match
+
+    async def seat_rows(self, match_id: int, rows: list[SeatRow], *, host_id: int | None) -> bool:
+        """Seat the lobby as ``rows`` say (and its host); False if it is no lobby any more."""
+        return await self.store.matches.set_seats(match_id, rows, self.clock(), host_id=host_id)
+
+    async def rematch_of(self, match_id: int) -> int | None:
+        """The finished match this one is the rematch of, if it is one."""
+        row = await self.store.matches.match(match_id)
+        if row is None or row.rematch_of is None:
+            return None
+        return int(row.rematch_of)
 
     async def _set_seats(
         self, match: Match, seats: list[Seat], *, host_id: int | None = None

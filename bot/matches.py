@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.boards import BoardMessages
+from bot.boards import BoardMessages, Outbox
 from bot.clock import ClockSettings
 from bot.lobby import Lobbies
 from bot.model import (  # noqa: F401  (the names the rest of the bot imports from here)
@@ -32,6 +32,7 @@ from bot.model import (  # noqa: F401  (the names the rest of the bot imports fr
 )
 from bot.store import MatchRow, MoveRecord, Store
 from bot.store.store import BOARD_LEASE, ActionRow, BoardStory
+from bot.turn_records import TurnRecords
 from games.base import Event, GameError, NotYourTurn, Step
 from games.rng import SeededRng
 from words import domain
@@ -54,13 +55,19 @@ class MatchService(Lobbies, BoardMessages):
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         board_lease: float = BOARD_LEASE,
+        realtime: Callable[[], float] = time.time,
     ) -> None:
         """``board_lease``: how long a move's process holds the claim on posting its board
-        (real seconds, as the deliverer counts them)."""
+        (real seconds, as the deliverer counts them on ``realtime``)."""
         self.store = store
+        #: the boards waiting to be delivered (``bot.boards.Outbox``)
+        self.outbox = Outbox(store)
+        #: what the turn clock keeps of each match (``bot.turn_records.TurnRecords``)
+        self.turns = TurnRecords(store)
         self.board_lease = board_lease
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
+        self.realtime = realtime
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
         #: the newest ply this process stored per match (a match loaded at an older ply is
@@ -312,6 +319,15 @@ class MatchService(Lobbies, BoardMessages):
     ) -> BoardStory:
         return BoardStory(match.channel_id, json.dumps(payload), turn_passed)
 
+    def _stored(self, match: Match, state: Any) -> None:
+        """This process stored ``match`` at its ply, in ``state``: a match loaded at an older
+        ply is stale."""
+        self._remember((match.id, match.ply), state)
+        self._plies[match.id] = match.ply
+        self._plies.move_to_end(match.id)
+        while len(self._plies) > 4096:
+            self._plies.popitem(last=False)
+
     async def _commit(
         self,
         match: Match,
@@ -370,17 +386,13 @@ class MatchService(Lobbies, BoardMessages):
             board=self.board_story(match, payload, turn_passed=turn_passed),
         )
         committed = await self.store.matches.commit_move(
-            record, claim_until=time.time() + self.board_lease
+            record, claim_until=self.realtime() + self.board_lease
         )
         if committed is None:
             raise Refusal(_("Someone else moved first; use the newest board."))
 
         match.ply, match.updated_at = record.ply, now
-        self._remember((match.id, match.ply), state)
-        self._plies[match.id] = match.ply
-        self._plies.move_to_end(match.id)
-        while len(self._plies) > 4096:
-            self._plies.popitem(last=False)
+        self._stored(match, state)
         return MoveResult(
             match,
             seat0,
@@ -457,6 +469,7 @@ def replay_actions(match: Match, log: list[tuple[int, int | None, str]]) -> Any:
         **rules.seat_extras([s.user_id for s in match.seats]),
     )
     for ply, seat, notation in log:
+        assert seat is not None, "every stored play has its seat"
         rng = SeededRng(match.seed, ply)
         if notation == FORFEIT:
             state = rules.resign(state, seat, rng=rng).state

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 import words
 from bot import ui
+from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
 from bot.texts import said
 from bot.ui import layout
@@ -25,16 +26,19 @@ class Menus:
     """Part of ``Table``."""
 
     bot: Host
-    service: MatchService
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
 
     #: ``Table.refuse``: a private refusal
-    refuse: Callable[[discord.Interaction[Any], str], Awaitable[None]]
+    refuse: Callable[[Click, str], Awaitable[None]]
     #: ``CasualTable.show_waiting``: a casual table's waiting board shown instead
-    show_waiting: Callable[[discord.Interaction[Any], Match], Awaitable[bool]]
+    show_waiting: Callable[[Click, Match], Awaitable[bool]]
 
     async def open_group(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Click,
         match_id: int,
         *,
         ply: int,
@@ -72,9 +76,7 @@ class Menus:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
-    async def open_move_box(
-        self, interaction: discord.Interaction[Any], match_id: int, *, ply: int
-    ) -> None:
+    async def open_move_box(self, interaction: Click, match_id: int, *, ply: int) -> None:
         loaded = interaction.extras.get(ui.LOADED)
         if loaded is not None and await self.show_waiting(interaction, loaded):
             return

@@ -1,13 +1,13 @@
 """Pauses of a match's turn clock: a player's ``/game pause`` and ``/game resume``, a pause
 ending by itself, and the bot's own pause of a match whose channel it cannot post in
-(``block``), lifted once it can again. Part of ``bot.turns.TurnClock``, with the texts
+(``block``), lifted once it can again. Held by ``bot.turns.TurnClock``, with the texts
 everyone is told.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -28,43 +28,60 @@ from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.matches import MatchService
+    from bot.turn_records import TurnRecords
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
 
 
-class Pauses:
-    """Part of ``TurnClock`` (which provides the service, the store, the time, and recording,
-    rescheduling and posting for a match): pausing and resuming a match's clock."""
+class ClockSide(Protocol):
+    """What pausing uses of the turn clock (``bot.turns.TurnClock``): the services, the time,
+    and recording, rescheduling and posting for a match."""
 
     bot: Host
 
-    if TYPE_CHECKING:
+    @property
+    def service(self) -> MatchService: ...
 
-        @property
-        def service(self) -> Any: ...
+    @property
+    def records(self) -> TurnRecords: ...
 
-        @property
-        def store(self) -> Any: ...
+    def now(self) -> float: ...
 
-        def now(self) -> float: ...
+    async def reschedule(self, match_id: int) -> None: ...
 
-        async def _reschedule(self, match_id: int) -> None: ...
+    async def record(
+        self,
+        match: Match,
+        ply: int,
+        kind: str,
+        n: int,
+        seat: int | None,
+        due: float,
+        outcome: str,
+    ) -> bool: ...
 
-        async def _record(
-            self,
-            match: Match,
-            ply: int,
-            kind: str,
-            n: int,
-            seat: int | None,
-            due: float,
-            outcome: str,
-        ) -> bool: ...
+    async def send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool: ...
 
-        async def _send(
-            self, match: Match, content: str, mentions: discord.AllowedMentions
-        ) -> bool: ...
+
+class Pauses:
+    """Pausing and resuming a match's clock; held by the turn clock."""
+
+    def __init__(self, clock: ClockSide) -> None:
+        self.clock = clock
+        self.bot = clock.bot
+
+    @property
+    def service(self) -> MatchService:
+        return self.clock.service
+
+    @property
+    def records(self) -> TurnRecords:
+        return self.clock.records
+
+    def now(self) -> float:
+        return self.clock.now()
 
     async def pause(self, match_id: int, user_id: int, hours: int | None) -> Match:
         """Stop a match's clock: a seated player, within 7 days in total per player."""
@@ -94,7 +111,7 @@ class Pauses:
                 raise Refusal(_("You have used all 7 days of pause in this match."))
             length = left if hours is None else min(left, hours * HOUR)
             now = self.now()
-            if not await self.store.clock.pause(match_id, now, now + length, user_id):
+            if not await self.records.pause(match_id, now, now + length, user_id):
                 raise Refusal(_("The clock is already paused, or the match has ended."))
             return await self.service.get(match_id)
 
@@ -113,7 +130,7 @@ class Pauses:
             start = match.turn_started_at
             if start is not None:
                 start = resumed_turn_start(start, match.paused_at, end)
-            if not await self.store.clock.resume(
+            if not await self.records.resume(
                 match_id,
                 turn_started_at=start,
                 paused=paused,
@@ -121,10 +138,11 @@ class Pauses:
                 allowance=PAUSE_ALLOWANCE,
             ):
                 raise Refusal(_("The clock of this match is not paused."))
-            await self._reschedule(match_id)
+            await self.clock.reschedule(match_id)
             return await self.service.get(match_id), paused
 
-    async def _auto_resume(self, match_id: int, now: float) -> bool:
+    async def auto_resume(self, match_id: int, now: float) -> bool:
+        """A pause that ran out ends (the clock's tick); whether it did."""
         match = await self.service.get(match_id)
         set_locale(match.language)  # (the clock's own task) the channel is told
         until = match.paused_until
@@ -143,9 +161,9 @@ class Pauses:
             match, paused = await self.resume(match_id, at=until)
         except Refusal:
             return False  # resumed by hand meanwhile
-        await self._record(match, match.ply, "resume", int(until), None, until, "auto")
+        await self.clock.record(match, match.ply, "resume", int(until), None, until, "auto")
         text = resume_text(match, paused, by=None, blocked=blocked)
-        await self._send(match, text, PING_USERS)
+        await self.clock.send(match, text, PING_USERS)
         return True
 
     async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
@@ -156,7 +174,7 @@ class Pauses:
         if match.status != "active" or match.paused:
             return False
         now = self.now()
-        if not await self.store.clock.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
+        if not await self.records.pause(match.id, now, now + BLOCKED_RETRY, BLOCKED):
             return False
         log.warning(
             "match %s: cannot post in channel %s (%s); clock paused",

@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -32,8 +32,8 @@ class Pictures:
         self,
         match: Match,
         *,
-        previous: Any = None,
-        last: Any = None,
+        previous: object = None,
+        last: object = None,
         events: Sequence[Event] = (),
     ) -> tuple[list[discord.File], str | None]:
         """The board picture as an attachment, its texts in the match's language; none (a
@@ -44,9 +44,9 @@ class Pictures:
         self,
         match: Match,
         *,
-        previous: Any = None,
-        last: Any = None,
-        state: Any = None,
+        previous: object = None,
+        last: object = None,
+        state: object = None,
         ply: int | None = None,
         events: Sequence[Event] = (),
     ) -> asyncio.Future[tuple[list[discord.File], str | None]]:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
-import discord
+from bot.answer import Click
 
 #: messages remembered at most (a live board each, per match that moved in the last quarter
 #: of an hour)
@@ -35,14 +34,12 @@ class PostedThrough:
     def __init__(self, clock: Callable[[], float], keep: int = KEEP) -> None:
         self.clock = clock
         self.keep = keep
-        self._held: OrderedDict[int, tuple[discord.Interaction[Any], bool]] = OrderedDict()
+        self._held: OrderedDict[int, tuple[Click, bool]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._held)
 
-    def remember(
-        self, message_id: int, interaction: discord.Interaction[Any], *, original: bool
-    ) -> None:
+    def remember(self, message_id: int, interaction: Click, *, original: bool) -> None:
         self._held[message_id] = (interaction, original)
         self._held.move_to_end(message_id)
         while self._held:
@@ -51,7 +48,7 @@ class PostedThrough:
                 break
             self._held.popitem(last=False)
 
-    def take(self, message_id: int) -> tuple[discord.Interaction[Any], bool] | None:
+    def take(self, message_id: int) -> tuple[Click, bool] | None:
         """The interaction that posted ``message_id``, if it may still edit it (forgotten
         here either way)."""
         held = self._held.pop(message_id, None)
@@ -59,5 +56,5 @@ class PostedThrough:
             return None
         return held
 
-    def _usable(self, interaction: discord.Interaction[Any]) -> bool:
+    def _usable(self, interaction: Click) -> bool:
         return interaction.expires_at.timestamp() - self.clock() > MARGIN

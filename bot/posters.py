@@ -15,11 +15,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import lookup, venue
+from bot.answer import Click
 from bot.marks import board_nonce
 from bot.model import Match
 
 if TYPE_CHECKING:
     from bot.host import Host
+
+#: what a board message is sent or edited with: discord.py's keyword arguments, each of its
+#: own type (content, embed, files or attachments, view, allowed mentions)
+Fields = dict[str, Any]
 
 
 class ChannelPoster:
@@ -28,13 +33,13 @@ class ChannelPoster:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    async def send(self, match: Match, kwargs: dict[str, Any]) -> discord.Message:
+    async def send(self, match: Match, kwargs: Fields) -> discord.Message:
         channel = await self.bot.table.postable(match.channel_id)
         # the nonce names the board: a retry, another process or a restart within Discord's
         # window gets the message already created back instead of a second one
         return await channel.send(nonce=board_nonce(match.id, match.ply), **kwargs)
 
-    async def edit(self, match: Match, message_id: int, kwargs: dict[str, Any]) -> discord.Message:
+    async def edit(self, match: Match, message_id: int, kwargs: Fields) -> discord.Message:
         channel = await self.bot.table.postable(match.channel_id, edit=True)
         return await channel.get_partial_message(message_id).edit(**kwargs)
 
@@ -49,20 +54,20 @@ class ChannelPoster:
     async def drop_copies(self, message: discord.Message, match: Match) -> None:
         await lookup.drop_copies(self.bot, message, match.id, match.ply)
 
-    def may_follow_up(self, interaction: discord.Interaction[Any]) -> bool:
+    def may_follow_up(self, interaction: Click) -> bool:
         return not interaction.is_expired()
 
-    def followed_up(self, interaction: discord.Interaction[Any]) -> None:
+    def followed_up(self, interaction: Click) -> None:
         """(a server table's interactions have no followup limit)"""
 
 
 class InteractionPoster(ChannelPoster):
     """A casual table: interactions alone reach it."""
 
-    async def send(self, match: Match, kwargs: dict[str, Any]) -> discord.Message:
+    async def send(self, match: Match, kwargs: Fields) -> discord.Message:
         raise venue.no_route()
 
-    async def edit(self, match: Match, message_id: int, kwargs: dict[str, Any]) -> discord.Message:
+    async def edit(self, match: Match, message_id: int, kwargs: Fields) -> discord.Message:
         raise venue.no_route()
 
     async def find(
@@ -73,10 +78,10 @@ class InteractionPoster(ChannelPoster):
     async def drop_copies(self, message: discord.Message, match: Match) -> None:
         return None
 
-    def may_follow_up(self, interaction: discord.Interaction[Any]) -> bool:
+    def may_follow_up(self, interaction: Click) -> bool:
         return venue.may_follow_up(interaction, self.bot.clock)
 
-    def followed_up(self, interaction: discord.Interaction[Any]) -> None:
+    def followed_up(self, interaction: Click) -> None:
         venue.followed_up(interaction)
 
 

@@ -10,11 +10,12 @@ a channel where a match is live refuses.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 import discord
 
-from bot.matches import Match, Refusal
+from bot.answer import Click
+from bot.matches import Match, MatchService, Refusal, Seat
 from bot.store import SeatRow
 from bot.texts import escape, game_title, lobby_text
 from words import domain, join_and
@@ -23,7 +24,24 @@ from words.catalogue import set_locale
 _, ngettext, N_ = domain("bot").functions()
 
 
-async def click(table: Any, interaction: discord.Interaction[Any], match_id: int) -> None:
+class Lobbies(Protocol):
+    """What a rematch uses of the table (``bot.table.Table``)."""
+
+    @property
+    def service(self) -> MatchService: ...
+
+    def check_permissions(self, interaction: Click) -> None: ...
+
+    async def start(
+        self, interaction: Click, game: str, *, from_button: bool = False, answered: bool = False
+    ) -> None: ...
+
+    async def send_lobby(
+        self, interaction: Click, match: Match, *, text: str | None = None
+    ) -> None: ...
+
+
+async def click(table: Lobbies, interaction: Click, match_id: int) -> None:
     """Open the rematch lobby, or take a seat in it; refusals are private."""
     service = table.service
     old = await service.get(match_id)
@@ -50,8 +68,7 @@ async def click(table: Any, interaction: discord.Interaction[Any], match_id: int
                 raise
     if match is None:
         assert live is not None
-        row = await service.store.matches.match(live.id)
-        if live.status != "lobby" or row is None or row.rematch_of != old.id:
+        if live.status != "lobby" or await service.rematch_of(live.id) != old.id:
             raise Refusal(
                 _(
                     "A {game} match is already live in this channel; a rematch can start here "
@@ -96,7 +113,7 @@ def _only_computers_besides(old: Match, match: Match, user_id: int) -> str:
     return join_and([f"🤖 {escape(s.name)}" for s in others])
 
 
-async def _open(service: Any, old: Match, user_id: int) -> Match:
+async def _open(service: MatchService, old: Match, user_id: int) -> Match:
     me = old.seats[old.seat_of(user_id) or 0]
     match: Match = await service.create(
         old.game,
@@ -117,7 +134,7 @@ async def _open(service: Any, old: Match, user_id: int) -> Match:
     return await _seat(service, old, match, [*match.seats, *computers], host=user_id)
 
 
-async def _take_seat(service: Any, old: Match, live: Match, user_id: int) -> Match:
+async def _take_seat(service: MatchService, old: Match, live: Match, user_id: int) -> Match:
     async with service.lock(live.id):
         live = await service.get(live.id)
         if live.status != "lobby":
@@ -127,7 +144,9 @@ async def _take_seat(service: Any, old: Match, live: Match, user_id: int) -> Mat
         return await _seat(service, old, live, [*live.seats, me], host=host)
 
 
-async def _seat(service: Any, old: Match, match: Match, seats: list[Any], *, host: int) -> Match:
+async def _seat(
+    service: MatchService, old: Match, match: Match, seats: list[Seat], *, host: int
+) -> Match:
     """The lobby's seats in the old match's order (newcomers who joined by button last)."""
     before = {s.user_id: s.seat for s in old.seats}
     order = sorted(seats, key=lambda s: before.get(s.user_id, len(before) + s.seat))
@@ -140,7 +159,7 @@ async def _seat(service: Any, old: Match, match: Match, seats: list[Any], *, hos
                 match.rules.max_players,
             ).format(count=match.rules.max_players)
         )
-    if not await service.store.matches.set_seats(match.id, rows, service.clock(), host_id=host):
+    if not await service.seat_rows(match.id, rows, host_id=host):
         raise Refusal(_("The rematch has already started; you can watch it, though."))
 
     return await service.get(match.id)

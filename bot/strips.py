@@ -11,14 +11,13 @@ process runs then, strips them again (an edit that removes buttons twice changes
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.answer import TRANSPORT
-from bot.channels import CannotPost
+from bot.channels import CannotPost, resolve
+from bot.posters import Fields
 from words import domain
 
 if TYPE_CHECKING:
@@ -38,8 +37,6 @@ class Stripping:
     bot: Host
     posted: PostedThrough
     stripped: list[int]
-    #: ``ChannelAccess._resolve``: the channel or thread, fetched if not cached
-    _resolve: Callable[[int], Awaitable[Any]]
 
     async def strip_buttons(
         self,
@@ -55,7 +52,7 @@ class Stripping:
         interaction ran out keeps its buttons, which refuse every click as out of date. A
         locked thread is checked first (its messages are frozen to a bot that may not manage
         threads, archived or not)."""
-        edits: dict[str, Any] = {"view": None}
+        edits: Fields = {"view": None}
         if content is not None:
             edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
         held = self.posted.take(message_id)
@@ -74,7 +71,7 @@ class Stripping:
             self.stripped.append(message_id)  # nothing else may edit it
             return
         try:
-            thread = await self._resolve(channel_id)
+            thread = await resolve(self.bot, channel_id)
             if isinstance(thread, discord.Thread):
                 if thread.locked and not thread.permissions_for(thread.guild.me).manage_threads:
                     raise CannotPost(_("the thread is locked"))
@@ -100,21 +97,22 @@ class Stripping:
         """``message_id`` lost its buttons by other means (an acknowledgement's edit)."""
         self.stripped.append(message_id)
 
-    async def sweep_strips(self, *, again: bool = True) -> int:
+    async def sweep_strips(self, now: float, *, again: bool = True) -> int:
         """Tell the store which boards lost their buttons, and (``again``) strip those still
-        due (a process died or an edit failed first); returns how many were stripped again."""
-        store = self.bot.store
+        due by ``now`` (real time, as the deliverer counts it: a process died or an edit failed
+        first); returns how many were stripped again."""
+        outbox = self.bot.service.outbox
         done, self.stripped = self.stripped, []
         if done:
             try:
-                await store.boards.strips_done(done)
+                await outbox.stripped(done)
             except BaseException:
                 self.stripped[:0] = done  # told next time
                 raise
         if not again:
             return 0
         again_n = 0
-        for channel_id, message_id in await store.boards.strips_due(time.time()):
+        for channel_id, message_id in await outbox.strips_due(now):
             await self.strip_buttons(channel_id, message_id)
             again_n += 1
         if again_n:

@@ -8,7 +8,7 @@ through the match service, the end of a pause, the close of a lobby nobody start
 was down, in the order it fell due) and then every minute. Every reminder and deadline is
 recorded in ``clock_events`` under (match, ply, kind, n) before it is acted on, so nothing
 ever fires twice, even across restarts. Pausing and resuming a match's clock is
-``bot.pauses.Pauses``, a part of ``TurnClock``.
+``bot.pauses.Pauses``, an object ``TurnClock`` holds.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import tasks
@@ -39,6 +39,8 @@ from bot.computers import easy_action
 from bot.digest import Digests
 from bot.matches import Match, MoveResult, Refusal
 from bot.pauses import Pauses
+from bot.pipeline import if_moved, unless_casual
+from bot.request import MoveRequest
 from bot.store import StorageError
 from bot.table import (
     PING_USERS,
@@ -54,6 +56,8 @@ from words.catalogue import set_locale
 
 if TYPE_CHECKING:
     from bot.host import Host
+    from bot.matches import MatchService
+    from bot.turn_records import TurnRecords
 
 log = logging.getLogger(__name__)
 
@@ -79,25 +83,42 @@ class Due:
     kind: str  # "turn", "resume" or "lobby"
 
 
-class TurnClock(Pauses):
+class TurnClock:
     def __init__(self, bot: Host, *, interval: float = 60.0) -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
         self._forgot_at: float | None = None
         self.digests = Digests(bot)
+        #: pausing and resuming a match's clock (``bot.pauses``)
+        self.pauses = Pauses(self)
         self.loop = tasks.loop(seconds=interval)(self._run)
         self.loop.before_loop(self.bot.wait_until_ready)
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MatchService:
         return self.bot.service
 
     @property
-    def store(self) -> Any:
-        return self.bot.store
+    def records(self) -> TurnRecords:
+        """What the clock keeps of each match (``bot.turn_records``)."""
+        return self.service.turns
 
     def now(self) -> float:
         return self.bot.clock()
+
+    # Pauses (``bot.pauses``), as the rest of the bot asks for them ----------------------------
+
+    async def pause(self, match_id: int, user_id: int, hours: int | None) -> Match:
+        return await self.pauses.pause(match_id, user_id, hours)
+
+    async def resume(self, match_id: int, *, at: float | None = None) -> tuple[Match, float]:
+        return await self.pauses.resume(match_id, at=at)
+
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        return await self.pauses.block(match, reason, announce=announce)
+
+    async def unblock(self, match: Match) -> bool:
+        return await self.pauses.unblock(match)
 
     def start(self) -> None:
         self.loop.start()
@@ -132,7 +153,7 @@ class TurnClock(Pauses):
         """Act on everything due by now, oldest first; returns how many things were done."""
         handlers: dict[str, Callable[[int, float], Awaitable[bool]]] = {
             "turn": self._turn,
-            "resume": self._auto_resume,
+            "resume": self.pauses.auto_resume,
             "lobby": self._expire_lobby,
         }
         async with self._lock:
@@ -150,7 +171,7 @@ class TurnClock(Pauses):
                         # in a task of its own: the language a handler sets (the match's)
                         # stays with that match
                         acted += await asyncio.ensure_future(handler(item.match_id, now))
-                        await self._reschedule(item.match_id)
+                        await self.reschedule(item.match_id)
                     except StorageError as err:  # still due: the next tick tries again
                         log.warning(
                             "turn clock: %s for match %s put off: %s", item.kind, item.match_id, err
@@ -177,7 +198,7 @@ class TurnClock(Pauses):
         if self._forgot_at is not None and now - self._forgot_at < HOUR:
             return
         try:
-            await self.store.boards.forget_old_boards(now - BOARD_MEMORY)
+            await self.records.forget_old_boards(now - BOARD_MEMORY)
         except StorageError as err:  # tried again at the next tick
             log.warning("turn clock: old board records not forgotten yet: %s", err)
             return
@@ -196,7 +217,7 @@ class TurnClock(Pauses):
     async def _due(self, now: float) -> list[Due]:
         """What has fallen due, from the matches' indexed next-check times."""
         work = []
-        for row in await self.store.clock.due(now):
+        for row in await self.records.due(now):
             if row.status == "lobby":
                 kind = "lobby"
             elif row.paused_at is not None:
@@ -206,30 +227,28 @@ class TurnClock(Pauses):
             work.append(Due(float(row.next_due_at), int(row.id), kind))
         return work
 
-    async def _reschedule(self, match_id: int) -> None:
+    async def reschedule(self, match_id: int) -> None:
         """Store when the clock must next look at the match, as it stands now."""
         match = await self.service.get(match_id)
-        sent = await self.store.clock.events_of(match.id, match.turn_ply, "reminder")
-        done = await self.store.clock.events_of(match.id, match.ply, "deadline") > 0
+        sent = await self.records.count(match.id, match.turn_ply, "reminder")
+        done = await self.records.count(match.id, match.ply, "deadline") > 0
         at = match.next_check(reminders_sent=sent, deadline_done=done)
         if at is not None and match.status == "active" and not match.paused and match.to_act():
             prefs = await self.prefs(match.user_of(match.to_act()[0]))
             if prefs.is_quiet(at):
                 at = prefs.quiet_until(at)  # the reminder waits for the quiet hours' end
-        await self.store.clock.set_next_due(match.id, at)
+        await self.records.set_next_due(match.id, at)
 
-    async def _record(
+    async def record(
         self, match: Match, ply: int, kind: str, n: int, seat: int | None, due: float, outcome: str
     ) -> bool:
         """Write down that this happened; False if it already had (then do nothing). The
         record is the claim: however many bot processes run, one of them acts."""
-        return await self.store.clock.record_event(
-            match.id, ply, kind, n, seat, due, self.now(), outcome
-        )
+        return await self.records.record(match.id, ply, kind, n, seat, due, self.now(), outcome)
 
     async def _unrecord(self, match: Match, ply: int, kind: str) -> None:
         """Forget an event that could not be carried out (the match changed under it)."""
-        await self.store.clock.forget_event(match.id, ply, kind)
+        await self.records.forget(match.id, ply, kind)
 
     # A turn: reminders, then the deadline --------------------------------------------------
 
@@ -265,15 +284,15 @@ class TurnClock(Pauses):
             return False  # waits for the end of the player's quiet hours
         for n in range(sent + 1, due):  # fell due while the bot was down: only the latest goes
             at = reminder_due(match.turn_started_at, match.clock, n) or now
-            await self._record(match, match.turn_ply, "reminder", n, seat, at, "skipped")
+            await self.record(match, match.turn_ply, "reminder", n, seat, at, "skipped")
         at = reminder_due(match.turn_started_at, match.clock, due) or now
-        if not await self._record(match, match.turn_ply, "reminder", due, seat, at, "sent"):
+        if not await self.record(match, match.turn_ply, "reminder", due, seat, at, "sent"):
             return False
         await self._remind(match, seat, due, prefs, now)
         return True
 
     async def _reminders_sent(self, match: Match) -> int:
-        return await self.store.clock.events_of(match.id, match.turn_ply, "reminder")
+        return await self.records.count(match.id, match.turn_ply, "reminder")
 
     async def _remind(
         self, match: Match, seat: int, n: int, prefs: NotifyPrefs, now: float
@@ -308,7 +327,7 @@ class TurnClock(Pauses):
             # no channel to remind in: a DM to a player who asked for them, and no other
             await self._remind_casual(match, seat, now, deadline, prefs)
             return
-        if not await self._send(match, "\n".join(lines), PING_USERS):
+        if not await self.send(match, "\n".join(lines), PING_USERS):
             # nobody was reminded: the clock stopped (or it will try again); so will this
             await self._unrecord(match, match.turn_ply, "reminder")
             return
@@ -330,9 +349,9 @@ class TurnClock(Pauses):
         with words.use(await self.bot.readers.of(user_id)):  # the player's language
             text = self._reminder_dm(match, seat, now, deadline, None)
         if await self._dm(user_id, text) is False:
-            settings = await self.store.settings.user_settings(user_id)
+            settings = await self.records.user_settings(user_id)
             off = {**settings, **NotifyPrefs(dm=False, quiet=prefs.quiet).to_mapping()}
-            await self.store.settings.set_user_settings(user_id, {**off, DM_REFUSED: True})
+            await self.records.set_user_settings(user_id, {**off, DM_REFUSED: True})
 
     async def deadline_now(self, match: Match) -> bool:
         """A casual table's deadline that passed, applied as someone interacts with the match
@@ -396,7 +415,7 @@ class TurnClock(Pauses):
         except discord.HTTPException as err:
             log.info("match %s: channel not reachable (%s); deadline later", match.id, err)
             return False
-        if not await self._record(match, match.ply, "deadline", 0, seat, deadline, kind):
+        if not await self.record(match, match.ply, "deadline", 0, seat, deadline, kind):
             return False
         name = escape(match.name_of(seat))
         hours = match.clock.deadline_hours
@@ -411,7 +430,7 @@ class TurnClock(Pauses):
                 return False
             await self._deliver(result.match.id, result)
         else:
-            await self._send(
+            await self.send(
                 match,
                 _(
                     "⌛ {player}, the deadline for your move ({hours} h) has passed. Nothing "
@@ -444,7 +463,7 @@ class TurnClock(Pauses):
             if last.turn_passed or moved.status != "active" or moved.to_act()[:1] != (seat,):
                 break
             ply = moved.ply
-            if not await self._record(moved, ply, "deadline", 0, seat, deadline, "skip"):
+            if not await self.record(moved, ply, "deadline", 0, seat, deadline, "skip"):
                 break
         if last is None:  # moved or paused meanwhile: the deadline may come again later
             await self._unrecord(match, match.ply, "deadline")
@@ -453,20 +472,13 @@ class TurnClock(Pauses):
 
     async def _computers(self, match_id: int) -> bool:
         """Play the computers' turns the match waits on, and deliver their board."""
-        last = await self.bot.table.computers.play(match_id)
-        if last is None:
-            return False
-        await self.bot.delivery.deliver(match_id, previous=last.previous_state, last=last.action)
-        return True
+        pipeline = self.bot.table.pipeline
+        return await pipeline.run(MoveRequest(match_id), ready=if_moved) is not None
 
     async def _deliver(self, match_id: int, result: MoveResult) -> None:
-        """The board of a move the clock made, after the computers whose turn follows."""
-        last = await self.bot.table.computers.play(match_id, result.match) or result
-        if last.match.casual:
-            return  # its board goes out with the interaction that applied it
-        await self.bot.delivery.deliver(
-            match_id, previous=last.previous_state, last=last.action, match=last.match
-        )
+        """The board of a move the clock made, after the computers whose turn follows (a
+        casual table's goes out with the interaction that applied it)."""
+        await self.bot.table.pipeline.run(MoveRequest(match_id), result, ready=unless_casual)
 
     # Lobbies -------------------------------------------------------------------------------
 
@@ -478,7 +490,7 @@ class TurnClock(Pauses):
             return False
         if not await self.service.expire_lobby(match_id):
             return False
-        await self._record(match, 0, "lobby", 0, None, due, "expired")
+        await self.record(match, 0, "lobby", 0, None, due, "expired")
         closed = _(
             "⌛ The {game} lobby here closed: nobody started it within {hours} h. Open a new "
             "one with `/{key} new`."
@@ -490,21 +502,21 @@ class TurnClock(Pauses):
         # the notice first (posting reopens an archived thread), then the lobby message loses
         # its buttons and says it closed (an edit needs no right to post, so that is seen
         # even where the notice cannot be posted)
-        await self._send(match, closed, NO_PINGS)
+        await self.send(match, closed, NO_PINGS)
         await self.bot.table.retire(await self.service.get(match_id))
         return True
 
     # Preferences and delivery --------------------------------------------------------------
 
     async def prefs(self, user_id: int) -> NotifyPrefs:
-        return NotifyPrefs.from_mapping(await self.store.settings.user_settings(user_id))
+        return NotifyPrefs.from_mapping(await self.records.user_settings(user_id))
 
     async def guild_defaults(self, guild_id: int | None) -> ClockSettings:
         if guild_id is None:
             return ClockSettings()
-        return ClockSettings.from_mapping(await self.store.settings.guild_settings(guild_id))
+        return ClockSettings.from_mapping(await self.records.guild_settings(guild_id))
 
-    async def _send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
+    async def send(self, match: Match, content: str, mentions: discord.AllowedMentions) -> bool:
         """Post in the match's channel (an archived thread is reopened first). When the bot
         may not post there, the match's clock stops (``block``) rather than run on while
         nobody hears of it; a channel that is gone ends the match. False if not posted (a

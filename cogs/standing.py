@@ -14,6 +14,8 @@ from discord import app_commands
 
 from bot import standing
 from bot.command_words import described
+from bot.pipeline import if_moved
+from bot.request import MoveRequest
 from cogs.records import GameGroupCommands
 from words import domain
 
@@ -60,11 +62,7 @@ async def standing_command(
         table = client.table
         match = await client.service.live_in(interaction.channel_id)
         if match is not None and match.game == order.partition(":")[0]:
-            last = await table.computers.play(match.id)
-            if last is not None:
-                await client.delivery.deliver(
-                    match.id, previous=last.previous_state, last=last.action
-                )
+            await table.pipeline.run(MoveRequest(match.id), ready=if_moved)
 
 
 class Standing(GameGroupCommands):

@@ -38,7 +38,8 @@ class ActionRow:
     seat: int | None
     user_id: int | None
     notation: str
-    events: Sequence[str] = ()
+    #: the events, as JSON objects
+    events: Sequence[Mapping[str, object]] = ()
 
 
 @dataclass(frozen=True)

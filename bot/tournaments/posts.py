@@ -68,7 +68,7 @@ async def signup_closed(bot: Host, t: Tournament) -> None:
     content, __ = await signup_content(bot, t)
     try:
         channel = await bot.table.postable(t.channel_id, edit=True)
-        message = channel.get_partial_message(t.message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(t.message_id)
         await message.edit(content=content, view=None, allowed_mentions=NO_PINGS)
     except discord.HTTPException as err:
         log.info("tournament %s: sign-up message not updated: %s", t.id, err)

@@ -15,7 +15,9 @@ import discord
 from bot import standing
 from bot.locales import Reading
 from bot.matches import Match
+from bot.pipeline import if_moved
 from bot.reach import Button, Click
+from bot.request import MoveRequest
 from bot.ui import components, ids
 from bot.ui.components import FromCustomId
 from bot.ui.layout import BUTTON_LABEL, FIXED_BUTTONS, ROW_BUTTONS, cut, plan
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from bot.computers import Computers
     from bot.host import Host
     from bot.matches import MatchService
+    from bot.pipeline import Pipeline
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -36,6 +39,7 @@ class Toggling(Protocol):
     bot: Host
     service: MatchService
     computers: Computers
+    pipeline: Pipeline
 
     async def refuse(self, interaction: Click, message: str) -> None: ...
 
@@ -89,8 +93,4 @@ class StandingButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], temp
         )
         await interaction.response.send_message(text, ephemeral=True)
         # turned on where it applies: it plays now, and the board shows it
-        last = await table.computers.play(match.id)
-        if last is not None:
-            await table.bot.delivery.deliver(
-                match.id, previous=last.previous_state, last=last.action
-            )
+        await table.pipeline.run(MoveRequest(match.id), ready=if_moved)

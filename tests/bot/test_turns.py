@@ -20,7 +20,9 @@ from bot.clock import ClockSettings, NotifyPrefs, hours_text, parse_quiet
 from bot.computers import Computers, easy_action
 from bot.locales import Readers
 from bot.matches import Match, MatchService, Refusal
+from bot.pipeline import Pipeline
 from bot.render_pool import Renderer
+from bot.request import MoveRequest
 from bot.store import open_store
 from bot.store.schema import MIGRATIONS
 from bot.texts import lobby_text, story_lines
@@ -91,9 +93,14 @@ class StubBot:
     def renderer(self) -> Renderer:
         return Renderer(0)
 
-    async def deliver(self, match_id: int, **_: Any) -> None:
+    @property
+    def pipeline(self) -> Pipeline:
+        return Pipeline(self.computers, self)  # type: ignore[arg-type]
+
+    async def deliver(self, request: MoveRequest | int) -> None:
         """Take the match's undelivered boards from the outbox, as the bot would post them:
         (match, first line, the other lines)."""
+        match_id = request if isinstance(request, int) else request.match_id
         rows = await self.db.outbox.claim_boards(match_id, time.time(), 30.0, mine=True)
         if not rows:
             return

@@ -60,11 +60,11 @@ async def test_rematch_replay_export_and_ratings(
         )
         # a pass after the older boards' strip lease leaves the final board's Rematch alone
         assert runner.bot is not None
-        await runner.bot.table.sweep_strips()
+        await runner.bot.delivery.sweep()
         await runner.bot.store.execute(
             "UPDATE board_messages SET strip_due = 0 WHERE strip_due > 0"
         )
-        await runner.bot.table.sweep_strips()
+        await runner.bot.delivery.sweep()
         await fake.settle()
         assert [b.label for b in fake.get_message(final.id).buttons()] == FINAL_BUTTONS
         assert await runner.bot.store.boards.strips_pending() == 0

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.delivery
+import bot.posting
 from bot.marks import shown_ply
 from fakediscord import FakeDiscord
 from tests.conftest import World
@@ -351,11 +351,11 @@ async def test_a_board_recorded_then_not_stripped_loses_its_buttons_after_a_rest
     assert [int(r["message_id"]) for r in due] == [older.id], "only the board not stripped"
     # its lease runs out: the next pass (the background one, or this) strips it
     await farm.bot.store.execute("UPDATE board_messages SET strip_due = 0 WHERE strip_due > 0")
-    await farm.bot.table.sweep_strips()
+    await farm.bot.delivery.sweep()
     await until(lambda: not fake.get_message(older.id).buttons(), what="the old board stripped")
     await fake.settle()
     await exactly_once(fake, farm, world.channel)
-    assert await farm.bot.table.sweep_strips() == 0, "done, and known to be done"
+    assert await farm.bot.delivery.sweep() == 0, "done, and known to be done"
 
 
 # A board that reads an old position, recorded late ------------------------------------------
@@ -401,10 +401,10 @@ async def test_a_reworded_board_posted_then_not_recorded_is_still_found(
 ) -> None:
     """The board is found by its marks, not its words: reworded before and after the crash,
     it is recorded, not posted again."""
-    monkeypatch.setattr(bot.delivery, "board_embed", reworded)
+    monkeypatch.setattr(bot.posting, "board_embed", reworded)
     await post_and_die(fake, world, farm, monkeypatch, "channel post")
     await restarted(fake, farm, monkeypatch)
-    monkeypatch.setattr(bot.delivery, "board_embed", reworded)
+    monkeypatch.setattr(bot.posting, "board_embed", reworded)
     posted = len(boards(fake, world.channel))
     await drained(fake, farm)
     assert len(boards(fake, world.channel)) == posted, "found, not posted again"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ import pytest
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, until
+from tests.e2e.harness import BotRunner, ManualClock, board, boards, open_match, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 CHANNEL_POST = r"^/channels/\d+/messages$"
@@ -197,6 +198,10 @@ async def test_a_board_not_posted_before_a_restart_is_posted_after(
 ) -> None:
     """Discord takes neither the followup nor the channel post; the move is stored and the
     player told so; the bot stops; after the restart the outbox posts the board, once."""
+    # the outbox's time stands still until the test moves it
+    realtime = ManualClock(time.time())
+    assert farm.bot is not None
+    farm.bot.delivery.now = farm.bot.service.realtime = realtime
     before = await farm.match_in(world.channel.id)
     shown_before = len(boards(fake, world.channel))
     # discord.py tries a followup five times: all of the board's fail, the note gets through
@@ -214,8 +219,9 @@ async def test_a_board_not_posted_before_a_restart_is_posted_after(
     await farm.stop()
     fake.faults.clear()
     farm.extra["board_lease"] = 0.2
+    farm.extra["realtime"] = realtime
     bot = await farm.start()
-    await asyncio.sleep(2.1)  # the first retry of a failed board waits 2 s
+    realtime.at += 2.1  # the first retry of a failed board waits 2 s
     assert await bot.delivery.pending() == 1
     await fake.settle()
     assert await bot.delivery.pending() == 0, "delivered once"
