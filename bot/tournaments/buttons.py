@@ -22,10 +22,15 @@ def may_organise(interaction: discord.Interaction[Any]) -> bool:
     return perms.manage_guild or perms.manage_events or perms.administrator
 
 
-class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT):
+class TournamentButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT.pattern
+):
     def __init__(self, tournament_id: int, op: str, *, item: Any = None) -> None:
         self.tournament_id, self.op = tournament_id, op
-        super().__init__(item or discord.ui.Button(custom_id=f"rh:tn:{tournament_id}:{op}"))
+        super().__init__(
+            item
+            or discord.ui.Button(custom_id=ids.TOURNAMENT.write(tournament=tournament_id, op=op))
+        )
 
     @classmethod
     async def from_custom_id(
@@ -34,7 +39,8 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         item: discord.ui.Button[Any],
         match: re.Match[str],
     ) -> TournamentButton:
-        return cls(int(match["tournament"]), match["op"], item=item)
+        found = ids.TOURNAMENT.read(match)
+        return cls(found.number("tournament"), found.word("op"), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         interaction.extras[RAN] = True

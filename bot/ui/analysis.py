@@ -107,7 +107,7 @@ async def _stored(interaction: discord.Interaction[Any], match: Match, row: Any)
 
 
 class AnalysisButton(
-    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANALYSIS
+    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANALYSIS.pattern
 ):
     """On a finished match's final board: its report of luck and decisions."""
 
@@ -118,7 +118,7 @@ class AnalysisButton(
                 label=cut(_("Luck and decisions"), BUTTON_LABEL),
                 emoji="📊",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:k:{match_id}",
+                custom_id=ids.ANALYSIS.write(match_id=match_id),
             )
         )
 
@@ -126,7 +126,7 @@ class AnalysisButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> AnalysisButton:
-        return cls(int(match["match_id"]))
+        return cls(ids.ANALYSIS.read(match).number("match_id"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await answer(interaction, self.match_id)

@@ -25,7 +25,9 @@ _, ngettext, N_ = domain("bot").functions()
 NOT_YOURS = N_("Only the person who asked can answer this.")
 
 
-class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
+class AbandonButton(
+    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON.pattern
+):
     def __init__(
         self, match_id: int, stage: str, ply: int, user_id: int | None, op: str, *, item: Any = None
     ) -> None:
@@ -41,7 +43,9 @@ class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
             item = discord.ui.Button(
                 label=_("Confirm: end it") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"rh:x:{match_id}:{stage}:{ply}:{user_id}:{op}",
+                custom_id=ids.ABANDON.write(
+                    match_id=match_id, stage=stage, ply=ply, user=user_id or 0, op=op
+                ),
             )
         super().__init__(item)
 
@@ -52,13 +56,14 @@ class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
         item: discord.ui.Button[Any],
         match: re.Match[str],
     ) -> AbandonButton:
-        user = int(match["user"])  # the template admits ASCII digits only
+        found = ids.ABANDON.read(match)
+        user = found.number("user")
         return cls(
-            int(match["match_id"]),
-            match["stage"],
-            int(match["ply"]),
+            found.number("match_id"),
+            found.word("stage"),
+            found.number("ply"),
             user if user < ids.SNOWFLAKE_LIMIT else None,
-            match["op"],
+            found.word("op"),
             item=item,
         )
 

@@ -22,7 +22,7 @@ _, ngettext, N_ = domain("bot").functions()
 log = logging.getLogger(__name__)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET):
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET.pattern):
     def __init__(self, user_id: int | None, op: str, *, item: Any = None) -> None:
         self.user_id, self.op = user_id, op
         if item is None:
@@ -30,7 +30,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
             item = discord.ui.Button(
                 label=_("Forget me") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"rh:f:{user_id}:{op}",
+                custom_id=ids.FORGET.write(user=user_id or 0, op=op),
             )
         super().__init__(item)
 
@@ -41,8 +41,9 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         item: discord.ui.Button[Any],
         match: re.Match[str],
     ) -> ForgetButton:
-        user = int(match["user"])  # the template admits ASCII digits only
-        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, match["op"], item=item)
+        found = ids.FORGET.read(match)
+        user = found.number("user")
+        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, found.word("op"), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         interaction.extras[RAN] = True

@@ -124,7 +124,7 @@ async def _submitted(interaction: discord.Interaction[Any]) -> None:
     data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
     custom_id = data.get("custom_id")
     seen(interaction)
-    found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
+    found = ids.MOVE_BOX.parse(custom_id)
     if found is None:
         if custom_id not in getattr(_store(interaction), "_modals", {}):
             await table_of(interaction).refuse(interaction, _(ids.INVALID))
@@ -134,7 +134,7 @@ async def _submitted(interaction: discord.Interaction[Any]) -> None:
     if text is None or len(text) > MOVE_LENGTH:
         await table.refuse(interaction, _("Type one move in the box."))
         return
-    match_id, ply = int(found["match_id"]), int(found["ply"])
+    match_id, ply = found.number("match_id"), found.number("ply")
     await run(interaction, match_id, lambda t: t.play(interaction, match_id, ply=ply, text=text))
 
 

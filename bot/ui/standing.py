@@ -43,7 +43,10 @@ def build_view(match: Match) -> discord.ui.View | None:
 
 
 class StandingButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.STANDING
+    Reading,
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ids.STANDING.pattern,
 ):
     def __init__(self, match_id: int, seat: int, k: int, label: str) -> None:
         self.match_id, self.seat, self.k = match_id, seat, k
@@ -52,7 +55,7 @@ class StandingButton(
                 label=cut(label, BUTTON_LABEL),
                 emoji="🔁",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:n:{match_id}:{seat}:{k}",
+                custom_id=ids.STANDING.write(match_id=match_id, seat=seat, k=k),
             )
         )
 

@@ -180,7 +180,9 @@ async def _send(interaction: discord.Interaction[Any], shown: viewer.Shown, upda
 # Components -------------------------------------------------------------------------------
 
 
-class MovesButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_OPEN):
+class MovesButton(
+    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_OPEN.pattern
+):
     """On every board: the match's viewer, privately, at the match as it stands."""
 
     def __init__(self, match_id: int) -> None:
@@ -190,7 +192,7 @@ class MovesButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
                 label=cut(_("Moves"), BUTTON_LABEL),
                 emoji="🎞️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:o:{match_id}",
+                custom_id=ids.VIEW_OPEN.write(match_id=match_id),
             )
         )
 
@@ -198,13 +200,15 @@ class MovesButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> MovesButton:
-        return cls(int(match["match_id"]))
+        return cls(ids.VIEW_OPEN.read(match).number("match_id"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await answer(interaction, self.match_id, None, update=False)
 
 
-class StepButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_STEP):
+class StepButton(
+    Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.VIEW_STEP.pattern
+):
     def __init__(
         self,
         match_id: int,
@@ -221,7 +225,7 @@ class StepButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
                 label=cut(label, BUTTON_LABEL) or None,
                 emoji=emoji or None,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:w:{match_id}:{ply}:{op}",
+                custom_id=ids.VIEW_STEP.write(match_id=match_id, ply=ply, op=op),
                 disabled=disabled,
             )
         )
@@ -230,13 +234,16 @@ class StepButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> StepButton:
-        return cls(int(match["match_id"]), int(match["ply"]), match["op"])
+        found = ids.VIEW_STEP.read(match)
+        return cls(found.number("match_id"), found.number("ply"), found.word("op"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await answer(interaction, self.match_id, self.ply, self.op)
 
 
-class JumpSelect(Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.VIEW_JUMP):
+class JumpSelect(
+    Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.VIEW_JUMP.pattern
+):
     def __init__(self, match_id: int, ply: int, plies: list[int] | None = None) -> None:
         self.match_id, self.ply = match_id, ply
         options = [
@@ -245,7 +252,7 @@ class JumpSelect(Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:j:{match_id}:{ply}",
+                custom_id=ids.VIEW_JUMP.write(match_id=match_id, ply=ply),
                 placeholder=cut(_("Jump to a move…"), PLACEHOLDER),
                 options=options,
             )
@@ -255,7 +262,8 @@ class JumpSelect(Reading, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> JumpSelect:
-        return cls(int(match["match_id"]), int(match["ply"]))
+        found = ids.VIEW_JUMP.read(match)
+        return cls(found.number("match_id"), found.number("ply"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
