@@ -55,6 +55,11 @@ class RanchHand(Host):
     """Builds the bot's parts and runs its life: start, command sync, graceful stop, and
     the matches of channels and servers that go."""
 
+    #: the parts as the commands use them (the host's protocols are what they use of each other)
+    table: Table
+    turns: TurnClock
+    tournaments: Tournaments
+
     def __init__(
         self,
         settings: Settings,

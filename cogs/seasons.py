@@ -7,7 +7,7 @@ server's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,9 +17,13 @@ from bot.command_words import described
 from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.table import escape, stamp
-from cogs.records import COLOUR, QUIET, GameGroupCommands
+from cogs.records import COLOUR, QUIET, GameGroupCommands, GroupCommand
 from words import domain
 from words.catalogue import set_locale
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -39,7 +43,7 @@ ACTIONS = [
 )
 @app_commands.choices(action=ACTIONS)
 async def season(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     action: str | None = None,
     name: app_commands.Range[str, 1, 100] | None = None,
 ) -> None:
@@ -76,7 +80,7 @@ async def season(
     await interaction.response.send_message(text, allowed_mentions=QUIET)
 
 
-async def _show(interaction: discord.Interaction[Any], current: Any) -> None:
+async def _show(interaction: Interaction, current: Any) -> None:
     if current is None:
         text = _(
             "No season is running in this server: ratings are all-time. Someone with Manage "
@@ -103,8 +107,8 @@ async def _show(interaction: discord.Interaction[Any], current: Any) -> None:
 class Seasons(GameGroupCommands):
     """Holds the command this module adds to the ``/game`` group."""
 
-    group_commands = (season,)
+    group_commands: tuple[GroupCommand, ...] = (season,)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Seasons(bot))

@@ -27,19 +27,25 @@ from games.registry import RULESETS
 
 def get(key: str) -> Ruleset[Any, Any]:
     """The rules of the registered game ``key``."""
-    return registry.entry(key).rules
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise KeyError(f"unknown game {key!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-def _load_builtin() -> None:
+def _load_builtin() -> tuple[str, ...]:
     from games import builtin
 
     for entry in builtin.ENTRIES:
         registry.register(entry)
+    return tuple(entry.key for entry in builtin.ENTRIES)
 
 
-_load_builtin()
+#: the keys of the games the bot ships (``games.builtin``), in their order
+BUILTIN = _load_builtin()
 
 __all__ = [
+    "BUILTIN",
     "RULESETS",
     "Choice",
     "Event",
