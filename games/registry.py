@@ -10,7 +10,8 @@ scores an unfinished rollout (``Scoring``; None: rollouts are always played to t
 
 Everything else derives from the registered entries: ``games.RULESETS`` and ``games.get``,
 ``render.renderer``, ``games.policies.get``, the analysis's horizons, one command group per
-game (``cogs.games``) and the benchmarks' game lists. The games the bot ships are the entries
+game (``cogs.games``) and the benchmarks' game lists. The game's words are its narrator's
+(``Ruleset.narrator``), in the catalogue domain it names. The games the bot ships are the entries
 of ``games.builtin``; ``register`` adds one in this process and ``unregister`` (or the
 ``registered`` context) takes it away again.
 """
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import words
 from games.base import Ruleset
 
 
@@ -69,10 +71,14 @@ _listeners: list[Callable[[str], None]] = []
 
 
 def register(entry: Entry) -> Entry:
-    """Add a game; its key must be new."""
+    """Add a game; its key must be new, and its narrator's catalogue domain one the catalogue
+    has (``words.DOMAINS``: the folders its texts are taken from)."""
     key = entry.key
     if key in ENTRIES:
         raise ValueError(f"duplicate game key {key}")
+    domain = entry.rules.narrator.domain
+    if domain not in words.DOMAINS:
+        raise ValueError(f"{key}: its narrator's domain {domain!r} is not in words.DOMAINS")
     ENTRIES[key] = entry
     RULESETS[key] = entry.rules
     _changed(key)

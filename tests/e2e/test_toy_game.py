@@ -5,6 +5,7 @@ result, and a computer seat; nothing in ``bot/`` or ``cogs/`` names it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import games
 import render
 from fakediscord import FakeDiscord
 from games import policies, registry
+from games.base import Narrator
 from games.policies.base import UnknownPolicy
 from tests.conftest import World
 from tests.e2e.harness import FINAL_BUTTONS, board, expect_board, open_match, running
@@ -96,3 +98,18 @@ async def test_a_toy_game_seats_its_own_computer_player(
         # alice left 5; the strong computer took 2, leaving her 3
         assert match.state.pile == 3 and match.to_act() == (0,)
         assert "took 2 straws; 3 left." in board(fake, world.channel).content
+
+
+def test_a_game_is_registered_once_and_only_with_a_catalogue_for_its_words() -> None:
+    with pytest.raises(ValueError, match="duplicate game key farm"):
+        registry.register(dataclasses.replace(ENTRY, rules=games.get("farm")))
+
+    class Unworded(Narrator):
+        domain = "nowhere"
+
+    class Rules(type(ENTRY.rules)):  # type: ignore[misc]
+        narrator = Unworded()
+
+    with pytest.raises(ValueError, match=r"not in words\.DOMAINS"):
+        registry.register(dataclasses.replace(ENTRY, rules=Rules()))
+    assert KEY not in games.RULESETS and list(games.RULESETS) == list(games.BUILTIN)
