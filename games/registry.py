@@ -18,6 +18,7 @@ of ``games.builtin``; ``register`` adds one in this process and ``unregister`` (
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -126,6 +127,7 @@ def _changed(key: str) -> None:
         listener(key)
 
 
+@functools.cache
 def load(path: str) -> Any:
     """A module (``"render.farm"``) or a module's attribute (``"games.analysis.values:farm"``)."""
     module, _, attribute = path.partition(":")
