@@ -27,6 +27,8 @@ from games.analysis import values  # noqa: E402
 from games.analysis.replay import replay, shares  # noqa: E402
 from games.rng import SeededRng  # noqa: E402
 
+#: the games whose rollouts stop at a horizon and are scored (their entries' ``Scoring``)
+SCORED = tuple(k for k in games.registry.game_keys() if games.registry.entry(k).scoring)
 HORIZONS = (6, 10, 15, 20, 30, 40, 60, 80)
 SCALES = [round(0.0005 * 1.25**i, 6) for i in range(60)]
 
@@ -35,7 +37,9 @@ def samples(key: str, players: int, rollouts: int, every: int) -> list[dict]:
     """One row per rollout: its position's index, the scores at each horizon it reached
     unfinished, its plies and its result."""
     rules, easy = games.get(key), policies.get(key, "easy")
-    score = values.SCORED[key][2]
+    scoring = games.registry.entry(key).scoring
+    assert scoring is not None, f"{key}: rollouts are played to the end, never scored"
+    score = scoring.scores
     match = long_match(key, players)
     first, plies = replay(match)
     states = [first] + [p.after for p in plies]
@@ -82,7 +86,7 @@ def variance(xs: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=",".join(sorted(values.SCORED)))
+    parser.add_argument("--games", default=",".join(sorted(SCORED)))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rollouts", type=int, default=6)
     parser.add_argument("--every", type=int, default=5, help="one position in this many")

@@ -69,7 +69,7 @@ import games  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from fakediscord.models import ComponentError, walk_components  # noqa: E402
 
-GAMES = ("farm", "cattle", "horseplay", "highrollin", "cowboy")
+GAMES = games.registry.game_keys()
 ACTION = re.compile(r"^rh:([as]):(\d+):(\d+):(\d+):\d+$")
 GROUP = re.compile(r"^rh:g:(\d+):(\d+):\d+$")
 PICTURE = re.compile(r"-(\d+)\.png$")

@@ -97,9 +97,12 @@ class RanchHand(Host):
     """Builds the bot's parts and runs its life: start, command sync, graceful stop, and
     the matches of channels and servers that go."""
 
-    #: the parts as built here (other parts see them through ``Host``'s protocols)
+    #: the parts as built here and as the commands use them (other parts see one another
+    #: through ``Host``'s protocols)
     delivery: Delivery
+    table: Table
     turns: TurnClock
+    tournaments: Tournaments
 
     def __init__(
         self,

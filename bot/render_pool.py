@@ -37,7 +37,7 @@ import render
 import words
 from bot import analysis_job
 from bot.workers import WorkerError, WorkerPool, tell
-from games import policies
+from games import RULESETS, policies
 from games.base import Event
 from render import cache
 
@@ -64,7 +64,7 @@ def warm() -> None:
         return
     _warmed.append(True)
     render.warm()
-    for key in policies.MODULES:  # the computer players decide in these workers too
+    for key in RULESETS:  # the computer players decide in these workers too
         for level in policies.LEVELS:
             policies.get(key, level)
     # the caches just built live as long as the worker: out of the garbage collector's way

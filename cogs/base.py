@@ -10,7 +10,7 @@ import inspect
 import io
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import discord
 from babel import Locale
@@ -23,7 +23,7 @@ from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.command_words import described
 from bot.lobby import seats_at_most
 from bot.locales import server_locale
-from bot.matches import Match, Refusal
+from bot.matches import Match, MatchService, Refusal
 from bot.readable import send_text_board
 from bot.table import escape, lobby_text
 from bot.texts import option_value
@@ -35,6 +35,9 @@ _, ngettext, N_ = domain("bot").functions()
 
 if TYPE_CHECKING:
     from bot.client import RanchHand
+
+    #: an interaction with the bot's own client (what every command and callback receives)
+    Interaction: TypeAlias = discord.Interaction[RanchHand]
 
 log = logging.getLogger(__name__)
 
@@ -105,13 +108,13 @@ def native_name(locale: str) -> str:
     return (name or locale)[:1].upper() + (name or locale)[1:]
 
 
-def match_language(interaction: discord.Interaction[Any], chosen: str | None) -> str:
+def match_language(interaction: Interaction, chosen: str | None) -> str:
     """The language a new match is played in: the one chosen, else the server's when it is
     shipped, else English."""
     return words.locale_of(chosen) if chosen else server_locale(interaction)
 
 
-def manages_channel(interaction: discord.Interaction[Any]) -> bool:
+def manages_channel(interaction: Interaction) -> bool:
     """Moderators: whoever may manage this channel (or administers the server)."""
     perms = interaction.permissions
     return perms.manage_channels or perms.administrator
@@ -119,7 +122,7 @@ def manages_channel(interaction: discord.Interaction[Any]) -> bool:
 
 def _annotation(spec: OptionSpec) -> Any:
     if spec.choices:
-        return Literal[tuple(spec.choices)]  # type: ignore[misc]
+        return Literal[tuple(spec.choices)]
     if spec.kind is int and (spec.min is not None or spec.max is not None):
         return app_commands.Range[int, spec.min, spec.max]
     return spec.kind
@@ -142,7 +145,7 @@ class GameCog(commands.GroupCog):
         group.add_command(self._new_command())
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MatchService:
         return self.bot.service
 
     # /<key> new, generated from the options ------------------------------------------------
@@ -151,7 +154,7 @@ class GameCog(commands.GroupCog):
         specs = self.rules.options_type.specs()
         cog = self
 
-        async def new(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        async def new(interaction: Interaction, **chosen: Any) -> None:
             table = {k: chosen.pop(k, None) for k in TABLE_OPTIONS}
             table["language"] = match_language(interaction, table["language"])
             options = {k: v for k, v in chosen.items() if v is not None}
@@ -199,7 +202,7 @@ class GameCog(commands.GroupCog):
 
     async def open_lobby(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         options: dict[str, Any],
         *,
         reminder_hours: int | None = None,
@@ -251,7 +254,7 @@ class GameCog(commands.GroupCog):
 
     async def _open_in_thread(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         options: dict[str, Any],
         clock: ClockSettings,
         seated: tuple[str, ...] = (),
@@ -273,27 +276,8 @@ class GameCog(commands.GroupCog):
         user = interaction.user
         with words.use(language):  # the thread's name is public
             title = self.rules.narrator.text(self.rules.title)
-            name = f"{title} · {user.display_name}"[:THREAD_NAME]
-        kind = (
-            discord.ChannelType.news_thread
-            if channel.is_news()
-            else discord.ChannelType.public_thread
-        )
-        try:
-            thread = await channel.create_thread(
-                name=name,
-                type=kind,
-                auto_archive_duration=10080,  # the longest: a match may sit for days
-                reason=_("{game} match opened by {user}").format(game=title, user=user),
-            )
-        except discord.HTTPException as err:
-            log.info("could not open a match thread in %s: %s", channel.id, err)
-            await interaction.edit_original_response(
-                content=_(
-                    "Discord would not let me open a thread here just now. Start the match "
-                    "without `thread`, or try again later."
-                )
-            )
+        thread = await _match_thread(interaction, channel, title)
+        if thread is None:
             return
         match = await self.service.create(
             self.rules.key,
@@ -338,9 +322,9 @@ class GameCog(commands.GroupCog):
     # Lobby ---------------------------------------------------------------------------------
 
     @app_commands.command(name="join", description=described(N_("Take a seat in the lobby here.")))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: Interaction) -> None:
         match = await self.service.join(
-            interaction.channel_id,
+            channel_here(interaction),
             self.rules.key,
             user_id=interaction.user.id,
             name=interaction.user.display_name,
@@ -350,16 +334,16 @@ class GameCog(commands.GroupCog):
     @app_commands.command(
         name="leave", description=described(N_("Leave the lobby here before the match starts."))
     )
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         match = await self.service.leave(
-            interaction.channel_id, self.rules.key, user_id=interaction.user.id
+            channel_here(interaction), self.rules.key, user_id=interaction.user.id
         )
         set_locale(match.language)  # the lobby message is public
         text = None if match.live else _("Everyone left; the lobby is closed.")
         await self.bot.table.send_lobby(interaction, match, text=text)
 
     @app_commands.command(name="start", description=described(N_("Start the match (host only).")))
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: Interaction) -> None:
         await self.bot.table.start(interaction, self.rules.key)
 
     @app_commands.command(
@@ -368,7 +352,7 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(
         text=described(N_("Show it to you alone as text, for a screen reader or without pictures"))
     )
-    async def board(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
+    async def board(self, interaction: Interaction, text: bool = False) -> None:
         match = await self._match_here(interaction, active=True)
         if text:
             await send_text_board(interaction, match)
@@ -384,8 +368,8 @@ class GameCog(commands.GroupCog):
         name="rules",
         description=described(N_("How this game is played here: rules, options, notation.")),
     )
-    async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self.service.live_in(interaction.channel_id)
+    async def rules_command(self, interaction: Interaction) -> None:
+        match = await live_here(self.service, interaction)
         here = match if match is not None and match.game == self.rules.key else None
         template = getattr(self.bot.settings, "rules_url", None)
         url = template.replace("{game}", self.rules.key) if template else None
@@ -405,16 +389,14 @@ class GameCog(commands.GroupCog):
             N_("Your move, e.g. the examples in the rules; suggestions appear as you type")
         )
     )
-    async def move(
-        self, interaction: discord.Interaction[Any], action: app_commands.Range[str, 1, 200]
-    ) -> None:
+    async def move(self, interaction: Interaction, action: app_commands.Range[str, 1, 200]) -> None:
         match = await self._match_here(interaction, active=False)
         interaction.extras[ui.LOADED] = match  # (read already: a casual table's waiting board)
         await self.bot.table.play(interaction, match.id, text=action)
 
-    async def _match_here(self, interaction: discord.Interaction[Any], *, active: bool) -> Match:
+    async def _match_here(self, interaction: Interaction, *, active: bool) -> Match:
         """This game's match in this channel (in play, when ``active``), or a polite refusal."""
-        match = await self.service.live_in(interaction.channel_id)
+        match = await live_here(self.service, interaction)
         if match is None or match.game != self.rules.key or (active and match.status != "active"):
             raise Refusal(
                 _("No {game} match is being played here.").format(
@@ -425,9 +407,9 @@ class GameCog(commands.GroupCog):
 
     @move.autocomplete("action")
     async def move_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        match = await self.service.live_in(interaction.channel_id)
+        match = await live_here(self.service, interaction)
         if match is None or match.game != self.rules.key or match.status != "active":
             return []
         seat = match.seat_of(interaction.user.id)
@@ -453,17 +435,30 @@ class GameCog(commands.GroupCog):
         name="abandon",
         description=described(N_("End the match here (host or Manage Channels); asks first.")),
     )
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+    async def abandon(self, interaction: Interaction) -> None:
         await self.bot.table.ask_abandon(
             interaction, self.rules.key, can_manage=manages_channel(interaction)
         )
+
+
+def channel_here(interaction: Interaction) -> int:
+    """The channel (or thread) a game command was used in; every match is played in one."""
+    if interaction.channel_id is None:
+        raise Refusal(_("Matches are played in server channels and threads."))
+    return interaction.channel_id
+
+
+async def live_here(service: MatchService, interaction: Interaction) -> Match | None:
+    """The live match (a lobby or one in play) of the channel a command was used in."""
+    channel_id = interaction.channel_id
+    return None if channel_id is None else await service.live_in(channel_id)
 
 
 #: a casual table's clock: reminders only as DMs to those who asked, no deadline by default
 CASUAL_CLOCK = ClockSettings(deadline_hours=None)
 
 
-def _check_casual(interaction: discord.Interaction[Any], *, thread: bool) -> None:
+def _check_casual(interaction: Interaction, *, thread: bool) -> None:
     """Refuse a casual table where nobody else would see it, or a thread for one."""
     if venue.external_apps_refused(interaction):
         raise Refusal(
@@ -477,6 +472,33 @@ def _check_casual(interaction: discord.Interaction[Any], *, thread: bool) -> Non
         raise Refusal(
             _("I am not a member here, so I cannot open a thread; start the match without it.")
         )
+
+
+async def _match_thread(
+    interaction: Interaction, channel: discord.TextChannel, title: str
+) -> discord.Thread | None:
+    """A new thread for a match off ``channel`` (a public thread; an announcement thread in an
+    announcement channel), or None, the player told why, when Discord refuses it."""
+    user = interaction.user
+    kind = (
+        discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
+    )
+    try:
+        return await channel.create_thread(
+            name=f"{title} · {user.display_name}"[:THREAD_NAME],
+            type=kind,
+            auto_archive_duration=10080,  # the longest: a match may sit for days
+            reason=_("{game} match opened by {user}").format(game=title, user=user),
+        )
+    except discord.HTTPException as err:
+        log.info("could not open a match thread in %s: %s", channel.id, err)
+        await interaction.edit_original_response(
+            content=_(
+                "Discord would not let me open a thread here just now. Start the match "
+                "without `thread`, or try again later."
+            )
+        )
+        return None
 
 
 def _describe_option(game: str, spec: OptionSpec) -> app_commands.locale_str:

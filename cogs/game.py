@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -25,7 +25,7 @@ from bot.clock import (
     parse_quiet,
 )
 from bot.command_words import described
-from bot.matches import FORFEIT, Match, Refusal
+from bot.matches import FORFEIT, Match, MatchService, Refusal
 from bot.pauses import pause_text, resume_text
 from bot.table import PING_USERS, clock_text, escape, stamp
 from bot.texts import game_title
@@ -33,6 +33,10 @@ from bot.turns import board_link
 from cogs.base import TABLE_CHOICES, manages_channel
 from words import domain, join_and
 from words.catalogue import set_locale
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -70,7 +74,7 @@ class GameCommands(
     group_name="game",
     group_description=described(N_("Ranch Hand: matches in this server")),
 ):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
         super().__init__()
 
@@ -80,9 +84,10 @@ class GameCommands(
             N_("Show the match in this channel and the others running in this server.")
         ),
     )
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         service = self.bot.service
-        here = await service.live_in(interaction.channel_id)
+        channel_id = interaction.channel_id
+        here = await service.live_in(channel_id) if channel_id is not None else None
         embed = discord.Embed(title="Ranch Hand", colour=discord.Colour.from_rgb(176, 112, 48))
         if here is not None:
             seats = ", ".join(escape(s.name) for s in here.seats)
@@ -158,7 +163,7 @@ class GameCommands(
             N_("The latest moves of the match in this channel (or of the one that just ended).")
         ),
     )
-    async def history(self, interaction: discord.Interaction[Any]) -> None:
+    async def history(self, interaction: Interaction) -> None:
         match = await told_match(self.bot.service, interaction.channel_id)
         rows = await self.bot.service.history(match.id, limit=15)
         if not rows:
@@ -185,7 +190,7 @@ class GameCommands(
     @app_commands.describe(
         all=described(N_("Every server the bot shares with you, not only this one"))
     )
-    async def mine(self, interaction: discord.Interaction[Any], all: bool = False) -> None:
+    async def mine(self, interaction: Interaction, all: bool = False) -> None:
         if all:
             await self._mine_everywhere(interaction)
             return
@@ -215,7 +220,7 @@ class GameCommands(
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def _mine_everywhere(self, interaction: discord.Interaction[Any]) -> None:
+    async def _mine_everywhere(self, interaction: Interaction) -> None:
         """``/game mine all:True``: the daily digest's list, now and privately."""
         digests = self.bot.turns.digests
         waiting = await digests.waiting(interaction.user.id)
@@ -253,7 +258,7 @@ class GameCommands(
     @app_commands.choices(on_deadline=TABLE_CHOICES["on_deadline"])
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
         deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
         on_deadline: str | None = None,
@@ -315,7 +320,7 @@ class GameCommands(
     )
     async def pause(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         hours: app_commands.Range[int, 1, int(PAUSE_ALLOWANCE // HOUR)] | None = None,
     ) -> None:
         match = await self._match_here(interaction)
@@ -329,7 +334,7 @@ class GameCommands(
     @app_commands.command(
         name="resume", description=described(N_("Start the paused turn clock here again."))
     )
-    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+    async def resume(self, interaction: Interaction) -> None:
         match = await self._match_here(interaction)
         seat = match.seat_of(interaction.user.id)
         if seat is None and not manages_channel(interaction):
@@ -341,8 +346,9 @@ class GameCommands(
             allowed_mentions=PING_USERS,
         )
 
-    async def _match_here(self, interaction: discord.Interaction[Any]) -> Match:
-        match = await self.bot.service.live_in(interaction.channel_id)
+    async def _match_here(self, interaction: Interaction) -> Match:
+        channel_id = interaction.channel_id
+        match = await self.bot.service.live_in(channel_id) if channel_id is not None else None
         if match is None or match.status != "active":
             raise Refusal(_("No match is being played in this channel."))
         return match
@@ -357,7 +363,7 @@ class GameCommands(
     )
     async def notify(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         dm: bool | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
@@ -385,7 +391,7 @@ class GameCommands(
     @app_commands.command(
         name="ping", description=described(N_("Check that the bot is answering."))
     )
-    async def ping(self, interaction: discord.Interaction[Any]) -> None:
+    async def ping(self, interaction: Interaction) -> None:
         started = time.perf_counter()
         try:
             await interaction.response.send_message(_("🏓 Pong."), ephemeral=True)
@@ -398,11 +404,11 @@ class GameCommands(
             log.info("a ping could not be answered (interaction %s): %r", interaction.id, err)
 
 
-async def told_match(service: Any, channel_id: int | None) -> Match:
+async def told_match(service: MatchService, channel_id: int | None) -> Match:
     """The match ``/game history`` tells: the one being played here; else (a new lobby, a
     rematch without a move yet, or nothing live) the one that finished here last; else the
     lobby."""
-    live = await service.live_in(channel_id)
+    live = await service.live_in(channel_id) if channel_id is not None else None
     if live is not None and live.status == "active" and live.ply > 0:
         return live
     row = await service.store.records.latest_finished_in(channel_id) if channel_id else None
@@ -469,5 +475,5 @@ def waiting_entry(match: Match, seat: int, now: float) -> str:
     return line
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(GameCommands(bot))

@@ -3,7 +3,7 @@ the reader's language, privately."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,6 +12,10 @@ from discord.ext import commands
 import games
 from bot.command_words import described
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
@@ -29,7 +33,7 @@ def help_embed(rules_url: str | None) -> discord.Embed:
         ),
     )
     lines = []
-    for key in games.BUILTIN:
+    for key in games.registry.game_keys():
         rules = games.get(key)
         title = rules.narrator.text(rules.title)
         where = (
@@ -66,7 +70,7 @@ def help_embed(rules_url: str | None) -> discord.Embed:
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
 
     @app_commands.allowed_installs(guilds=True, users=True)
@@ -75,10 +79,10 @@ class Help(commands.Cog):
         name="help",
         description=described(N_("What Ranch Hand does, its games and how to start a match.")),
     )
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: Interaction) -> None:
         url = getattr(getattr(self.bot, "settings", None), "rules_url", None)
         await interaction.response.send_message(embed=help_embed(url), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Help(bot))

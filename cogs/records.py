@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import discord
 from discord import app_commands
@@ -30,6 +30,11 @@ from bot.turns import board_link
 from words import domain
 from words.catalogue import set_locale
 
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from bot.store import Store
+    from cogs.base import Interaction
+
 _, ngettext, N_ = domain("bot").functions()
 
 log = logging.getLogger(__name__)
@@ -40,7 +45,7 @@ GAME_CHOICES = [app_commands.Choice(name=titled(k), value=k) for k in sorted(gam
 QUIET = discord.AllowedMentions.none()
 
 
-def _ids(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+def _ids(interaction: Interaction) -> dict[str, Any]:
     if interaction.channel_id is None:
         raise Refusal(_("Use this in a server channel."))
     return {"guild_id": interaction.guild_id, "channel_id": interaction.channel_id}
@@ -51,7 +56,7 @@ def _ids(interaction: discord.Interaction[Any]) -> dict[str, Any]:
     description=described(N_("An animation of a finished match (default: the latest here).")),
 )
 @app_commands.describe(match=described(N_("The match number (from /game profile or an export)")))
-async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
+async def replay(interaction: Interaction, match: MATCH_ID | None = None) -> None:
     bot = interaction.client
     found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
     data = await records.export_of(bot.service, found)
@@ -98,7 +103,7 @@ async def replay(interaction: discord.Interaction[Any], match: MATCH_ID | None =
     description=described(N_("A finished match as a JSON file anyone can replay and check.")),
 )
 @app_commands.describe(match=described(N_("The match number (default: the latest finished here)")))
-async def export(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
+async def export(interaction: Interaction, match: MATCH_ID | None = None) -> None:
     bot = interaction.client
     found = await records.finished_match(bot.service, match_id=match, **_ids(interaction))
     data = await records.export_of(bot.service, found)
@@ -132,7 +137,7 @@ SEASON_CHOICES = [
 )
 @app_commands.choices(game=GAME_CHOICES, season=SEASON_CHOICES)
 async def leaderboard(
-    interaction: discord.Interaction[Any], game: str | None = None, season: str | None = None
+    interaction: Interaction, game: str | None = None, season: str | None = None
 ) -> None:
     guild_id = _guild(interaction)
     store = interaction.client.store
@@ -180,13 +185,13 @@ async def leaderboard(
     name="profile", description=described(N_("A player's ratings and recent matches here."))
 )
 @app_commands.describe(user=described(N_("Whose profile (default: yours)")))
-async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+async def profile(interaction: Interaction, user: discord.User | None = None) -> None:
     store = interaction.client.store
     who = user or interaction.user
     name = (await store.records.seat_names([who.id])).get(who.id, who.display_name)
     embed = discord.Embed(title=f"🤠 {escape(name)}", colour=COLOUR)
-    if venue.in_server(interaction):  # a server the bot is in: its ratings and matches
-        guild_id = interaction.guild_id
+    guild_id = interaction.guild_id
+    if guild_id is not None and venue.in_server(interaction):  # its ratings and matches
         rated = await store.records.ratings_of(guild_id, who.id)
         embed.description = "\n".join(
             [await _game_line(store, guild_id, who.id, r) for r in rated]
@@ -242,7 +247,7 @@ async def _game_line(
     return line + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
 
 
-async def _channel_game(store: Store, interaction: discord.Interaction[Any]) -> str:
+async def _channel_game(store: Store, interaction: Interaction) -> str:
     """The game of the channel's current or last match (a refusal if it never had one)."""
     found = (
         await store.records.latest_game_in(interaction.channel_id)
@@ -259,7 +264,7 @@ async def _channel_game(store: Store, interaction: discord.Interaction[Any]) -> 
     return found
 
 
-def _guild(interaction: discord.Interaction[Any]) -> int:
+def _guild(interaction: Interaction) -> int:
     if interaction.guild_id is None:
         raise Refusal(_("Ratings belong to a server; use this in one."))
     return interaction.guild_id
@@ -286,7 +291,9 @@ def _rating(row: RatingRow, season_id: int | None = None) -> str:
 
 def _recent(guild_id: int | None, user_id: int, row: ResultRow) -> str:
     summary = json.loads(row.summary or "{}")
-    seat = next((s for s in summary.get("seats", []) if s.get("user_id") == user_id), {})
+    seat: dict[str, Any] = next(
+        (s for s in summary.get("seats", []) if s.get("user_id") == user_id), {}
+    )
     title = _game_title(row.game)
     result = _result(seat, len(summary.get("seats", [])))
     others = ", ".join(
@@ -319,15 +326,18 @@ def _result(seat: dict[str, Any], players: int) -> str:
     return _("place {place} of {count}").format(place=place or "?", count=players)
 
 
-COMMANDS = (replay, export, leaderboard, profile)
+#: a command this package adds to the ``/game`` group (a plain function: no group of its own)
+GroupCommand: TypeAlias = app_commands.Command[Any, ..., None]
+
+COMMANDS: tuple[GroupCommand, ...] = (replay, export, leaderboard, profile)
 
 
 class GameGroupCommands(commands.Cog):
     """A cog whose module adds ``group_commands`` to the ``/game`` group of ``cogs.game``."""
 
-    group_commands: tuple[app_commands.Command[Any, ..., Any], ...] = ()
+    group_commands: tuple[GroupCommand, ...] = ()
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -337,7 +347,9 @@ class GameGroupCommands(commands.Cog):
 
     async def cog_unload(self) -> None:
         group = getattr(self.bot.get_cog("GameCommands"), "__cog_app_commands_group__", None)
-        for command in self.group_commands if group is not None else ():
+        if not isinstance(group, app_commands.Group):
+            return
+        for command in self.group_commands:
             group.remove_command(command.name)
 
 
@@ -347,7 +359,7 @@ class Records(GameGroupCommands):
     group_commands = COMMANDS
 
 
-def _game_group(bot: Any) -> app_commands.Group:
+def _game_group(bot: RanchHand) -> app_commands.Group:
     cog = bot.get_cog("GameCommands")
     group = getattr(cog, "__cog_app_commands_group__", None)
     if group is None:
@@ -355,5 +367,5 @@ def _game_group(bot: Any) -> app_commands.Group:
     return group
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Records(bot))

@@ -7,17 +7,20 @@ order).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot.command_words import described
 from bot.matches import Refusal
 from bot.ui.analysis import answer
 from bot.ui.routing import table_of
-from cogs.records import MATCH_ID, GameGroupCommands
+from cogs.records import MATCH_ID, GameGroupCommands, GroupCommand
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -29,7 +32,7 @@ _, ngettext, N_ = domain("bot").functions()
 @app_commands.describe(
     match=described(N_("The match number (default: the latest finished here)")),
 )
-async def analysis(interaction: discord.Interaction[Any], match: MATCH_ID | None = None) -> None:
+async def analysis(interaction: Interaction, match: MATCH_ID | None = None) -> None:
     try:
         match_id = match if match is not None else await _latest(interaction)
     except Refusal as err:
@@ -38,9 +41,9 @@ async def analysis(interaction: discord.Interaction[Any], match: MATCH_ID | None
     await answer(interaction, match_id)
 
 
-async def _latest(interaction: discord.Interaction[Any]) -> int:
+async def _latest(interaction: Interaction) -> int:
     """The latest finished match of this channel."""
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = interaction.client.service
     if interaction.channel_id is None:
         raise Refusal(_("Use this in a server channel."))
     row = await service.store.records.latest_finished_in(interaction.channel_id)
@@ -52,8 +55,8 @@ async def _latest(interaction: discord.Interaction[Any]) -> int:
 class Report(GameGroupCommands):
     """Holds the command this module adds to the ``/game`` group."""
 
-    group_commands = (analysis,)
+    group_commands: tuple[GroupCommand, ...] = (analysis,)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Report(bot))

@@ -7,7 +7,7 @@ server's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,9 +18,13 @@ from bot.locales import server_locale
 from bot.matches import Refusal
 from bot.store import SeasonRow
 from bot.table import escape, stamp
-from cogs.records import COLOUR, QUIET, GameGroupCommands
+from cogs.records import COLOUR, QUIET, GameGroupCommands, GroupCommand
 from words import domain
 from words.catalogue import set_locale
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -40,7 +44,7 @@ ACTIONS = [
 )
 @app_commands.choices(action=ACTIONS)
 async def season(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     action: str | None = None,
     name: app_commands.Range[str, 1, 100] | None = None,
 ) -> None:
@@ -77,7 +81,7 @@ async def season(
     await interaction.response.send_message(text, allowed_mentions=QUIET)
 
 
-async def _show(interaction: discord.Interaction[Any], current: SeasonRow | None) -> None:
+async def _show(interaction: Interaction, current: SeasonRow | None) -> None:
     if current is None:
         text = _(
             "No season is running in this server: ratings are all-time. Someone with Manage "
@@ -104,8 +108,8 @@ async def _show(interaction: discord.Interaction[Any], current: SeasonRow | None
 class Seasons(GameGroupCommands):
     """Holds the command this module adds to the ``/game`` group."""
 
-    group_commands = (season,)
+    group_commands: tuple[GroupCommand, ...] = (season,)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Seasons(bot))

@@ -7,17 +7,20 @@ order). Answers privately.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot import standing
 from bot.command_words import described
 from bot.pipeline import if_moved
 from bot.request import MoveRequest
-from cogs.records import GameGroupCommands
+from cogs.records import GameGroupCommands, GroupCommand
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -41,7 +44,7 @@ ORDERS = [
 )
 @app_commands.choices(order=ORDERS)
 async def standing_command(
-    interaction: discord.Interaction[Any], order: str | None = None, on: bool | None = None
+    interaction: Interaction, order: str | None = None, on: bool | None = None
 ) -> None:
     client = interaction.client
     store, user_id = client.service.store, interaction.user.id
@@ -60,7 +63,8 @@ async def standing_command(
     if order is not None and on:
         # turned on while a board waits on you here: it plays now
         table = client.table
-        match = await client.service.live_in(interaction.channel_id)
+        channel_id = interaction.channel_id
+        match = await client.service.live_in(channel_id) if channel_id is not None else None
         if match is not None and match.game == order.partition(":")[0]:
             await table.pipeline.run(MoveRequest(match.id), ready=if_moved)
 
@@ -68,8 +72,8 @@ async def standing_command(
 class Standing(GameGroupCommands):
     """Holds the command this module adds to the ``/game`` group."""
 
-    group_commands = (standing_command,)
+    group_commands: tuple[GroupCommand, ...] = (standing_command,)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Standing(bot))

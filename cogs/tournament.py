@@ -6,7 +6,7 @@ rounds themselves are run by ``bot.tournaments`` from the turn clock's tick."""
 from __future__ import annotations
 
 import io
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -24,6 +24,10 @@ from bot.tournaments.buttons import TournamentButton, may_organise
 from bot.tournaments.record import DEFAULT_DEADLINE_HOURS, DEFAULT_LIMIT, settings_json
 from render.standings import standings_png
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -43,7 +47,7 @@ class TournamentCommands(
     group_name="tournament",
     group_description=described(N_("Tournaments run on the turn clock")),
 ):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: RanchHand) -> None:
         self.bot = bot
         super().__init__()
 
@@ -77,7 +81,7 @@ class TournamentCommands(
     )
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         format: Literal["swiss", "round-robin"],
         rounds: app_commands.Range[int, 1, MAX_ROUNDS],
@@ -121,15 +125,18 @@ class TournamentCommands(
             await self.bot.store.tournaments.create_tournament(values)
         )
         content, view = await posts.signup_content(self.bot, t)
-        await interaction.response.send_message(content, view=view, allowed_mentions=posts.NO_PINGS)
+        if view is None:
+            await interaction.response.send_message(content, allowed_mentions=posts.NO_PINGS)
+        else:
+            await interaction.response.send_message(
+                content, view=view, allowed_mentions=posts.NO_PINGS
+            )
         message = await interaction.original_response()
         await self.bot.store.tournaments.set_tournament_message(t.id, message.id)
 
     @app_commands.command(name="start", description=described(N_("Close the sign-up and begin.")))
     @app_commands.describe(tournament=described(N_("The tournament's number (default: here)")))
-    async def start(
-        self, interaction: discord.Interaction[Any], tournament: int | None = None
-    ) -> None:
+    async def start(self, interaction: Interaction, tournament: int | None = None) -> None:
         t = await self._find(interaction, tournament)
         if interaction.user.id != t.organiser_id and not may_organise(interaction):
             raise Refusal(_("Only the organiser starts the tournament."))
@@ -139,9 +146,7 @@ class TournamentCommands(
 
     @app_commands.command(name="status", description=described(N_("Where a tournament stands.")))
     @app_commands.describe(tournament=described(N_("The tournament's number (default: here)")))
-    async def status(
-        self, interaction: discord.Interaction[Any], tournament: int | None = None
-    ) -> None:
+    async def status(self, interaction: Interaction, tournament: int | None = None) -> None:
         t = await self._find(interaction, tournament)
         threads = {}
         for key, match_id in (await self.bot.store.tournaments.table_matches(t.id)).items():
@@ -157,9 +162,7 @@ class TournamentCommands(
         name="standings", description=described(N_("A tournament's standings, privately."))
     )
     @app_commands.describe(tournament=described(N_("The tournament's number (default: here)")))
-    async def standings(
-        self, interaction: discord.Interaction[Any], tournament: int | None = None
-    ) -> None:
+    async def standings(self, interaction: Interaction, tournament: int | None = None) -> None:
         t = await self._find(interaction, tournament)
         if t.league is None:
             raise Refusal(_("The tournament has not begun; there are no standings yet."))
@@ -185,9 +188,7 @@ class TournamentCommands(
         description=described(N_("Leave a tournament; your matches left are forfeited.")),
     )
     @app_commands.describe(tournament=described(N_("The tournament's number (default: here)")))
-    async def withdraw(
-        self, interaction: discord.Interaction[Any], tournament: int | None = None
-    ) -> None:
+    async def withdraw(self, interaction: Interaction, tournament: int | None = None) -> None:
         t = await self._find(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.tournaments.withdraw(t.id, interaction.user.id)
@@ -195,7 +196,7 @@ class TournamentCommands(
             content=_("You have withdrawn; your matches left are forfeited.")
         )
 
-    async def _find(self, interaction: discord.Interaction[Any], number: int | None) -> Tournament:
+    async def _find(self, interaction: Interaction, number: int | None) -> Tournament:
         """The tournament numbered ``number`` in this server, else the newest one run from
         this channel (or from the channel of the thread this is)."""
         if number is not None:
@@ -205,6 +206,8 @@ class TournamentCommands(
             return Tournament.from_row(row)
         channel = interaction.channel
         where = getattr(channel, "parent_id", None) or interaction.channel_id
+        if not isinstance(where, int):
+            raise Refusal(_("No tournament is run from this channel; name one by its number."))
         rows = await self.bot.store.tournaments.tournaments_in(where)
         if not rows:
             raise Refusal(_("No tournament is run from this channel; name one by its number."))
@@ -224,5 +227,5 @@ def _check_tables(rules: Any, kind: Kind, size: int) -> None:
         raise Refusal(_("A round-robin is played at tables of two."))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(TournamentCommands(bot))

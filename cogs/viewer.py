@@ -7,16 +7,19 @@ order).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot.command_words import described
 from bot.matches import Refusal
 from bot.ui.viewer import answer
-from cogs.records import MATCH_ID, GameGroupCommands
+from cogs.records import MATCH_ID, GameGroupCommands, GroupCommand
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -32,7 +35,7 @@ MOVE = app_commands.Range[int, 0, 10**15 - 1]
     move=described(N_("The move to show (0: the opening position; default: the latest)")),
 )
 async def view(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     match: MATCH_ID | None = None,
     move: MOVE | None = None,
 ) -> None:
@@ -40,9 +43,9 @@ async def view(
     await answer(interaction, match_id, move, update=False)
 
 
-async def _here(interaction: discord.Interaction[Any]) -> int:
+async def _here(interaction: Interaction) -> int:
     """The match being played in this channel, else the latest finished here."""
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = interaction.client.service
     if interaction.channel_id is None:
         raise Refusal(_("Use this in a server channel."))
     live = await service.live_in(interaction.channel_id)
@@ -57,8 +60,8 @@ async def _here(interaction: discord.Interaction[Any]) -> int:
 class Viewer(GameGroupCommands):
     """Holds the command this module adds to the ``/game`` group."""
 
-    group_commands = (view,)
+    group_commands: tuple[GroupCommand, ...] = (view,)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Viewer(bot))

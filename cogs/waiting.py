@@ -4,7 +4,7 @@ privately after their next command."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -12,8 +12,12 @@ from discord.ext import commands
 
 from bot.command_words import described
 from bot.matches import Refusal
-from cogs.records import COLOUR, GameGroupCommands
+from cogs.records import COLOUR, GameGroupCommands, GroupCommand
 from words import domain
+
+if TYPE_CHECKING:
+    from bot.client import RanchHand
+    from cogs.base import Interaction
 
 _, ngettext, N_ = domain("bot").functions()
 
@@ -37,7 +41,7 @@ TURNS = [
 )
 @app_commands.choices(turn=TURNS)
 async def digest(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     turn: str | None = None,
     hour: app_commands.Range[int, 0, 23] | None = None,
 ) -> None:
@@ -64,16 +68,14 @@ async def digest(
 class Digest(GameGroupCommands):
     """Holds ``/game digest``, and tells a player whose digest Discord refused."""
 
-    group_commands = (digest,)
+    group_commands: tuple[GroupCommand, ...] = (digest,)
 
     @commands.Cog.listener()
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction[Any], command: Any
-    ) -> None:
+    async def on_app_command_completion(self, interaction: Interaction, command: Any) -> None:
         notice = await self.bot.turns.digests.owed_notice(interaction.user.id)
         if notice is not None:
             await interaction.followup.send(notice, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: RanchHand) -> None:
     await bot.add_cog(Digest(bot))

@@ -1,10 +1,12 @@
-"""Pure rules engines for the Ranch Hand games, reachable through one registry."""
+"""Pure rules engines for the Ranch Hand games, reachable through one registry
+(``games.registry``: one entry per game; the shipped ones are ``games.builtin``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import games.talk  # noqa: F401  (words the rules' own errors)
+from games import registry
 from games.base import (
     Choice,
     Event,
@@ -20,38 +22,30 @@ from games.base import (
     Ruleset,
     Step,
 )
-
-RULESETS: dict[str, Ruleset[Any, Any]] = {}
-
-
-def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
-    if ruleset.key in RULESETS:
-        raise ValueError(f"duplicate game key {ruleset.key}")
-    RULESETS[ruleset.key] = ruleset
-    return ruleset
+from games.registry import RULESETS
 
 
 def get(key: str) -> Ruleset[Any, Any]:
+    """The rules of the registered game ``key``."""
     try:
         return RULESETS[key]
     except KeyError:
         raise KeyError(f"unknown game {key!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-#: game modules shipped with the bot; each defines ``RULES``
-BUILTIN = ("farm", "cattle", "horseplay", "highrollin", "cowboy")
+def _load_builtin() -> tuple[str, ...]:
+    from games import builtin
+
+    for entry in builtin.ENTRIES:
+        registry.register(entry)
+    return tuple(entry.key for entry in builtin.ENTRIES)
 
 
-def _load_builtin() -> None:
-    import importlib
-
-    for name in BUILTIN:
-        register(importlib.import_module(f"games.{name}").RULES)
-
-
-_load_builtin()
+#: the keys of the games the bot ships (``games.builtin``), in their order
+BUILTIN = _load_builtin()
 
 __all__ = [
+    "BUILTIN",
     "RULESETS",
     "Choice",
     "Event",
@@ -67,5 +61,5 @@ __all__ = [
     "Ruleset",
     "Step",
     "get",
-    "register",
+    "registry",
 ]

@@ -1,7 +1,7 @@
 """Board pictures: pure functions from a game state to PNG bytes.
 
-``draw(key, state, seat=..., last=..., previous=..., events=..., locale=...)`` dispatches through
-``MODULES``; each game module provides
+``draw(key, state, seat=..., last=..., previous=..., events=..., locale=...)`` dispatches to
+the module the game's registry entry names (``games.registry.Entry.renderer``), which provides
 ``draw(state, *, seat=None, last=None, previous=None, events=()) -> bytes``, its texts worded by
 the game's narrator in the active locale (``draw`` sets it). ``seat`` is the
 viewer (or None for everyone), ``last`` the action that produced the state and ``previous`` the
@@ -19,39 +19,45 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import words
+from games import registry
 from games.base import Event
 from render import common
 
 Renderer = Callable[..., bytes]
 
-#: game key -> module under render/ that draws it
-MODULES = {
-    "farm": "render.farm",
-    "cattle": "render.cattle",
-    "horseplay": "render.horseplay",
-    "highrollin": "render.highrollin",
-    "cowboy": "render.cowboy",
-}
-
 _loaded: dict[str, Renderer] = {}
+
+
+def module_of(key: str) -> str:
+    """The module that draws game ``key``: its registry entry's ``renderer``."""
+    try:
+        return registry.entry(key).renderer
+    except KeyError:
+        raise KeyError(f"no renderer for game {key!r}") from None
 
 
 def renderer(key: str) -> Renderer:
     if key not in _loaded:
-        if key not in MODULES:
-            raise KeyError(f"no renderer for game {key!r}")
-        _loaded[key] = importlib.import_module(MODULES[key]).draw
+        _loaded[key] = importlib.import_module(module_of(key)).draw
     return _loaded[key]
 
 
 def warm(keys: Iterable[str] | None = None) -> None:
-    """Import each renderer (all of ``MODULES`` by default) and call its ``warm()``, if any."""
+    """Import each renderer (every registered game's by default) and call its ``warm()``, if
+    any."""
     common.warm()
-    for key in MODULES if keys is None else keys:
+    for key in registry.game_keys() if keys is None else keys:
         renderer(key)
-        build = getattr(importlib.import_module(MODULES[key]), "warm", None)
+        build = getattr(importlib.import_module(module_of(key)), "warm", None)
         if callable(build):
             build()
+
+
+def _forget(key: str) -> None:
+    _loaded.pop(key, None)
+
+
+registry.on_change(_forget)
 
 
 def draw(

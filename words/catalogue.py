@@ -26,6 +26,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "cogs",
         "games/base.py",
         "games/talk.py",
+        "games/builtin.py",
         "render/common.py",
         "render/analysis.py",
         "words",

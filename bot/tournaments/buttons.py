@@ -4,11 +4,11 @@ a restart, since the id names the tournament; Start is the organiser's (or a man
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
 from bot.gate import Gated
+from bot.host import Host
 from bot.tournaments import posts
 from bot.ui import ids
 from bot.ui.routing import RAN, table_of
@@ -16,38 +16,47 @@ from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
 
+#: the kind of component these are
+Button = discord.ui.Button[discord.ui.View]
 
-def may_organise(interaction: discord.Interaction[Any]) -> bool:
+
+def may_organise(interaction: discord.Interaction[discord.Client]) -> bool:
     """Members with Manage Server or Manage Events run tournaments."""
     perms = interaction.permissions
     return perms.manage_guild or perms.manage_events or perms.administrator
 
 
-class TournamentButton(
-    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOURNAMENT
-):
-    def __init__(self, tournament_id: int, op: str, *, item: Any = None) -> None:
+class TournamentButton(Gated, discord.ui.DynamicItem[Button], template=ids.TOURNAMENT.pattern):
+    def __init__(self, tournament_id: int, op: str, *, item: Button | None = None) -> None:
         self.tournament_id, self.op = tournament_id, op
-        super().__init__(item or discord.ui.Button(custom_id=f"rh:tn:{tournament_id}:{op}"))
+        super().__init__(
+            item
+            or discord.ui.Button(custom_id=ids.TOURNAMENT.write(tournament=tournament_id, op=op))
+        )
 
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[discord.ui.View],
         match: re.Match[str],
     ) -> TournamentButton:
-        return cls(int(match["tournament"]), match["op"], item=item)
+        if not isinstance(item, discord.ui.Button):
+            raise TypeError(f"a sign-up answer is a button, not {item!r}")
+        found = ids.TOURNAMENT.read(match)
+        return cls(found.number("tournament"), found.word("op"), item=item)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         interaction.extras[RAN] = True
-        bot: Any = interaction.client
         try:
+            bot = interaction.client
+            if not isinstance(bot, Host):
+                raise TypeError(f"the sign-up buttons belong to the bot, not {bot!r}")
             await self._act(bot, interaction)
         except Exception as err:
             await table_of(interaction).failed(interaction, err)
 
-    async def _act(self, bot: Any, interaction: discord.Interaction[Any]) -> None:
+    async def _act(self, bot: Host, interaction: discord.Interaction[discord.Client]) -> None:
         tournaments = bot.tournaments
         t = await tournaments.get(self.tournament_id)
         if t.channel_id != interaction.channel_id:

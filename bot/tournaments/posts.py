@@ -15,6 +15,7 @@ from bot.league import League, Round, Table
 from bot.matches import Match, Refusal
 from bot.tournaments import texts
 from bot.tournaments.record import Tournament
+from bot.ui import ids
 from render.standings import standings_png
 from words import domain
 
@@ -42,7 +43,7 @@ def signup_view(t: Tournament) -> discord.ui.View | None:
             discord.ui.Button(
                 label=labels[op],
                 style=styles.get(op, discord.ButtonStyle.secondary),
-                custom_id=f"rh:tn:{t.id}:{op}",
+                custom_id=ids.TOURNAMENT.write(tournament=t.id, op=op),
             )
         )
     return view

@@ -109,7 +109,7 @@ async def _stored(interaction: Click, match: Match, row: AnalysisRow, stored: st
     )
 
 
-class AnalysisButton(Reading, discord.ui.DynamicItem[Button], template=ids.ANALYSIS):
+class AnalysisButton(Reading, discord.ui.DynamicItem[Button], template=ids.ANALYSIS.pattern):
     """On a finished match's final board: its report of luck and decisions."""
 
     def __init__(self, match_id: int) -> None:
@@ -119,7 +119,7 @@ class AnalysisButton(Reading, discord.ui.DynamicItem[Button], template=ids.ANALY
                 label=cut(_("Luck and decisions"), BUTTON_LABEL),
                 emoji="📊",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:k:{match_id}",
+                custom_id=ids.ANALYSIS.write(match_id=match_id),
             )
         )
 
@@ -127,7 +127,7 @@ class AnalysisButton(Reading, discord.ui.DynamicItem[Button], template=ids.ANALY
     async def from_custom_id(
         cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> AnalysisButton:
-        return cls(int(match["match_id"]))
+        return cls(ids.ANALYSIS.read(match).number("match_id"))
 
     async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id)

@@ -116,8 +116,8 @@ class FromCustomId:
         self = cls.__new__(cls)
         # every class this is mixed into is a DynamicItem, which the checker cannot see here
         discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
-        for name, value in match.groupdict().items():
-            setattr(self, name, int(value))  # the template admits ASCII digits only
+        for name, value in ids.read(match).values.items():
+            setattr(self, name, value)
         return self
 
 
@@ -128,7 +128,7 @@ class ActionButton(
     Reading,
     FromCustomId,
     discord.ui.DynamicItem[Button],
-    template=ids.ACTION_BUTTON,
+    template=ids.ACTION_BUTTON.pattern,
 ):
     def __init__(self, match_id: int, ply: int, entry: Entry) -> None:
         self.match_id, self.ply, self.seat, self.index = match_id, ply, entry.seat, entry.index
@@ -138,7 +138,9 @@ class ActionButton(
                 label=cut(entry.label, BUTTON_LABEL),
                 style=style,
                 emoji=entry.emoji,
-                custom_id=f"rh:a:{match_id}:{ply}:{entry.seat}:{entry.index}",
+                custom_id=ids.ACTION_BUTTON.write(
+                    match_id=match_id, ply=ply, seat=entry.seat, index=entry.index
+                ),
             )
         )
 
@@ -156,7 +158,7 @@ class ActionSelect(
     Reading,
     FromCustomId,
     discord.ui.DynamicItem[Select],
-    template=ids.ACTION_SELECT,
+    template=ids.ACTION_SELECT.pattern,
 ):
     def __init__(self, match_id: int, ply: int, seat: int, k: int, listing: Listing) -> None:
         self.match_id, self.ply, self.seat = match_id, ply, seat
@@ -171,7 +173,7 @@ class ActionSelect(
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:s:{match_id}:{ply}:{seat}:{k}",
+                custom_id=ids.ACTION_SELECT.write(match_id=match_id, ply=ply, seat=seat, k=k),
                 placeholder=cut(listing.title, PLACEHOLDER),
                 options=options,
             )
@@ -190,7 +192,9 @@ class ActionSelect(
         )
 
 
-class GroupSelect(Reading, FromCustomId, discord.ui.DynamicItem[Select], template=ids.GROUP_SELECT):
+class GroupSelect(
+    Reading, FromCustomId, discord.ui.DynamicItem[Select], template=ids.GROUP_SELECT.pattern
+):
     def __init__(
         self,
         match_id: int,
@@ -211,7 +215,7 @@ class GroupSelect(Reading, FromCustomId, discord.ui.DynamicItem[Select], templat
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:g:{match_id}:{ply}:{k}",
+                custom_id=ids.GROUP_SELECT.write(match_id=match_id, ply=ply, k=k),
                 placeholder=cut(title, PLACEHOLDER),
                 options=options,
             )
@@ -233,7 +237,9 @@ class GroupSelect(Reading, FromCustomId, discord.ui.DynamicItem[Select], templat
         )
 
 
-class GroupButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.GROUP_BUTTON):
+class GroupButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.GROUP_BUTTON.pattern
+):
     """A piece on a piece-then-target board: its moves open privately (``Table.open_group``),
     checked there against the board's ply, the seat and the groups the board showed."""
 
@@ -248,7 +254,9 @@ class GroupButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], templat
                 label=cut(group_label(group, items), BUTTON_LABEL),
                 style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
                 emoji=emojis.pop() if len(emojis) == 1 else None,
-                custom_id=f"rh:q:{match_id}:{ply}:{seat}:{group_index}",
+                custom_id=ids.GROUP_BUTTON.write(
+                    match_id=match_id, ply=ply, seat=seat, group_index=group_index
+                ),
             )
         )
 
@@ -266,7 +274,9 @@ class GroupButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], templat
         )
 
 
-class TypeMoveButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TYPE_MOVE):
+class TypeMoveButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TYPE_MOVE.pattern
+):
     def __init__(self, match_id: int, ply: int) -> None:
         self.match_id, self.ply = match_id, ply
         super().__init__(
@@ -274,7 +284,7 @@ class TypeMoveButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], temp
                 label=cut(_("Type a move"), BUTTON_LABEL),
                 emoji="⌨️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:t:{match_id}:{ply}",
+                custom_id=ids.TYPE_MOVE.write(match_id=match_id, ply=ply),
             )
         )
 
@@ -287,7 +297,7 @@ class TypeMoveButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], temp
 
 
 class TextBoardButton(
-    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TEXT_BOARD
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.TEXT_BOARD.pattern
 ):
     """On every board: the position as text, privately, for a screen reader or a player
     without pictures (``bot.readable``); anyone in the channel may read it."""
@@ -299,7 +309,7 @@ class TextBoardButton(
                 label=cut(_("Text board"), BUTTON_LABEL),
                 emoji="📄",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:v:{match_id}",
+                custom_id=ids.TEXT_BOARD.write(match_id=match_id),
             )
         )
 
@@ -326,7 +336,7 @@ class MoveModal(discord.ui.Modal):
                 45,
             ),
             timeout=None,
-            custom_id=ids.move_box_id(match.id, match.ply),
+            custom_id=ids.MOVE_BOX.write(match_id=match.id, ply=match.ply),
         )
         self.match_id = match.id
         self.ply = match.ply
@@ -343,7 +353,7 @@ class MoveModal(discord.ui.Modal):
         return True
 
 
-class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY):
+class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY.pattern):
     #: (marked texts, worded when the button is made)
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": (N_("Join"), discord.ButtonStyle.success),
@@ -360,7 +370,7 @@ class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY):
             discord.ui.Button(
                 label=cut(_(label), BUTTON_LABEL),
                 style=style,
-                custom_id=f"rh:l:{match_id}:{op}",
+                custom_id=ids.LOBBY.write(match_id=match_id, op=op),
                 emoji="🤖" if op in ("easy", "strong") else None,
             )
         )
@@ -372,7 +382,8 @@ class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY):
         item: Component,
         match: re.Match[str],
     ) -> LobbyButton:
-        return cls(int(match["match_id"]), match["op"])
+        found = ids.LOBBY.read(match)
+        return cls(found.number("match_id"), found.word("op"))
 
     async def callback(self, interaction: Click) -> None:
         await run(
@@ -382,7 +393,9 @@ class LobbyButton(Reading, discord.ui.DynamicItem[Button], template=ids.LOBBY):
         )
 
 
-class RemoveComputerSelect(Reading, discord.ui.DynamicItem[Select], template=ids.LOBBY_REMOVE):
+class RemoveComputerSelect(
+    Reading, discord.ui.DynamicItem[Select], template=ids.LOBBY_REMOVE.pattern
+):
     """The host's menu of the lobby's computer players, to take one out before the start."""
 
     def __init__(self, match_id: int, computers: list[tuple[int, str]] | None = None) -> None:
@@ -393,7 +406,7 @@ class RemoveComputerSelect(Reading, discord.ui.DynamicItem[Select], template=ids
         ] or [discord.SelectOption(label=_("none"), value="0")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:r:{match_id}",
+                custom_id=ids.LOBBY_REMOVE.write(match_id=match_id),
                 placeholder=cut(_("Remove a computer…"), PLACEHOLDER),
                 options=options,
             )
@@ -406,7 +419,7 @@ class RemoveComputerSelect(Reading, discord.ui.DynamicItem[Select], template=ids
         item: Component,
         match: re.Match[str],
     ) -> RemoveComputerSelect:
-        return cls(int(match["match_id"]))
+        return cls(ids.LOBBY_REMOVE.read(match).number("match_id"))
 
     async def callback(self, interaction: Click) -> None:
         values = self.item.values
@@ -431,7 +444,9 @@ def lobby_view(match: Match) -> discord.ui.View:
     return view
 
 
-class RematchButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.REMATCH):
+class RematchButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern
+):
     """On a finished match's final board: its players play again (``bot.rematch``)."""
 
     def __init__(self, match_id: int) -> None:
@@ -441,7 +456,7 @@ class RematchButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], templ
                 label=_("Rematch"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
-                custom_id=f"rh:p:{match_id}",
+                custom_id=ids.REMATCH.write(match_id=match_id),
             )
         )
 

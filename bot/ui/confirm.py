@@ -9,7 +9,6 @@ person who asked.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
@@ -21,13 +20,23 @@ from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
 
+#: the kind of component these are
+Button = discord.ui.Button[discord.ui.View]
+
 
 NOT_YOURS = N_("Only the person who asked can answer this.")
 
 
-class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABANDON):
+class AbandonButton(Reading, discord.ui.DynamicItem[Button], template=ids.ABANDON.pattern):
     def __init__(
-        self, match_id: int, stage: str, ply: int, user_id: int | None, op: str, *, item: Any = None
+        self,
+        match_id: int,
+        stage: str,
+        ply: int,
+        user_id: int | None,
+        op: str,
+        *,
+        item: Button | None = None,
     ) -> None:
         self.match_id, self.stage, self.ply, self.user_id, self.op = (
             match_id,
@@ -41,28 +50,33 @@ class AbandonButton(Reading, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
             item = discord.ui.Button(
                 label=_("Confirm: end it") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"rh:x:{match_id}:{stage}:{ply}:{user_id}:{op}",
+                custom_id=ids.ABANDON.write(
+                    match_id=match_id, stage=stage, ply=ply, user=user_id or 0, op=op
+                ),
             )
         super().__init__(item)
 
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[discord.ui.View],
         match: re.Match[str],
     ) -> AbandonButton:
-        user = int(match["user"])  # the template admits ASCII digits only
+        if not isinstance(item, discord.ui.Button):
+            raise TypeError(f"an abandon answer is a button, not {item!r}")
+        found = ids.ABANDON.read(match)
+        user = found.number("user")
         return cls(
-            int(match["match_id"]),
-            match["stage"],
-            int(match["ply"]),
+            found.number("match_id"),
+            found.word("stage"),
+            found.number("ply"),
             user if user < ids.SNOWFLAKE_LIMIT else None,
-            match["op"],
+            found.word("op"),
             item=item,
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         if self.user_id is None:
             await table_of(interaction).refuse(interaction, _(ids.INVALID))
             return

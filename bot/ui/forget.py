@@ -23,7 +23,7 @@ _, ngettext, N_ = domain("bot").functions()
 log = logging.getLogger(__name__)
 
 
-class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET):
+class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET.pattern):
     def __init__(self, user_id: int | None, op: str, *, item: Button | None = None) -> None:
         self.user_id, self.op = user_id, op
         if item is None:
@@ -31,7 +31,7 @@ class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET):
             item = discord.ui.Button(
                 label=_("Forget me") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"rh:f:{user_id}:{op}",
+                custom_id=ids.FORGET.write(user=user_id or 0, op=op),
             )
         super().__init__(item)
 
@@ -42,9 +42,10 @@ class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET):
         item: Component,
         match: re.Match[str],
     ) -> ForgetButton:
-        user = int(match["user"])  # the template admits ASCII digits only
+        found = ids.FORGET.read(match)
+        user = found.number("user")
         button = item if isinstance(item, discord.ui.Button) else None
-        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, match["op"], item=button)
+        return cls(user if user < ids.SNOWFLAKE_LIMIT else None, found.word("op"), item=button)
 
     async def callback(self, interaction: Click) -> None:
         interaction.extras[RAN] = True

@@ -149,7 +149,7 @@ async def _submitted(interaction: Interaction) -> None:
     data = _data(interaction)
     custom_id = data.get("custom_id")
     seen(interaction)
-    found = ids.MOVE_BOX_ID.fullmatch(custom_id) if isinstance(custom_id, str) else None
+    found = ids.MOVE_BOX.parse(custom_id)
     if found is None:
         await table_of(interaction).refuse(interaction, _(ids.INVALID))
         return
@@ -158,7 +158,7 @@ async def _submitted(interaction: Interaction) -> None:
     if text is None or len(text) > MOVE_LENGTH:
         await table.refuse(interaction, _("Type one move in the box."))
         return
-    match_id, ply = int(found["match_id"]), int(found["ply"])
+    match_id, ply = found.number("match_id"), found.number("ply")
     await run(interaction, match_id, lambda t: t.play(interaction, match_id, ply=ply, text=text))
 
 

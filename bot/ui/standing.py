@@ -62,7 +62,9 @@ def build_view(match: Match) -> discord.ui.View | None:
     return view
 
 
-class StandingButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.STANDING):
+class StandingButton(
+    Reading, FromCustomId, discord.ui.DynamicItem[Button], template=ids.STANDING.pattern
+):
     def __init__(self, match_id: int, seat: int, k: int, label: str) -> None:
         self.match_id, self.seat, self.k = match_id, seat, k
         super().__init__(
@@ -70,7 +72,7 @@ class StandingButton(Reading, FromCustomId, discord.ui.DynamicItem[Button], temp
                 label=cut(label, BUTTON_LABEL),
                 emoji="🔁",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:n:{match_id}:{seat}:{k}",
+                custom_id=ids.STANDING.write(match_id=match_id, seat=seat, k=k),
             )
         )
 

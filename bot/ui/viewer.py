@@ -195,7 +195,7 @@ async def _send(interaction: Click, shown: viewer.Shown, update: bool) -> None:
 # Components -------------------------------------------------------------------------------
 
 
-class MovesButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_OPEN):
+class MovesButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_OPEN.pattern):
     """On every board: the match's viewer, privately, at the match as it stands."""
 
     def __init__(self, match_id: int) -> None:
@@ -205,7 +205,7 @@ class MovesButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_OPE
                 label=cut(_("Moves"), BUTTON_LABEL),
                 emoji="🎞️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:o:{match_id}",
+                custom_id=ids.VIEW_OPEN.write(match_id=match_id),
             )
         )
 
@@ -213,13 +213,13 @@ class MovesButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_OPE
     async def from_custom_id(
         cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> MovesButton:
-        return cls(int(match["match_id"]))
+        return cls(ids.VIEW_OPEN.read(match).number("match_id"))
 
     async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id, None, update=False)
 
 
-class StepButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_STEP):
+class StepButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_STEP.pattern):
     def __init__(
         self,
         match_id: int,
@@ -236,7 +236,7 @@ class StepButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_STEP
                 label=cut(label, BUTTON_LABEL) or None,
                 emoji=emoji or None,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rh:w:{match_id}:{ply}:{op}",
+                custom_id=ids.VIEW_STEP.write(match_id=match_id, ply=ply, op=op),
                 disabled=disabled,
             )
         )
@@ -245,13 +245,14 @@ class StepButton(Reading, discord.ui.DynamicItem[Button], template=ids.VIEW_STEP
     async def from_custom_id(
         cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> StepButton:
-        return cls(int(match["match_id"]), int(match["ply"]), match["op"])
+        found = ids.VIEW_STEP.read(match)
+        return cls(found.number("match_id"), found.number("ply"), found.word("op"))
 
     async def callback(self, interaction: Click) -> None:
         await answer(interaction, self.match_id, self.ply, self.op)
 
 
-class JumpSelect(Reading, discord.ui.DynamicItem[Select], template=ids.VIEW_JUMP):
+class JumpSelect(Reading, discord.ui.DynamicItem[Select], template=ids.VIEW_JUMP.pattern):
     def __init__(self, match_id: int, ply: int, plies: list[int] | None = None) -> None:
         self.match_id, self.ply = match_id, ply
         options = [
@@ -260,7 +261,7 @@ class JumpSelect(Reading, discord.ui.DynamicItem[Select], template=ids.VIEW_JUMP
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rh:j:{match_id}:{ply}",
+                custom_id=ids.VIEW_JUMP.write(match_id=match_id, ply=ply),
                 placeholder=cut(_("Jump to a move…"), PLACEHOLDER),
                 options=options,
             )
@@ -270,7 +271,8 @@ class JumpSelect(Reading, discord.ui.DynamicItem[Select], template=ids.VIEW_JUMP
     async def from_custom_id(
         cls, interaction: Click, item: Component, match: re.Match[str]
     ) -> JumpSelect:
-        return cls(int(match["match_id"]), int(match["ply"]))
+        found = ids.VIEW_JUMP.read(match)
+        return cls(found.number("match_id"), found.number("ply"))
 
     async def callback(self, interaction: Click) -> None:
         values = self.item.values

@@ -1,44 +1,52 @@
 """Computer opponents for every game: ``get(key, level)`` with level ``easy`` or ``strong``.
 
 Every policy is pure and deterministic for a given rng and picks only from the rules'
-``legal_actions``. ``fallback(key)`` is the easy policy: what a seat whose clock ran out plays,
-and what a strong decision that failed or took too long falls back to.
+``legal_actions``. Each game's players are the ``Easy`` and ``Strong`` (and, where rollouts
+want a cheaper player, ``Rollout``) classes of the module its registry entry names
+(``games.registry.Entry.policies``). ``fallback(key)`` is the easy policy: what a seat whose
+clock ran out plays, and what a strong decision that failed or took too long falls back to.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
+from games import registry
 from games.policies.base import LEVELS, Policy, RandomPolicy, UnknownPolicy, derive
 from games.rng import Rng, SeededRng
-
-#: game key -> module under games.policies defining ``Easy`` and ``Strong``
-MODULES = {
-    "farm": "farm",
-    "cattle": "cattle",
-    "horseplay": "horseplay",
-    "highrollin": "highrollin",
-    "cowboy": "cowboy",
-}
 
 _CACHE: dict[tuple[str, str], Policy] = {}
 
 
+def module_of(key: str) -> ModuleType:
+    """The module of game ``key``'s computer players (its registry entry's ``policies``)."""
+    if key not in registry.ENTRIES:
+        known = ", ".join(sorted(registry.ENTRIES))
+        raise UnknownPolicy(f"No computer player for game {key!r}; games: {known}.")
+    found: ModuleType = registry.load(registry.entry(key).policies)
+    return found
+
+
 def get(key: str, level: str = "easy") -> Any:
     """The computer player for game ``key`` at ``level`` ("easy" or "strong")."""
-    if key not in MODULES:
-        known = ", ".join(sorted(MODULES))
-        raise UnknownPolicy(f"No computer player for game {key!r}; games: {known}.")
+    module = module_of(key)
     if level not in LEVELS:
         raise UnknownPolicy(f"Unknown level {level!r}; levels: {', '.join(LEVELS)}.")
     found = _CACHE.get((key, level))
     if found is None:
-        module = importlib.import_module(f"games.policies.{MODULES[key]}")
         found = (module.Easy if level == "easy" else module.Strong)()
         _CACHE[(key, level)] = found
     return found
+
+
+def _forget(key: str) -> None:
+    for level in (*LEVELS, "rollout"):
+        _CACHE.pop((key, level), None)
+
+
+registry.on_change(_forget)
 
 
 def fallback(key: str) -> Any:
@@ -74,11 +82,9 @@ def decide(
 def rollout(key: str) -> Any:
     """The player of the post-game analysis's rollouts: the game's ``Rollout`` policy where
     it has one (cheaper play of the easy player's kind), otherwise the easy player."""
-    if key not in MODULES:
-        raise UnknownPolicy(f"No computer player for game {key!r}.")
+    module = module_of(key)
     found = _CACHE.get((key, "rollout"))
     if found is None:
-        module = importlib.import_module(f"games.policies.{MODULES[key]}")
         found = module.Rollout() if hasattr(module, "Rollout") else get(key, "easy")
         _CACHE[(key, "rollout")] = found
     return found
@@ -86,14 +92,12 @@ def rollout(key: str) -> Any:
 
 def random_player(key: str) -> Any:
     """Uniformly random legal play, for benchmarks."""
-    if key not in MODULES:
-        raise UnknownPolicy(f"No computer player for game {key!r}.")
+    module_of(key)  # refuses a game that is not registered
     return RandomPolicy(key)
 
 
 __all__ = [
     "LEVELS",
-    "MODULES",
     "Policy",
     "UnknownPolicy",
     "decide",

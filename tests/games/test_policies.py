@@ -17,7 +17,7 @@ from games.policies.arena import play
 from games.rng import SeededRng
 from tests.games import farm_kit
 
-KEYS = sorted(policies.MODULES)
+KEYS = sorted(games.RULESETS)
 TABLES = [
     (key, n)
     for key in KEYS

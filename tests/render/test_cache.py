@@ -69,7 +69,7 @@ def _boards(key: str, seed: int, pictures: int = 8) -> list[str]:
     return hashes
 
 
-@pytest.mark.parametrize("key", list(render.MODULES))
+@pytest.mark.parametrize("key", list(games.RULESETS))
 def test_every_game_draws_the_same_boards_with_a_tiny_budget_and_a_large_one(
     key: str, budget: None
 ) -> None:
