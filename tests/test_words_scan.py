@@ -35,6 +35,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("games/base.py", "status_line"): "an English status for tools and tests; /game status "
     "words its own (cogs/game.py waiting_line)",
     ("words", "*"): "the catalogue tool's report, read by translators",
+    ("bot/jsondata.py", "*"): "the JSON type aliases, read by the type checker, never shown",
     ("render/cache.py", "*"): "the render caches' names and report, for operators and benchmarks",
     ("bot/render_pool.py", "Renderer.replay"): JOB,
     ("bot/render_pool.py", "Renderer.position"): JOB,
