@@ -85,8 +85,9 @@ class Roller:
         self.plies = 0
         #: results by (ply, rollout number, position), for rollouts played to the end only (a
         #: capped one's result depends on where it began); None: not kept
+        self.to_the_end = self.horizon == MAX_ROLLOUT_PLIES
         self.results: dict[tuple[int, int, Any], tuple[float, ...]] | None = (
-            {} if self.horizon == MAX_ROLLOUT_PLIES else None
+            {} if self.to_the_end else None
         )
         #: rollouts whose result was one already played (counted in ``rollouts`` too)
         self.reused = 0
@@ -203,7 +204,7 @@ def run(
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
         each = (budget.spent - began) / max(1, roller.rollouts - counted)
         affordable = budget.left() / (each * ROOM) if each > 0 else float("inf")
-        usual = _usual_cost(jobs)
+        usual = _usual_cost(jobs) if roller.to_the_end else -1.0
         done, target = target, _next(jobs, target, most, affordable, usual)
     return done
 
@@ -246,11 +247,14 @@ def _need(job: Job, done: int, usual: float = 0.0) -> float:
     their CPU go as (deviation / cost) ** (2/3). So: 1 when a seat's chance is near even,
     falling to ``FLOOR`` as every seat's chance nears 0 or 1, times how much cheaper than
     ``usual`` (plies per rollout over every job) its rollouts are, between 1 / ``CHEAP``
-    and ``CHEAP``."""
+    and ``CHEAP``. For rollouts stopped at a horizon (``usual`` below 0), whose scored
+    results make that deviation a bound only, the part is twice the deviation alone."""
     est = job.estimate
     if not done or est is None or not est.count:
         return 1.0
     spread = max(2 * (p * (1 - p)) ** 0.5 for p in est.chances())
+    if usual < 0:  # capped rollouts: their results are not 0 or 1, shares by doubt alone
+        return max(FLOOR, min(1.0, spread))
     need = max(FLOOR, min(1.0, spread ** (2 / 3)))
     if usual > 0:
         own = max(job.plies / est.count, 1.0)
