@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 import tempfile
 import time
@@ -65,6 +66,8 @@ async def main() -> None:
     parser.add_argument("--render-workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    # stopped from outside: the bot and its workers are stopped too (the ``finally`` below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
 
     tmp = tempfile.TemporaryDirectory(prefix="ranchhand-memsoak-")
     fake = FakeDiscord()
