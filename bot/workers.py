@@ -43,9 +43,16 @@ import sys
 import types
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
-from typing import Any
+from multiprocessing.context import BaseContext
+from typing import TypeVar, cast
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+#: hears what a job tells of itself (``tell``): how far it is, a share of its work done
+Listener = Callable[[float], None]
+#: a job's future as the pool keeps it (each caller's has its job's own result type)
+Job = asyncio.Future[object]
 
 HEADER = struct.Struct("!Q")
 #: how long ``close`` waits for a worker to leave before killing it
@@ -96,7 +103,7 @@ def _main_left_out() -> Iterator[None]:
 _PIPE: list[int] = []
 
 
-def tell(value: Any) -> None:
+def tell(value: float) -> None:
     """In a worker, during a job: send ``value`` to the job's ``told`` callback (anywhere
     else: nothing)."""
     if _PIPE:
@@ -139,12 +146,14 @@ def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> No
 
 class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
+        context: BaseContext
         if pool.template is None:
-            context: Any = multiprocessing.get_context("spawn")
+            context = multiprocessing.get_context("spawn")
         else:
-            context = multiprocessing.get_context("forkserver")
+            forkserver = multiprocessing.get_context("forkserver")
             # read when the fork server starts (the first worker of this process)
-            context.set_forkserver_preload([pool.template])
+            forkserver.set_forkserver_preload([pool.template])
+            context = forkserver
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(
             target=_worker_main, args=(child, pool.initializer), daemon=True
@@ -159,8 +168,8 @@ class _Worker:
         self.ready: asyncio.Future[int] = pool.loop.create_future()
         #: the job being worked on (None when idle or before ready), and who hears what it
         #: tells of itself
-        self.job: asyncio.Future[Any] | None = None
-        self.told: Callable[[Any], None] | None = None
+        self.job: Job | None = None
+        self.told: Listener | None = None
         #: its process has ended (its last answers may still be read); retired, for good
         self.exited = False
         self.dead = False
@@ -208,11 +217,9 @@ class WorkerPool:
         self.loop = asyncio.get_running_loop()
         self.workers: list[_Worker] = []
         self.idle: collections.deque[_Worker] = collections.deque()
-        self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes, int | None]] = (
-            collections.deque()
-        )
+        self.waiting: collections.deque[tuple[Job, bytes, int | None]] = collections.deque()
         #: the waiting jobs' ``told`` callbacks
-        self.listeners: dict[asyncio.Future[Any], Callable[[Any], None]] = {}
+        self.listeners: dict[Job, Listener] = {}
         self.closed = False
         #: workers in a row that died before they were ready; at ``MAX_START_FAILURES`` the
         #: pool stops starting new ones (``broken``) rather than loop on a worker that cannot
@@ -244,21 +251,23 @@ class WorkerPool:
 
     def submit(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[..., T],
+        *args: object,
         home: int | None = None,
-        told: Callable[[Any], None] | None = None,
-    ) -> asyncio.Future[Any]:
+        told: Listener | None = None,
+    ) -> asyncio.Future[T]:
         if self.closed or self.broken:
             raise WorkerError(f"the worker pool is {'closed' if self.closed else 'broken'}")
-        future: asyncio.Future[Any] = self.loop.create_future()
+        result: asyncio.Future[T] = self.loop.create_future()
+        # kept untyped here: what comes back from the worker is ``fn``'s result
+        future = cast(Job, result)
         if told is not None:
             self.listeners[future] = told
             future.add_done_callback(lambda f: self.listeners.pop(f, None))
         payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
         self.waiting.append((future, payload, home))
         self._dispatch()
-        return future
+        return result
 
     def _idle_worker(self, home: int | None) -> _Worker:
         """The job's home worker if it is idle, else the one idle longest."""

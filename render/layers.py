@@ -89,7 +89,7 @@ def _form(
     if held is None or held[0] is not palette:
         held = (palette, {})
         setattr(piece, _FORMS, held)
-    forms = held[1]
+    forms: dict[str, Image.Image] = held[1]
     if kind not in forms:
         forms[kind] = make(piece, palette)
     return forms[kind]
