@@ -53,6 +53,13 @@ Stored = Mapping[str, object]
 Drawn = tuple[bytes, float, int, tuple[int, ...]]
 
 
+def renew_mb() -> float:
+    """A drawing worker's own memory past which it is renewed (``WorkerPool(renew_mb=...)``):
+    twice what its caches may hold (``RENDER_CACHE_MB``), as pieces made of them (palette
+    forms, patches) come on top, and 16 MB for the pictures and the rest of a job."""
+    return 2 * cache.BUDGET / (1024 * 1024) + 16
+
+
 class RenderError(Exception):
     """A picture could not be drawn (the board is posted as text; the error is logged)."""
 
@@ -215,6 +222,11 @@ class Renderer:
         """The worker processes (none without workers)."""
         return self._pool.pids if self._pool is not None else []
 
+    @property
+    def renewed(self) -> int:
+        """Drawing workers renewed for their size so far (``renew_mb``)."""
+        return self._pool.renewed if self._pool is not None else 0
+
     def cache_figures(self) -> dict[str, int]:
         """The render caches of every process drawing now, summed: budget, bytes, hits,
         misses and evictions (as each worker last reported them with a picture)."""
@@ -234,7 +246,9 @@ class Renderer:
             await asyncio.to_thread(render.warm)
             return
         # forked from one warmed process: warm-up's pages shared by all the workers
-        self._pool = WorkerPool(self.workers, initializer=warm, template=TEMPLATE)
+        self._pool = WorkerPool(
+            self.workers, initializer=warm, template=TEMPLATE, renew_mb=renew_mb()
+        )
         await self._pool.start()
 
     async def close(self) -> None:
