@@ -79,7 +79,8 @@ async def main() -> None:
     try:
         while not (fake.gateway.targets(guild.id) and fake.commands()):
             if not bots.alive():
-                raise SystemExit("the bot did not start; see its log")
+                log = (Path(tmp.name) / "bot-0.log").read_text(errors="replace")
+                raise SystemExit(f"the bot did not start:\n{log[-3000:]}")
             await asyncio.sleep(0.1)
         players = Players(fake, args.seed)
         pinger = fake.create_user("pinger")
