@@ -453,7 +453,11 @@ async def main() -> None:
             f"{'PostgreSQL' if args.database_url else 'SQLite'}, "
             f"RENDER_WORKERS={args.render_workers}, {os.cpu_count()} cores, "
             f"{args.seconds:.0f} s per step, Discord's default rate limits; "
-            f"pings {PING_RATE:.0f}/s throughout",
+            f"pings {PING_RATE:.0f}/s throughout; bot process(es) "
+            + ", ".join(
+                f"{p.pid} (metrics on port {port})"
+                for p, port in zip(bots.procs, bots.ports, strict=True)
+            ),
             flush=True,
         )
         # the bot idle but for pings: the pings' own cost and latency

@@ -30,12 +30,13 @@ import gc
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import render
 import words
 from bot import analysis_job
+from bot.jsondata import JSON, JSONObject
 from bot.workers import WorkerError, WorkerPool, tell
 from games import RULESETS, policies
 from games.base import Event
@@ -48,6 +49,19 @@ T = TypeVar("T")
 
 #: the module the workers' fork server imports (and so warms) before it forks them
 TEMPLATE = "bot.render_template"
+
+#: a match's export, an event or a report as stored (plain data, sent to a worker as it is)
+Stored = Mapping[str, JSON]
+#: what a worker sends back with a picture: PNG, milliseconds, its process id, its cache
+#: figures (``render.cache.totals``)
+Drawn = tuple[bytes, float, int, tuple[int, ...]]
+
+
+def renew_mb() -> float:
+    """A drawing worker's own memory past which it is renewed (``WorkerPool(renew_mb=...)``):
+    twice what its caches may hold (``RENDER_CACHE_MB``), as pieces made of them (palette
+    forms, patches) come on top, and 16 MB for the pictures and the rest of a job."""
+    return 2 * cache.BUDGET / (1024 * 1024) + 16
 
 
 class RenderError(Exception):
@@ -92,7 +106,7 @@ def give_back_all() -> None:
         _TRIM(0)
 
 
-def _trimmer() -> Any:
+def _trimmer() -> Callable[[int], int] | None:
     try:
         return ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):  # not glibc
@@ -104,12 +118,12 @@ _TRIM = _trimmer()
 
 def _draw(
     key: str,
-    state: Any,
-    previous: Any,
-    last: Any,
-    events: tuple[dict[str, Any], ...] = (),
+    state: object,
+    previous: object,
+    last: object,
+    events: tuple[Stored, ...] = (),
     locale: str = words.ENGLISH,
-) -> tuple[bytes, float, int, tuple[int, ...]]:
+) -> Drawn:
     """The picture, the milliseconds it took, and this process's id and cache figures
     (``render.cache.totals``), which the bot keeps for its metrics."""
     start = time.perf_counter()
@@ -127,7 +141,7 @@ def _replay(data: Log, locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
 
 
 def _position(
-    data: Log, ply: int, events: Sequence[dict[str, Any]] | None, locale: str
+    data: Log, ply: int, events: Sequence[JSONObject] | None, locale: str
 ) -> tuple[bytes, dict[str, Any]]:
     from bot import positions
 
@@ -142,7 +156,7 @@ def _analyse(
     return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
 
 
-def _report_picture(report: dict[str, Any], language: str) -> tuple[bytes, str]:
+def _report_picture(report: Stored, language: str) -> tuple[bytes, str]:
     return analysis_job.picture(report, language)
 
 
@@ -212,6 +226,11 @@ class Renderer:
         """The worker processes (none without workers)."""
         return self._pool.pids if self._pool is not None else []
 
+    @property
+    def renewed(self) -> int:
+        """Drawing workers renewed for their size so far (``renew_mb``)."""
+        return self._pool.renewed if self._pool is not None else 0
+
     def cache_figures(self) -> dict[str, int]:
         """The render caches of every process drawing now, summed: budget, bytes, hits,
         misses and evictions (as each worker last reported them with a picture)."""
@@ -231,7 +250,9 @@ class Renderer:
             await asyncio.to_thread(render.warm)
             return
         # forked from one warmed process: warm-up's pages shared by all the workers
-        self._pool = WorkerPool(self.workers, initializer=warm, template=TEMPLATE)
+        self._pool = WorkerPool(
+            self.workers, initializer=warm, template=TEMPLATE, renew_mb=renew_mb()
+        )
         await self._pool.start()
 
     async def close(self) -> None:
@@ -245,10 +266,10 @@ class Renderer:
     async def draw(
         self,
         key: str,
-        state: Any,
+        state: object,
         *,
-        previous: Any = None,
-        last: Any = None,
+        previous: object = None,
+        last: object = None,
         home: int | None = None,
         events: Sequence[Event] = (),
         locale: str = words.ENGLISH,
@@ -263,10 +284,10 @@ class Renderer:
     def draw_soon(
         self,
         key: str,
-        state: Any,
+        state: object,
         *,
-        previous: Any = None,
-        last: Any = None,
+        previous: object = None,
+        last: object = None,
         home: int | None = None,
         events: Sequence[Event] = (),
         locale: str = words.ENGLISH,
@@ -287,7 +308,11 @@ class Renderer:
         self.waiting -= 1
 
     async def _picture(
-        self, key: str, job: asyncio.Future[Any] | None, args: tuple[Any, ...], home: int | None
+        self,
+        key: str,
+        job: asyncio.Future[Drawn] | None,
+        args: tuple[object, ...],
+        home: int | None,
     ) -> bytes:
         try:
             if job is None:
@@ -307,13 +332,15 @@ class Renderer:
             self.drawn(key, ms)
         return png
 
-    def _send(self, fn: Callable[..., T], *args: Any, home: int | None) -> asyncio.Future[T]:
+    def _send(self, fn: Callable[..., T], *args: object, home: int | None) -> asyncio.Future[T]:
         """``fn(*args)`` sent out now, holding a slot until it ends."""
         future = self._job(fn, *args, home=home)
         future.add_done_callback(lambda _: self.slots.release())
         return future
 
-    def _job(self, fn: Callable[..., T], *args: Any, home: int | None = None) -> asyncio.Future[T]:
+    def _job(
+        self, fn: Callable[..., T], *args: object, home: int | None = None
+    ) -> asyncio.Future[T]:
         if self._pool is None or self._pool.broken:
             # no workers, or none can start: this process does the work in a thread
             return asyncio.ensure_future(asyncio.to_thread(fn, *args))
@@ -324,7 +351,7 @@ class Renderer:
             failed.set_exception(err)
             return failed
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+    async def run(self, fn: Callable[..., T], *args: object, timeout: float | None = None) -> T:
         """``fn(*args)`` in a worker (a module-level function and picklable arguments), or in
         a thread without workers; ``TimeoutError`` after ``timeout`` seconds (the worker
         finishes the abandoned job on its own)."""
@@ -332,7 +359,7 @@ class Renderer:
         return await asyncio.wait_for(self._job(fn, *args), timeout)
 
     async def _in_turn(
-        self, what: str, fn: Callable[..., T], *args: Any, home: int | None = None
+        self, what: str, fn: Callable[..., T], *args: object, home: int | None = None
     ) -> T:
         """``fn(*args)`` in a worker, taking its turn among the pictures (a slot held until
         it ends); a worker's failure is a ``RenderError`` saying ``what`` failed."""
@@ -356,7 +383,7 @@ class Renderer:
         self,
         data: Log,
         ply: int,
-        events: Sequence[dict[str, Any]] | None,
+        events: Sequence[dict[str, object]] | None,
         *,
         locale: str = words.ENGLISH,
         home: int | None = None,
@@ -378,13 +405,12 @@ class Renderer:
     ) -> tuple[dict[str, Any], bytes, str]:
         """A post-game report (``bot.analysis_job.compute``): (report, chart PNG, alt text);
         ``told`` hears the share of the budget spent as it goes."""
-        args = (data, language, cpu_seconds, rollouts)
         if self.workers == 0:
-            return await self._analyse_in_thread(args, told)
+            return await self._analyse_in_thread(data, language, cpu_seconds, rollouts, told)
         pool = await self._analysts()
-        job = pool.submit(_analyse, *args, told=told)
+        job = pool.submit(_analyse, data, language, cpu_seconds, rollouts, told=told)
         try:
-            return await job  # type: ignore[no-any-return]
+            return await job
         except WorkerError as err:
             raise RenderError(f"working out the report failed: {err}") from err
         except asyncio.CancelledError:
@@ -400,7 +426,12 @@ class Renderer:
             return self._analysis_pool
 
     async def _analyse_in_thread(
-        self, args: tuple[Any, ...], told: Callable[[float], None]
+        self,
+        data: analysis_job.AnalysisJob,
+        language: str,
+        cpu_seconds: float,
+        rollouts: int,
+        told: Callable[[float], None],
     ) -> tuple[dict[str, Any], bytes, str]:
         loop = asyncio.get_running_loop()
         stop = threading.Event()
@@ -411,12 +442,14 @@ class Renderer:
             loop.call_soon_threadsafe(told, share)
 
         try:
-            return await asyncio.to_thread(analysis_job.compute, *args, hear)
+            return await asyncio.to_thread(
+                analysis_job.compute, data, language, cpu_seconds, rollouts, hear
+            )
         except asyncio.CancelledError:
             stop.set()
             raise
 
-    async def report_picture(self, report: dict[str, Any], language: str) -> tuple[bytes, str]:
+    async def report_picture(self, report: Stored, language: str) -> tuple[bytes, str]:
         """A stored report's chart and alt text, drawn again, taking its turn among the
         pictures."""
         return await self._in_turn("drawing the report's chart", _report_picture, report, language)

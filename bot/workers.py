@@ -20,6 +20,11 @@ sentinel the same way.
 - A job may tell how far it is (``tell(value)`` in the worker, for long work such as a
   post-game report): ``submit(..., told=callback)`` gets each value in the event loop.
 - Each worker runs ``initializer`` before it reports ready; ``start()`` waits for all.
+- ``renew_mb``: a worker whose own memory (the pages it does not share with the template or
+  the other workers) has passed that many megabytes leaves after the job it answered, and a
+  new one, forked from the template with its caches empty, takes its place: whatever a long
+  run piles up in a worker (caches refilled again and again leave the heap in pieces, some
+  never handed back) is given back whole. It measures itself every ``RENEW_CHECK`` jobs.
 - ``template`` (a module name): the workers are forked from one fork server that imported
   it first (``multiprocessing``'s ``forkserver``), so what importing it built is shared by
   every worker, copy on write; without it each worker is a fresh interpreter (``spawn``).
@@ -43,14 +48,23 @@ import sys
 import types
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
-from typing import Any
+from multiprocessing.context import BaseContext
+from typing import TypeVar, cast
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+#: hears what a job tells of itself (``tell``): how far it is, a share of its work done
+Listener = Callable[[float], None]
+#: a job's future as the pool keeps it (each caller's has its job's own result type)
+Job = asyncio.Future[object]
 
 HEADER = struct.Struct("!Q")
 #: how long ``close`` waits for a worker to leave before killing it
 CLOSE_GRACE = 5.0
 MAX_START_FAILURES = 3
+#: jobs a worker answers between two readings of its own memory (``renew_mb``)
+RENEW_CHECK = 25
 
 
 class WorkerError(Exception):
@@ -96,15 +110,32 @@ def _main_left_out() -> Iterator[None]:
 _PIPE: list[int] = []
 
 
-def tell(value: Any) -> None:
+def tell(value: float) -> None:
     """In a worker, during a job: send ``value`` to the job's ``told`` callback (anywhere
     else: nothing)."""
     if _PIPE:
         _write_frame(_PIPE[0], pickle.dumps(("told", value)))
 
 
-def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> None:
-    """A worker's whole life: warm up, say so, then answer jobs until the pipe closes."""
+def own_mb() -> float:
+    """This process's own memory in MB: the pages it alone holds (``Private_*`` of
+    ``/proc/self/smaps_rollup``; 0 where there is none to read)."""
+    total = 0
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Private_"):
+                    total += int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return total / 1024
+
+
+def _worker_main(
+    conn: Connection, initializer: Callable[[], None] | None, renew_mb: float | None = None
+) -> None:
+    """A worker's whole life: warm up, say so, then answer jobs until the pipe closes (or,
+    past ``renew_mb`` of its own memory, leave after saying so)."""
     fd = conn.fileno()
     _PIPE[:] = [fd]
     # Ctrl-C reaches the whole process group: the bot's own process decides when to stop
@@ -115,6 +146,7 @@ def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> No
         _write_frame(fd, pickle.dumps(("ready", os.getpid())))
     except OSError:  # the pool closed while this worker started
         return
+    answered = 0
     while True:
         header = _read_exact(fd, HEADER.size)
         if header is None:
@@ -131,23 +163,32 @@ def _worker_main(conn: Connection, initializer: Callable[[], None] | None) -> No
             data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as err:  # an unpicklable answer or exception
             data = pickle.dumps(("err", WorkerError(f"the answer could not be sent: {err!r}")))
+        answered += 1
+        # said before the answer, so the pool sends no job after it to a worker that leaves
+        leaving = renew_mb is not None and answered % RENEW_CHECK == 0 and own_mb() > renew_mb
         try:
+            if leaving:
+                _write_frame(fd, pickle.dumps(("leaving", None)))
             _write_frame(fd, data)
         except OSError:  # the pool closed while this job ran: nobody wants the answer
+            return
+        if leaving:
             return
 
 
 class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
+        context: BaseContext
         if pool.template is None:
-            context: Any = multiprocessing.get_context("spawn")
+            context = multiprocessing.get_context("spawn")
         else:
-            context = multiprocessing.get_context("forkserver")
+            forkserver = multiprocessing.get_context("forkserver")
             # read when the fork server starts (the first worker of this process)
-            context.set_forkserver_preload([pool.template])
+            forkserver.set_forkserver_preload([pool.template])
+            context = forkserver
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(
-            target=_worker_main, args=(child, pool.initializer), daemon=True
+            target=_worker_main, args=(child, pool.initializer, pool.renew_mb), daemon=True
         )
         with _main_left_out():
             self.process.start()
@@ -159,11 +200,13 @@ class _Worker:
         self.ready: asyncio.Future[int] = pool.loop.create_future()
         #: the job being worked on (None when idle or before ready), and who hears what it
         #: tells of itself
-        self.job: asyncio.Future[Any] | None = None
-        self.told: Callable[[Any], None] | None = None
+        self.job: Job | None = None
+        self.told: Listener | None = None
         #: its process has ended (its last answers may still be read); retired, for good
         self.exited = False
         self.dead = False
+        #: it said it leaves to be renewed (``renew_mb``): its end is no failure
+        self.leaving = False
 
     def frames(self) -> list[bytes] | None:
         """Whatever whole frames have arrived; None when the pipe is closed."""
@@ -199,20 +242,22 @@ class WorkerPool:
         *,
         initializer: Callable[[], None] | None = None,
         template: str | None = None,
+        renew_mb: float | None = None,
     ) -> None:
         if size < 1:
             raise ValueError("a worker pool needs at least one worker")
         self.size = size
         self.initializer = initializer
         self.template = template
+        self.renew_mb = renew_mb
+        #: workers that left to be renewed, and replaced
+        self.renewed = 0
         self.loop = asyncio.get_running_loop()
         self.workers: list[_Worker] = []
         self.idle: collections.deque[_Worker] = collections.deque()
-        self.waiting: collections.deque[tuple[asyncio.Future[Any], bytes, int | None]] = (
-            collections.deque()
-        )
+        self.waiting: collections.deque[tuple[Job, bytes, int | None]] = collections.deque()
         #: the waiting jobs' ``told`` callbacks
-        self.listeners: dict[asyncio.Future[Any], Callable[[Any], None]] = {}
+        self.listeners: dict[Job, Listener] = {}
         self.closed = False
         #: workers in a row that died before they were ready; at ``MAX_START_FAILURES`` the
         #: pool stops starting new ones (``broken``) rather than loop on a worker that cannot
@@ -244,21 +289,23 @@ class WorkerPool:
 
     def submit(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[..., T],
+        *args: object,
         home: int | None = None,
-        told: Callable[[Any], None] | None = None,
-    ) -> asyncio.Future[Any]:
+        told: Listener | None = None,
+    ) -> asyncio.Future[T]:
         if self.closed or self.broken:
             raise WorkerError(f"the worker pool is {'closed' if self.closed else 'broken'}")
-        future: asyncio.Future[Any] = self.loop.create_future()
+        result: asyncio.Future[T] = self.loop.create_future()
+        # kept untyped here: what comes back from the worker is ``fn``'s result
+        future = cast(Job, result)
         if told is not None:
             self.listeners[future] = told
             future.add_done_callback(lambda f: self.listeners.pop(f, None))
         payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
         self.waiting.append((future, payload, home))
         self._dispatch()
-        return future
+        return result
 
     def _idle_worker(self, home: int | None) -> _Worker:
         """The job's home worker if it is idle, else the one idle longest."""
@@ -300,6 +347,9 @@ class WorkerPool:
                 self.start_failures = 0
                 if not worker.exited:
                     self.idle.append(worker)
+                continue
+            if kind == "leaving":  # its last answer follows; it takes no new job
+                worker.leaving = worker.exited = True
                 continue
             if kind == "told":
                 if worker.told is not None and worker.job is not None and not worker.job.done():
@@ -347,6 +397,11 @@ class WorkerPool:
             worker.job.set_exception(failure)
         worker.job = None
         if self.closed:
+            return
+        if worker.leaving:
+            self.renewed += 1
+            log.info("a worker past %s MB of its own memory renewed", self.renew_mb)
+            self._spawn()
             return
         if self.start_failures >= MAX_START_FAILURES:
             log.error(

@@ -244,7 +244,8 @@ def total_mb() -> float:
 
 def totals() -> tuple[int, int, int, int, int]:
     """(budget, bytes held, hits, misses, evictions) of every cache of this process."""
-    return (BUDGET, _held, *_counts)
+    hits, misses, evictions = _counts
+    return (BUDGET, _held, hits, misses, evictions)
 
 
 def stats() -> dict[str, Any]:

@@ -53,8 +53,10 @@ def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
 
 
 def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Any) -> None:
-    def gone(_: object, key: tuple[Any, ...] = key) -> None:
-        _dead.append(key)  # only noted: this may run anywhere, even inside the lock
+    def gone(_: object, key: tuple[Any, ...] = key, dead: list[Any] = _dead) -> None:
+        # only noted: this may run anywhere, even inside the lock (or as the interpreter
+        # leaves, when this module's names are gone: hence the list held here)
+        dead.append(key)
 
     with _lock:
         while _dead:
@@ -87,7 +89,7 @@ def _form(
     if held is None or held[0] is not palette:
         held = (palette, dict[str, Any]())
         setattr(piece, _FORMS, held)
-    forms = held[1]
+    forms: dict[str, Image.Image] = held[1]
     if kind not in forms:
         forms[kind] = make(piece, palette)
     return forms[kind]

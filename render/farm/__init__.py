@@ -421,7 +421,11 @@ def _palette() -> Image.Image:
     for board in boards:
         sheet.paste(board, (0, y))
         y += board.height
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    chosen = sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    # only the colours are kept (the sample sheet they came from is 2.5 MB of pixels)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(chosen.getpalette() or [])
+    return palette
 
 
 def warm() -> None:

@@ -22,7 +22,7 @@ from PIL import Image
 
 from games.base import Event
 from games.horseplay import RULES, HorseplayState, Move, geometry
-from games.horseplay.board import colour_of, is_crown
+from games.horseplay.board import colour_of, colours_in_play, is_crown
 from games.horseplay.threats import Threats, threats
 from games.rng import SeededRng
 from render.common import HIGHLIGHT
@@ -218,11 +218,11 @@ def warm() -> None:
     with _lock:
         if _palette:
             return
+        # the grounds of the default options' boards (two players, three or four); a table
+        # with other options has its ground drawn by the first picture that needs it
+        for players in (2, 4):
+            _ground(9, colours_in_play(players), False, False)
         for size in (9, 11):
-            for colours in ((0, 2), (0, 1, 2, 3)):
-                for miss in (False, True) if size == 11 else (False,):
-                    layers.board(size, colours, miss, False)
-                    layers.board(size, colours, miss, True)
             for c in range(4):
                 for crowned in (False, True):
                     for ghost in (False, True):

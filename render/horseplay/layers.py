@@ -41,10 +41,10 @@ from render.horseplay.layout import (
 Box = tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=16)
 def board(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
     """Paper down to the board's foot: the wooden frame, squares, Stables, Miss a Turn
-    squares and coordinates (the picture's top is pasted from it)."""
+    squares and coordinates (the picture's top is pasted from it). Not kept: the picture's
+    ground (``render.horseplay._ground``), which holds it, is."""
     geo = geometry(size)
     c = cell(size)
     img = Image.new("RGB", (WIDTH, board_bottom(size)), PAPER)

@@ -273,3 +273,30 @@ async def test_a_report_is_worked_out_by_a_process_of_its_own_while_boards_are_d
         assert heard and heard == sorted(heard) and heard[-1] <= 1.0
     finally:
         await renderer.close()
+
+
+def hold(mb: int) -> int:
+    """Keeps ``mb`` MB in this worker for good (a worker that grows)."""
+    _held.append(bytearray(mb * 1024 * 1024))
+    return os.getpid()
+
+
+_held: list[bytearray] = []
+
+
+async def test_a_worker_past_its_memory_is_renewed_without_failing_a_job() -> None:
+    from bot import workers
+
+    pool = WorkerPool(1, renew_mb=40.0)
+    await pool.start()
+    try:
+        first = pool.pids[0]
+        # queued together: the one answered when it leaves must not lose the ones behind it
+        jobs = [pool.submit(hold, 2) for _ in range(2 * workers.RENEW_CHECK)]
+        pids = await asyncio.gather(*jobs)
+        assert pids[0] == first
+        assert pids[-1] != first, "the worker past 40 MB of its own was renewed"
+        assert pool.renewed >= 1
+        assert await pool.submit(square, 5) == 25
+    finally:
+        await pool.close()
