@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 import aiosqlite  # noqa: E402
 
 from fakediscord import FakeDiscord  # noqa: E402
-from tests.e2e.harness import BotRunner, board, open_match, until  # noqa: E402
+from ranchtest.harness import BotRunner, board, open_match, until  # noqa: E402
 
 GAMES = ("farm", "cattle", "highrollin", "cowboy")
 

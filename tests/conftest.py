@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from tests.pgserver import pg_server, pg_url, store_url  # noqa: F401 (fixtures)
+from tests.pg_fixtures import pg_server, pg_url, store_url  # noqa: F401 (fixtures)
 
 #: generous buckets keep whole games fast; the bucket mechanics are tested in tests/fakediscord
 FAST_RATE_LIMITS = {"default": (1000, 1.0)}

@@ -25,7 +25,7 @@ from bot.store import StorageError
 from bot.store import sqlite as sqlite_backend
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,

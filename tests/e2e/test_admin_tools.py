@@ -27,7 +27,7 @@ from fakediscord.permissions import (
     VIEW_CHANNEL,
 )
 from tests.conftest import World
-from tests.e2e.harness import board, boards, open_match, running, until
+from ranchtest.harness import board, boards, open_match, running, until
 
 
 def test_the_invite_asks_for_exactly_the_permissions_the_bot_checks() -> None:

@@ -19,7 +19,7 @@ from fakediscord import FakeDiscord
 from fakediscord.records import MESSAGE_COMPONENT, MODAL_SUBMIT
 from games.horseplay import square_name
 from tests.conftest import World
-from tests.e2e.harness import board, boards, expect_board, open_match, running
+from ranchtest.harness import board, boards, expect_board, open_match, running
 
 FARM = games.get("farm")
 HORSEPLAY = games.get("horseplay")

@@ -13,7 +13,7 @@ from bot.matches import MatchService
 from bot.store import open_store
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import board, expect_board, open_match, running
+from ranchtest.harness import board, expect_board, open_match, running
 
 SEED = 4242
 #: enough moves for several turns, each with boards edited in place

@@ -15,7 +15,7 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from tests.e2e.farm_policy import choose as farm_choice
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,

@@ -10,7 +10,7 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,

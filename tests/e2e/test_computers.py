@@ -19,7 +19,7 @@ from fakediscord import FakeDiscord
 from games import policies
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     board,

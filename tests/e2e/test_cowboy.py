@@ -25,7 +25,7 @@ from games.cowboy.state import CowboyState, Rope, Step
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.cowboy_policy import choose
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
     board,

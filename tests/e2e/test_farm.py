@@ -15,7 +15,7 @@ from fakediscord import FakeDiscord
 from games.rng import SeededRng
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     assert_played,

@@ -13,7 +13,7 @@ import pytest
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,

@@ -25,7 +25,7 @@ import pytest
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, until
+from ranchtest.harness import BotRunner, board, boards, open_match, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 CHANNEL_POST = r"^/channels/\d+/messages$"

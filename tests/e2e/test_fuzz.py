@@ -28,7 +28,7 @@ import pytest
 from fakediscord import FakeDiscord
 from fakediscord.records import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, open_match, running
+from ranchtest.harness import BotRunner, board, open_match, running
 
 SEED = 20261124
 CASES = 3000

@@ -21,7 +21,7 @@ from games.highrollin.model import (
 )
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     assert_played,

@@ -18,7 +18,7 @@ from games.horseplay import HorseplayState, Move, square_name
 from games.horseplay.state import stable_owner
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
     board,

@@ -19,7 +19,7 @@ from cogs.base import rules_embed
 from fakediscord import FakeDiscord
 from games.base import GameError
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     ManualClock,
     board,
     expect_board,

@@ -10,7 +10,7 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, expect_board, open_match, running
+from ranchtest.harness import ManualClock, board, expect_board, open_match, running
 from tests.e2e.test_highrollin import choose, pick
 
 

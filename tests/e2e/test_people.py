@@ -12,7 +12,7 @@ from bot import records
 from fakediscord import FakeDiscord
 from games.base import Outcome
 from tests.conftest import World
-from tests.e2e.harness import running
+from ranchtest.harness import running
 from tests.e2e.test_fuzz import forged_click
 from tests.e2e.test_ratings import finish
 

@@ -25,7 +25,7 @@ from fakediscord.permissions import (
     VIEW_CHANNEL,
 )
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, boards, open_match, running, until
+from ranchtest.harness import ManualClock, board, boards, open_match, running, until
 
 NEEDED = {
     VIEW_CHANNEL: "View Channel",

@@ -25,7 +25,7 @@ from fakediscord.models import walk_components
 from games import policies
 from games.rng import SeededRng
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, boards, until
+from ranchtest.harness import BotRunner, ManualClock, boards, until
 from tests.words_pseudo import unmarked_english
 
 GAMES = ["farm", "cattle", "horseplay", "highrollin", "cowboy"]

@@ -16,7 +16,7 @@ from bot.matches import Match
 from fakediscord import FakeDiscord
 from games.base import Outcome
 from tests.conftest import World
-from tests.e2e.harness import running
+from ranchtest.harness import running
 
 COMPUTER = 4242
 

@@ -14,7 +14,7 @@ import games
 import words
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     board,
     expect_board,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, running, until
+from ranchtest.harness import BotRunner, board, boards, open_match, running, until
 
 
 async def test_matches_close_when_their_channel_thread_or_server_goes(

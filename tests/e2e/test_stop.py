@@ -13,7 +13,7 @@ from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, boards, open_match, picture_ply, until
+from ranchtest.harness import BotRunner, boards, open_match, picture_ply, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 

@@ -11,7 +11,7 @@ from bot.texts import BLOCKED
 from fakediscord import FakeDiscord
 from fakediscord.permissions import DEFAULT_MEMBER_PERMISSIONS
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, boards, expect_board, running
+from ranchtest.harness import ManualClock, board, boards, expect_board, running
 
 DAY = 24 * 3600
 

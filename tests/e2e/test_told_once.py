@@ -13,7 +13,7 @@ import pytest
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, boards, picture_ply
+from ranchtest.harness import BotRunner, ManualClock, boards, picture_ply
 from tests.e2e.test_pseudo_locale import GAMES, Table
 
 #: a move told by its notation: "**alice** played `roll`."

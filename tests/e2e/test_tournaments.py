@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, running
+from ranchtest.harness import BotRunner, ManualClock, running
 from tests.e2e.tournament_kit import (
     DEADLINE,
     move_once,

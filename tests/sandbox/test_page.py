@@ -22,7 +22,7 @@ from fakediscord.web.markdown import render
 from fakediscord.web.page import channel_name
 from fakediscord.web.views import Views
 from tests.conftest import World
-from tests.e2e.harness import boards, running, until
+from ranchtest.harness import boards, running, until
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ import pytest
 
 from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.e2e.harness import board, open_match, running, until
+from ranchtest.harness import board, open_match, running, until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent(
