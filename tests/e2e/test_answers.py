@@ -18,8 +18,8 @@ from bot.ui import INVALID
 from fakediscord import FakeDiscord
 from fakediscord.records import MESSAGE_COMPONENT, MODAL_SUBMIT
 from games.horseplay import square_name
-from tests.conftest import World
 from ranchtest.harness import board, boards, expect_board, open_match, running
+from tests.conftest import World
 
 FARM = games.get("farm")
 HORSEPLAY = games.get("horseplay")

@@ -14,7 +14,6 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from games.cattle import CattleAction, CattleState, Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch
-from tests.conftest import World
 from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
@@ -24,6 +23,7 @@ from ranchtest.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 
 RULES = games.get("cattle")
 SMALL = {"colours": 3, "dice_per_colour": 4}

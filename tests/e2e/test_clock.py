@@ -9,7 +9,6 @@ from typing import Any
 
 import games
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import (
     BotRunner,
     ManualClock,
@@ -20,6 +19,7 @@ from ranchtest.harness import (
     running,
     until,
 )
+from tests.conftest import World
 
 RULES = games.get("farm")
 

@@ -18,7 +18,6 @@ from bot.computers import Computers
 from fakediscord import FakeDiscord
 from games import policies
 from games.rng import SeededRng
-from tests.conftest import World
 from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
@@ -27,6 +26,7 @@ from ranchtest.harness import (
     expect_board,
     running,
 )
+from tests.conftest import World
 from tests.e2e.test_farm import play_by_buttons
 
 FARM = games.get("farm")

@@ -12,7 +12,6 @@ import pytest
 
 import games
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import (
     BotRunner,
     ManualClock,
@@ -23,6 +22,7 @@ from ranchtest.harness import (
     running,
     until,
 )
+from tests.conftest import World
 
 RULES = games.get("farm")
 TOGGLE = "Roll for me when I can't trade"

@@ -24,8 +24,8 @@ import discord.webhook.async_
 import pytest
 
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import BotRunner, board, boards, open_match, until
+from tests.conftest import World
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 CHANNEL_POST = r"^/channels/\d+/messages$"

@@ -27,8 +27,8 @@ import pytest
 
 from fakediscord import FakeDiscord
 from fakediscord.records import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT
-from tests.conftest import World
 from ranchtest.harness import BotRunner, board, open_match, running
+from tests.conftest import World
 
 SEED = 20261124
 CASES = 3000

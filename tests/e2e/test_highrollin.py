@@ -20,7 +20,6 @@ from games.highrollin.model import (
     topple_chance,
 )
 from games.rng import SeededRng
-from tests.conftest import World
 from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
@@ -32,6 +31,7 @@ from ranchtest.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 
 RULES = games.get("highrollin")
 #: with this seed the policy below wins a two-player game in 50 moves over several rounds, and on

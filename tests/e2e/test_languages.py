@@ -18,7 +18,6 @@ import words
 from cogs.base import rules_embed
 from fakediscord import FakeDiscord
 from games.base import GameError
-from tests.conftest import World
 from ranchtest.harness import (
     ManualClock,
     board,
@@ -27,6 +26,7 @@ from ranchtest.harness import (
     running,
     until,
 )
+from tests.conftest import World
 from tests.e2e.test_computers import herd
 
 FARM = games.get("farm")

@@ -24,8 +24,8 @@ from fakediscord.permissions import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
 )
-from tests.conftest import World
 from ranchtest.harness import ManualClock, board, boards, open_match, running, until
+from tests.conftest import World
 
 NEEDED = {
     VIEW_CHANNEL: "View Channel",

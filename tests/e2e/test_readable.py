@@ -13,7 +13,6 @@ from typing import Any
 import games
 import words
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import (
     BotRunner,
     board,
@@ -21,6 +20,7 @@ from ranchtest.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 
 _CODE = re.compile(r"`([^`\n]+)`")
 _MENTION = re.compile(r"<@!?(\d+)>")

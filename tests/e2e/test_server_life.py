@@ -8,8 +8,8 @@ import dataclasses
 from pathlib import Path
 
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import BotRunner, board, boards, open_match, running, until
+from tests.conftest import World
 
 
 async def test_matches_close_when_their_channel_thread_or_server_goes(

@@ -12,8 +12,8 @@ from typing import Any
 from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
-from tests.conftest import World
 from ranchtest.harness import BotRunner, boards, open_match, picture_ply, until
+from tests.conftest import World
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 
