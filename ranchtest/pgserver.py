@@ -23,6 +23,8 @@ from pathlib import Path
 
 #: the superuser's password for TCP logins (the tests check it never reaches any output)
 PASSWORD = "ranch-secret-7f3a"
+#: ports tried before giving up on starting the server
+PORT_ATTEMPTS = 3
 
 
 def find_bindir() -> Path | None:
@@ -137,30 +139,35 @@ def start(bindir: Path) -> PgServer:
         timeout=120,
     )
     pwfile.unlink()
-    port = free_port()
-    options = (
-        f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-    )
-    subprocess.run(
-        [
-            *run_as,
-            str(bindir / "pg_ctl"),
-            "-D",
-            str(data),
-            "-l",
-            str(home / "log"),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            "60",
-            "start",
-        ],
-        capture_output=True,
-        check=True,
-        timeout=90,
-    )
+    # a free port may be taken by another process (a parallel test worker starting its own
+    # server) before this one binds it: then try another
+    for attempt in range(PORT_ATTEMPTS):
+        port = free_port()
+        options = (
+            f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        started = subprocess.run(
+            [
+                *run_as,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(home / "log"),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
+            capture_output=True,
+            check=attempt == PORT_ATTEMPTS - 1,
+            timeout=90,
+        )
+        if started.returncode == 0:
+            break
     return PgServer(bindir, home, port, run_as)
 
 
