@@ -18,7 +18,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.pgserver import free_port  # noqa: E402
+from ranchtest.pgserver import free_port  # noqa: E402
 
 if TYPE_CHECKING:
     from fakediscord import FakeDiscord

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 import render  # noqa: E402
 from bot import replays  # noqa: E402
-from tests.render.test_replay_animation import long_match  # noqa: E402
+from ranchtest.playouts import long_match  # noqa: E402
 
 
 def main() -> None:

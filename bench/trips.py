@@ -37,7 +37,7 @@ import aiosqlite  # noqa: E402
 
 import games  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
-from tests.e2e.harness import BotRunner, board, open_match, until  # noqa: E402
+from ranchtest.harness import BotRunner, board, open_match, until  # noqa: E402
 
 #: every registered game (a board that offers its moves only in menus ends its run at once)
 GAMES = games.registry.game_keys()

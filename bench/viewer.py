@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot import viewer  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
-from tests.e2e.harness import BotRunner, board, open_match, until  # noqa: E402
+from ranchtest.harness import BotRunner, board, open_match, until  # noqa: E402
 
 DISCORD_LIMIT = 3.0
 

@@ -10,7 +10,46 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from tests.pgserver import pg_server, pg_url, store_url  # noqa: F401 (fixtures)
+from tests.pg_fixtures import pg_server, pg_url, store_url  # noqa: F401 (fixtures)
+
+TESTS = Path(__file__).resolve().parent
+#: the fixtures that start a headless browser (tests/sandbox)
+BROWSER_FIXTURES = {"driver"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Markers by where a test lives and what it uses, so a run can pick (``-m "not e2e"``):
+    ``e2e`` the real bot on the emulator (tests/e2e), ``browser`` headless Chromium,
+    ``postgres`` a PostgreSQL server.
+
+    For parallel runs (``--dist loadgroup``): the tests of a module that share a module-wide
+    fixture (an installed wheel, a sandbox process, a browser) stay on one worker, so it is
+    set up once; and they run first, so that no long group is the last thing left."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        names = set(getattr(item, "fixturenames", ()))
+        if TESTS / "e2e" in path.parents:
+            item.add_marker(pytest.mark.e2e)
+        if names & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        callspec = getattr(item, "callspec", None)
+        backend = callspec.params.get("store_url") if callspec is not None else None
+        if {"pg_server", "pg_url"} & names or backend == "postgresql":
+            item.add_marker(pytest.mark.postgres)
+        if shares_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(str(path.relative_to(TESTS))))
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+def shares_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(
+        defs and defs[-1].scope in ("module", "package", "class")
+        for defs in info.name2fixturedefs.values()
+    )
+
 
 #: generous buckets keep whole games fast; the bucket mechanics are tested in tests/fakediscord
 FAST_RATE_LIMITS = {"default": (1000, 1.0)}

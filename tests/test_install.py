@@ -9,7 +9,9 @@ import os
 import subprocess
 import sys
 import threading
+import tomllib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -41,14 +43,24 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A venv outside the checkout with the project's wheel (and its dependencies) in it."""
+    """A venv outside the checkout with the project's wheel (and its dependencies) in it. The
+    venv has no pip of its own (this pip installs into it); the dependencies the project
+    declares go in while the wheel builds, and installing the wheel then adds whatever its own
+    metadata asks for that is still missing."""
     where = tmp_path_factory.mktemp("install")
-    wheels = where / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)])
+    wheels, venv = where / "wheels", where / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    with ThreadPoolExecutor(2) as pool:
+        building = pool.submit(
+            run,
+            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
+        )
+        pool.submit(run, [*pip, "install", "-q", *declared]).result()
+        building.result()
     [wheel] = list(wheels.glob("ranchhand-*.whl"))
-    venv = where / "venv"
-    run([sys.executable, "-m", "venv", str(venv)])
-    run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)])
+    run([*pip, "install", "-q", str(wheel)])
     yield venv
 
 

@@ -19,8 +19,8 @@ import pytest
 from bot.config import load_settings
 from bot.logs import redact, redact_secrets
 from fakediscord import FakeDiscord
+from ranchtest.harness import board, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import board, expect_board, open_match, running
 
 PASSWORD = "hunter2-Pa55word"
 DSN = f"postgresql://ranch:{PASSWORD}@db.internal:5432/ranchhand"

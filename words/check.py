@@ -118,13 +118,13 @@ def _header(path: Path) -> dict[str, str]:
 def stale_templates(scratch: Path) -> list[str]:
     """Domains whose template no longer matches the texts marked in the code (extracted
     afresh into ``scratch``)."""
-    import words.__main__ as tool
+    from words.tool import extract_one
 
     out = []
     for name in DOMAINS:
         pot = LOCALE_DIR / f"{name}.pot"
         fresh = scratch / f"{name}.pot"
-        tool.extract_one(name, fresh)
+        extract_one(name, fresh)
         old = {_key(m) for m in read(pot) if m.id} if pot.is_file() else set()
         new = {_key(m) for m in read(fresh) if m.id}
         if old != new:

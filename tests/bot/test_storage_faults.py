@@ -24,8 +24,7 @@ import pytest
 from bot.store import StorageError
 from bot.store import sqlite as sqlite_backend
 from fakediscord import FakeDiscord
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,
@@ -35,6 +34,7 @@ from tests.e2e.harness import (
     running,
     until,
 )
+from tests.conftest import World
 
 #: what the player is told when a move was not saved: as the click's answer (the board never
 #: lost its buttons), or after the plain acknowledgement of a slow move (they come back)

@@ -8,8 +8,8 @@ from typing import Any
 
 from fakediscord import FakeDiscord
 from fakediscord.permissions import MANAGE_CHANNELS
+from ranchtest.harness import board, boards, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import board, boards, expect_board, open_match, running
 from tests.e2e.test_answers import forged, refused
 
 

@@ -26,8 +26,8 @@ from fakediscord.permissions import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
 )
+from ranchtest.harness import board, boards, open_match, running, until
 from tests.conftest import World
-from tests.e2e.harness import board, boards, open_match, running, until
 
 
 def test_the_invite_asks_for_exactly_the_permissions_the_bot_checks() -> None:

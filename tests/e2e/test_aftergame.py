@@ -14,9 +14,9 @@ from PIL import Image, ImageChops
 import games
 from bot.replays import FORMAT
 from fakediscord import FakeDiscord
+from ranchtest.harness import FINAL_BUTTONS, BotRunner, board, boards, open_match, running, until
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
-from tests.e2e.harness import FINAL_BUTTONS, BotRunner, board, boards, open_match, running, until
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 
 ROOT = Path(__file__).resolve().parents[2]

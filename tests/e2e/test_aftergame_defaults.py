@@ -9,8 +9,8 @@ from typing import Any
 
 import games
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, boards, expect_board, running, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, expect_board, running, until
 from tests.e2e.test_aftergame import play_to_the_end
 from tests.e2e.test_farm import SHORT_GAME_SEED
 

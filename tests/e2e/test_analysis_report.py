@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, open_match, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, open_match, until
 from tests.e2e.test_farm import SHORT_GAME_SEED
 from tests.e2e.test_fuzz import forged_click
 from tests.e2e.test_viewer import play

@@ -17,8 +17,8 @@ import games
 from bot.ui import INVALID
 from fakediscord import FakeDiscord
 from games.horseplay import square_name
+from ranchtest.harness import board, boards, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import board, boards, expect_board, open_match, running
 
 FARM = games.get("farm")
 HORSEPLAY = games.get("horseplay")

@@ -18,8 +18,8 @@ import pytest
 
 import games
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, boards, open_match, picture_ply, running, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, picture_ply, running, until
 from tests.e2e.test_faults import quick_retries  # noqa: F401  (a fixture)
 
 ANSWER = r"^/interactions/\d+/[^/]+/callback$"

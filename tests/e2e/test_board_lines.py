@@ -12,8 +12,8 @@ from bench import playfeel
 from bot.matches import MatchService
 from bot.store import open_store
 from fakediscord import FakeDiscord
+from ranchtest.harness import board, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import board, expect_board, open_match, running
 
 SEED = 4242
 #: enough moves for several turns, each with boards edited in place

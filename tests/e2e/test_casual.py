@@ -14,8 +14,7 @@ from typing import Any
 
 import games
 from fakediscord import FakeDiscord
-from tests.e2e.farm_policy import choose as farm_choice
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,
@@ -24,6 +23,7 @@ from tests.e2e.harness import (
     expect_board,
     running,
 )
+from tests.e2e.farm_policy import choose as farm_choice
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 from tests.e2e.test_horseplay import choose as horseplay_choice
 from tests.e2e.test_horseplay import play_menu_move

@@ -8,9 +8,9 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from fakediscord.permissions import DEFAULT_MEMBER_PERMISSIONS, USE_EXTERNAL_APPS
+from ranchtest.harness import ManualClock, board, running
 from tests.conftest import World
 from tests.e2e.farm_policy import choose as farm_choice
-from tests.e2e.harness import ManualClock, board, running
 from tests.e2e.test_casual import open_casual, people
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 

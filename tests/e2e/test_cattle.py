@@ -14,8 +14,7 @@ from typing import Any
 import games
 from fakediscord import FakeDiscord
 from games.cattle import CattleAction, CattleState, Grab, Pass, Pasture, Raid, Rustle, Swiss, Switch
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
     board,
@@ -24,6 +23,7 @@ from tests.e2e.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 
 RULES = games.get("cattle")
 SMALL = {"colours": 3, "dice_per_colour": 4}

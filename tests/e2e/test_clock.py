@@ -9,8 +9,7 @@ from typing import Any
 
 import games
 from fakediscord import FakeDiscord
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,
@@ -20,6 +19,7 @@ from tests.e2e.harness import (
     running,
     until,
 )
+from tests.conftest import World
 
 RULES = games.get("farm")
 

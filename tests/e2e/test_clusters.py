@@ -21,9 +21,9 @@ import pytest
 from bot.matches import MatchService
 from bot.store import Store, open_store
 from fakediscord import FakeDiscord
+from ranchtest.harness import board, boards, expect_board, open_match
+from ranchtest.pgserver import PASSWORD
 from tests.conftest import FAST_RATE_LIMITS
-from tests.e2e.harness import board, boards, expect_board, open_match
-from tests.pgserver import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2

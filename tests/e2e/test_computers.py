@@ -18,8 +18,7 @@ from bot.computers import Computers
 from fakediscord import FakeDiscord
 from games import policies
 from games.rng import SeededRng
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     board,
@@ -27,6 +26,7 @@ from tests.e2e.harness import (
     expect_board,
     running,
 )
+from tests.conftest import World
 from tests.e2e.test_farm import play_by_buttons
 
 FARM = games.get("farm")

@@ -23,9 +23,7 @@ from games.cowboy.data import CARDS
 from games.cowboy.fields import free_field_squares
 from games.cowboy.state import CowboyState, Rope, Step
 from games.rng import SeededRng
-from tests.conftest import World
-from tests.e2e.cowboy_policy import choose
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
     board,
@@ -35,6 +33,8 @@ from tests.e2e.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
+from tests.e2e.cowboy_policy import choose
 
 RULES = games.get("cowboy")
 #: with this seed the steer-hungry players (``cowboy_policy``) finish a two-player game in 46

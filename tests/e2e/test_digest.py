@@ -11,8 +11,8 @@ from pathlib import Path
 from bot.clock import NotifyPrefs
 from bot.digest import due_day
 from fakediscord import FakeDiscord
+from ranchtest.harness import ManualClock, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, open_match, running
 
 #: 2026-11-02 05:00 UTC
 DAWN = calendar.timegm((2026, 11, 2, 5, 0, 0))

@@ -23,8 +23,8 @@ import pytest
 import bot.posting
 from bot.marks import shown_ply
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, boards, open_match, picture_ply, running, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, picture_ply, running, until
 from tests.e2e.test_faults import CHANNEL_POST, FOLLOWUP, quick_retries  # noqa: F401
 from tests.e2e.test_threads import thread_match
 

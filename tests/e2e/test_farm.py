@@ -13,9 +13,7 @@ from bot.answer import ANSWER_WITHIN
 from bot.matches import Refusal
 from fakediscord import FakeDiscord
 from games.rng import SeededRng
-from tests.conftest import World
-from tests.e2e.farm_policy import choose
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     assert_played,
@@ -27,6 +25,8 @@ from tests.e2e.harness import (
     running,
     until,
 )
+from tests.conftest import World
+from tests.e2e.farm_policy import choose
 
 RULES = games.get("farm")
 

@@ -12,8 +12,7 @@ import pytest
 
 import games
 from fakediscord import FakeDiscord
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     ManualClock,
     board,
@@ -23,6 +22,7 @@ from tests.e2e.harness import (
     running,
     until,
 )
+from tests.conftest import World
 
 RULES = games.get("farm")
 TOGGLE = "Roll for me when I can't trade"

@@ -25,8 +25,8 @@ import discord.webhook.async_
 import pytest
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, ManualClock, board, boards, open_match, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, board, boards, open_match, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 CHANNEL_POST = r"^/channels/\d+/messages$"

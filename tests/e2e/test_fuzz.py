@@ -27,8 +27,8 @@ import pytest
 
 from fakediscord import FakeDiscord
 from fakediscord.records import APPLICATION_COMMAND
+from ranchtest.harness import BotRunner, board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, open_match, running
 
 SEED = 20261124
 CASES = 3000

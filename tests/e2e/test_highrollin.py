@@ -20,8 +20,7 @@ from games.highrollin.model import (
     topple_chance,
 )
 from games.rng import SeededRng
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     BotRunner,
     assert_played,
@@ -32,6 +31,7 @@ from tests.e2e.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 
 RULES = games.get("highrollin")
 #: with this seed the policy below wins a two-player game in 50 moves over several rounds, and on

@@ -17,8 +17,7 @@ from fakediscord import FakeDiscord
 from games.horseplay import HorseplayState, Move, square_name
 from games.horseplay.state import stable_owner
 from games.rng import SeededRng
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     FINAL_BUTTONS,
     assert_played,
     board,
@@ -27,6 +26,7 @@ from tests.e2e.harness import (
     open_match,
     running,
 )
+from tests.conftest import World
 from tests.e2e.test_answers import forged
 
 RULES = games.get("horseplay")

@@ -18,8 +18,7 @@ import words
 from cogs.base import rules_embed
 from fakediscord import FakeDiscord
 from games.base import GameError
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     ManualClock,
     board,
     expect_board,
@@ -27,6 +26,7 @@ from tests.e2e.harness import (
     running,
     until,
 )
+from tests.conftest import World
 from tests.e2e.test_computers import herd
 
 FARM = games.get("farm")

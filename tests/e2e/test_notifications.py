@@ -9,8 +9,8 @@ from typing import Any
 
 import games
 from fakediscord import FakeDiscord
+from ranchtest.harness import ManualClock, board, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, expect_board, open_match, running
 from tests.e2e.test_highrollin import choose, pick
 
 

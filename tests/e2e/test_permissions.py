@@ -24,8 +24,8 @@ from fakediscord.permissions import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
 )
+from ranchtest.harness import ManualClock, board, boards, open_match, running, until
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, boards, open_match, running, until
 
 NEEDED = {
     VIEW_CHANNEL: "View Channel",

@@ -24,8 +24,8 @@ from fakediscord import FakeDiscord
 from fakediscord.models import walk_components
 from games import policies
 from games.rng import SeededRng
+from ranchtest.harness import BotRunner, ManualClock, boards, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, boards, until
 from tests.words_pseudo import unmarked_english
 
 GAMES = ["farm", "cattle", "horseplay", "highrollin", "cowboy"]

@@ -15,8 +15,8 @@ from bot import records
 from bot.matches import Match
 from fakediscord import FakeDiscord
 from games.base import Outcome
+from ranchtest.harness import running
 from tests.conftest import World
-from tests.e2e.harness import running
 
 COMPUTER = 4242
 

@@ -13,14 +13,14 @@ from typing import Any
 import games
 import words
 from fakediscord import FakeDiscord
-from tests.conftest import World
-from tests.e2e.harness import (
+from ranchtest.harness import (
     BotRunner,
     board,
     expect_board,
     open_match,
     running,
 )
+from tests.conftest import World
 
 _CODE = re.compile(r"`([^`\n]+)`")
 _MENTION = re.compile(r"<@!?(\d+)>")

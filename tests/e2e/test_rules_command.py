@@ -11,8 +11,8 @@ import pytest
 import games
 from bot.config import ConfigError, Settings, load_settings
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, open_match, running
 
 PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 

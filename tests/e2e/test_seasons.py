@@ -11,8 +11,8 @@ from openskill.models import PlackettLuce
 from bot import records
 from fakediscord import FakeDiscord
 from games.base import Outcome
+from ranchtest.harness import running
 from tests.conftest import World
-from tests.e2e.harness import running
 from tests.e2e.test_ratings import finish
 
 

@@ -8,8 +8,8 @@ import dataclasses
 from pathlib import Path
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, boards, open_match, running, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, board, boards, open_match, running, until
 
 
 async def test_matches_close_when_their_channel_thread_or_server_goes(

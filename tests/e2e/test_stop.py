@@ -13,8 +13,8 @@ from bot.store import open_store
 from bot.table import RESTARTING
 from fakediscord import FakeDiscord
 from fakediscord.models import walk_components
+from ranchtest.harness import BotRunner, boards, open_match, picture_ply, until
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, boards, open_match, picture_ply, until
 
 FOLLOWUP = r"^/webhooks/\d+/[^/]+$"
 

@@ -10,8 +10,8 @@ from typing import Any
 from bot.texts import BLOCKED
 from fakediscord import FakeDiscord
 from fakediscord.permissions import DEFAULT_MEMBER_PERMISSIONS
+from ranchtest.harness import ManualClock, board, boards, expect_board, running
 from tests.conftest import World
-from tests.e2e.harness import ManualClock, board, boards, expect_board, running
 
 DAY = 24 * 3600
 

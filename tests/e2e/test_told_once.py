@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, ManualClock, boards, picture_ply
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, boards, picture_ply
 from tests.e2e.test_pseudo_locale import GAMES, Table
 
 #: a move told by its notation: "**alice** played `roll`."

@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, ManualClock, running
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, running
 from tests.e2e.tournament_kit import (
     DEADLINE,
     move_once,

@@ -17,8 +17,8 @@ from fakediscord import FakeDiscord
 from games import policies, registry
 from games.base import Narrator
 from games.policies.base import UnknownPolicy
+from ranchtest.harness import FINAL_BUTTONS, board, expect_board, open_match, running
 from tests.conftest import World
-from tests.e2e.harness import FINAL_BUTTONS, board, expect_board, open_match, running
 from tests.toy.straws import ENTRY, KEY
 
 

@@ -12,9 +12,9 @@ from PIL import Image
 
 import games
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, board, open_match, picture_ply, running
 from tests.conftest import World
 from tests.e2e.farm_policy import choose
-from tests.e2e.harness import BotRunner, board, open_match, picture_ply, running
 from tests.e2e.test_farm import SHORT_GAME_SEED, play_by_buttons
 from tests.e2e.test_fuzz import forged_click
 

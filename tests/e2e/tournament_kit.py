@@ -8,7 +8,7 @@ from typing import Any
 
 from fakediscord import FakeDiscord
 from fakediscord.models import walk_components
-from tests.e2e.harness import BotRunner, ManualClock, boards
+from ranchtest.harness import BotRunner, ManualClock, boards
 
 DEADLINE = 1  # hour
 

@@ -1,88 +1,33 @@
-"""Cattle Baron rules, with every die decided by ScriptedRng."""
+"""Cattle Baron rules: setup, rolling order, turns and the end, with every die decided by
+ScriptedRng."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
 import games
-from games.base import IllegalAction, InvalidAction, InvalidOptions, InvalidState, NotYourTurn
+from games.base import InvalidOptions, NotYourTurn
 from games.cattle import (
     RULES,
-    CattleState,
-    Die,
     Grab,
     Pass,
-    Pasture,
     Raid,
-    Rustle,
     Swiss,
-    pile,
-    total,
 )
-from games.cattle.model import roll_order
 from games.rng import ScriptedRng, SeededRng
-
-SMALL = {"colours": 2, "dice_per_colour": 4}
-THREE_COLOURS = {"colours": 3, "dice_per_colour": 4}
-
-
-def d(text: str) -> Die:
-    colour, face = text.split()
-    return Die(colour, int(face))
-
-
-def dice(text: str) -> tuple[Die, ...]:
-    return pile(d(t) for t in text.split(",") if t.strip())
-
-
-def start(
-    players: tuple[str, ...],
-    herd_rolls: list[int],
-    stud_rolls: list[int],
-    options: dict[str, int],
-    seniority: list[int] | None = None,
-) -> CattleState:
-    """A new game whose herd and first-round rolls are scripted (colour by colour)."""
-    rng = ScriptedRng([*herd_rolls, *stud_rolls])
-    state = RULES.new_game(players, options, rng=rng, seniority=seniority)
-    assert rng.remaining == 0
-    return state
-
-
-def arrange(state: CattleState, **piles: object) -> CattleState:
-    """Move dice between herd and stocks by hand; dice must stay conserved."""
-    state = replace(state, **piles)  # type: ignore[arg-type]
-    assert RULES.invariants(state) == []
-    return state
-
-
-def act(state: CattleState, seat: int, text: str, rolls: list[int] | None = None):
-    rng = ScriptedRng(rolls or [])
-    step = RULES.apply(state, seat, RULES.parse_action(state, seat, text), rng=rng)
-    assert rng.remaining == 0
-    assert RULES.invariants(step.state) == []
-    return step.state, told(state, step.events)
-
-
-def told(state: CattleState, events) -> list[str]:
-    """Events as the channel reads them, in English."""
-    return [RULES.narrator.event(e, state.names) for e in events]
-
-
-def menu(state: CattleState, seat: int) -> list[str]:
-    return [RULES.format_action(state, a) for a in RULES.legal_actions(state, seat)]
-
-
-# Two players, two colours of four: red 1 2 3 4 and blue 1 5 6 6; studs red 1 and blue 1.
-HERD2 = [1, 2, 3, 4, 1, 5, 6, 6]
-
-
-def two(alice: int, bob: int) -> CattleState:
-    return start(("alice", "bob"), HERD2, [alice, bob], SMALL)
-
+from tests.games.cattle_kit import (
+    SMALL,
+    THREE_COLOURS,
+    act,
+    arrange,
+    d,
+    dice,
+    start,
+    told,
+    two,
+)
 
 # Setup and order ------------------------------------------------------------------------------
 
@@ -254,140 +199,52 @@ def test_passes_that_follow_at_once_are_told_with_the_move_or_the_round_in_one_l
     assert RULES.load(old).passes == 0  # saved before: every pass is told on its own
 
 
-# Faces 1-6 -----------------------------------------------------------------------------------
-
-
-def test_face_1_grabs_one_die_of_your_brand() -> None:
-    state = two(5, 1)  # bob, brand blue, acts first
-    assert menu(state, 1) == ["grab blue 6", "grab blue 5", "pass"]  # two blue 6s: one choice
-    with pytest.raises(IllegalAction, match="brand is blue"):
-        RULES.parse_action(state, 1, "grab red 4")
-    with pytest.raises(IllegalAction, match="You rolled 1"):
-        RULES.parse_action(state, 1, "grab blue 6 blue 5")
-    state, events = act(state, 1, "grab b6")
-    assert state.stocks[1] == dice("blue 6")
-    assert state.herd.count(d("blue 6")) == 1
-    assert events == ["bob took blue 6 from the herd."]
-    # the button's word is typed too: "take" is the notation's "grab"
-    assert RULES.parse_action(two(5, 1), 1, "take b6") == Grab(dice("blue 6"))
-    assert RULES.describe_action(two(5, 1), 1, Grab(dice("blue 6"))).label == "Take blue 6"
-    assert RULES.to_act(state) == (0,)
-
-
-def test_face_2_grabs_one_or_two_dice_of_your_brand() -> None:
-    state = two(5, 2)
-    assert menu(state, 1) == [
-        "grab blue 6",
-        "grab blue 5",
-        "grab blue 6 blue 6",
-        "grab blue 6 blue 5",
-        "pass",
-    ]
-    state, events = act(state, 1, "grab blue 5 + blue 6")
-    assert state.stocks[1] == dice("blue 6, blue 5")
-    assert events == ["bob took blue 6 and blue 5 from the herd."]
-
-
-def test_face_3_rustle_swaps_whole_regular_stocks_only() -> None:
-    state = two(5, 3)
-    state = arrange(
-        state,
-        herd=dice("red 2, blue 6, blue 6"),
-        stocks=(dice("red 4, red 3"), dice("blue 5")),
-        swiss=((), ()),
+def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
+    rules = games.get("cattle")
+    # bob's account is the newest, but with ties=seat alice (seat 0) goes first on equal rolls
+    script = ScriptedRng([1] * 8 + [2, 2])
+    state = rules.new_game(
+        ["alice", "bob"],
+        {"colours": 2, "dice_per_colour": 4, "ties": "seat"},
+        rng=script,
+        seniority=[10, 20],
     )
-    assert menu(state, 1) == ["rustle alice", "swiss blue", "pass"]
-    state, events = act(state, 1, "rustle ALICE")
-    assert state.stocks == (dice("blue 5"), dice("red 4, red 3"))
-    assert state.studs == (d("red 5"), d("blue 3"))  # studs never move
-    assert events == ["bob rustled alice: bob's stock is now worth 7, alice's 5."]
-
-
-def test_face_3_swiss_of_a_colour_that_is_not_your_brand() -> None:
-    state = two(5, 3)
-    state = arrange(
-        state, herd=dice("red 2, blue 6"), stocks=((), dice("red 4, red 3, blue 6, blue 5"))
+    assert state.order == (0, 1)
+    assert any(
+        "alice sits earlier and goes first" in e for e in told(state, rules.opening_events(state))
     )
-    state, events = act(state, 1, "swiss red")
-    assert state.stocks[1] == dice("blue 6, blue 5")
-    assert state.swiss[1] == dice("red 4, red 3")
-    assert events == ["bob swissed 2 dice (red 4 and red 3): 7 safe for ever."]
-    with pytest.raises(IllegalAction, match="no red dice"):
-        RULES.parse_action(replace(state, pos=0, order=(1, 0)), 1, "swiss red")
-
-
-def test_face_4_switch_with_a_1_in_stock_gains_3() -> None:
-    state = two(4, 6)  # alice acts first with 4
-    state = arrange(
-        state, herd=dice("red 4, red 3, red 2, blue 6, blue 6"), stocks=(dice("blue 1"), ())
+    younger = rules.new_game(
+        ["alice", "bob"],
+        {"colours": 2, "dice_per_colour": 4},
+        rng=ScriptedRng([1] * 8 + [2, 2]),
+        seniority=[10, 20],
     )
-    assert "switch stock blue 1" in menu(state, 0)
-    assert RULES.describe_action(
-        state, 0, RULES.parse_action(state, 0, "switch stock blue 1")
-    ).label == ("Switch stud with stock blue 1 (+3 to stock)")
-    state, events = act(state, 0, "switch stock blue 1")
-    assert state.studs[0] == d("blue 1") and state.brand(0) == "blue"
-    assert state.stocks[0] == dice("red 4")  # the old stud lands showing 4
-    assert total(state.stocks[0]) == 4  # was 1: +3
-    assert events == [
-        "alice switched stud red 4 with blue 1 from stock (+3 to stock); blue 1 is the new stud."
-    ]
-
-
-def test_face_4_switch_with_the_herd_changes_brand_and_leaves_a_4() -> None:
-    state = two(4, 6)
-    assert "switch herd red 4" not in menu(state, 0)  # identical to the stud: nothing to switch
-    state, _ = act(state, 0, "switch herd blue 5")
-    assert state.studs[0] == d("blue 5")
-    assert d("red 4") in state.herd and d("blue 5") not in state.herd
-    assert state.brand(0) == "blue"
-
-
-def test_face_5_raids_any_die_from_the_herd() -> None:
-    state = two(5, 6)
-    assert menu(state, 0)[:-1] == [
-        f"raid {x}" for x in ("red 4", "red 3", "red 2", "blue 6", "blue 5")
-    ]
-    state, events = act(state, 0, "raid blue 6")
-    assert state.stocks[0] == dice("blue 6")
-    assert events == ["alice raided blue 6 from the herd."]
-    with pytest.raises(IllegalAction, match="no blue 1"):
-        RULES.parse_action(replace(state, order=(0, 1), pos=0), 0, "raid blue 1")
-
-
-def test_face_6_puts_the_stud_out_to_pasture_and_takes_a_new_one() -> None:
-    state = two(6, 2)
-    state, _ = act(state, 1, "pass")
-    state, events = act(state, 0, "pasture blue 5", rolls=[1, 1])
-    assert events[0] == "alice pastured stud red 6 into stock for blue 5, the new stud."
-    assert state.stocks[0] == dice("red 6")
-    assert state.brand(0) == "blue"
-    assert state.studs[0] == d("blue 1")  # rolled 1 for round 2
-
-
-# Several THREEs -------------------------------------------------------------------------------
-
-
-def test_two_threes_rustle_in_turn_and_stock_changes_hands_twice() -> None:
-    players = ("alice", "bob", "carol")
-    herd = [1, 3, 3, 3, 1, 2, 2, 2, 1, 5, 5, 5]
-    state = start(players, herd, [5, 3, 3], THREE_COLOURS)
-    state = arrange(
-        state,
-        herd=dice("red 3, blue 2, green 5"),
-        stocks=(dice("red 3, red 3"), dice("blue 2, blue 2"), dice("green 5, green 5")),
+    assert younger.order == (1, 0)
+    assert any(
+        "bob is younger and goes first" in e for e in told(younger, rules.opening_events(younger))
     )
-    assert state.order == (2, 1, 0)  # carol is younger than bob
-    assert "carol and bob shout THREE! (a 3 may rustle a whole stock or swiss a colour)." in told(
-        state, RULES.opening_events(state)
-    )
-    alices = dice("red 3, red 3")
-    state, _ = act(state, 2, "rustle alice")
-    assert state.stocks[2] == alices and state.stocks[0] == dice("green 5, green 5")
-    state, _ = act(state, 1, "rustle carol")
-    assert state.stocks[1] == alices  # alice's cattle changed hands twice
-    assert state.stocks[2] == dice("blue 2, blue 2")
-    assert RULES.to_act(state) == (0,)
+
+
+@pytest.mark.parametrize(("players", "colours"), [(2, 4), (3, 6), (4, 8), (8, 8)])
+def test_colours_default_to_twice_the_players_from_4_to_8(players: int, colours: int) -> None:
+    state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(1))
+    assert state.options.colours == colours
+    assert len(state.herd) == colours * 8 - players
+    assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
+
+
+def test_an_explicit_colours_option_overrides_and_old_games_keep_theirs() -> None:
+    state = RULES.new_game(["a", "b"], {"colours": 8}, rng=SeededRng(1))
+    assert state.options.colours == 8
+    spec = next(s for s in RULES.options_type.specs() if s.name == "colours")
+    assert (spec.default, spec.max, spec.design) == (0, 8, True)  # /cattle new offers up to 8
+    with pytest.raises(InvalidOptions, match="at most 8"):
+        RULES.new_game(["a", "b"], {"colours": 13}, rng=SeededRng(1))
+    # a game saved when up to 12 colours were allowed still loads and replays
+    old = RULES.options_type.parse({"colours": 10, "dice_per_colour": 4})
+    assert old.colours == 10
+    assert RULES.new_game(["a", "b"], old.to_dict(), rng=SeededRng(1)).options.colours == 10
+    assert "twice the players" in " ".join(s.help for s in RULES.options_type.specs())
 
 
 # The end --------------------------------------------------------------------------------------
@@ -448,215 +305,3 @@ def test_swiss_stock_counts_and_equal_hauls_share_the_win() -> None:
     assert outcome is not None and outcome.scores == (16, 16) and outcome.winners == (0, 1)
     assert events[-1] == "alice and bob share the win with 16! Final hauls: alice 16, bob 16."
     assert RULES.status_line(state) == "won by alice and bob (16)"
-
-
-# Notation, menus and storage ------------------------------------------------------------------
-
-
-def test_notation_round_trips_and_errors_say_what_is_right() -> None:
-    state = two(5, 2)
-    grab = RULES.parse_action(state, 1, "grab blue 5, blue 6")
-    assert grab == Grab((d("blue 6"), d("blue 5")))
-    assert RULES.format_action(state, grab) == "grab blue 6 blue 5"
-    with pytest.raises(InvalidAction, match="colours: red, blue"):
-        RULES.parse_action(state, 1, "grab green 5")
-    with pytest.raises(InvalidAction, match="1 to 6"):
-        RULES.parse_action(state, 1, "grab blue 7")
-    with pytest.raises(IllegalAction, match="You rolled 2"):
-        RULES.parse_action(state, 1, "raid red 4")
-    with pytest.raises(InvalidAction, match="players: alice, bob"):
-        RULES.parse_action(state, 1, "rustle zed")
-    for text in ("", "moo", "grab", "switch barn red 1", "raid red"):
-        with pytest.raises(games.GameError):
-            RULES.parse_action(state, 1, text)
-
-
-def test_rustle_names_with_spaces_round_trip() -> None:
-    state = start(("Big Al", "bob"), HERD2, [5, 3], SMALL)
-    action = RULES.parse_action(state, 1, "rustle big al")
-    assert action == Rustle(0) and RULES.format_action(state, action) == "rustle Big Al"
-
-
-def test_long_menus_are_grouped_by_kind_and_face_within_25() -> None:
-    rng = SeededRng(4)
-    state = RULES.new_game(["alice", "bob"], {"colours": 8}, rng=rng)
-    state = replace(state, rolls=(5, 5), studs=(Die("red", 5), Die("blue", 5)))
-    seat = RULES.to_act(state)[0]
-    actions = RULES.legal_actions(state, seat)
-    assert len(actions) == len(set(state.herd)) + 1  # identical dice are one choice
-    groups: dict[str | None, list[Die]] = {}
-    for action in actions:
-        choice = RULES.describe_action(state, seat, action)
-        assert len(choice.label) <= 80
-        groups.setdefault(choice.group, []).append(getattr(action, "die", None))
-    assert groups.pop(None) == [None]  # Pass alone is a button
-    assert len(groups) >= 2 and all(len(v) <= 25 for v in groups.values())
-    # a raid is about points: the sixes come first and a face is never split between menus
-    for face in {die.face for die in state.herd}:
-        assert sum(any(x.face == face for x in v) for v in groups.values()) == 1
-    assert all(name.startswith("Raid the herd (") for name in groups)
-    assert "Raid the herd (6s" in next(iter(groups))
-
-
-def test_short_menus_are_buttons() -> None:
-    state = two(5, 1)
-    assert {RULES.describe_action(state, 1, a).group for a in RULES.legal_actions(state, 1)} == {
-        None
-    }
-
-
-def test_a_short_three_is_buttons_and_a_long_one_menus_by_kind() -> None:
-    state = two(5, 3)
-    herd = dice("red 3, red 2, blue 6, blue 6")
-    state = arrange(state, herd=herd, stocks=((), dice("red 4, blue 5")))
-    shown = {
-        RULES.format_action(state, a): RULES.describe_action(state, 1, a)
-        for a in RULES.legal_actions(state, 1)
-    }
-    assert {n: c.group for n, c in shown.items()} == dict.fromkeys(
-        ("rustle alice", "swiss red", "swiss blue", "pass")
-    )  # one tap each
-    assert shown["swiss red"].label == "Swiss all red (1 die, 4 pts)"
-    # eight players: seven stocks to rustle and a colour to swiss are more than the buttons hold
-    state = RULES.new_game([f"p{i}" for i in range(8)], rng=SeededRng(3))
-    seat = state.order[state.pos]
-    stud = state.studs[seat]
-    assert stud is not None
-    state = replace(
-        state,
-        rolls=tuple(3 if s == seat else r for s, r in enumerate(state.rolls)),
-        studs=tuple(Die(stud.colour, 3) if s == seat else d for s, d in enumerate(state.studs)),
-    )
-    order = roll_order(state.rolls, state.seniority)
-    state = replace(state, order=order, pos=order.index(seat))
-    state = arrange(
-        state,
-        herd=state.herd[1:],
-        stocks=tuple(state.herd[:1] if s == seat else () for s in range(8)),
-    )
-    groups = {RULES.describe_action(state, seat, a).group for a in RULES.legal_actions(state, seat)}
-    assert groups == {"Rustle a stock", "Swiss a colour", None}
-
-
-def test_dump_shape_and_round_trip() -> None:
-    state = start(("alice", "bob"), HERD2, [5, 2], SMALL, seniority=[2, 1])
-    data = RULES.dump(state)
-    assert data["game"] == "cattle" and data["format"] == 1
-    assert data["herd"][0] == {"colour": "red", "face": 4}
-    assert data["players"][0] == {
-        "name": "alice",
-        "stud": {"colour": "red", "face": 5},
-        "stock": [],
-        "swiss": [],
-    }
-    assert data["rolls"] == [5, 2] and data["order"] == [1, 0] and data["seniority"] == [2, 1]
-    assert RULES.load(json.loads(json.dumps(data))) == state
-    data["herd"] = data["herd"][1:]  # a die went missing
-    with pytest.raises(InvalidState, match="red dice"):
-        RULES.load(data)
-
-
-def test_apply_leaves_its_input_alone() -> None:
-    state = two(5, 2)
-    before = RULES.dump(state)
-    act(state, 1, "grab blue 6 blue 6")
-    assert RULES.dump(state) == before
-
-
-def test_the_invariants_catch_a_lost_die() -> None:
-    state = two(5, 2)
-    broken = replace(state, herd=state.herd[1:])
-    assert any("red dice" in p for p in RULES.invariants(broken))
-
-
-def test_seniority_is_checked() -> None:
-    with pytest.raises(games.GameError):
-        RULES.new_game(["a", "b"], rng=SeededRng(1), seniority=[1])
-
-
-def test_raid_and_pasture_menus_match_the_herd() -> None:
-    state = two(6, 5)
-    state, _ = act(state, 1, "raid red 2")
-    assert RULES.legal_actions(state, 0)[:-1] == [
-        Pasture(x) for x in dice("red 4, red 3, blue 6, blue 5")
-    ]
-    assert Raid(d("red 4")) not in RULES.legal_actions(state, 0)
-
-
-@pytest.mark.parametrize("players", [2, 8])
-def test_board_picture_of_a_full_8_by_8_herd_is_small(players: int) -> None:
-    from render.cattle import draw
-
-    state = RULES.new_game(
-        [f"rancher{i}" for i in range(players)], {"colours": 8}, rng=SeededRng(9)
-    )
-    assert len(state.herd) == 64 - players  # every die but the studs
-    png = draw(state, seat=0)
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 200_000
-    everything = replace(state, herd=pile([*state.herd, *(s for s in state.studs if s)]))
-    assert len(draw(everything)) < 200_000  # all 64 in the herd at once
-
-
-def test_ties_option_seat_breaks_equal_rolls_by_seat_order() -> None:
-    rules = games.get("cattle")
-    # bob's account is the newest, but with ties=seat alice (seat 0) goes first on equal rolls
-    script = ScriptedRng([1] * 8 + [2, 2])
-    state = rules.new_game(
-        ["alice", "bob"],
-        {"colours": 2, "dice_per_colour": 4, "ties": "seat"},
-        rng=script,
-        seniority=[10, 20],
-    )
-    assert state.order == (0, 1)
-    assert any(
-        "alice sits earlier and goes first" in e for e in told(state, rules.opening_events(state))
-    )
-    younger = rules.new_game(
-        ["alice", "bob"],
-        {"colours": 2, "dice_per_colour": 4},
-        rng=ScriptedRng([1] * 8 + [2, 2]),
-        seniority=[10, 20],
-    )
-    assert younger.order == (1, 0)
-    assert any(
-        "bob is younger and goes first" in e for e in told(younger, rules.opening_events(younger))
-    )
-
-
-@pytest.mark.parametrize(("players", "colours"), [(2, 4), (3, 6), (4, 8), (8, 8)])
-def test_colours_default_to_twice_the_players_from_4_to_8(players: int, colours: int) -> None:
-    state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(1))
-    assert state.options.colours == colours
-    assert len(state.herd) == colours * 8 - players
-    assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
-
-
-def test_an_explicit_colours_option_overrides_and_old_games_keep_theirs() -> None:
-    state = RULES.new_game(["a", "b"], {"colours": 8}, rng=SeededRng(1))
-    assert state.options.colours == 8
-    spec = next(s for s in RULES.options_type.specs() if s.name == "colours")
-    assert (spec.default, spec.max, spec.design) == (0, 8, True)  # /cattle new offers up to 8
-    with pytest.raises(InvalidOptions, match="at most 8"):
-        RULES.new_game(["a", "b"], {"colours": 13}, rng=SeededRng(1))
-    # a game saved when up to 12 colours were allowed still loads and replays
-    old = RULES.options_type.parse({"colours": 10, "dice_per_colour": 4})
-    assert old.colours == 10
-    assert RULES.new_game(["a", "b"], old.to_dict(), rng=SeededRng(1)).options.colours == 10
-    assert "twice the players" in " ".join(s.help for s in RULES.options_type.specs())
-
-
-def test_move_messages_stay_short() -> None:
-    """A move, and at a round's start its rolls, order and any THREE!: four lines at most."""
-    import random
-
-    for players in (2, 5, 8):
-        state = RULES.new_game([f"p{i}" for i in range(players)], rng=SeededRng(players))
-        pick = random.Random(players)
-        ply = 0
-        while RULES.outcome(state) is None:
-            ply += 1
-            seat = RULES.to_act(state)[0]
-            action = pick.choice(RULES.legal_actions(state, seat))
-            step = RULES.apply(state, seat, action, rng=SeededRng(players, ply))
-            assert sum(not e.minor for e in step.events) <= 4, step.events
-            state = step.state

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cattle import d, dice, two
 
 import games
 import words
@@ -19,6 +18,7 @@ from games.base import Event, GameError, IllegalAction, Outcome, refusal_words
 from games.cattle import RULES, CattleState, Grab, Pass, Raid, Rustle, Switch
 from games.cattle.talk_errors import WORDS
 from games.rng import SeededRng
+from tests.games.cattle_kit import d, dice, two
 
 LOCALES = (words.ENGLISH, "pl", words.PSEUDO)
 ROOT = Path(__file__).resolve().parents[2]

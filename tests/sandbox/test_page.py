@@ -21,8 +21,8 @@ from fakediscord.web.commandline import CommandPath, parse
 from fakediscord.web.markdown import render
 from fakediscord.web.page import channel_name
 from fakediscord.web.views import Views
+from ranchtest.harness import boards, running, until
 from tests.conftest import World
-from tests.e2e.harness import boards, running, until
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pgserver import PASSWORD, PgServer, free_port
+from ranchtest.pgserver import PASSWORD, PgServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

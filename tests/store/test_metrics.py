@@ -12,9 +12,9 @@ import pytest
 
 from bot.metrics import MetricsError, cluster_name
 from fakediscord import FakeDiscord
+from ranchtest.harness import BotRunner, ManualClock, board, expect_board, open_match
+from ranchtest.pgserver import free_port
 from tests.conftest import World
-from tests.e2e.harness import BotRunner, ManualClock, board, expect_board, open_match
-from tests.pgserver import free_port
 
 
 async def scrape(port: int) -> dict[str, float]:

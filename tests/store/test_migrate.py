@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.clock import ClockSettings
 from bot.matches import MatchService
 from bot.store import open_store
-from tests.pgserver import PASSWORD
+from ranchtest.pgserver import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANNELS = (501, 502, 503, 504)

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from fakediscord import FakeDiscord
+from ranchtest.harness import board, open_match, running, until
 from tests.conftest import World
-from tests.e2e.harness import board, open_match, running, until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent(

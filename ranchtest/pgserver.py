@@ -1,12 +1,10 @@
-"""A throwaway PostgreSQL server for the tests: ``initdb`` + ``pg_ctl`` in a temporary folder.
+"""A throwaway PostgreSQL server: ``initdb`` + ``pg_ctl`` in a temporary folder.
 
-One server serves the whole test run (started the first time a test asks for it, stopped at
-the end); every test gets a database of its own, dropped afterwards. The server listens on a
-free loopback port (password login) and on a Unix socket in its folder (used to create and
-drop databases). PostgreSQL refuses to run as root, so as root the server runs as the
-``postgres`` user that Debian's package creates.
-
-Without the binaries the PostgreSQL tests skip, saying why; with ``CI=true`` they fail.
+The tests start one per test process (``tests/pg_fixtures.py``: each parallel worker has its
+own, on its own port and folder) and give every test a database of its own; benchmarks start
+one the same way. The server listens on a free loopback port (password login) and on a Unix
+socket in its folder (used to create and drop databases). PostgreSQL refuses to run as root,
+so as root the server runs as the ``postgres`` user that Debian's package creates.
 """
 
 from __future__ import annotations
@@ -23,11 +21,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
 #: the superuser's password for TCP logins (the tests check it never reaches any output)
 PASSWORD = "ranch-secret-7f3a"
-BACKENDS = ("sqlite", "postgresql")
+#: ports tried before giving up on starting the server
+PORT_ATTEMPTS = 3
 
 
 def find_bindir() -> Path | None:
@@ -104,7 +101,8 @@ class PgServer:
             self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def _start(bindir: Path) -> PgServer:
+def start(bindir: Path) -> PgServer:
+    """initdb a fresh cluster in a temporary folder and start it (fast, not durable)."""
     home = Path(tempfile.mkdtemp(prefix="ranchhand-pg-"))
     run_as: list[str] = []
     if os.geteuid() == 0:
@@ -141,34 +139,40 @@ def _start(bindir: Path) -> PgServer:
         timeout=120,
     )
     pwfile.unlink()
-    port = free_port()
-    options = (
-        f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-    )
-    subprocess.run(
-        [
-            *run_as,
-            str(bindir / "pg_ctl"),
-            "-D",
-            str(data),
-            "-l",
-            str(home / "log"),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            "60",
-            "start",
-        ],
-        capture_output=True,
-        check=True,
-        timeout=90,
-    )
+    # a free port may be taken by another process (a parallel test worker starting its own
+    # server) before this one binds it: then try another
+    for attempt in range(PORT_ATTEMPTS):
+        port = free_port()
+        options = (
+            f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        started = subprocess.run(
+            [
+                *run_as,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(home / "log"),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
+            capture_output=True,
+            check=attempt == PORT_ATTEMPTS - 1,
+            timeout=90,
+        )
+        if started.returncode == 0:
+            break
     return PgServer(bindir, home, port, run_as)
 
 
-def _stop(server: PgServer) -> None:
+def stop(server: PgServer) -> None:
+    """Stop the server at once and delete its folder."""
     with contextlib.suppress(subprocess.SubprocessError):
         subprocess.run(
             [
@@ -185,47 +189,3 @@ def _stop(server: PgServer) -> None:
             timeout=60,
         )
     shutil.rmtree(server.home, ignore_errors=True)
-
-
-def unavailable(reason: str) -> None:
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"PostgreSQL tests cannot run in CI: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {reason}")
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    bindir = find_bindir()
-    if bindir is None:
-        unavailable("initdb/pg_ctl not found (install Debian's postgresql package)")
-    assert bindir is not None
-    try:
-        server = _start(bindir)
-    except (OSError, RuntimeError, subprocess.SubprocessError, LookupError) as err:
-        detail = getattr(err, "stderr", b"") or b""
-        if isinstance(detail, bytes):
-            detail = detail.decode(errors="replace")
-        unavailable(f"could not start a PostgreSQL server ({err}) {detail.strip()[-300:]}")
-    try:
-        yield server
-    finally:
-        _stop(server)
-
-
-@pytest.fixture
-def pg_url(pg_server: PgServer) -> Iterator[str]:
-    """A fresh, empty PostgreSQL database for one test."""
-    name = pg_server.create_database()
-    try:
-        yield pg_server.url(name)
-    finally:
-        pg_server.drop_database(name)
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A database URL for one test, on each backend in turn: a SQLite file, a PostgreSQL
-    database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'ranchhand.sqlite3'}"
-    return str(request.getfixturevalue("pg_url"))

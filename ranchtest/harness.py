@@ -20,6 +20,9 @@ from fakediscord import FakeDiscord
 
 #: the final board's buttons: a rematch, the text board, the viewer, the post-game report
 FINAL_BUTTONS = ["Rematch", "Text board", "Moves", "Luck and decisions"]
+#: how long a start may take before it counts as failed (only a stuck start waits this long;
+#: a machine busy with parallel test workers can take several seconds to log in)
+READY_TIMEOUT = 60.0
 
 
 class ManualClock:
@@ -74,7 +77,7 @@ class BotRunner:
         self.task = asyncio.create_task(bot.start(self.fake.bot_token))
         waiter = asyncio.create_task(bot.wait_until_ready())
         done, _ = await asyncio.wait(
-            {waiter, self.task}, timeout=15, return_when=asyncio.FIRST_COMPLETED
+            {waiter, self.task}, timeout=READY_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
         )
         if self.task in done:
             self.task.result()  # raises the start-up error
