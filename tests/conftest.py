@@ -17,6 +17,7 @@ TESTS = Path(__file__).resolve().parent
 BROWSER_FIXTURES = {"driver"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist names each test by its group
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Markers by where a test lives and what it uses, so a run can pick (``-m "not e2e"``):
     ``e2e`` the real bot on the emulator (tests/e2e), ``browser`` headless Chromium,

@@ -92,9 +92,13 @@ def worst(report: Report) -> tuple[int, str]:
     return decision.ply, decision.notation
 
 
+# Each report below is one round of rollouts (``most`` = ``least``): the same rollouts however
+# fast the machine, and the least CPU that still tells the blunder or the luck apart.
+
+
 def test_leaving_the_stable_open_is_the_biggest_decision_loss() -> None:
     match = from_log("horseplay", ["Ann", "Bob"], 10, HORSEPLAY)
-    report = analyse(match, rollout_seed=1, cpu_seconds=2, least=16)
+    report = analyse(match, rollout_seed=1, cpu_seconds=2, least=16, most=16)
     assert worst(report) == (7, "c3-b4")
     blunder = next(d for d in report.decisions if d.ply == 7)
     assert blunder.after[0] == 0.0  # Bob takes the Stable whatever the rollout
@@ -105,7 +109,7 @@ def test_leaving_the_stable_open_is_the_biggest_decision_loss() -> None:
 
 def test_giving_away_the_only_dog_before_a_wolf_is_the_biggest_decision_loss() -> None:
     match = from_log("farm", ["Ann", "Bob"], 6973, FARM, people=frozenset({0}))
-    report = analyse(match, rollout_seed=1, cpu_seconds=4, least=16)
+    report = analyse(match, rollout_seed=1, cpu_seconds=4, least=16, most=16)
     assert worst(report) == (59, "trade 1 big_dog for 6 small_dog anyway")
     wolf = next(c for c in report.chances if c.ply == 60)
     assert wolf.moved(0) < -10  # the wolf took Ann's herd: luck, not her decision
@@ -131,7 +135,8 @@ def lucky_farm() -> list[tuple[int, str]]:
 
 def test_the_player_with_dice_far_above_expectation_has_the_highest_luck() -> None:
     log = lucky_farm()
-    report = analyse(from_log("farm", ["Ann", "Bob", "Cy"], 167, log), cpu_seconds=8)
+    match = from_log("farm", ["Ann", "Bob", "Cy"], 167, log)
+    report = analyse(match, cpu_seconds=8, least=8, most=8)
     luck = [report.luck_total(seat) for seat in range(3)]
     assert max(range(3), key=luck.__getitem__) == 0 and luck[0] > 25
     assert report.curve[-1] == (1.0, 0.0, 0.0)

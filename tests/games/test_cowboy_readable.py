@@ -70,19 +70,24 @@ CHOICES = [
 ]  # fmt: skip
 
 
+#: the seeds, among the first 57, whose games first show one of the kinds of choice: seed 0 the
+#: three tokens to place and a discard, 1 both targets, 2 a removal, 7 a rustling and bills,
+#: 19 a reroll, 56 a gift
+_CHOOSING_SEEDS = (0, 1, 2, 7, 19, 56)
+
+
 @cache
 def choosing() -> dict[tuple[str, str], CowboyState]:
     """A position of each kind of choice (and token to place): from seeded games where each
     comes up early, and a split field to claim built by hand."""
     found: dict[tuple[str, str], CowboyState] = {}
-    for seed in range(120):
+    for seed in _CHOOSING_SEEDS:
         for ply, g in enumerate(_playout(2 + seed % 3, seed, wild=0.4)):
-            if ply > 400:
+            if ply > 400 or len(found) == len(CHOICES) - 1:
                 break
             if g.pending is not None:
                 found.setdefault((g.pending.kind, g.pending.token), g)
-        if len(found) == len(CHOICES) - 1:
-            break
+    assert len(found) == len(CHOICES) - 1, set(CHOICES) - set(found)
     field = [*ring(["d5", "d6"], BOB), ("D6-E6", ALICE)]
     claim = {"kind": "claim", "seat": 0, "victim": 1, "choices": ["d5", "d6"]}
     found["claim", ""] = position(
