@@ -17,7 +17,7 @@ TESTS = Path(__file__).resolve().parent
 BROWSER_FIXTURES = {"driver"}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Markers by where a test lives and what it uses, so a run can pick (``-m "not e2e"``):
     ``e2e`` the real bot on the emulator (tests/e2e), ``browser`` headless Chromium,
     ``postgres`` a PostgreSQL server.
@@ -38,7 +38,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.postgres)
         if shares_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(str(path.relative_to(TESTS))))
+            if getattr(config.option, "loadgroup", False):
+                name_group(item, str(path.relative_to(TESTS)))
     items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+def name_group(item: pytest.Item, group: str) -> None:
+    """Give the node id the ``@group`` suffix ``--dist loadgroup`` schedules by. pytest-xdist
+    writes it into ``Item._nodeid``, which pytest 9.2 no longer reads (the id is ``Item._id``),
+    so without this every test would be scheduled alone and a module's tests would each start
+    their own sandbox and browser, out of file order."""
+    ident = getattr(item, "_id", None)
+    if ident is not None and not str(ident).endswith(f"@{group}"):
+        item._id = type(ident).parse(f"{ident}@{group}")
 
 
 def shares_module_fixture(item: pytest.Item) -> bool:
