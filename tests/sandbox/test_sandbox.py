@@ -331,25 +331,31 @@ def test_a_player_and_the_server_pick_their_language_on_the_page(
 ) -> None:
     from selenium.webdriver.support.ui import Select
 
-    page.act_as("alice")
-    Select(page.find("#me-locale")).select_by_visible_text("Polski")
-    page.reveal("members")
-    Select(page.find("#server-locale")).select_by_visible_text("Polski")
+    api = PageApi(sandbox.url)
+    before = api.get("/api/state")
+    alice_id = next(u["id"] for u in before["users"] if u["username"] == "alice")
+    try:
+        page.act_as("alice")
+        Select(page.find("#me-locale")).select_by_visible_text("Polski")
+        page.reveal("members")
+        Select(page.find("#server-locale")).select_by_visible_text("Polski")
 
-    def state() -> Any:
-        with urllib.request.urlopen(sandbox.url.rstrip("/") + "/api/state", timeout=10) as reply:
-            return json.loads(reply.read())
-
-    page.until(lambda: state()["server"]["locale"] == "pl", "the server's language saved")
-    alice = next(u for u in state()["users"] if u["username"] == "alice")
-    assert alice["locale"] == "pl"
-    channel = page.create_channel("polish-farm")
-    page.type_command("/farm new", expect="/farm new")
-    page.until(lambda: len(page.messages()) > 0, "the lobby")
-    with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
-        (language,) = conn.execute(
-            "SELECT language FROM matches WHERE channel_id = ?", (int(channel),)
-        ).fetchone()
-    assert language == "pl", "a new match takes the server's language"
-    page.act_as("bob")
-    assert Select(page.find("#me-locale")).first_selected_option.get_attribute("value") == "en-US"
+        page.until(
+            lambda: api.get("/api/state")["server"]["locale"] == "pl", "the server's language saved"
+        )
+        alice = next(u for u in api.get("/api/state")["users"] if u["username"] == "alice")
+        assert alice["locale"] == "pl"
+        channel = page.create_channel("polish-farm")
+        page.type_command("/farm new", expect="/farm new")
+        page.until(lambda: len(page.messages()) > 0, "the lobby")
+        with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
+            (language,) = conn.execute(
+                "SELECT language FROM matches WHERE channel_id = ?", (int(channel),)
+            ).fetchone()
+        assert language == "pl", "a new match takes the server's language"
+        page.act_as("bob")
+        bobs = Select(page.find("#me-locale")).first_selected_option
+        assert bobs.get_attribute("value") == "en-US"
+    finally:  # later tests read English
+        api.post("/api/users/locale", user=alice_id, locale="en-US")
+        api.post("/api/server/locale", locale=before["server"]["locale"])
