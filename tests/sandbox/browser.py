@@ -22,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 WAIT = 15.0
+#: the first and the longest pause between two looks at the page while waiting
+POLL, POLL_MAX = 0.02, 0.2
 COMMAND = (sys.executable, "-m", "bot", "--sandbox", "--port", "0")
 
 
@@ -131,11 +133,22 @@ class Shown:
 
     @property
     def text(self) -> str:
-        return str(self.page.fresh(lambda: self.page.find(self.css).text))
+        return self._read("innerText")
 
     @property
     def classes(self) -> str:
-        return str(self.page.fresh(lambda: self.page.find(self.css).get_attribute("class")))
+        return self._read("className")
+
+    def _read(self, prop: str) -> str:
+        """A property of the message read in one step (no element handle to go stale)."""
+        value = self.page.js(
+            "const m = document.querySelector(arguments[0]); return m ? m[arguments[1]] : null;",
+            self.css,
+            prop,
+        )
+        if value is None:
+            raise AssertionError(f"message {self.id} is not on the page")
+        return str(value)
 
     def attributes(self, css: str, name: str) -> list[str]:
         """``name`` of every element matching ``css`` inside the message, read in one go."""
@@ -166,6 +179,7 @@ class Page:
 
     def until(self, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
         deadline = time.monotonic() + timeout
+        pause = POLL
         while True:
             try:
                 value = condition()
@@ -175,7 +189,8 @@ class Page:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting for {what}")
-            time.sleep(0.03)
+            time.sleep(pause)
+            pause = min(pause * 1.5, POLL_MAX)  # each look costs the browser and the driver
 
     def fresh(self, work: Callable[[], Any], tries: int = 5) -> Any:
         """Run ``work``, again if the element it used was re-rendered meanwhile."""
@@ -348,8 +363,12 @@ class Page:
     def board_mark(self) -> tuple[int, str]:
         """What the newest board looks like now: how many boards, and the newest one's
         picture (one message per turn: a further action in the same turn updates it)."""
-        count = self.board_count()
-        return count, (self.picture(self.newest_board()) if count else "")
+        count, src = self.js(
+            "const b = [...document.querySelectorAll('#messages article.message')]"
+            ".map(m => m.querySelector('img.embed-image')).filter(i => i);"
+            "return [b.length, b.length ? b[b.length - 1].src : ''];"
+        )
+        return int(count), str(src)
 
     def picture(self, board: Shown) -> str:
         return str(
@@ -363,9 +382,8 @@ class Page:
         count, text = before if isinstance(before, tuple) else (before, None)
 
         def shown() -> bool:
-            if self.board_count() > count:
-                return True
-            return text is not None and self.picture(self.newest_board()) != text
+            now, picture = self.board_mark()
+            return now > count or (text is not None and picture != text)
 
         self.until(shown, "a new or updated board")
         board = self.newest_board()

@@ -5,9 +5,9 @@ menus: a board's move buttons, its menus of moves and whatever private follow-up
 opens (the second step of a two-step choice, "More moves"). Each game must end within its tap
 budget, every board must show its picture, and the page must never be wider than the window.
 
-Screenshots of the first board, one from the middle and the final board are written to the
-test's temporary folder, and to ``$RANCHHAND_SCREENSHOTS`` as ``phone-<game>-<n>.png`` when that
-is set (``docs/img/phone`` holds the ones the board gallery shows).
+Screenshots of the first board, one from the middle and the final board are written to
+``$RANCHHAND_SCREENSHOTS`` as ``phone-<game>-<n>.png`` when that is set (``docs/img/phone`` holds
+the ones the board gallery shows).
 """
 
 from __future__ import annotations
@@ -60,13 +60,12 @@ def driver() -> Iterator[Any]:
         browser.quit()
 
 
-def shoot(page: Page, folder: Path, game: str, n: int) -> None:
-    name = f"phone-{game}-{n}.png"
-    page.driver.save_screenshot(str(folder / name))
+def shoot(page: Page, game: str, n: int) -> None:
+    """What the phone shows now, saved when ``$RANCHHAND_SCREENSHOTS`` names a folder."""
     if os.environ.get("RANCHHAND_SCREENSHOTS"):
         out = Path(os.environ["RANCHHAND_SCREENSHOTS"])
         out.mkdir(parents=True, exist_ok=True)
-        page.driver.save_screenshot(str(out / name))
+        page.driver.save_screenshot(str(out / f"phone-{game}-{n}.png"))
 
 
 def move_controls(message: Shown) -> tuple[list[str], list[str]]:
@@ -114,20 +113,18 @@ def my_turn(page: Page, sandbox: SandboxProcess, channel: str) -> bool | None:
     match = live_match(sandbox.database, channel)
     if match["status"] != "active":
         return None
-    board = page.newest_board()
-    return "@alice" in board.text and "Game over" not in board.text
+    text = page.newest_board().text
+    return "@alice" in text and "Game over" not in text
 
 
 @pytest.mark.parametrize("game", list(BUDGET))
-def test_a_whole_match_on_a_phone(
-    driver: Any, sandbox: SandboxProcess, game: str, tmp_path: Path
-) -> None:
+def test_a_whole_match_on_a_phone(driver: Any, sandbox: SandboxProcess, game: str) -> None:
     page = Page(driver, sandbox.url)
     page.open()
     assert page.js("return innerWidth;") == WIDTH
     start_against_computer(page, game)
     channel = page.channel_id()
-    shoot(page, tmp_path, game, 1)
+    shoot(page, game, 1)
     pick = random.Random(f"{game}{SEED}")
     taps = 0
     while (turn := my_turn(page, sandbox, channel)) is not None:
@@ -160,10 +157,10 @@ def test_a_whole_match_on_a_phone(
             )
         page.wait_new_board(before)  # every move shows a new or updated board
         if taps == 8:
-            shoot(page, tmp_path, game, 2)
+            shoot(page, game, 2)
         assert page.js("return document.documentElement.scrollWidth;") <= WIDTH
     page.until(lambda: "Game over" in page.newest_board().text, "the final board")
     page.until(lambda: page.image_loaded(page.newest_board()), "the final picture")
     page.js("document.querySelector('#messages').scrollTop = 1e9;")
-    shoot(page, tmp_path, game, 3)
+    shoot(page, game, 3)
     assert live_match(sandbox.database, channel)["status"] == "finished"

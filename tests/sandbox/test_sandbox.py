@@ -20,7 +20,7 @@ import pytest
 
 import games
 from tests.e2e.farm_policy import choose
-from tests.sandbox.api import live_match
+from tests.sandbox.api import PageApi, live_match, start_game, until
 from tests.sandbox.browser import MISSING, Page, SandboxProcess, Shown, chromium, sandbox_process
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no headless browser: {MISSING}")
@@ -221,12 +221,44 @@ def test_farm_match_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
     assert page.board_count() == turns + 1
 
 
+def finished_farm(sandbox: SandboxProcess) -> str:
+    """The name of a channel whose newest match is a finished farm match: the one the test
+    above played when it ran first on this sandbox, else one played here with typed moves."""
+    api = PageApi(sandbox.url)
+    world = api.get("/api/state")
+    names = {c["id"]: c["name"] for c in world["channels"]}
+    with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
+        rows = conn.execute(
+            "SELECT channel_id, game, status FROM matches WHERE id IN "
+            "(SELECT MAX(id) FROM matches GROUP BY channel_id)"
+        ).fetchall()
+    for channel, game, status in rows:
+        if game == "farm" and status == "finished" and str(channel) in names:
+            return str(names[str(channel)])
+    ids = {u["username"]: u["id"] for u in world["users"]}
+    channel = api.post("/api/channels", name="export-yard")["id"]
+    start_game(api, channel, ids["alice"], ids["bob"])
+    for __ in range(80):
+        match = live_match(sandbox.database, channel)
+        if match["status"] == "finished":
+            return "export-yard"
+        state = FARM.load(json.loads(match["state"]))
+        seat = FARM.to_act(state)[0]
+        notation = FARM.format_action(
+            state, FARM.legal_actions(state, seat)[choose(FARM, state, seat)]
+        )
+        user = ids[match["seats"][seat]]
+        api.post("/api/command", user=user, channel=channel, text=f"/farm move {notation}")
+        until(lambda p=match["ply"]: live_match(sandbox.database, channel)["ply"] > p, "the move")
+    raise AssertionError("the typed farm match should have ended")
+
+
 def test_an_export_downloads_from_the_page_and_replays(
     page: Page, sandbox: SandboxProcess, tmp_path: Path
 ) -> None:
-    """The finished farm match (the test above) exported with ``/game export``: its file is
-    saved from the page under its own name and ``python -m bot replay`` checks it."""
-    page.open_channel("farmyard")
+    """A finished farm match exported with ``/game export``: its file is saved from the page
+    under its own name and ``python -m bot replay`` checks it."""
+    page.open_channel(finished_farm(sandbox))
     page.act_as("bob")
     count = len(page.messages())
     page.type_command("/game export", expect="/game export")
@@ -299,25 +331,31 @@ def test_a_player_and_the_server_pick_their_language_on_the_page(
 ) -> None:
     from selenium.webdriver.support.ui import Select
 
-    page.act_as("alice")
-    Select(page.find("#me-locale")).select_by_visible_text("Polski")
-    page.reveal("members")
-    Select(page.find("#server-locale")).select_by_visible_text("Polski")
+    api = PageApi(sandbox.url)
+    before = api.get("/api/state")
+    alice_id = next(u["id"] for u in before["users"] if u["username"] == "alice")
+    try:
+        page.act_as("alice")
+        Select(page.find("#me-locale")).select_by_visible_text("Polski")
+        page.reveal("members")
+        Select(page.find("#server-locale")).select_by_visible_text("Polski")
 
-    def state() -> Any:
-        with urllib.request.urlopen(sandbox.url.rstrip("/") + "/api/state", timeout=10) as reply:
-            return json.loads(reply.read())
-
-    page.until(lambda: state()["server"]["locale"] == "pl", "the server's language saved")
-    alice = next(u for u in state()["users"] if u["username"] == "alice")
-    assert alice["locale"] == "pl"
-    channel = page.create_channel("polish-farm")
-    page.type_command("/farm new", expect="/farm new")
-    page.until(lambda: len(page.messages()) > 0, "the lobby")
-    with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
-        (language,) = conn.execute(
-            "SELECT language FROM matches WHERE channel_id = ?", (int(channel),)
-        ).fetchone()
-    assert language == "pl", "a new match takes the server's language"
-    page.act_as("bob")
-    assert Select(page.find("#me-locale")).first_selected_option.get_attribute("value") == "en-US"
+        page.until(
+            lambda: api.get("/api/state")["server"]["locale"] == "pl", "the server's language saved"
+        )
+        alice = next(u for u in api.get("/api/state")["users"] if u["username"] == "alice")
+        assert alice["locale"] == "pl"
+        channel = page.create_channel("polish-farm")
+        page.type_command("/farm new", expect="/farm new")
+        page.until(lambda: len(page.messages()) > 0, "the lobby")
+        with sqlite3.connect(f"file:{sandbox.database}?mode=ro", uri=True) as conn:
+            (language,) = conn.execute(
+                "SELECT language FROM matches WHERE channel_id = ?", (int(channel),)
+            ).fetchone()
+        assert language == "pl", "a new match takes the server's language"
+        page.act_as("bob")
+        bobs = Select(page.find("#me-locale")).first_selected_option
+        assert bobs.get_attribute("value") == "en-US"
+    finally:  # later tests read English
+        api.post("/api/users/locale", user=alice_id, locale="en-US")
+        api.post("/api/server/locale", locale=before["server"]["locale"])
