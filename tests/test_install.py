@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -19,6 +20,8 @@ import pytest
 from tests.sandbox.api import PageApi, button, until
 
 ROOT = Path(__file__).resolve().parents[1]
+#: what builds, runs and tools leave at the top of a checkout, none of it part of the project
+LEFT_BEHIND = ("build", "dist", "*.egg-info", ".venv*", ".git", "data", ".*_cache")
 
 DRAW_EVERY_GAME = """
 import json, sys
@@ -41,6 +44,15 @@ print(json.dumps(out))
 """
 
 
+def _left_behind(folder: str, names: list[str]) -> set[str]:
+    """What ``shutil.copytree`` leaves out of ``folder``: caches anywhere, and at the top of
+    the checkout what builds and runs left there."""
+    left = set(shutil.ignore_patterns("__pycache__")(folder, names))
+    if Path(folder) == ROOT:
+        left |= shutil.ignore_patterns(*LEFT_BEHIND)(folder, names)
+    return left
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A venv outside the checkout with the project's wheel (and its dependencies) in it. The
@@ -52,10 +64,24 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    # built from a copy without what earlier builds and runs left in the checkout (a stale
+    # ``build/`` would put modules deleted since into the wheel)
+    source = where / "source"
+    shutil.copytree(ROOT, source, ignore=_left_behind)
     with ThreadPoolExecutor(2) as pool:
         building = pool.submit(
             run,
-            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "-q",
+                "--no-deps",
+                "-w",
+                str(wheels),
+                str(source),
+            ],
         )
         pool.submit(run, [*pip, "install", "-q", *declared]).result()
         building.result()
