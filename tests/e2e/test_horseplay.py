@@ -154,6 +154,21 @@ async def click_private_move(
     assert rec.callback_type in (6, 7)
 
 
+async def arranged(
+    fake: FakeDiscord, world: World, runner: Any, match: Any, pieces: dict[str, Any], **more: Any
+) -> Any:
+    """The match with only ``pieces`` on the board (and ``more`` of its stored state), and the
+    board alice asks for then."""
+    dump = RULES.dump(match.state)
+    dump["pieces"] = pieces
+    dump.update(more)
+    await runner.set_state(match.id, dump)
+    await expect_board(
+        fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+    )
+    return board(fake, world.channel)
+
+
 def check_board(
     fake: FakeDiscord,
     channel: Any,
@@ -297,19 +312,19 @@ async def test_choose_a_piece_then_its_destination(
         assert after.ply == match.ply and after.state == match.state
         assert len(fake.messages(world.channel)) == count
         # few pieces left: the piece that can capture comes first
-        dump = RULES.dump(match.state)
-        dump["pieces"] = {
-            "c3": {"colour": "green", "crown": False},
-            "f6": {"colour": "green", "crown": True},
-            "e7": {"colour": "blue", "crown": False},
-            "h8": {"colour": "blue", "crown": False},
-        }
-        dump["to_move"] = "green"
-        await runner.set_state(match.id, dump)
-        await expect_board(
-            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        shown = await arranged(
+            fake,
+            world,
+            runner,
+            match,
+            {
+                "c3": {"colour": "green", "crown": False},
+                "f6": {"colour": "green", "crown": True},
+                "e7": {"colour": "blue", "crown": False},
+                "h8": {"colour": "blue", "crown": False},
+            },
+            to_move="green",
         )
-        shown = board(fake, world.channel)
         assert [b.label for b in shown.buttons()] == [
             "f6 · 4 moves",
             "c3 · 2 moves",
@@ -363,15 +378,10 @@ async def test_more_pieces_than_buttons_are_one_menu(
     async with running(fake, database) as runner:
         await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
-        dump = RULES.dump(match.state)
         crowns = ("a3", "c3", "e3", "g3", "i3", "b6", "d6", "f6", "h6")
-        dump["pieces"] = {sq: {"colour": "green", "crown": True} for sq in crowns}
-        dump["pieces"]["h8"] = {"colour": "blue", "crown": False}
-        await runner.set_state(match.id, dump)
-        await expect_board(
-            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
-        )
-        shown = board(fake, world.channel)
+        pieces = {sq: {"colour": "green", "crown": True} for sq in crowns}
+        pieces["h8"] = {"colour": "blue", "crown": False}
+        shown = await arranged(fake, world, runner, match, pieces)
         assert [b.label for b in shown.buttons()] == ["Type a move", "Text board", "Moves"]
         (menu,) = shown.selects()
         assert menu.placeholder == PIECE_MENU
@@ -389,19 +399,19 @@ async def test_a_huff_is_announced_in_words(
     async with running(fake, database) as runner:
         await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
-        dump = RULES.dump(match.state)
-        dump["pieces"] = {
-            "c3": {"colour": "green", "crown": False},
-            "g3": {"colour": "green", "crown": False},
-            "d4": {"colour": "blue", "crown": False},
-            "c7": {"colour": "blue", "crown": False},
-            "h8": {"colour": "blue", "crown": False},
-        }
-        await runner.set_state(match.id, dump)
-        await expect_board(
-            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        shown = await arranged(
+            fake,
+            world,
+            runner,
+            match,
+            {
+                "c3": {"colour": "green", "crown": False},
+                "g3": {"colour": "green", "crown": False},
+                "d4": {"colour": "blue", "crown": False},
+                "c7": {"colour": "blue", "crown": False},
+                "h8": {"colour": "blue", "crown": False},
+            },
         )
-        shown = board(fake, world.channel)
         other = await open_piece(fake, world.alice, shown, "g3")
         # the targets warn before anyone is huffed
         assert "you could take: your piece on c3 will be huffed" in other.content
@@ -424,19 +434,19 @@ async def test_every_move_losing_the_stable_is_said_once(
     async with running(fake, database) as runner:
         await open_match(fake, "horseplay", world.channel, world.alice, world.bob)
         match = await runner.match_in(world.channel.id)
-        dump = RULES.dump(match.state)
         # Blue's man on b2 reaches Green's Stable a1 whatever Green plays
-        dump["pieces"] = {
-            "e3": {"colour": "green", "crown": False},
-            "g3": {"colour": "green", "crown": False},
-            "b2": {"colour": "blue", "crown": False},
-            "h8": {"colour": "blue", "crown": False},
-        }
-        await runner.set_state(match.id, dump)
-        await expect_board(
-            fake, world.channel, fake.slash(world.alice, world.channel, "horseplay board")
+        shown = await arranged(
+            fake,
+            world,
+            runner,
+            match,
+            {
+                "e3": {"colour": "green", "crown": False},
+                "g3": {"colour": "green", "crown": False},
+                "b2": {"colour": "blue", "crown": False},
+                "h8": {"colour": "blue", "crown": False},
+            },
         )
-        shown = board(fake, world.channel)
         assert shown.content.count("Stable a1") == 1, shown.content
         assert "Every move leaves your Stable a1 open." in shown.content
         piece = await open_piece(fake, world.alice, shown, "e3")
