@@ -6,8 +6,7 @@ first), pauses, and the players' and servers' clock settings. The match service 
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.jsondata import JSON
 from bot.store import Store
 from bot.store.rows import DueMatch
 
@@ -67,11 +66,11 @@ class TurnRecords:
             match_id, turn_started_at=turn_started_at, paused=paused, by=by, allowance=allowance
         )
 
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
+    async def user_settings(self, user_id: int) -> dict[str, JSON]:
         return await self.store.settings.user_settings(user_id)
 
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+    async def set_user_settings(self, user_id: int, settings: dict[str, JSON]) -> None:
         await self.store.settings.set_user_settings(user_id, settings)
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+    async def guild_settings(self, guild_id: int) -> dict[str, JSON]:
         return await self.store.settings.guild_settings(guild_id)
