@@ -110,6 +110,20 @@ def distances(state: Any, seat: int) -> dict[int, tuple[int, str]]:
     return seen
 
 
+def distances_to(board: Any, targets: set[int], blocked: set[int]) -> dict[int, int]:
+    """Steps from every intersection to the nearest of ``targets``, around ``blocked``."""
+    dist = {p: 0 for p in targets if p not in blocked}
+    queue = deque(dist)
+    while queue:
+        p = queue.popleft()
+        for dx, dy in STEPS.values():
+            q = board.point_step(p, dx, dy)
+            if q is not None and q not in dist and q not in blocked:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
 class Plan:
     """What the cowboy is after this turn: edges to fence and points to reach."""
 
@@ -190,16 +204,7 @@ class Easy(Policy):
         blocks) and passes no goal or planned fence on the way; None if there is none."""
         board = state.board
         goals = plan.goals
-        blocked = blocked_points(state, seat)
-        away = {g: 0 for g in goals if g not in blocked}
-        queue = deque(away)
-        while queue:
-            p = queue.popleft()
-            for dx, dy in STEPS.values():
-                q = board.point_step(p, dx, dy)
-                if q is not None and q not in away and q not in blocked:
-                    away[q] = away[p] + 1
-                    queue.append(q)
+        away = distances_to(board, goals, blocked_points(state, seat))
         here = away.get(state.cowboys[seat])
         best: tuple[int, Ride] | None = None
         for a in rides:

@@ -3,7 +3,6 @@ cheapest field in reach, then rope every steer near it."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 import games
@@ -11,6 +10,7 @@ from games.cowboy.board import STEPS
 from games.cowboy.fields import free_field_squares, herd, owner_map, roaming
 from games.cowboy.state import WIN, Claim, CowboyState, Discard, Place, Step
 from games.cowboy.turn import bandit_zone, step_target
+from games.policies.cowboy import distances_to
 
 RULES = games.get("cowboy")
 
@@ -22,18 +22,7 @@ def _blocked(g: CowboyState, seat: int) -> set[int]:
 
 def _distances(g: CowboyState, seat: int, targets: set[int]) -> dict[int, int]:
     """Steps from every intersection to the nearest target, around whatever blocks the way."""
-    board = g.board
-    blocked = _blocked(g, seat)
-    dist = {p: 0 for p in targets if p not in blocked}
-    queue = deque(dist)
-    while queue:
-        p = queue.popleft()
-        for dx, dy in STEPS.values():
-            q = board.point_step(p, dx, dy)
-            if q is not None and q not in dist and q not in blocked:
-                dist[q] = dist[p] + 1
-                queue.append(q)
-    return dist
+    return distances_to(g.board, targets, _blocked(g, seat))
 
 
 def _field_plans(g: CowboyState, seat: int) -> list[tuple[float, frozenset[int]]]:
