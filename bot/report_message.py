@@ -19,6 +19,7 @@ from bot.store.rows import LoggedAction
 from bot.texts import escape, game_title, story_lines
 from games.analysis import Moment, Report
 from words import domain
+from words.numbers import decimal
 
 if TYPE_CHECKING:
     pass
@@ -51,7 +52,7 @@ class FailedMessage(TypedDict):
 
 def points(value: float) -> str:
     """Percentage points, signed, to one decimal."""
-    return f"{value:+.1f}".replace("-", "−")
+    return decimal(value, signed=True)
 
 
 def waiting_text(match: Match) -> str:
@@ -151,7 +152,7 @@ def report_embed(
             "Estimated by {count} rollout of the computer players ({seconds} s of CPU).",
             "Estimated by {count} rollouts of the computer players ({seconds} s of CPU).",
             report.rollouts,
-        ).format(count=report.rollouts, seconds=round(report.cpu_seconds, 1))
+        ).format(count=report.rollouts, seconds=decimal(report.cpu_seconds))
     )
     if filename:
         embed.set_image(url=f"attachment://{filename}")

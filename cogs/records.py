@@ -29,6 +29,7 @@ from bot.table import escape, stamp
 from bot.turns import board_link
 from words import domain
 from words.catalogue import set_locale
+from words.numbers import decimal
 
 if TYPE_CHECKING:
     from bot.client import RanchHand
@@ -241,7 +242,7 @@ async def _game_line(
         game=_game_title(key),
         won=won,
         lost=played - won,
-        rating=f"{records.ordinal(row.mu, row.sigma):.1f}",
+        rating=decimal(records.ordinal(row.mu, row.sigma)),
     )
     line += " · " + _("#{place} here").format(place=place[1]) if place else ""
     return line + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")
@@ -281,9 +282,9 @@ def _game_title(key: str) -> str:
 def _rating(row: RatingRow, season_id: int | None = None) -> str:
     mu, sigma = float(row.mu), float(row.sigma)
     text = _("{rating} (μ {mu}, σ {sigma}), {played} played").format(
-        rating=f"{records.ordinal(mu, sigma):.1f}",
-        mu=f"{mu:.1f}",
-        sigma=f"{sigma:.1f}",
+        rating=decimal(records.ordinal(mu, sigma)),
+        mu=decimal(mu),
+        sigma=decimal(sigma),
         played=row.played,
     )
     return text + (" · " + _("provisional") if season_id and seasons.provisional(row) else "")

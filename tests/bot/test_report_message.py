@@ -73,10 +73,13 @@ def test_the_report_names_the_figures_and_the_moments_in_english_and_polish() ->
     with words.use("pl"):
         polish = report_message(match, made, rows, None)
         text = polish["embed"].description
-        assert "**Ann**: decyzje −25.0, szczęście −25.0" in text
+        assert "**Ann**: decyzje −25,0, szczęście −25,0" in text, "a Polish decimal comma"
+        assert "1,2 s" in polish["embed"].footer.text
         assert "Najważniejsze chwile" in text and polish["attachments"] == []
         assert polish["embed"].title.startswith("Szczęście i decyzje")
 
 
 def test_points_are_signed_to_one_decimal() -> None:
     assert [points(v) for v in (12.345, -0.04, 0.0)] == ["+12.3", "−0.0", "+0.0"]
+    with words.use("pl"):
+        assert [points(v) for v in (12.345, -1250.5)] == ["+12,3", "−1\xa0250,5"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.highrollin.model import COLOURS
 from words import domain, join_and
+from words.numbers import decimal
 
 D = domain("highrollin")
 _, ngettext, N_ = D.functions()
@@ -98,16 +99,9 @@ def pile(counts: Sequence[int]) -> str:
     return pgettext("list separator", ", ").join(parts) if parts else _("no dice")
 
 
-def decimal(text: str) -> str:
-    """A number written with the locale's decimal mark."""
-    # TRANSLATORS: the decimal mark of numbers such as 1.5% and 0.20
-    return text.replace(".", pgettext("decimal mark", "."))
-
-
 def percent(p: float) -> str:
-    """0.24 -> '24%', 0.015 -> '1.5%'."""
-    text = f"{p * 100:.1f}".rstrip("0").rstrip(".")
-    return _("{number}%").format(number=decimal(text))
+    """0.24 -> '24%', 0.015 -> '1.5%' (the locale's decimal mark)."""
+    return _("{number}%").format(number=decimal(p * 100, trim=True))
 
 
 def risk(data: Any) -> str:
