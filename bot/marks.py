@@ -2,9 +2,10 @@
 
 A board is recognised by marks no translation or rewording changes: its picture's file name
 (``<game>-<match>-<ply>.png``), else the custom ids of its buttons and menus (``rh:a:<match>:
-<ply>:...``) or, on a final board, its Rematch button (``rh:p:<match>``). A board posted to a
-channel also carries a nonce made of the match and ply (``board_nonce``), which Discord uses
-(``enforce_nonce``) to return the message it already created instead of a second one.
+<ply>:...``, read by their own kinds in ``bot.ui.ids``) or, on a final board, its Rematch
+button (``rh:p:<match>``). A board posted to a channel also carries a nonce made of the match
+and ply (``board_nonce``), which Discord uses (``enforce_nonce``) to return the message it
+already created instead of a second one.
 """
 
 from __future__ import annotations
@@ -12,12 +13,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.ui import ids
+
 #: a board's picture: ``<game>-<match>-<ply>.png``
 PICTURE = re.compile(r"[a-z]+-(?P<match>\d+)-(?P<ply>\d+)\.png")
-#: the custom ids of a board's move components, which name its match and ply
-MOVE_ID = re.compile(r"rh:[asgtm]:(?P<match>\d+):(?P<ply>\d+)(?::|$)")
-#: the final board's Rematch button
-REMATCH_ID = re.compile(r"rh:p:(?P<match>\d+)$")
+#: the kinds of custom id of a board's move components, which name its match and ply
+MOVE_KINDS = (
+    ids.ACTION_BUTTON,
+    ids.ACTION_SELECT,
+    ids.GROUP_SELECT,
+    ids.GROUP_BUTTON,
+    ids.TYPE_MOVE,
+    ids.MOVE_BOX,
+)
 
 
 def picture_name(game: str, match_id: int, ply: int) -> str:
@@ -50,11 +58,12 @@ def shown_ply(message: Any, match_id: int, final: int | None = None) -> int | No
         if found and int(found["match"]) == match_id:
             return int(found["ply"])
     for custom_id in _custom_ids(getattr(message, "components", None)):
-        found = MOVE_ID.match(custom_id)
-        if found and int(found["match"]) == match_id:
-            return int(found["ply"])
-        found = REMATCH_ID.match(custom_id)
-        if found and int(found["match"]) == match_id and final is not None:
+        for kind in MOVE_KINDS:
+            read = kind.parse(custom_id)
+            if read and read.number("match_id") == match_id:
+                return read.number("ply")
+        read = ids.REMATCH.parse(custom_id)
+        if read and read.number("match_id") == match_id and final is not None:
             return final
     return None
 
