@@ -117,14 +117,19 @@ class _Channel:
 
 
 class _Table:
-    """The part of the bot's table that delivery uses: where to post, and stripping old
-    boards' buttons (nothing to do here)."""
+    """The part of the bot's table that delivery uses: where to post."""
 
     def __init__(self) -> None:
         self.channels: dict[int, _Channel] = {}
 
     async def postable(self, channel_id: int, *, edit: bool = False) -> _Channel:
         return self.channels.setdefault(channel_id, _Channel(channel_id))
+
+
+class _Strips:
+    """Old boards' buttons taken off (``bot.strips.Strips``): nothing to do here."""
+
+    posted = None
 
     async def strip_buttons(self, channel_id: int, message_id: int, **how: Any) -> None:
         return None
@@ -133,9 +138,6 @@ class _Table:
         return None
 
     def note_stripped(self, message_id: int) -> None:
-        return None
-
-    def posted_through(self, message_id: int, interaction: Any, *, original: bool) -> None:
         return None
 
 
@@ -153,6 +155,9 @@ class TextBot:
 
 class TextDelivery(Delivery):
     """The bot's delivery, its boards without pictures (their drawing is not measured here)."""
+
+    def __init__(self, bot: TextBot) -> None:
+        super().__init__(bot, _Strips())  # type: ignore[arg-type]
 
     async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]:
         return [], None

@@ -171,7 +171,7 @@ class ChannelAccess:
         return await resolve(self.bot, channel_id)
 
 
-async def resolve(bot: Host, channel_id: int) -> Any:
+async def resolve(bot: discord.Client, channel_id: int) -> Any:
     """The channel or thread; archived threads leave discord.py's cache, so a channel
     not in it is fetched (None if it cannot be)."""
     channel = bot.get_channel(channel_id)

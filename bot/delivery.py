@@ -38,6 +38,7 @@ from bot.request import Attached, MoveRequest
 from bot.store import StorageError
 from bot.store.boards import NewBoard
 from bot.store.rows import BoardRow, ClaimedBoard, StoryRow
+from bot.strips import Strips
 from bot.texts import story_lines
 from games.base import Event
 from words import domain
@@ -97,19 +98,22 @@ class Delivery(Pictures):
     def __init__(
         self,
         bot: Host,
+        strips: Strips,
         *,
         lease: float = 30.0,
         interval: float = 5.0,
         now: Callable[[], float] = time.time,
     ) -> None:
-        """``lease``: how long a claim on a board holds (seconds); ``interval``: seconds
-        between passes of the background deliverer; ``now``: the real time the outbox's
-        leases and backoff are counted in (tests move it instead of waiting)."""
+        """``strips``: old boards' buttons taken off (held by the table too); ``lease``: how
+        long a claim on a board holds (seconds); ``interval``: seconds between passes of the
+        background deliverer; ``now``: the real time the outbox's leases and backoff are
+        counted in (tests move it instead of waiting)."""
         self.bot = bot
         self.lease = lease
         self.interval = interval
         self.now = now
-        self.poster = BoardPoster(bot, self._draw)
+        self.strips = strips
+        self.poster = BoardPoster(bot, self._draw, strips)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
         self._busy: dict[int, _Turn] = {}
@@ -169,7 +173,7 @@ class Delivery(Pictures):
     async def sweep(self, *, again: bool = True) -> int:
         """Record the boards stripped since the last pass and (``again``) strip those whose
         stripping is overdue by now; returns how many were stripped again."""
-        return await self.bot.table.sweep_strips(self.now(), again=again)
+        return await self.strips.sweep(self.now(), again=again)
 
     async def pending(self) -> int:
         """Deliver every board whose first try failed or whose bot died; returns how many
@@ -326,13 +330,11 @@ class Delivery(Pictures):
         answer = request.answer
         for message_id in older:
             if message_id == request.clicked and answer is not None and answer.cleared:
-                self.bot.table.note_stripped(message_id)
+                self.strips.note_stripped(message_id)
             else:
-                await self.bot.table.strip_buttons(
-                    message.channel.id, message_id, casual=match.casual
-                )
+                await self.strips.strip_buttons(message.channel.id, message_id, casual=match.casual)
         if match.status != "active":
-            await self.bot.table.retire(match, keep=message.id)
+            await self.strips.retire(match, keep=message.id)
             board = (message.channel.id, message.id)
             await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
 
@@ -355,7 +357,7 @@ class Delivery(Pictures):
             new = NewBoard(message.channel.id, ply, self.service.clock(), plan.story_from)
             done = [p for p in plies if p <= ply]
             for older in await self._record_delivered(match.id, done, message.id, new):
-                await self.bot.table.strip_buttons(message.channel.id, older)
+                await self.strips.strip_buttons(message.channel.id, older)
         return found
 
     async def _record_delivered(

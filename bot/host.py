@@ -21,7 +21,6 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
-from bot.answer import Click
 from bot.config import Settings
 from bot.locales import Readers
 from bot.matches import Match, MatchService, MoveResult
@@ -58,21 +57,6 @@ class Posting(Protocol):
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
     ) -> None: ...
-
-    async def strip_buttons(
-        self,
-        channel_id: int,
-        message_id: int,
-        *,
-        content: str | None = None,
-        casual: bool = False,
-    ) -> None: ...
-
-    def note_stripped(self, message_id: int) -> None: ...
-
-    async def sweep_strips(self, now: float, *, again: bool = True) -> int: ...
-
-    def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None: ...
 
 
 class Boards(Protocol):

@@ -11,7 +11,7 @@ leaves copies; they are found the same way and deleted, so each ply is shown by 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -30,6 +30,13 @@ log = logging.getLogger(__name__)
 
 #: how many of a channel's newest messages are searched for a board posted but not recorded
 RECENT = 25
+
+
+class Stripping(Protocol):
+    """What a copy that could not be deleted needs: its buttons taken off
+    (``bot.strips.Strips``)."""
+
+    async def strip_buttons(self, channel_id: int, message_id: int) -> None: ...
 
 
 def may_be_taken(err: BaseException) -> bool:
@@ -86,7 +93,9 @@ async def posted_unrecorded(
     return None
 
 
-async def drop_copies(bot: Host, message: discord.Message, match_id: int, ply: int) -> int:
+async def drop_copies(
+    bot: Host, strips: Stripping, message: discord.Message, match_id: int, ply: int
+) -> int:
     """Delete the other messages showing the board of ``ply`` (copies a retried followup
     left); returns how many went."""
     dropped = 0
@@ -98,7 +107,7 @@ async def drop_copies(bot: Host, message: discord.Message, match_id: int, ply: i
             except (discord.HTTPException, *TRANSPORT) as err:
                 log.info("match %s: a copy of a board stays: %r", match_id, err)
                 if has_buttons(other):
-                    await bot.table.strip_buttons(other.channel.id, other.id)
+                    await strips.strip_buttons(other.channel.id, other.id)
     if dropped:
         log.info("match %s: %d copies of the board of ply %s removed", match_id, dropped, ply)
     return dropped

@@ -30,8 +30,10 @@ Fields = dict[str, Any]
 class ChannelPoster:
     """A server table: the channel is the bot's to post in."""
 
-    def __init__(self, bot: Host) -> None:
+    def __init__(self, bot: Host, strips: lookup.Stripping) -> None:
+        """``strips``: a copy of a board that could not be deleted loses its buttons."""
         self.bot = bot
+        self.strips = strips
 
     async def send(self, match: Match, kwargs: Fields) -> discord.Message:
         channel = await self.bot.table.postable(match.channel_id)
@@ -52,7 +54,7 @@ class ChannelPoster:
         )
 
     async def drop_copies(self, message: discord.Message, match: Match) -> None:
-        await lookup.drop_copies(self.bot, message, match.id, match.ply)
+        await lookup.drop_copies(self.bot, self.strips, message, match.id, match.ply)
 
     def may_follow_up(self, interaction: Click) -> bool:
         return not interaction.is_expired()
@@ -85,6 +87,6 @@ class InteractionPoster(ChannelPoster):
         venue.followed_up(interaction)
 
 
-def poster_for(bot: Host, match: Match) -> ChannelPoster:
+def poster_for(bot: Host, match: Match, strips: lookup.Stripping) -> ChannelPoster:
     """The poster of ``match``'s kind of table."""
-    return InteractionPoster(bot) if match.casual else ChannelPoster(bot)
+    return InteractionPoster(bot, strips) if match.casual else ChannelPoster(bot, strips)
