@@ -64,6 +64,7 @@ from bot.delivery import Delivery
 from bot.matches import Match, MatchService
 from bot.request import MoveRequest
 from bot.store import open_store
+from bot.trouble import ChannelTrouble
 from bot.ui import layout
 
 GUILD = 7
@@ -148,16 +149,20 @@ class TextBot:
         self.service = service
         self.store = service.store
         self.table = _Table()
+        #: (a refused board would pause no clock here: there is none)
+        self.trouble = ChannelTrouble(lambda: service, _NoClock(), lambda guild_id: True)
 
-    def still_in(self, guild_id: int | None) -> bool:
-        return True
+
+class _NoClock:
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        return False
 
 
 class TextDelivery(Delivery):
     """The bot's delivery, its boards without pictures (their drawing is not measured here)."""
 
     def __init__(self, bot: TextBot) -> None:
-        super().__init__(bot, _Strips())  # type: ignore[arg-type]
+        super().__init__(bot, _Strips(), bot.trouble)  # type: ignore[arg-type]
 
     async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]:
         return [], None

@@ -34,6 +34,7 @@ from bot.strips import Strips
 from bot.table import RESTARTING, Table
 from bot.texts import said
 from bot.tournaments import Tournaments
+from bot.trouble import ChannelTrouble
 from bot.turns import TurnClock
 from games.base import GameError
 from words import domain
@@ -148,7 +149,8 @@ class RanchHand(Host):
         self.renderer.analysts = settings.analysis_concurrency
         #: post-game reports: asked for, worked out in turn, posted
         self.analyses = Analyses(self)
-        self.delivery = Delivery(self, strips, lease=board_lease, now=realtime)
+        self.trouble = ChannelTrouble(lambda: self.service, self.turns.pauses, self.still_in)
+        self.delivery = Delivery(self, strips, self.trouble, lease=board_lease, now=realtime)
         self.tournaments = Tournaments(self)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))

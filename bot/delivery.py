@@ -40,6 +40,7 @@ from bot.store.boards import NewBoard
 from bot.store.rows import BoardRow, ClaimedBoard, StoryRow
 from bot.strips import Strips
 from bot.texts import story_lines
+from bot.trouble import ChannelTrouble
 from games.base import Event
 from words import domain
 
@@ -54,9 +55,6 @@ _, ngettext, N_ = domain("bot").functions()
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
-#: Discord error codes that mean the channel is gone for good (or the bot was removed: 50001,
-#: unless the bot is still in the server, where it means View Channel was taken away)
-GONE = {10003, 50001}
 #: what a CannotPost counts as in the outbox's last error
 CANNOT_POST = 50013
 
@@ -99,12 +97,14 @@ class Delivery(Pictures):
         self,
         bot: Host,
         strips: Strips,
+        trouble: ChannelTrouble,
         *,
         lease: float = 30.0,
         interval: float = 5.0,
         now: Callable[[], float] = time.time,
     ) -> None:
-        """``strips``: old boards' buttons taken off (held by the table too); ``lease``: how
+        """``strips``: old boards' buttons taken off (held by the table too); ``trouble``: a
+        match whose channel cannot be reached (closed, or its clock paused); ``lease``: how
         long a claim on a board holds (seconds); ``interval``: seconds between passes of the
         background deliverer; ``now``: the real time the outbox's leases and backoff are
         counted in (tests move it instead of waiting)."""
@@ -113,6 +113,7 @@ class Delivery(Pictures):
         self.interval = interval
         self.now = now
         self.strips = strips
+        self.trouble = trouble
         self.poster = BoardPoster(bot, self._draw, strips)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
@@ -396,16 +397,15 @@ class Delivery(Pictures):
     ) -> None:
         code = 0 if lost else CANNOT_POST if err is None else getattr(err, "code", 0)
         status = 0 if lost else 403 if err is None else getattr(err, "status", 429)
-        in_server = code == 50001 and self.bot.still_in(match.guild_id)
-        if (code in GONE or status == 404) and not in_server:
+        if self.trouble.gone(match, code, status):
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
             await self.service.outbox.gone(match.id, plies, self.now())
-            await self.bot.close_matches([match])
+            await self.trouble.close([match])
             return
-        if status == 403 and not match.casual:
-            # the bot may not post there: the board waits, and the clock stops (no deadline
-            # on a player who cannot be told); a player's action there says why
-            await self.bot.turns.block(
+        if status == 403:
+            # the bot may not post there: the board waits, and the clock stops; a player's
+            # action there says why
+            await self.trouble.refused(
                 match, reason or _("Discord refused my message ({code})").format(code=code)
             )
 
