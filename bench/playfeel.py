@@ -118,7 +118,7 @@ class _Channel:
 
 
 class _Table:
-    """The part of the bot's table that delivery uses: where to post."""
+    """The channels delivery posts in (``bot.channels.Channels``), as the table answers for them."""
 
     def __init__(self) -> None:
         self.channels: dict[int, _Channel] = {}
@@ -162,7 +162,7 @@ class TextDelivery(Delivery):
     """The bot's delivery, its boards without pictures (their drawing is not measured here)."""
 
     def __init__(self, bot: TextBot) -> None:
-        super().__init__(bot, _Strips(), bot.trouble)  # type: ignore[arg-type]
+        super().__init__(bot, _Strips(), bot.trouble, bot.table)  # type: ignore[arg-type]
 
     async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]:
         return [], None

@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot import ui
 from bot.analyses import Analyses
 from bot.answer import TRANSPORT
+from bot.channels import Channels
 from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
@@ -144,13 +145,16 @@ class RanchHand(Host):
         self.service: MatchService
         #: old boards' buttons taken off, held by the table and the delivery
         strips = Strips(self, PostedThrough(lambda: self.clock()), lambda: self.service)
-        self.table = Table(self, strips)
+        channels = Channels(self, self.turns.pauses)
+        self.table = Table(self, strips, channels)
         self.renderer = Renderer(settings.render_workers)
         self.renderer.analysts = settings.analysis_concurrency
         #: post-game reports: asked for, worked out in turn, posted
         self.analyses = Analyses(self)
         self.trouble = ChannelTrouble(lambda: self.service, self.turns.pauses, self.still_in)
-        self.delivery = Delivery(self, strips, self.trouble, lease=board_lease, now=realtime)
+        self.delivery = Delivery(
+            self, strips, self.trouble, channels, lease=board_lease, now=realtime
+        )
         self.tournaments = Tournaments(self)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))

@@ -29,7 +29,7 @@ import discord
 
 import words
 from bot import lookup, records
-from bot.channels import CannotPost
+from bot.channels import CannotPost, Channels
 from bot.model import Match, stored_events
 from bot.pictures import Pictures
 from bot.posters import ChannelPoster
@@ -98,13 +98,15 @@ class Delivery(Pictures):
         bot: Host,
         strips: Strips,
         trouble: ChannelTrouble,
+        channels: Channels,
         *,
         lease: float = 30.0,
         interval: float = 5.0,
         now: Callable[[], float] = time.time,
     ) -> None:
         """``strips``: old boards' buttons taken off (held by the table too); ``trouble``: a
-        match whose channel cannot be reached (closed, or its clock paused); ``lease``: how
+        match whose channel cannot be reached (closed, or its clock paused); ``channels``: the
+        channels boards are posted in with the bot's own token; ``lease``: how
         long a claim on a board holds (seconds); ``interval``: seconds between passes of the
         background deliverer; ``now``: the real time the outbox's leases and backoff are
         counted in (tests move it instead of waiting)."""
@@ -114,7 +116,7 @@ class Delivery(Pictures):
         self.now = now
         self.strips = strips
         self.trouble = trouble
-        self.poster = BoardPoster(bot, self._draw, strips)
+        self.poster = BoardPoster(bot, self._draw, channels, strips)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
         self._busy: dict[int, _Turn] = {}

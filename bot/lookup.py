@@ -32,6 +32,14 @@ log = logging.getLogger(__name__)
 RECENT = 25
 
 
+class Reaching(Protocol):
+    """How a channel is reached with the bot's own token (``bot.channels.Channels``)."""
+
+    async def postable(
+        self, channel_id: int, *, edit: bool = False
+    ) -> discord.PartialMessageable: ...
+
+
 class Stripping(Protocol):
     """What a copy that could not be deleted needs: its buttons taken off
     (``bot.strips.Strips``)."""
@@ -61,13 +69,19 @@ async def taken_answer(interaction: Click, match_id: int, ply: int) -> discord.M
 
 
 async def newest_boards(
-    bot: Host, channel_id: int, match_id: int, *, after: int = 0, final: int | None = None
+    bot: Host,
+    channels: Reaching,
+    channel_id: int,
+    match_id: int,
+    *,
+    after: int = 0,
+    final: int | None = None,
 ) -> list[tuple[discord.Message, int]]:
     """The bot's board messages of the match among the channel's newest (after message
     ``after``), newest first, with the ply each shows; empty if the channel cannot be read."""
     found: list[tuple[discord.Message, int]] = []
     try:
-        channel = await bot.table.postable(channel_id, edit=True)
+        channel = await channels.postable(channel_id, edit=True)
         async for message in channel.history(limit=RECENT):
             if message.id <= after:
                 break
@@ -82,11 +96,19 @@ async def newest_boards(
 
 
 async def posted_unrecorded(
-    bot: Host, channel_id: int, match_id: int, plies: list[int], after: int, final: int | None
+    bot: Host,
+    channels: Reaching,
+    channel_id: int,
+    match_id: int,
+    plies: list[int],
+    after: int,
+    final: int | None,
 ) -> tuple[discord.Message, int] | None:
     """The newest board of one of ``plies`` already in the channel (posted, then not
     recorded), with its ply; None if there is none."""
-    for message, ply in await newest_boards(bot, channel_id, match_id, after=after, final=final):
+    for message, ply in await newest_boards(
+        bot, channels, channel_id, match_id, after=after, final=final
+    ):
         if ply in plies:
             log.info("match %s: board of ply %s was already posted", match_id, ply)
             return message, ply
@@ -94,12 +116,17 @@ async def posted_unrecorded(
 
 
 async def drop_copies(
-    bot: Host, strips: Stripping, message: discord.Message, match_id: int, ply: int
+    bot: Host,
+    channels: Reaching,
+    strips: Stripping,
+    message: discord.Message,
+    match_id: int,
+    ply: int,
 ) -> int:
     """Delete the other messages showing the board of ``ply`` (copies a retried followup
     left); returns how many went."""
     dropped = 0
-    for other, shown in await newest_boards(bot, message.channel.id, match_id):
+    for other, shown in await newest_boards(bot, channels, message.channel.id, match_id):
         if shown == ply and other.id != message.id:
             try:
                 await other.delete()

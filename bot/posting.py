@@ -26,6 +26,7 @@ from bot.texts import PING_USERS, board_embed, compose
 from games.base import Event
 
 if TYPE_CHECKING:
+    from bot.channels import Channels
     from bot.host import Host
     from bot.strips import Strips
 
@@ -53,17 +54,19 @@ class Board:
 class BoardPoster:
     """Posts and edits boards; the delivery decides which board, this decides how."""
 
-    def __init__(self, bot: Host, draw: Draw, strips: Strips) -> None:
-        """``strips``: old boards' buttons taken off, and which interaction posted a message
-        (``Strips.posted``: a board posted here is remembered there)."""
+    def __init__(self, bot: Host, draw: Draw, channels: Channels, strips: Strips) -> None:
+        """``channels``: the channels posted in with the bot's own token; ``strips``: old
+        boards' buttons taken off, and which interaction posted a message (``Strips.posted``:
+        a board posted here is remembered there)."""
         self.bot = bot
+        self.channels = channels
         self.draw = draw
         self.strips = strips
         self.posted = strips.posted
 
     def route(self, match: Match) -> ChannelPoster:
         """The channel route of ``match``'s kind of table."""
-        return poster_for(self.bot, match, self.strips)
+        return poster_for(self.bot, match, self.channels, self.strips)
 
     async def _again(self, request: MoveRequest, board: Board) -> list[discord.File]:
         """The picture drawn again (a refused request consumed the files)."""

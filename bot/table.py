@@ -5,7 +5,8 @@ the match service; draw the picture in the render pool; answer the click with th
 (picture, what happened, a mention of whoever must act next) within Discord's 3 seconds, or
 acknowledge it and post the board after; then drop the buttons from the older boards
 (``bot.strips``: the ``Strips`` the table holds with the delivery). Where the bot may post is
-``bot.channels``, ending a match early ``bot.ending``: both parts of ``Table``.
+``bot.channels`` (the ``Channels`` the table holds, as the delivery's posters do), ending a
+match early ``bot.ending``: a part of ``Table``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from bot.casual import CasualTable
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
-    ChannelAccess,
+    Channels,
     how_to_grant,
     is_thread,
     missing_permissions,
@@ -71,10 +72,13 @@ RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minu
 Strip = Callable[..., Awaitable[None]]
 
 
-class Table(Ending, ChannelAccess, CasualTable, Menus):
-    def __init__(self, bot: Host, strips: Strips) -> None:
-        """``strips``: the stripping of old boards' buttons, held by the delivery too."""
+class Table(Ending, CasualTable, Menus):
+    def __init__(self, bot: Host, strips: Strips, channels: Channels) -> None:
+        """``strips``: the stripping of old boards' buttons, held by the delivery too;
+        ``channels``: where the bot may post."""
         self.bot = bot
+        #: the channels matches live in: permissions, reaching them (``bot.channels``)
+        self.channels = channels
         self.computers = Computers(bot)
         self._pipeline: Pipeline | None = None
         #: moves made here (``bot.moves``)
@@ -102,6 +106,20 @@ class Table(Ending, ChannelAccess, CasualTable, Menus):
     @property
     def service(self) -> MatchService:
         return self.bot.service
+
+    # Channels (``bot.channels``), as the cogs and the clock ask the table ------------------
+
+    def check_permissions(self, interaction: Click, *, new_thread: bool = False) -> None:
+        self.channels.check_permissions(interaction, new_thread=new_thread)
+
+    def problem_here(self, interaction: Click) -> str | None:
+        return self.channels.problem_here(interaction)
+
+    async def channel_notice(self, interaction: Click, match: Match) -> None:
+        await self.channels.channel_notice(interaction, match)
+
+    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.PartialMessageable:
+        return await self.channels.postable(channel_id, edit=edit)
 
     @property
     def pipeline(self) -> Pipeline:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.channels import Pausing
     from bot.matches import Match, MatchService
 
 log = logging.getLogger(__name__)
@@ -23,13 +24,6 @@ log = logging.getLogger(__name__)
 GONE = {10003, 50001}
 #: Discord's "Missing Access"
 MISSING_ACCESS = 50001
-
-
-class Pausing(Protocol):
-    """What a channel the bot may not post in does to a match's clock (``bot.pauses.Pauses``:
-    the clock stops, and says why, until the bot can post there again)."""
-
-    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool: ...
 
 
 class ChannelTrouble:
