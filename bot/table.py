@@ -6,7 +6,7 @@ the match service; draw the picture in the render pool; answer the click with th
 acknowledge it and post the board after; then drop the buttons from the older boards
 (``bot.strips``: the ``Strips`` the table holds with the delivery). Where the bot may post is
 ``bot.channels`` (the ``Channels`` the table holds, as the delivery's posters do), ending a
-match early ``bot.ending``: a part of ``Table``.
+match early ``bot.ending`` (``Ending``, held here too).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from bot.menus import Menus
 from bot.moves import Moves
 from bot.pipeline import Pipeline
 from bot.posters import Fields
-from bot.request import MoveRequest
+from bot.request import Attached, MoveRequest
 from bot.store import StorageError
 from bot.strips import Strips
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
@@ -72,7 +72,7 @@ RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minu
 Strip = Callable[..., Awaitable[None]]
 
 
-class Table(Ending, CasualTable, Menus):
+class Table(CasualTable, Menus):
     def __init__(self, bot: Host, strips: Strips, channels: Channels) -> None:
         """``strips``: the stripping of old boards' buttons, held by the delivery too;
         ``channels``: where the bot may post."""
@@ -87,6 +87,11 @@ class Table(Ending, CasualTable, Menus):
         self.strips = strips
         #: messages posted through an interaction that can still edit them (``bot.posted``)
         self.posted = strips.posted
+        #: ending a match early (``bot.ending``)
+        self.ending = Ending(lambda: bot.service, strips, self._picture, bot)
+
+    async def _picture(self, match: Match) -> Attached:
+        return await self.bot.delivery.picture(match)
 
     def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None:
         """``message_id`` was posted through ``interaction`` (its original response, or a
@@ -106,6 +111,18 @@ class Table(Ending, CasualTable, Menus):
     @property
     def service(self) -> MatchService:
         return self.bot.service
+
+    # Ending a match early (``bot.ending``), as its command and buttons ask the table ------
+
+    async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
+        await self.ending.ask_abandon(interaction, game, can_manage=can_manage)
+
+    async def answer_abandon(
+        self, interaction: Click, match_id: int, *, stage: str, ply: int, confirmed: bool
+    ) -> None:
+        await self.ending.answer_abandon(
+            interaction, match_id, stage=stage, ply=ply, confirmed=confirmed
+        )
 
     # Channels (``bot.channels``), as the cogs and the clock ask the table ------------------
 
