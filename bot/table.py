@@ -72,7 +72,7 @@ RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minu
 Strip = Callable[..., Awaitable[None]]
 
 
-class Table(CasualTable, Menus):
+class Table:
     def __init__(self, bot: Host, strips: Strips, channels: Channels) -> None:
         """``strips``: the stripping of old boards' buttons, held by the delivery too;
         ``channels``: where the bot may post."""
@@ -89,6 +89,15 @@ class Table(CasualTable, Menus):
         self.posted = strips.posted
         #: ending a match early (``bot.ending``)
         self.ending = Ending(lambda: bot.service, strips, self._picture, bot)
+        #: a casual table's waiting board and refused DMs (``bot.casual``)
+        self.casual = CasualTable(
+            lambda: bot.service,
+            lambda match: bot.turns.deadline_now(match),
+            lambda request: bot.delivery.deliver(request),
+            lambda: bot.clock(),
+        )
+        #: a board's private menus (``bot.menus``)
+        self.menus = Menus(lambda: bot.service, self.refuse, self.casual)
 
     async def _picture(self, match: Match) -> Attached:
         return await self.bot.delivery.picture(match)
@@ -123,6 +132,25 @@ class Table(CasualTable, Menus):
         await self.ending.answer_abandon(
             interaction, match_id, stage=stage, ply=ply, confirmed=confirmed
         )
+
+    # A casual table (``bot.casual``) and a board's menus (``bot.menus``), as the moves and
+    # the components ask the table ----------------------------------------------------------
+
+    async def show_waiting(self, interaction: Click, match: Match) -> bool:
+        return await self.casual.show_waiting(interaction, match)
+
+    async def tell_dm_refused(self, interaction: Click, match: Match) -> None:
+        await self.casual.tell_dm_refused(interaction, match)
+
+    async def open_group(
+        self, interaction: Click, match_id: int, *, ply: int, seat: int, group_index: int
+    ) -> None:
+        await self.menus.open_group(
+            interaction, match_id, ply=ply, seat=seat, group_index=group_index
+        )
+
+    async def open_move_box(self, interaction: Click, match_id: int, *, ply: int) -> None:
+        await self.menus.open_move_box(interaction, match_id, ply=ply)
 
     # Channels (``bot.channels``), as the cogs and the clock ask the table ------------------
 
