@@ -92,7 +92,7 @@ class _Plan:
         return self.upto == self.match.ply
 
 
-class Delivery(Pictures):
+class Delivery:
     def __init__(
         self,
         bot: Host,
@@ -116,6 +116,8 @@ class Delivery(Pictures):
         self.now = now
         self.strips = strips
         self.trouble = trouble
+        #: the boards' pictures (``bot.pictures``)
+        self.pictures = Pictures(lambda: bot.renderer)
         self.poster = BoardPoster(bot, self._draw, channels, strips)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
@@ -134,6 +136,34 @@ class Delivery(Pictures):
         self, match: Match, previous: object, last: object, events: Sequence[Event]
     ) -> Attached:
         return await self.picture(match, previous=previous, last=last, events=events)
+
+    # Pictures (``bot.pictures``), as the table and the moves ask the delivery ---------------
+
+    async def picture(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        events: Sequence[Event] = (),
+    ) -> Attached:
+        """The board picture as an attachment (``Pictures.picture``)."""
+        return await self.pictures.picture(match, previous=previous, last=last, events=events)
+
+    def picture_soon(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        state: object = None,
+        ply: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> asyncio.Future[Attached]:
+        """``picture`` as a future, the drawing already under way (``Pictures.picture_soon``)."""
+        return self.pictures.picture_soon(
+            match, previous=previous, last=last, state=state, ply=ply, events=events
+        )
 
     # The background deliverer --------------------------------------------------------------
 
