@@ -64,6 +64,7 @@ from bot.delivery import Delivery
 from bot.matches import Match, MatchService
 from bot.request import MoveRequest
 from bot.store import open_store
+from bot.trouble import ChannelTrouble
 from bot.ui import layout
 
 GUILD = 7
@@ -117,14 +118,19 @@ class _Channel:
 
 
 class _Table:
-    """The part of the bot's table that delivery uses: where to post, and stripping old
-    boards' buttons (nothing to do here)."""
+    """The channels delivery posts in (``bot.channels.Channels``), as the table answers for them."""
 
     def __init__(self) -> None:
         self.channels: dict[int, _Channel] = {}
 
     async def postable(self, channel_id: int, *, edit: bool = False) -> _Channel:
         return self.channels.setdefault(channel_id, _Channel(channel_id))
+
+
+class _Strips:
+    """Old boards' buttons taken off (``bot.strips.Strips``): nothing to do here."""
+
+    posted = None
 
     async def strip_buttons(self, channel_id: int, message_id: int, **how: Any) -> None:
         return None
@@ -135,9 +141,6 @@ class _Table:
     def note_stripped(self, message_id: int) -> None:
         return None
 
-    def posted_through(self, message_id: int, interaction: Any, *, original: bool) -> None:
-        return None
-
 
 class TextBot:
     """The parts of the bot that delivery reaches: the services and the table."""
@@ -146,13 +149,20 @@ class TextBot:
         self.service = service
         self.store = service.store
         self.table = _Table()
+        #: (a refused board would pause no clock here: there is none)
+        self.trouble = ChannelTrouble(lambda: service, _NoClock(), lambda guild_id: True)
 
-    def still_in(self, guild_id: int | None) -> bool:
-        return True
+
+class _NoClock:
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool:
+        return False
 
 
 class TextDelivery(Delivery):
     """The bot's delivery, its boards without pictures (their drawing is not measured here)."""
+
+    def __init__(self, bot: TextBot) -> None:
+        super().__init__(bot, _Strips(), bot.trouble, bot.table)  # type: ignore[arg-type]
 
     async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]:
         return [], None

@@ -1,4 +1,5 @@
-"""Part of ``Table``: what a casual table (``bot.venue``) needs of an interaction with it.
+"""What a casual table (``bot.venue``) needs of an interaction with it (``CasualTable``, held by
+the table).
 
 The bot cannot post there by itself, so every interaction with the match is its chance: a
 deadline the host set that passed since is applied now, and a board that could not be sent
@@ -9,6 +10,7 @@ was asked. A player whose reminder DM was refused hears, privately, that those D
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,7 +22,7 @@ from bot.request import MoveRequest
 from words import domain
 
 if TYPE_CHECKING:
-    from bot.host import Host
+    from bot.matches import MatchService
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -30,9 +32,27 @@ DM_REFUSED = "dm_refused"
 
 
 class CasualTable:
-    """Part of ``Table``."""
+    """A casual table's waiting board and deadline, and its refused reminder DMs."""
 
-    bot: Host
+    def __init__(
+        self,
+        service: Callable[[], MatchService],
+        deadline_now: Callable[[Match], Awaitable[bool]],
+        deliver: Callable[[MoveRequest], Awaitable[object]],
+        clock: Callable[[], float],
+    ) -> None:
+        """``service``: the match service (built once the store is open); ``deadline_now``:
+        the turn clock applies a deadline that passed (``TurnClock.deadline_now``);
+        ``deliver``: a board out of the outbox (``Delivery.deliver``); ``clock``: the time an
+        interaction's age is read on."""
+        self._service = service
+        self.deadline_now = deadline_now
+        self.deliver = deliver
+        self.clock = clock
+
+    @property
+    def service(self) -> MatchService:
+        return self._service()
 
     async def show_waiting(self, interaction: Click, match: Match) -> bool:
         """At a casual table: apply a deadline that passed, then, if a board waits in the
@@ -40,9 +60,9 @@ class CasualTable:
         Elsewhere nothing happens here (the bot posts by itself)."""
         if not match.casual or match.status != "active":
             return False
-        if await self.bot.turns.deadline_now(match):
-            match = await self.bot.service.get(match.id)
-        if not await self.bot.service.outbox.undelivered(match.id):
+        if await self.deadline_now(match):
+            match = await self.service.get(match.id)
+        if not await self.service.outbox.undelivered(match.id):
             return False
         clicked = interaction.message
         answer = None
@@ -55,7 +75,7 @@ class CasualTable:
             await interaction.edit_original_response(
                 content=_("Nothing was played: the newest board had not been shown; it is below.")
             )
-        await self.bot.delivery.deliver(
+        await self.deliver(
             MoveRequest(
                 match.id,
                 interaction=interaction,
@@ -71,7 +91,7 @@ class CasualTable:
         table, say privately that reminder DMs are off now."""
         if not match.casual or match.seat_of(interaction.user.id) is None:
             return
-        store = self.bot.store
+        store = self.service.store
         settings = await store.settings.user_settings(interaction.user.id)
         if not settings.get(DM_REFUSED):
             return
@@ -82,7 +102,7 @@ class CasualTable:
         )
         try:
             if interaction.response.is_done():
-                if not venue.may_follow_up(interaction, self.bot.clock):
+                if not venue.may_follow_up(interaction, self.clock):
                     return
                 venue.followed_up(interaction)
                 await interaction.followup.send(text, ephemeral=True)

@@ -1,11 +1,16 @@
 """Where the bot may post: the permissions a whole match needs, checked up front and said out
 loud; archived threads reopened; a channel the bot cannot post in reported to its players.
+
+``Channels`` is built once: the table holds it (and answers for it to the cogs and the clock),
+the delivery's posters reach channels through it. It needs the client (the bot's own token)
+and the turn clock's pauses (a player's action in a channel the bot cannot post in stops the
+match's clock, and one where it can again starts it).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -13,9 +18,6 @@ from bot.answer import Click
 from bot.matches import Match, Refusal
 from bot.texts import escape
 from words import domain
-
-if TYPE_CHECKING:
-    from bot.host import Host
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -67,10 +69,21 @@ def is_thread(channel: Any) -> bool:
     return getattr(channel, "type", None) in THREAD_TYPES
 
 
-class ChannelAccess:
-    """Part of ``Table``: checks and reaches the channels matches live in."""
+class Pausing(Protocol):
+    """What a channel the bot cannot post in does to a match's clock (``bot.pauses.Pauses``)."""
 
-    bot: Host
+    async def block(self, match: Match, reason: str, *, announce: bool = True) -> bool: ...
+
+    async def unblock(self, match: Match) -> bool: ...
+
+
+class Channels:
+    """Checks and reaches the channels matches live in."""
+
+    def __init__(self, client: discord.Client, pauses: Pausing) -> None:
+        """``client``: the bot's own token; ``pauses``: the turn clock's pauses."""
+        self.client = client
+        self.pauses = pauses
 
     # Where the bot may post ----------------------------------------------------------------
 
@@ -118,7 +131,7 @@ class ChannelAccess:
         return None
 
     def _name(self) -> str:
-        return self.bot.user.name if self.bot.user else "Ranch Hand"
+        return self.client.user.name if self.client.user else "Ranch Hand"
 
     async def channel_notice(self, interaction: Click, match: Match) -> None:
         """After a player's action in a match's channel: if the bot cannot post there by
@@ -129,7 +142,7 @@ class ChannelAccess:
         problem = self.problem_here(interaction)
         try:
             if problem is not None:
-                await self.bot.turns.block(match, problem, announce=False)
+                await self.pauses.block(match, problem, announce=False)
                 await interaction.followup.send(
                     _(
                         "⚠️ I cannot post in this channel by myself, so this match's turn clock "
@@ -137,7 +150,7 @@ class ChannelAccess:
                     ).format(problem=problem),
                     ephemeral=True,
                 )
-            elif await self.bot.turns.unblock(match):
+            elif await self.pauses.unblock(match):
                 await interaction.followup.send(
                     _("▶️ I can post here again, so this match's turn clock runs again."),
                     ephemeral=True,
@@ -150,7 +163,7 @@ class ChannelAccess:
         archived thread is unarchived first; raises ``CannotPost`` saying why when the bot may
         not post there (missing permissions, a locked thread). ``edit``: only to edit the
         bot's own message, which needs no right to post."""
-        channel = await self._resolve(channel_id)
+        channel = await resolve(self.client, channel_id)
         guild = getattr(channel, "guild", None)
         me = getattr(guild, "me", None)
         if channel is not None and me is not None:
@@ -165,13 +178,10 @@ class ChannelAccess:
                     raise CannotPost(_("the thread was locked by a moderator"))
                 if channel.archived:
                     await channel.edit(archived=False)
-        return self.bot.get_partial_messageable(channel_id)
-
-    async def _resolve(self, channel_id: int) -> Any:
-        return await resolve(self.bot, channel_id)
+        return self.client.get_partial_messageable(channel_id)
 
 
-async def resolve(bot: Host, channel_id: int) -> Any:
+async def resolve(bot: discord.Client, channel_id: int) -> Any:
     """The channel or thread; archived threads leave discord.py's cache, so a channel
     not in it is fetched (None if it cannot be)."""
     channel = bot.get_channel(channel_id)

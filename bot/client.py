@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot import ui
 from bot.analyses import Analyses
 from bot.answer import TRANSPORT
+from bot.channels import Channels
 from bot.command_words import Translations
 from bot.config import Settings
 from bot.delivery import Delivery
@@ -27,11 +28,14 @@ from bot.host import Host
 from bot.locales import Readers, Tree, reader_locale
 from bot.matches import MatchService, Refusal
 from bot.metrics import Metrics
+from bot.posted import PostedThrough
 from bot.render_pool import Renderer
 from bot.store import StorageError, Store, open_store
+from bot.strips import Strips
 from bot.table import RESTARTING, Table
 from bot.texts import said
 from bot.tournaments import Tournaments
+from bot.trouble import ChannelTrouble
 from bot.turns import TurnClock
 from games.base import GameError
 from words import domain
@@ -139,12 +143,18 @@ class RanchHand(Host):
         self.turns = TurnClock(self, interval=clock_interval or 60.0)
         self.store: Store
         self.service: MatchService
-        self.table = Table(self)
+        #: old boards' buttons taken off, held by the table and the delivery
+        strips = Strips(self, PostedThrough(lambda: self.clock()), lambda: self.service)
+        channels = Channels(self, self.turns.pauses)
+        self.table = Table(self, strips, channels)
         self.renderer = Renderer(settings.render_workers)
         self.renderer.analysts = settings.analysis_concurrency
         #: post-game reports: asked for, worked out in turn, posted
         self.analyses = Analyses(self)
-        self.delivery = Delivery(self, lease=board_lease, now=realtime)
+        self.trouble = ChannelTrouble(lambda: self.service, self.turns.pauses, self.still_in)
+        self.delivery = Delivery(
+            self, strips, self.trouble, channels, lease=board_lease, now=realtime
+        )
         self.tournaments = Tournaments(self)
         self.metrics = Metrics(self)
         self.readers = Readers(lambda: getattr(self, "store", None))

@@ -29,7 +29,7 @@ import discord
 
 import words
 from bot import lookup, records
-from bot.channels import CannotPost
+from bot.channels import CannotPost, Channels
 from bot.model import Match, stored_events
 from bot.pictures import Pictures
 from bot.posters import ChannelPoster
@@ -38,7 +38,9 @@ from bot.request import Attached, MoveRequest
 from bot.store import StorageError
 from bot.store.boards import NewBoard
 from bot.store.rows import BoardRow, ClaimedBoard, StoryRow
+from bot.strips import Strips
 from bot.texts import story_lines
+from bot.trouble import ChannelTrouble
 from games.base import Event
 from words import domain
 
@@ -53,9 +55,6 @@ _, ngettext, N_ = domain("bot").functions()
 
 #: seconds between delivery attempts of one board: a few quick tries, then patiently
 BACKOFF = (2.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0)
-#: Discord error codes that mean the channel is gone for good (or the bot was removed: 50001,
-#: unless the bot is still in the server, where it means View Channel was taken away)
-GONE = {10003, 50001}
 #: what a CannotPost counts as in the outbox's last error
 CANNOT_POST = 50013
 
@@ -93,23 +92,33 @@ class _Plan:
         return self.upto == self.match.ply
 
 
-class Delivery(Pictures):
+class Delivery:
     def __init__(
         self,
         bot: Host,
+        strips: Strips,
+        trouble: ChannelTrouble,
+        channels: Channels,
         *,
         lease: float = 30.0,
         interval: float = 5.0,
         now: Callable[[], float] = time.time,
     ) -> None:
-        """``lease``: how long a claim on a board holds (seconds); ``interval``: seconds
-        between passes of the background deliverer; ``now``: the real time the outbox's
-        leases and backoff are counted in (tests move it instead of waiting)."""
+        """``strips``: old boards' buttons taken off (held by the table too); ``trouble``: a
+        match whose channel cannot be reached (closed, or its clock paused); ``channels``: the
+        channels boards are posted in with the bot's own token; ``lease``: how
+        long a claim on a board holds (seconds); ``interval``: seconds between passes of the
+        background deliverer; ``now``: the real time the outbox's leases and backoff are
+        counted in (tests move it instead of waiting)."""
         self.bot = bot
         self.lease = lease
         self.interval = interval
         self.now = now
-        self.poster = BoardPoster(bot, self._draw)
+        self.strips = strips
+        self.trouble = trouble
+        #: the boards' pictures (``bot.pictures``)
+        self.pictures = Pictures(lambda: bot.renderer)
+        self.poster = BoardPoster(bot, self._draw, channels, strips)
         self._task: asyncio.Task[None] | None = None
         #: the matches whose boards are being delivered here, each with its turn
         self._busy: dict[int, _Turn] = {}
@@ -127,6 +136,34 @@ class Delivery(Pictures):
         self, match: Match, previous: object, last: object, events: Sequence[Event]
     ) -> Attached:
         return await self.picture(match, previous=previous, last=last, events=events)
+
+    # Pictures (``bot.pictures``), as the table and the moves ask the delivery ---------------
+
+    async def picture(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        events: Sequence[Event] = (),
+    ) -> Attached:
+        """The board picture as an attachment (``Pictures.picture``)."""
+        return await self.pictures.picture(match, previous=previous, last=last, events=events)
+
+    def picture_soon(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        state: object = None,
+        ply: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> asyncio.Future[Attached]:
+        """``picture`` as a future, the drawing already under way (``Pictures.picture_soon``)."""
+        return self.pictures.picture_soon(
+            match, previous=previous, last=last, state=state, ply=ply, events=events
+        )
 
     # The background deliverer --------------------------------------------------------------
 
@@ -169,7 +206,7 @@ class Delivery(Pictures):
     async def sweep(self, *, again: bool = True) -> int:
         """Record the boards stripped since the last pass and (``again``) strip those whose
         stripping is overdue by now; returns how many were stripped again."""
-        return await self.bot.table.sweep_strips(self.now(), again=again)
+        return await self.strips.sweep(self.now(), again=again)
 
     async def pending(self) -> int:
         """Deliver every board whose first try failed or whose bot died; returns how many
@@ -326,13 +363,11 @@ class Delivery(Pictures):
         answer = request.answer
         for message_id in older:
             if message_id == request.clicked and answer is not None and answer.cleared:
-                self.bot.table.note_stripped(message_id)
+                self.strips.note_stripped(message_id)
             else:
-                await self.bot.table.strip_buttons(
-                    message.channel.id, message_id, casual=match.casual
-                )
+                await self.strips.strip_buttons(message.channel.id, message_id, casual=match.casual)
         if match.status != "active":
-            await self.bot.table.retire(match, keep=message.id)
+            await self.strips.retire(match, keep=message.id)
             board = (message.channel.id, message.id)
             await records.settle_quietly(self.store, match, board=board, at=match.updated_at)
 
@@ -355,7 +390,7 @@ class Delivery(Pictures):
             new = NewBoard(message.channel.id, ply, self.service.clock(), plan.story_from)
             done = [p for p in plies if p <= ply]
             for older in await self._record_delivered(match.id, done, message.id, new):
-                await self.bot.table.strip_buttons(message.channel.id, older)
+                await self.strips.strip_buttons(message.channel.id, older)
         return found
 
     async def _record_delivered(
@@ -394,16 +429,15 @@ class Delivery(Pictures):
     ) -> None:
         code = 0 if lost else CANNOT_POST if err is None else getattr(err, "code", 0)
         status = 0 if lost else 403 if err is None else getattr(err, "status", 429)
-        in_server = code == 50001 and self.bot.still_in(match.guild_id)
-        if (code in GONE or status == 404) and not in_server:
+        if self.trouble.gone(match, code, status):
             log.info("match %s: its channel is gone (%s); closing it", match.id, code)
             await self.service.outbox.gone(match.id, plies, self.now())
-            await self.bot.close_matches([match])
+            await self.trouble.close([match])
             return
-        if status == 403 and not match.casual:
-            # the bot may not post there: the board waits, and the clock stops (no deadline
-            # on a player who cannot be told); a player's action there says why
-            await self.bot.turns.block(
+        if status == 403:
+            # the bot may not post there: the board waits, and the clock stops; a player's
+            # action there says why
+            await self.trouble.refused(
                 match, reason or _("Discord refused my message ({code})").format(code=code)
             )
 

@@ -1,13 +1,15 @@
 """Ending a match before its time: ``/<game> abandon`` asks privately, with Confirm and Cancel,
 and only the asker's Confirm ends it (if the match still stands as asked and they still may).
 Every message of the match then says so, the newest board shows who ended it, and the channel
-is told. Part of ``bot.table.Table``.
+is told. ``Ending`` is held by the table (``Table.ending``); it needs the match service, the
+stripping of buttons (``bot.strips``), a board's picture and the client, nothing else.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,6 +20,7 @@ from bot import ui
 from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
 from bot.posters import Fields
+from bot.request import Attached
 from bot.texts import (
     abandon_question,
     board_embed,
@@ -31,9 +34,8 @@ from bot.texts import (
 from words import domain
 
 if TYPE_CHECKING:
-    from bot.host import Host
-    from bot.posted import PostedThrough
     from bot.store.rows import BoardRow
+    from bot.strips import Strips
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
@@ -42,20 +44,27 @@ ONLY_HOST = N_("Only the host or someone with the Manage Channels permission can
 
 
 class Ending:
-    """Part of ``Table`` (which provides ``service`` and ``retire``): ending a match."""
+    """Ending a match early: asked, confirmed, then told everywhere."""
 
-    bot: Host
-    #: ``Table.posted``: which interaction posted a board (a casual table's is edited so)
-    posted: PostedThrough
+    def __init__(
+        self,
+        service: Callable[[], MatchService],
+        strips: Strips,
+        picture: Callable[[Match], Awaitable[Attached]],
+        client: discord.Client,
+    ) -> None:
+        """``service``: the match service (built once the store is open); ``strips``: the
+        match's messages retired (and which interaction posted its board: a casual table's
+        is edited through it); ``picture``: a board's picture (``Delivery.picture``);
+        ``client``: the bot's own token."""
+        self._service = service
+        self.strips = strips
+        self.picture = picture
+        self.client = client
 
-    if TYPE_CHECKING:
-
-        @property
-        def service(self) -> MatchService: ...
-
-        async def retire(
-            self, match: Match, *, keep: int | None = None, end: str | None = None
-        ) -> None: ...
+    @property
+    def service(self) -> MatchService:
+        return self._service()
 
     async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
         """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""
@@ -143,7 +152,7 @@ class Ending:
         newest = await self.service.latest_board_row(match.id)
         board = newest if newest is not None and int(newest.ply) >= 0 else None
         keep = None if board is None else int(board.message_id)
-        await self.retire(match, keep=keep, end=end)
+        await self.strips.retire(match, keep=keep, end=end)
 
         if board is not None:
             await self._end_board(match, board, name)
@@ -155,10 +164,10 @@ class Ending:
         stories = await self.service.outbox.stories(match.id, after, match.ply)
         lines = story_lines(match, [json.loads(r.payload) for r in stories])
         message_id = int(board.message_id)
-        held = self.posted.take(message_id) if match.casual else None
+        held = self.strips.posted.take(message_id) if match.casual else None
         if match.casual and held is None:
             return  # only the interaction that posted it may edit it (it ran out)
-        files, filename = await self.bot.delivery.picture(match)
+        files, filename = await self.picture(match)
         edits: Fields = {
             "content": compose(match, lines, ended_by=name),
             "embed": board_embed(match, filename=filename),
@@ -174,7 +183,7 @@ class Ending:
                 else:
                     await through.followup.edit_message(message_id, **edits)
             else:
-                channel = self.bot.get_partial_messageable(int(board.channel_id))
+                channel = self.client.get_partial_messageable(int(board.channel_id))
                 await channel.get_partial_message(message_id).edit(**edits)
         except discord.HTTPException as err:
             log.info("could not mark board %s as ended: %s", board.message_id, err.status)

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
-from bot.answer import Click
 from bot.config import Settings
 from bot.locales import Readers
 from bot.matches import Match, MatchService, MoveResult
@@ -29,9 +27,8 @@ from bot.metrics import Metrics
 from bot.render_pool import Renderer
 from bot.request import Attached, MoveRequest, Ready
 from bot.store import Store
+from bot.trouble import ChannelTrouble
 from games.base import Event
-
-log = logging.getLogger(__name__)
 
 
 class Moving(Protocol):
@@ -58,21 +55,6 @@ class Posting(Protocol):
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
     ) -> None: ...
-
-    async def strip_buttons(
-        self,
-        channel_id: int,
-        message_id: int,
-        *,
-        content: str | None = None,
-        casual: bool = False,
-    ) -> None: ...
-
-    def note_stripped(self, message_id: int) -> None: ...
-
-    async def sweep_strips(self, now: float, *, again: bool = True) -> int: ...
-
-    def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None: ...
 
 
 class Boards(Protocol):
@@ -130,6 +112,8 @@ class Host(commands.AutoShardedBot):
     table: Posting
     delivery: Boards
     turns: Blocking
+    #: a match whose channel cannot be reached: closed, or its clock paused
+    trouble: ChannelTrouble
     #: the tournaments (``bot.tournaments.Tournaments``), moved on by the turn clock's tick
     tournaments: Any
     #: moves and starts being handled now (a graceful stop waits for them)
@@ -156,12 +140,6 @@ class Host(commands.AutoShardedBot):
         return shards is not None and (guild_id >> 22) % count not in shards
 
     async def close_matches(self, matches: list[Match]) -> int:
-        """End matches whose channel, thread or server is gone: their seats are free again
-        and nothing more is posted for them. Returns how many were live."""
-        closed = 0
-        for match in matches:
-            if await self.service.close(match.id):
-                closed += 1
-                log.info("match %s closed: its channel, thread or server is gone", match.id)
-            await self.service.retire_boards(match.id)  # nothing left to edit there
-        return closed
+        """End matches whose channel, thread or server is gone (``ChannelTrouble.close``).
+        Returns how many were live."""
+        return await self.trouble.close(matches)

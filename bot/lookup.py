@@ -11,7 +11,7 @@ leaves copies; they are found the same way and deleted, so each ply is shown by 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -30,6 +30,21 @@ log = logging.getLogger(__name__)
 
 #: how many of a channel's newest messages are searched for a board posted but not recorded
 RECENT = 25
+
+
+class Reaching(Protocol):
+    """How a channel is reached with the bot's own token (``bot.channels.Channels``)."""
+
+    async def postable(
+        self, channel_id: int, *, edit: bool = False
+    ) -> discord.PartialMessageable: ...
+
+
+class Stripping(Protocol):
+    """What a copy that could not be deleted needs: its buttons taken off
+    (``bot.strips.Strips``)."""
+
+    async def strip_buttons(self, channel_id: int, message_id: int) -> None: ...
 
 
 def may_be_taken(err: BaseException) -> bool:
@@ -54,13 +69,19 @@ async def taken_answer(interaction: Click, match_id: int, ply: int) -> discord.M
 
 
 async def newest_boards(
-    bot: Host, channel_id: int, match_id: int, *, after: int = 0, final: int | None = None
+    bot: Host,
+    channels: Reaching,
+    channel_id: int,
+    match_id: int,
+    *,
+    after: int = 0,
+    final: int | None = None,
 ) -> list[tuple[discord.Message, int]]:
     """The bot's board messages of the match among the channel's newest (after message
     ``after``), newest first, with the ply each shows; empty if the channel cannot be read."""
     found: list[tuple[discord.Message, int]] = []
     try:
-        channel = await bot.table.postable(channel_id, edit=True)
+        channel = await channels.postable(channel_id, edit=True)
         async for message in channel.history(limit=RECENT):
             if message.id <= after:
                 break
@@ -75,22 +96,37 @@ async def newest_boards(
 
 
 async def posted_unrecorded(
-    bot: Host, channel_id: int, match_id: int, plies: list[int], after: int, final: int | None
+    bot: Host,
+    channels: Reaching,
+    channel_id: int,
+    match_id: int,
+    plies: list[int],
+    after: int,
+    final: int | None,
 ) -> tuple[discord.Message, int] | None:
     """The newest board of one of ``plies`` already in the channel (posted, then not
     recorded), with its ply; None if there is none."""
-    for message, ply in await newest_boards(bot, channel_id, match_id, after=after, final=final):
+    for message, ply in await newest_boards(
+        bot, channels, channel_id, match_id, after=after, final=final
+    ):
         if ply in plies:
             log.info("match %s: board of ply %s was already posted", match_id, ply)
             return message, ply
     return None
 
 
-async def drop_copies(bot: Host, message: discord.Message, match_id: int, ply: int) -> int:
+async def drop_copies(
+    bot: Host,
+    channels: Reaching,
+    strips: Stripping,
+    message: discord.Message,
+    match_id: int,
+    ply: int,
+) -> int:
     """Delete the other messages showing the board of ``ply`` (copies a retried followup
     left); returns how many went."""
     dropped = 0
-    for other, shown in await newest_boards(bot, message.channel.id, match_id):
+    for other, shown in await newest_boards(bot, channels, message.channel.id, match_id):
         if shown == ply and other.id != message.id:
             try:
                 await other.delete()
@@ -98,7 +134,7 @@ async def drop_copies(bot: Host, message: discord.Message, match_id: int, ply: i
             except (discord.HTTPException, *TRANSPORT) as err:
                 log.info("match %s: a copy of a board stays: %r", match_id, err)
                 if has_buttons(other):
-                    await bot.table.strip_buttons(other.channel.id, other.id)
+                    await strips.strip_buttons(other.channel.id, other.id)
     if dropped:
         log.info("match %s: %d copies of the board of ply %s removed", match_id, dropped, ply)
     return dropped

@@ -1,4 +1,5 @@
-"""Part of ``Table``: the menus a board opens privately (a group of moves, the move box)."""
+"""The menus a board opens privately (a group of moves, the move box): ``Menus``, held by the
+table."""
 
 from __future__ import annotations
 
@@ -17,24 +18,30 @@ from games.base import GameError
 from words import domain
 
 if TYPE_CHECKING:
-    from bot.host import Host
+    from bot.casual import CasualTable
 
 _, ngettext, N_ = domain("bot").functions()
 
 
 class Menus:
-    """Part of ``Table``."""
+    """A board's private menus, checked against the match as it stands."""
 
-    bot: Host
+    def __init__(
+        self,
+        service: Callable[[], MatchService],
+        refuse: Callable[[Click, str], Awaitable[None]],
+        casual: CasualTable,
+    ) -> None:
+        """``service``: the match service (built once the store is open); ``refuse``: a
+        private refusal (``Table.refuse``); ``casual``: a casual table's waiting board is
+        shown instead of a menu."""
+        self._service = service
+        self.refuse = refuse
+        self.casual = casual
 
     @property
     def service(self) -> MatchService:
-        return self.bot.service
-
-    #: ``Table.refuse``: a private refusal
-    refuse: Callable[[Click, str], Awaitable[None]]
-    #: ``CasualTable.show_waiting``: a casual table's waiting board shown instead
-    show_waiting: Callable[[Click, Match], Awaitable[bool]]
+        return self._service()
 
     async def open_group(
         self,
@@ -46,7 +53,7 @@ class Menus:
         group_index: int,
     ) -> None:
         loaded = interaction.extras.get(ui.LOADED)
-        if loaded is not None and await self.show_waiting(interaction, loaded):
+        if loaded is not None and await self.casual.show_waiting(interaction, loaded):
             return
         try:
             match, __ = await self.service.check_actor(
@@ -78,7 +85,7 @@ class Menus:
 
     async def open_move_box(self, interaction: Click, match_id: int, *, ply: int) -> None:
         loaded = interaction.extras.get(ui.LOADED)
-        if loaded is not None and await self.show_waiting(interaction, loaded):
+        if loaded is not None and await self.casual.show_waiting(interaction, loaded):
             return
         try:
             match, __ = await self.service.check_actor(match_id, interaction.user.id, ply=ply)

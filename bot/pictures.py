@@ -1,11 +1,12 @@
-"""Part of ``Delivery``: a board's picture as an attachment, drawn in the render pool."""
+"""A board's picture as an attachment, drawn in the render pool: ``Pictures``, held by the
+delivery (which answers for it to the table and the moves)."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,15 +19,17 @@ from bot.render_pool import RenderError
 from games.base import Event
 
 if TYPE_CHECKING:
-    from bot.host import Host
+    from bot.render_pool import Renderer
 
 log = logging.getLogger(__name__)
 
 
 class Pictures:
-    """Part of ``Delivery``."""
+    """Boards' pictures, their alt text in the match's language."""
 
-    bot: Host
+    def __init__(self, renderer: Callable[[], Renderer]) -> None:
+        """``renderer``: the render pool the pictures are drawn in."""
+        self.renderer = renderer
 
     async def picture(
         self,
@@ -59,7 +62,7 @@ class Pictures:
             done = asyncio.get_running_loop().create_future()
             done.set_result(([], None))
             return done
-        png = self.bot.renderer.draw_soon(
+        png = self.renderer().draw_soon(
             match.game,
             state,
             previous=previous,

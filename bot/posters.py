@@ -30,17 +30,21 @@ Fields = dict[str, Any]
 class ChannelPoster:
     """A server table: the channel is the bot's to post in."""
 
-    def __init__(self, bot: Host) -> None:
+    def __init__(self, bot: Host, channels: lookup.Reaching, strips: lookup.Stripping) -> None:
+        """``channels``: the channels the bot posts in (``bot.channels``); ``strips``: a copy
+        of a board that could not be deleted loses its buttons."""
         self.bot = bot
+        self.channels = channels
+        self.strips = strips
 
     async def send(self, match: Match, kwargs: Fields) -> discord.Message:
-        channel = await self.bot.table.postable(match.channel_id)
+        channel = await self.channels.postable(match.channel_id)
         # the nonce names the board: a retry, another process or a restart within Discord's
         # window gets the message already created back instead of a second one
         return await channel.send(nonce=board_nonce(match.id, match.ply), **kwargs)
 
     async def edit(self, match: Match, message_id: int, kwargs: Fields) -> discord.Message:
-        channel = await self.bot.table.postable(match.channel_id, edit=True)
+        channel = await self.channels.postable(match.channel_id, edit=True)
         return await channel.get_partial_message(message_id).edit(**kwargs)
 
     async def find(
@@ -48,11 +52,11 @@ class ChannelPoster:
     ) -> tuple[discord.Message, int] | None:
         """A board of ``plies`` already in the channel though not recorded, with its ply."""
         return await lookup.posted_unrecorded(
-            self.bot, match.channel_id, match.id, plies, after, final
+            self.bot, self.channels, match.channel_id, match.id, plies, after, final
         )
 
     async def drop_copies(self, message: discord.Message, match: Match) -> None:
-        await lookup.drop_copies(self.bot, message, match.id, match.ply)
+        await lookup.drop_copies(self.bot, self.channels, self.strips, message, match.id, match.ply)
 
     def may_follow_up(self, interaction: Click) -> bool:
         return not interaction.is_expired()
@@ -85,6 +89,9 @@ class InteractionPoster(ChannelPoster):
         venue.followed_up(interaction)
 
 
-def poster_for(bot: Host, match: Match) -> ChannelPoster:
+def poster_for(
+    bot: Host, match: Match, channels: lookup.Reaching, strips: lookup.Stripping
+) -> ChannelPoster:
     """The poster of ``match``'s kind of table."""
-    return InteractionPoster(bot) if match.casual else ChannelPoster(bot)
+    kind = InteractionPoster if match.casual else ChannelPoster
+    return kind(bot, channels, strips)

@@ -26,7 +26,9 @@ from bot.texts import PING_USERS, board_embed, compose
 from games.base import Event
 
 if TYPE_CHECKING:
+    from bot.channels import Channels
     from bot.host import Host
+    from bot.strips import Strips
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +54,19 @@ class Board:
 class BoardPoster:
     """Posts and edits boards; the delivery decides which board, this decides how."""
 
-    def __init__(self, bot: Host, draw: Draw) -> None:
+    def __init__(self, bot: Host, draw: Draw, channels: Channels, strips: Strips) -> None:
+        """``channels``: the channels posted in with the bot's own token; ``strips``: old
+        boards' buttons taken off, and which interaction posted a message (``Strips.posted``:
+        a board posted here is remembered there)."""
         self.bot = bot
+        self.channels = channels
         self.draw = draw
+        self.strips = strips
+        self.posted = strips.posted
 
     def route(self, match: Match) -> ChannelPoster:
         """The channel route of ``match``'s kind of table."""
-        return poster_for(self.bot, match)
+        return poster_for(self.bot, match, self.channels, self.strips)
 
     async def _again(self, request: MoveRequest, board: Board) -> list[discord.File]:
         """The picture drawn again (a refused request consumed the files)."""
@@ -106,7 +114,7 @@ class BoardPoster:
     async def _new(self, request: MoveRequest, board: Board, fields: Fields) -> discord.Message:
         """A new board message. It is the click's answer when it is ready in time: one
         request, which notifies the next player. The clicked board then loses its buttons
-        through the interaction that posted it (``Table.strip_buttons``), outside the bot's
+        through the interaction that posted it (``Strips.strip_buttons``), outside the bot's
         global limit of requests, as the board itself is. Else the board follows the
         acknowledgement."""
         interaction, answer, route = request.interaction, request.answer, board.route
@@ -145,7 +153,7 @@ class BoardPoster:
                 return None
             message = found[0]
         else:
-            self.bot.table.posted_through(message.id, interaction, original=False)
+            self.posted.remember(message.id, interaction, original=False)
         await route.drop_copies(message, match)
         return message
 
@@ -183,7 +191,7 @@ class BoardPoster:
         if not isinstance(message, discord.Message):
             message = await answer.interaction.original_response()
         if new:
-            self.bot.table.posted_through(message.id, answer.interaction, original=True)
+            self.posted.remember(message.id, answer.interaction, original=True)
         return message
 
     async def _taken(

@@ -3,14 +3,16 @@
 Per move: check the actor (a refusal is an ephemeral reply and changes nothing); apply through
 the match service; draw the picture in the render pool; answer the click with the new board
 (picture, what happened, a mention of whoever must act next) within Discord's 3 seconds, or
-acknowledge it and post the board after; then drop the buttons from the older boards. Where
-the bot may post is ``bot.channels``, ending a match early ``bot.ending``: both parts of
-``Table``.
+acknowledge it and post the board after; then drop the buttons from the older boards
+(``bot.strips``: the ``Strips`` the table holds with the delivery). Where the bot may post is
+``bot.channels`` (the ``Channels`` the table holds, as the delivery's posters do), ending a
+match early ``bot.ending`` (``Ending``, held here too).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,7 +24,7 @@ from bot.casual import CasualTable
 from bot.channels import (  # noqa: F401  (re-exported)
     BLOCKED_RETRY,
     CannotPost,
-    ChannelAccess,
+    Channels,
     how_to_grant,
     is_thread,
     missing_permissions,
@@ -33,11 +35,10 @@ from bot.matches import Match, MatchService, Refusal
 from bot.menus import Menus
 from bot.moves import Moves
 from bot.pipeline import Pipeline
-from bot.posted import PostedThrough
 from bot.posters import Fields
-from bot.request import MoveRequest
+from bot.request import Attached, MoveRequest
 from bot.store import StorageError
-from bot.strips import Stripping
+from bot.strips import Strips
 from bot.texts import (  # noqa: F401  (re-exported for the cogs and the clock)
     BLOCKED,
     PING_USERS,
@@ -67,17 +68,39 @@ _, ngettext, N_ = domain("bot").functions()
 RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minute.")
 
 
-class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
-    def __init__(self, bot: Host) -> None:
+#: takes one message's buttons off (``Strips.strip_buttons``)
+Strip = Callable[..., Awaitable[None]]
+
+
+class Table:
+    def __init__(self, bot: Host, strips: Strips, channels: Channels) -> None:
+        """``strips``: the stripping of old boards' buttons, held by the delivery too;
+        ``channels``: where the bot may post."""
         self.bot = bot
+        #: the channels matches live in: permissions, reaching them (``bot.channels``)
+        self.channels = channels
         self.computers = Computers(bot)
         self._pipeline: Pipeline | None = None
         #: moves made here (``bot.moves``)
         self.moves = Moves(self)
-        #: messages posted through an interaction that can still edit them
-        self.posted = PostedThrough(lambda: bot.clock())
-        #: boards whose buttons came off since the store was last told (``bot.strips``)
-        self.stripped: list[int] = []
+        #: old boards' and lobby messages' buttons taken off (``bot.strips``)
+        self.strips = strips
+        #: messages posted through an interaction that can still edit them (``bot.posted``)
+        self.posted = strips.posted
+        #: ending a match early (``bot.ending``)
+        self.ending = Ending(lambda: bot.service, strips, self._picture, bot)
+        #: a casual table's waiting board and refused DMs (``bot.casual``)
+        self.casual = CasualTable(
+            lambda: bot.service,
+            lambda match: bot.turns.deadline_now(match),
+            lambda request: bot.delivery.deliver(request),
+            lambda: bot.clock(),
+        )
+        #: a board's private menus (``bot.menus``)
+        self.menus = Menus(lambda: bot.service, self.refuse, self.casual)
+
+    async def _picture(self, match: Match) -> Attached:
+        return await self.bot.delivery.picture(match)
 
     def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None:
         """``message_id`` was posted through ``interaction`` (its original response, or a
@@ -85,8 +108,63 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
         self.posted.remember(message_id, interaction, original=original)
 
     @property
+    def strip_buttons(self) -> Strip:
+        """An old board's buttons taken off: ``Strips.strip_buttons``, the one the delivery
+        uses too (one set here is set there)."""
+        return self.strips.strip_buttons
+
+    @strip_buttons.setter
+    def strip_buttons(self, strip: Strip) -> None:
+        self.strips.strip_buttons = strip  # type: ignore[method-assign,assignment]
+
+    @property
     def service(self) -> MatchService:
         return self.bot.service
+
+    # Ending a match early (``bot.ending``), as its command and buttons ask the table ------
+
+    async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
+        await self.ending.ask_abandon(interaction, game, can_manage=can_manage)
+
+    async def answer_abandon(
+        self, interaction: Click, match_id: int, *, stage: str, ply: int, confirmed: bool
+    ) -> None:
+        await self.ending.answer_abandon(
+            interaction, match_id, stage=stage, ply=ply, confirmed=confirmed
+        )
+
+    # A casual table (``bot.casual``) and a board's menus (``bot.menus``), as the moves and
+    # the components ask the table ----------------------------------------------------------
+
+    async def show_waiting(self, interaction: Click, match: Match) -> bool:
+        return await self.casual.show_waiting(interaction, match)
+
+    async def tell_dm_refused(self, interaction: Click, match: Match) -> None:
+        await self.casual.tell_dm_refused(interaction, match)
+
+    async def open_group(
+        self, interaction: Click, match_id: int, *, ply: int, seat: int, group_index: int
+    ) -> None:
+        await self.menus.open_group(
+            interaction, match_id, ply=ply, seat=seat, group_index=group_index
+        )
+
+    async def open_move_box(self, interaction: Click, match_id: int, *, ply: int) -> None:
+        await self.menus.open_move_box(interaction, match_id, ply=ply)
+
+    # Channels (``bot.channels``), as the cogs and the clock ask the table ------------------
+
+    def check_permissions(self, interaction: Click, *, new_thread: bool = False) -> None:
+        self.channels.check_permissions(interaction, new_thread=new_thread)
+
+    def problem_here(self, interaction: Click) -> str | None:
+        return self.channels.problem_here(interaction)
+
+    async def channel_notice(self, interaction: Click, match: Match) -> None:
+        await self.channels.channel_notice(interaction, match)
+
+    async def postable(self, channel_id: int, *, edit: bool = False) -> discord.PartialMessageable:
+        return await self.channels.postable(channel_id, edit=edit)
 
     @property
     def pipeline(self) -> Pipeline:
@@ -154,16 +232,8 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
     ) -> None:
-        """The match is over or closed: no message of it keeps buttons (``keep`` has none
-        already, or keeps its own, e.g. a final board's Rematch), and its lobby messages say
-        how it ended (``end``: who ended it, see ``lobby_text``)."""
-        lobbies = await self.service.lobby_messages(match.id)
-        for channel_id, message_id in await self.service.retire_boards(match.id):
-            if message_id != keep and (channel_id, message_id) not in lobbies:
-                await self.strip_buttons(channel_id, message_id, casual=match.casual)
-            elif message_id == keep:
-                self.stripped.append(keep)  # it has what it should (bot.strips)
-        await self.show_lobby_status(match, lobbies, end=end)
+        """The match is over or closed: no message of it keeps buttons (``Strips.retire``)."""
+        await self.strips.retire(match, keep=keep, end=end)
 
     async def lobby_action(
         self, interaction: Click, match_id: int, op: str, target: int = 0
@@ -228,7 +298,7 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
                 text = lobby_text(match)
             await interaction.response.edit_message(content=text, view=None)
             if clicked is not None:
-                self.stripped.append(clicked)  # its buttons are off
+                self.strips.note_stripped(clicked)  # its buttons are off
         elif not answered:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.edit_original_response(content=_("Started; the board is below."))
@@ -238,7 +308,7 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
         # then every lobby message says "started" and loses its buttons (the one clicked
         # already did both)
         lobbies = await self.service.lobby_messages(match.id)
-        await self.show_lobby_status(match, [m for m in lobbies if m[1] != clicked])
+        await self.strips.show_lobby_status(match, [m for m in lobbies if m[1] != clicked])
         await self.channel_notice(interaction, match)
 
     # Moves ---------------------------------------------------------------------------------
@@ -303,27 +373,3 @@ class Table(Ending, Stripping, ChannelAccess, CasualTable, Menus):
         if interaction is not None:
             await self.channel_notice(interaction, match)
         return message
-
-    async def show_lobby_status(
-        self, match: Match, lobbies: list[tuple[int, int]], *, end: str | None = None
-    ) -> None:
-        """The lobby messages, edited to say how the lobby ended ("started", "finished: bob
-        won", "ended by alice"...), without buttons. Public: in the match's language."""
-        with words.use(match.language):
-            text = lobby_text(match, end=end)
-        edits: Fields = {
-            "content": text,
-            "view": None,
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
-        for channel_id, message_id in lobbies:
-            try:
-                if match.casual:
-                    # only the interaction that posted it, while it lasts, may edit it
-                    await self.strip_buttons(channel_id, message_id, content=text, casual=True)
-                    continue
-                channel = self.bot.get_partial_messageable(channel_id)
-                await channel.get_partial_message(message_id).edit(**edits)
-                self.stripped.append(message_id)  # its buttons are off too
-            except discord.HTTPException as err:
-                log.info("could not update lobby message %s: %s", message_id, err.status)
