@@ -217,13 +217,12 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
         case Ride(first, then):
             told = {"first": step_word(first), "then": step_word(then)}
             emoji = RIDE_ARROWS.get(first + then) or RIDE_ARROWS.get(then + first)
+            if _to_a_steer(g, seat, action):
+                label = _("Ride {first}, then {then} to a steer").format(**told)
+            else:
+                label = _("Ride {first}, then {then}").format(**told)
             if action in on_buttons(g, seat):
-                if _to_a_steer(g, seat, action):
-                    label = _("Ride {first}, then {then} to a steer").format(**told)
-                else:
-                    label = _("Ride {first}, then {then}").format(**told)
                 return Choice(label, emoji=emoji)
-            label = _("Ride {first}, then {then}").format(**told)
             return Choice(label, group=_("Ride two steps"), emoji=emoji)
         case End():
             return Choice(_("End the turn"), emoji="🛑")

@@ -266,7 +266,11 @@ def test_free_buttons_go_to_ropes_rustles_and_fights_before_rides() -> None:
     assert shown["rustle g2"].label == "Rustle bob's steer on g2"
     assert shown["rope f2 to d5"].group == "Rope the steer on f2"
     assert shown["fight g3"].group == "Fight Indians"
-    assert {shown[t].group for t in shown if t.count(" ") == 2} == {"Ride two steps"}
+    rides = [shown[t] for t in shown if t.count(" ") == 2]
+    assert {c.group for c in rides} == {"Ride two steps"}
+    # the menu still tells the rides that end next to the roaming steer on f2
+    assert shown["move s w"].label == "Ride south, then west to a steer"
+    assert shown["move e e"].label == "Ride east, then east"
 
 
 # Rustling -----------------------------------------------------------------------------------------
