@@ -32,8 +32,16 @@ Counted on every action a person chose:
 Per game, at 2 players and at the largest table (``--players`` to choose), it prints the
 playouts, actions per playout, then the figures above. Progress goes to stderr.
 
+With ``--detail``, where the taps go, per table: each kind of action (its actions, taps per
+action, how many took 1, 2, 3+ taps, its taps per turn), the commonest turn shapes (the kinds of
+a turn's actions in order), the boards with room for another button while a move takes more
+than one tap, and the taps per turn to expect over the same playouts if at most n moves of each
+board were one tap (n: the board's move buttons, and up to ten): a floor no layout with that
+many move buttons can beat, since the moves are chosen at random whatever the layout.
+
 Run: ``python bench/playfeel.py`` (all five games, 20 playouts each);
-``python bench/playfeel.py --game highrollin --playouts 30 --players 2 4``.
+``python bench/playfeel.py --game highrollin --playouts 30 --players 2 4``;
+``python bench/playfeel.py --game cowboy --detail``.
 """
 
 from __future__ import annotations
@@ -263,7 +271,7 @@ class Figures:
     #: with ``--detail``: by a number of one-tap moves per board, the menu picks to expect over
     #: the same boards if that many of their moves, any of them, were buttons
     expected_menu: dict[int, float] = field(default_factory=dict)
-    #: boards with room for another move button while some of their moves are in menus
+    #: boards with room for another button while some of their moves take more than one tap
     idle: int = 0
 
     def board(self, match: Match, sent: Sent) -> None:
@@ -277,7 +285,8 @@ class Figures:
         moves = sum(1 for c in found if is_button(c) and kind(c) not in FIXED)
         self.move_buttons.append(moves)
         offered = sum(len(match.legal_actions(s)) for s in acting)
-        if moves < min(offered, layout.MOVE_BUTTONS):
+        one_tap = sum(1 for taps in places(match, sent.view).taps.values() if taps == 1)
+        if self.buttons[-1] < layout.MAX_BUTTONS and one_tap < offered:
             self.idle += 1
         self.labels.extend(labels(sent.view))
         self.lists.append(max((len(c.get("options", [])) for c in found), default=0))
@@ -490,7 +499,7 @@ def detail(f: Figures, shown: int = 12) -> str:
         for buttons in BUTTON_COUNTS
     )
     idle = 100 * f.idle / f.boards if f.boards else 0.0
-    out.append(f"    boards with a free button while moves wait in a menu: {idle:.1f}%")
+    out.append(f"    boards with room for a button while a move takes 2+ taps: {idle:.1f}%")
     out.append(f"    actions per turn {actions:.2f}; taps per turn to expect with")
     out.append(f"    at most n one-tap moves per board (any layout, same playouts): {floors}")
     return "\n".join(out)
