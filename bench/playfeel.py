@@ -32,8 +32,16 @@ Counted on every action a person chose:
 Per game, at 2 players and at the largest table (``--players`` to choose), it prints the
 playouts, actions per playout, then the figures above. Progress goes to stderr.
 
+With ``--detail``, where the taps go, per table: each kind of action (its actions, taps per
+action, how many took 1, 2, 3+ taps, its taps per turn), the commonest turn shapes (the kinds of
+a turn's actions in order), the boards with room for another button while a move takes more
+than one tap, and the taps per turn to expect over the same playouts if at most n moves of each
+board were one tap (n: the board's move buttons, and up to ten): a floor no layout with that
+many move buttons can beat, since the moves are chosen at random whatever the layout.
+
 Run: ``python bench/playfeel.py`` (all five games, 20 playouts each);
-``python bench/playfeel.py --game highrollin --playouts 30 --players 2 4``.
+``python bench/playfeel.py --game highrollin --playouts 30 --players 2 4``;
+``python bench/playfeel.py --game cowboy --detail``.
 """
 
 from __future__ import annotations
@@ -266,6 +274,15 @@ class Figures:
     unplaced: int = 0
     #: the turn under way: (seat, taps, decisions)
     turn: tuple[int, int, int] | None = None
+    #: with ``--detail``: taps by action kind, and turns by shape (their kinds in order)
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    shapes: dict[str, list[int]] = field(default_factory=dict)
+    shape: list[str] = field(default_factory=list)
+    #: with ``--detail``: by a number of one-tap moves per board, the menu picks to expect over
+    #: the same boards if that many of their moves, any of them, were buttons
+    expected_menu: dict[int, float] = field(default_factory=dict)
+    #: boards with room for another button while some of their moves take more than one tap
+    idle: int = 0
 
     def board(self, match: Match, sent: Sent) -> None:
         self.boards += 1
@@ -275,7 +292,12 @@ class Figures:
         self.lines.append(message_lines(sent))
         found = components(sent.view)
         self.buttons.append(sum(1 for c in found if is_button(c)))
-        self.move_buttons.append(sum(1 for c in found if is_button(c) and kind(c) not in FIXED))
+        moves = sum(1 for c in found if is_button(c) and kind(c) not in FIXED)
+        self.move_buttons.append(moves)
+        offered = sum(len(match.legal_actions(s)) for s in acting)
+        one_tap = sum(1 for taps in places(match, sent.view).taps.values() if taps == 1)
+        if self.buttons[-1] < layout.MAX_BUTTONS and one_tap < offered:
+            self.idle += 1
         self.labels.extend(labels(sent.view))
         self.lists.append(max((len(c.get("options", [])) for c in found), default=0))
 
@@ -292,6 +314,13 @@ class Figures:
             self.taps.append(taps)
         if self.turn is not None and self.turn[0] != seat:
             self.turn_over()
+        what = action_kind(match.legal_actions(seat)[index])
+        offered = sum(len(match.legal_actions(s)) for s in layout.people_acting(match))
+        for buttons in BUTTON_COUNTS:
+            extra = max(0, offered - buttons) / offered
+            self.expected_menu[buttons] = self.expected_menu.get(buttons, 0.0) + extra
+        self.kinds.setdefault(what, []).append(taps)
+        self.shape.append(what)
         seat, before, decided = self.turn or (seat, 0, 0)
         several = len(match.legal_actions(seat)) > 1
         self.turn = (seat, before + taps, decided + several)
@@ -300,7 +329,16 @@ class Figures:
         if self.turn is not None:
             self.turn_taps.append(self.turn[1])
             self.turn_decisions.append(self.turn[2])
+            self.shapes.setdefault(" > ".join(self.shape), []).append(self.turn[1])
         self.turn = None
+        self.shape = []
+
+
+def action_kind(action: Any) -> str:
+    """A name for the kind of an action: its class, or a typed move's first word."""
+    if isinstance(action, str):
+        return action.split()[0] if action.split() else action
+    return type(action).__name__
 
 
 def p90(values: list[int]) -> int:
@@ -434,6 +472,49 @@ def row(key: str, players: int, f: Figures) -> str:
     return text + ("".join(f"\n    ({n})" for n in notes))
 
 
+#: move buttons per board the detail gives the floor for: the board's own, and more
+BUTTON_COUNTS = (
+    layout.MOVE_BUTTONS,
+    layout.MOVE_BUTTONS + 1,
+    layout.MOVE_BUTTONS + 2,
+    layout.MAX_BUTTONS,
+)
+
+
+def detail(f: Figures, shown: int = 12) -> str:
+    """Where the taps go: per action kind, its share of the actions, its taps per action
+    (mean) and how many actions took 1, 2, 3+ taps; then the commonest turn shapes with their
+    share of turns and taps per turn, and each kind's and shape's part of the taps per turn."""
+    turns = len(f.turn_taps) or 1
+    out = [
+        f"    {'action':18} {'acts':>6} {'taps':>5} {'1 tap':>6} {'2':>5} {'3+':>5} {'/turn':>6}"
+    ]
+    for what, taps in sorted(f.kinds.items(), key=lambda kv: -sum(kv[1])):
+        ones, twos = taps.count(1), taps.count(2)
+        more = len(taps) - ones - twos
+        out.append(
+            f"    {what:18} {len(taps):>6} {mean(taps):>5.2f} {ones:>6} {twos:>5} {more:>5} "
+            f"{sum(taps) / turns:>6.3f}"
+        )
+    out.append(f"    {'turn shape':40} {'share':>6} {'taps':>5} {'/turn':>6}")
+    ranked = sorted(f.shapes.items(), key=lambda kv: -sum(kv[1]))
+    for what, taps in ranked[:shown]:
+        share = 100 * len(taps) / turns
+        out.append(
+            f"    {what[:40]:40} {share:>5.1f}% {mean(taps):>5.2f} {sum(taps) / turns:>6.3f}"
+        )
+    actions = len(f.taps) / turns
+    floors = ", ".join(
+        f"{buttons}: {actions + f.expected_menu.get(buttons, 0.0) / turns:.2f}"
+        for buttons in BUTTON_COUNTS
+    )
+    idle = 100 * f.idle / f.boards if f.boards else 0.0
+    out.append(f"    boards with room for a button while a move takes 2+ taps: {idle:.1f}%")
+    out.append(f"    actions per turn {actions:.2f}; taps per turn to expect with")
+    out.append(f"    at most n one-tap moves per board (any layout, same playouts): {floors}")
+    return "\n".join(out)
+
+
 #: what a board may carry at most: lines at p90, lines, buttons
 TARGETS = (6, 10, 10)
 
@@ -466,6 +547,8 @@ async def run(args: argparse.Namespace) -> None:
                     continue
                 figures = await measure(key, players, args.playouts, Path(tmp))
                 print(row(key, players, figures), flush=True)
+                if args.detail:
+                    print(detail(figures), flush=True)
 
 
 def main() -> None:
@@ -474,6 +557,9 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=20, help="playouts per table")
     parser.add_argument(
         "--players", type=int, nargs="*", help="table sizes (default: 2 and the largest)"
+    )
+    parser.add_argument(
+        "--detail", action="store_true", help="where the taps go, by action kind and turn shape"
     )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

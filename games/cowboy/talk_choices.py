@@ -135,9 +135,11 @@ def status_line(g: CowboyState) -> str:
 
 def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
     """How the action UI shows ``action``: its label, menu, note and rank. When every legal
-    action fits the buttons (``AS_BUTTONS``), none goes into a menu: one tap each."""
+    action fits the buttons (``AS_BUTTONS``), none goes into a menu: one tap each; otherwise
+    the buttons left beside the steps, the fence, cutting wood and ending the turn go to the
+    most decisive actions of the menus (``on_buttons``)."""
     choice = _turn_choice(g, seat, action) or _pending_choice(g, seat, action)
-    if choice.group is not None and g.pending is None and _few(g, seat):
+    if choice.group is not None and g.pending is None and _lifted(g, seat, action):
         choice = replace(choice, group=None)
         if isinstance(action, Rope):  # the label alone must name the steer
             label = _("Rope the steer on {square} into {field}").format(
@@ -148,32 +150,55 @@ def describe(g: CowboyState, seat: int, action: CowboyAction) -> Choice:
     return replace(choice, rank=r) if r else choice
 
 
-def _few(g: CowboyState, seat: int) -> bool:
-    return len(turn_actions(g, seat)) <= AS_BUTTONS
+def _lifted(g: CowboyState, seat: int, action: CowboyAction) -> bool:
+    """Whether a turn action of a menu is a button after all."""
+    return len(turn_actions(g, seat)) <= AS_BUTTONS or action in on_buttons(g, seat)
 
 
-def button_rides(g: CowboyState, seat: int) -> tuple[list[Ride], list[Ride]]:
-    """The two-step rides shown as buttons, as many as the buttons have room for beside the
-    single steps, cutting wood and ending the turn: first those ending next to a roaming
-    steer, then the others in compass order (the rest are in the "Ride two steps" menu).
-    Returns (those next to a steer, the others)."""
-    if g.pending is not None or g.phase != "start":
-        return [], []
+#: the turn actions that are always buttons
+SINGLE = (Step, Fence, Cut, End)
+
+
+def on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
+    """The turn actions of the menus shown as buttons, as many as the buttons have room for
+    beside the steps, the fence, cutting wood and ending the turn, the most decisive first:
+    a steer to rope (all the squares it may be penned on, or none), a rustle, a fight, then
+    the two-step rides, those ending next to a roaming steer first, then in compass order.
+    Empty when every action is a button already."""
+    if g.pending is not None:
+        return []
     actions = turn_actions(g, seat)
     if len(actions) <= AS_BUTTONS:
-        return [], []  # every action is a button already (``describe``)
-    room = max(0, AS_BUTTONS - sum(1 for a in actions if isinstance(a, Step | Cut | End)))
-    loose = set(roaming(g))
-    board = g.board
+        return []
+    room = AS_BUTTONS - sum(1 for a in actions if isinstance(a, SINGLE))
+    lifted: list[CowboyAction] = []
+    for group in _by_use(g, seat, actions):
+        if len(group) <= room:
+            lifted += group
+            room -= len(group)
+    return lifted
+
+
+def _by_use(
+    g: CowboyState, seat: int, actions: Sequence[CowboyAction]
+) -> list[Sequence[CowboyAction]]:
+    """The menus' turn actions in the order they get the free buttons, each rope with every
+    square it may pen the steer on."""
+    ropes: dict[int, list[CowboyAction]] = {}
+    for a in actions:
+        if isinstance(a, Rope):
+            ropes.setdefault(a.src, []).append(a)
+    gambles = [a for a in actions if isinstance(a, Rustle | Fight)]
     rides = [a for a in actions if isinstance(a, Ride)]
-    near = [
-        a
-        for a in rides
-        if (path := ride_path(g, seat, a)) is not None and loose.intersection(board.around(path[1]))
-    ]
+    near = [a for a in rides if _to_a_steer(g, seat, a)]
     others = [a for a in rides if a not in near]
-    near = near[:room]
-    return near, others[: room - len(near)]
+    return [*ropes.values(), *([a] for a in [*gambles, *near, *others])]
+
+
+def _to_a_steer(g: CowboyState, seat: int, ride: Ride) -> bool:
+    """Whether a two-step ride ends next to a roaming steer."""
+    path = ride_path(g, seat, ride)
+    return path is not None and bool(set(roaming(g)).intersection(g.board.around(path[1])))
 
 
 def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
@@ -192,12 +217,11 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
         case Ride(first, then):
             told = {"first": step_word(first), "then": step_word(then)}
             emoji = RIDE_ARROWS.get(first + then) or RIDE_ARROWS.get(then + first)
-            near, others = button_rides(g, seat)
-            if action in near:
+            if _to_a_steer(g, seat, action):
                 label = _("Ride {first}, then {then} to a steer").format(**told)
-                return Choice(label, emoji=emoji)
-            label = _("Ride {first}, then {then}").format(**told)
-            if action in others:
+            else:
+                label = _("Ride {first}, then {then}").format(**told)
+            if action in on_buttons(g, seat):
                 return Choice(label, emoji=emoji)
             return Choice(label, group=_("Ride two steps"), emoji=emoji)
         case End():

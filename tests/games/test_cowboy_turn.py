@@ -157,7 +157,7 @@ def test_a_hemmed_in_cowboy_ends_the_turn_without_a_click() -> None:
     assert text.startswith("alice is hemmed in with nothing to do and ends the turn.")
 
 
-def test_a_timed_out_player_ropes_a_steer_at_hand_and_menus_put_it_first() -> None:
+def test_a_timed_out_player_ropes_a_steer_at_hand_and_the_board_puts_it_first() -> None:
     state = position(
         cowboys=["G3", "A13"], steers=["f2", "d6"],
         fences=ring(["d5", "d6"], ALICE), fields=[(ALICE, ["d5", "d6"])],
@@ -165,7 +165,9 @@ def test_a_timed_out_player_ropes_a_steer_at_hand_and_menus_put_it_first() -> No
     assert RULES.format_action(state, RULES.default_action(state, ALICE)) == "rope f2 to d5"
     choices = [RULES.describe_action(state, ALICE, a) for a in RULES.legal_actions(state, ALICE)]
     top = max(choices, key=lambda c: c.rank)
-    assert top.label == "Pen it on d5" and top.rank > max(c.rank for c in choices if c is not top)
+    assert top.rank > max(c.rank for c in choices if c is not top)
+    # a button of its own, ahead of the rides, its label naming the steer
+    assert (top.label, top.group) == ("Rope the steer on f2 into d5", None)
     assert RULES.format_action(position(), RULES.default_action(position(), ALICE)) == "end"
 
 
@@ -243,6 +245,32 @@ def test_rope_choices_are_grouped_by_steer() -> None:
     assert len(choices) == 10
     assert {c.group for c in choices} == {"Rope the steer on f2"}
     assert all(len(c.label) <= 80 for c in choices)
+
+
+def test_free_buttons_go_to_ropes_rustles_and_fights_before_rides() -> None:
+    # alice at G3 beside a roaming steer on f2 with two squares free in her field, bob's
+    # penned steer on g2 and Indians on g3: four steps, cut and end leave one button
+    squares = ["d5", "d6"]
+    state = position(
+        cowboys=["G3", "A13"], steers=["f2", "g2"], indians=["g3"],
+        fences=ring(squares, ALICE) + ring(["g2"], BOB),
+        fields=[(ALICE, squares), (BOB, ["g2"])],
+    )  # fmt: skip
+    shown = {
+        RULES.format_action(state, a): RULES.describe_action(state, ALICE, a)
+        for a in RULES.legal_actions(state, ALICE)
+    }
+    buttons = sorted(t for t, c in shown.items() if c.group is None)
+    # the rope needs two buttons (two squares), one is left: the rustle gets it
+    assert buttons == ["cut", "end", "move e", "move n", "move s", "move w", "rustle g2"]
+    assert shown["rustle g2"].label == "Rustle bob's steer on g2"
+    assert shown["rope f2 to d5"].group == "Rope the steer on f2"
+    assert shown["fight g3"].group == "Fight Indians"
+    rides = [shown[t] for t in shown if t.count(" ") == 2]
+    assert {c.group for c in rides} == {"Ride two steps"}
+    # the menu still tells the rides that end next to the roaming steer on f2
+    assert shown["move s w"].label == "Ride south, then west to a steer"
+    assert shown["move e e"].label == "Ride east, then east"
 
 
 # Rustling -----------------------------------------------------------------------------------------
