@@ -147,9 +147,9 @@ async def test_renderer_draws_in_warm_workers_and_reports_a_dead_one_as_a_render
 
 
 def _where_warmed() -> tuple[int, int, int, bool]:
-    from bot import render_pool, render_template
+    from bot import drawing, render_template
 
-    return os.getpid(), os.getppid(), render_template.PID, bool(render_pool._warmed)
+    return os.getpid(), os.getppid(), render_template.PID, bool(drawing._warmed)
 
 
 async def test_renderer_workers_are_forked_from_one_warmed_template() -> None:
