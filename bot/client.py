@@ -121,6 +121,10 @@ class RanchHand(Host):
         backoff are counted in (tests move it instead of waiting)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents needed
+        # no message cache: the bot never reads messages back from discord.py (it edits its
+        # boards by id), and with these intents none would arrive to fill it anyway
+        options.setdefault("max_messages", None)
+        options.setdefault("chunk_guilds_at_startup", False)
         if settings.shard_ids is not None:
             options.setdefault("shard_ids", list(settings.shard_ids))
             options.setdefault("shard_count", settings.shard_count)
