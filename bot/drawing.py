@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 import render
 import words
-from bot import analysis_job
 from bot.jsondata import JSON, JSONObject
 from bot.worker_side import tell
 from games import RULESETS, policies
@@ -26,6 +25,7 @@ from games.base import Event
 from render import cache
 
 if TYPE_CHECKING:
+    from bot.analysis_job import AnalysisJob
     from bot.replays import Log
 
 #: a match's export, an event or a report as stored (plain data, sent to a worker as it is)
@@ -116,11 +116,19 @@ def position(
     return png, state
 
 
+# a post-game report's work (the analysis, its chart) is imported by the first worker that
+# needs it: the boards' workers draw a report's chart only when one is shown again
+
+
 def analyse(
-    data: analysis_job.AnalysisJob, language: str, cpu_seconds: float, rollouts: int
+    data: AnalysisJob, language: str, cpu_seconds: float, rollouts: int
 ) -> tuple[dict[str, Any], bytes, str]:
+    from bot import analysis_job
+
     return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
 
 
 def report_picture(report: Stored, language: str) -> tuple[bytes, str]:
+    from bot import analysis_job
+
     return analysis_job.picture(report, language)
