@@ -9,15 +9,15 @@ worker carries.
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import render
 import words
+from bot import heap
 from bot.jsondata import JSON, JSONObject
 from bot.worker_side import tell
 from games import RULESETS, policies
@@ -68,18 +68,7 @@ def _give_back() -> None:
 
 def give_back_all() -> None:
     """Hand the heap's free pages back to the system now (where the C library can)."""
-    if _TRIM is not None:
-        _TRIM(0)
-
-
-def _trimmer() -> Callable[[int], int] | None:
-    try:
-        return ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc
-        return None
-
-
-_TRIM = _trimmer()
+    heap.give_back()
 
 
 def draw(
