@@ -6,7 +6,6 @@ described slash-command parameter (bool, bounded int, or a choice), with the gam
 
 from __future__ import annotations
 
-import functools
 import inspect
 import io
 import logging
@@ -14,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import discord
-from babel import Locale, localedata
 from discord import app_commands
 from discord.ext import commands
 
@@ -23,7 +21,7 @@ from bot import ui, venue
 from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.command_words import described
 from bot.lobby import seats_at_most
-from bot.locales import server_locale
+from bot.locales import native_name, server_locale
 from bot.matches import Match, MatchService, Refusal
 from bot.readable import send_text_board
 from bot.table import escape, lobby_text
@@ -98,26 +96,9 @@ def language_choices(*, pseudo: bool = False) -> list[app_commands.Choice[str]]:
     """The shipped languages, each named in its own language (English, Polski), and with
     ``pseudo`` the pseudo-locale (every text marked)."""
     choices = [app_commands.Choice(name=native_name(loc), value=loc) for loc in words.SHIPPED]
-    _forget_locale_data()
     if pseudo:
         choices.append(app_commands.Choice(name="Pseudo (qps)", value=words.PSEUDO))
     return choices
-
-
-def _forget_locale_data() -> None:
-    """Babel keeps all it read of a language (its formats, calendars, names of every
-    language and country: some 2 MB each, and its root's); the bot only reads each language's
-    own name from it, once (``native_name`` keeps them). Let it go, where Babel can."""
-    clear = getattr(localedata, "clear_caches", None)
-    if clear is not None:
-        clear()
-
-
-@functools.cache
-def native_name(locale: str) -> str:
-    """A language's name in that language ("English", "Polski")."""
-    name = Locale.parse(locale.replace("-", "_")).get_display_name(locale.replace("-", "_"))
-    return (name or locale)[:1].upper() + (name or locale)[1:]
 
 
 def match_language(interaction: Interaction, chosen: str | None) -> str:
