@@ -72,6 +72,10 @@ from fakediscord.models import ComponentError, walk_components  # noqa: E402
 GAMES = games.registry.game_keys()
 ACTION = re.compile(r"^rh:([as]):(\d+):(\d+):(\d+):\d+$")
 GROUP = re.compile(r"^rh:g:(\d+):(\d+):\d+$")
+#: a piece's button (its moves come privately): match, ply, seat, piece
+GROUP_BUTTON = re.compile(r"^rh:q:(\d+):(\d+):(\d+):\d+$")
+#: the interaction answer that updates the message clicked (a private one: the move taken)
+UPDATE_MESSAGE = 7
 PICTURE = re.compile(r"-(\d+)\.png$")
 PING_RATE = 10.0
 
@@ -170,7 +174,7 @@ class Players:
         table = self.tables.get(message.channel_id)
         if table is None:
             return
-        if any(_action_ids(message)):
+        if any(_action_ids(message)) or _groups(message):
             table.board = message
         if table.pending is None or table.finished is None or table.finished.done():
             return
@@ -218,22 +222,21 @@ class Players:
         board = table.board
         choices = [m for m in _action_ids(board)]
         if not choices:
-            groups = [
-                c
-                for c in walk_components(board.components)
-                if GROUP.match(str(c.get("custom_id", "")))
-            ]
+            groups = _groups(board)
             if not groups:  # finished: a new match, not measured
                 step.restarts += 1
                 await self.restart(table)
                 return
             comp = self.rng.choice(groups)
-            option = self.rng.choice(comp["options"])
-            seat = int(option["value"].split(".")[0])
+            cid = str(comp["custom_id"])
             with fake.without_settling():
-                rec = await fake.select(
-                    table.users[seat], board, [option["value"]], custom_id=comp["custom_id"]
-                )
+                if (piece := GROUP_BUTTON.match(cid)) is not None:
+                    user = table.users[int(piece.group(3))]
+                    rec = await fake.click(user, board, custom_id=cid)
+                else:  # the "More moves…" menu: an option names its seat
+                    option = self.rng.choice(comp["options"])
+                    user = table.users[int(option["value"].split(".")[0])]
+                    rec = await fake.select(user, board, [option["value"]], custom_id=cid)
             board = rec.response
             if board is None:
                 step.refused += 1
@@ -254,7 +257,8 @@ class Players:
                 )
                 value = self.rng.choice(comp["options"])["value"]
                 rec = await fake.select(user, board, [value], custom_id=cid)
-        if rec.acked_at is None or rec.ephemeral:  # refused (privately) or expired
+        # refused (privately) or expired; a move taken from a private message updates it
+        if rec.acked_at is None or (rec.ephemeral and rec.callback_type != UPDATE_MESSAGE):
             step.refused += 1
             if os.environ.get("LOAD_DEBUG"):
                 print("refused:", rec.callback_type, rec.response and rec.response.content[:80])
@@ -333,6 +337,21 @@ class Players:
         while tasks:
             await asyncio.gather(*list(tasks), return_exceptions=True)
         return step, elapsed
+
+
+def _groups(message: Any) -> list[dict[str, Any]]:
+    """A board's enabled menus of more moves and pieces' buttons."""
+    if message is None:
+        return []
+    return [
+        c
+        for c in walk_components(message.components)
+        if (
+            GROUP.match(str(c.get("custom_id", "")))
+            or GROUP_BUTTON.match(str(c.get("custom_id", "")))
+        )
+        and not c.get("disabled")
+    ]
 
 
 def _action_ids(message: Any) -> list[re.Match[str]]:

@@ -1,6 +1,6 @@
 """Board picture speed and size for every game, at two players and at its largest table.
 
-For each game in ``render.MODULES`` and each table size, mid-game states (with the move that
+For each game (``games.registry``) and each table size, mid-game states (with the move that
 led to them and the state before it) come from seeded random playouts; then:
 
 - cold ms: the first picture in a fresh interpreter (the renderer module imported and its
@@ -233,7 +233,7 @@ def many(key: str, players: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--games", nargs="*", default=list(render.MODULES), help="games to draw (default all)"
+        "--games", nargs="*", default=games.registry.game_keys(), help="games to draw (default all)"
     )
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of warm renders/row")
     args = parser.parse_args()

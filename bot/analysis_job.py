@@ -4,20 +4,22 @@ its seed and log, every decision and chance event estimated by rollouts within a
 (``render.analysis``).
 
 Nothing here knows Discord or the storage: a worker imports only the rules, the analysis, the
-renderers and the words. ``tell`` is how the work says how far it is (``bot.workers.tell`` in
+renderers and the words. ``tell`` is how the work says how far it is (``bot.worker_side.tell`` in
 a worker process).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import words
 from bot.jsondata import JSON, JSONObject
-from bot.store.rows import LoggedAction
 from games.analysis import Report, analyse, from_log
 from render.analysis import chart, describe
+
+if TYPE_CHECKING:
+    from bot.store.rows import LoggedAction
 
 #: rollouts an estimate gets at least, when the budget allows more than that in all
 LEAST = 8

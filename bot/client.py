@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ui
+from bot import heap, ui
 from bot.analyses import Analyses
 from bot.answer import TRANSPORT
 from bot.channels import Channels
@@ -43,6 +43,9 @@ from words.catalogue import set_locale
 
 log = logging.getLogger(__name__)
 _, ngettext, N_ = domain("bot").functions()
+
+#: seconds between two hand-backs of the bot process's freed heap to the system
+TRIM_SECONDS = 10.0
 
 
 def extensions() -> list[str]:
@@ -125,6 +128,10 @@ class RanchHand(Host):
         backoff are counted in (tests move it instead of waiting)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents needed
+        # no message cache: the bot never reads messages back from discord.py (it edits its
+        # boards by id), and with these intents none would arrive to fill it anyway
+        options.setdefault("max_messages", None)
+        options.setdefault("chunk_guilds_at_startup", False)
         if settings.shard_ids is not None:
             options.setdefault("shard_ids", list(settings.shard_ids))
             options.setdefault("shard_count", settings.shard_count)
@@ -162,6 +169,7 @@ class RanchHand(Host):
         self.in_flight = 0
         self.stopping = False
         self._closing: asyncio.Future[None] | None = None
+        self._trimming: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Store:
@@ -187,6 +195,7 @@ class RanchHand(Host):
         if self.settings.metrics_port is not None:
             await self.metrics.start(self.settings.metrics_port)
         await self.renderer.start()
+        self._trimming = asyncio.create_task(self._trim_heap())
         # command and option descriptions, and choices, in each player's language
         await self.tree.set_translator(Translations())
         for extension in extensions():
@@ -199,6 +208,14 @@ class RanchHand(Host):
             self.turns.start()  # ticks once when ready (catching up), then every interval
             self.delivery.start()
         await self.analyses.resume()  # reports asked for before a restart
+
+    async def _trim_heap(self) -> None:
+        """Every ``TRIM_SECONDS``, hand what the heap has free back to the system
+        (``bot.heap``): a burst of moves frees much inside the C heap, which the process would
+        otherwise keep, as big as its busiest moment, until the next burst."""
+        while True:
+            await asyncio.sleep(TRIM_SECONDS)
+            heap.give_back()
 
     async def on_interaction(self, interaction: discord.Interaction[RanchHand]) -> None:
         """Once the bot is stopping, every new interaction gets a polite "restarting" answer
@@ -243,6 +260,8 @@ class RanchHand(Host):
                 log.warning("stopping with %d moves still in flight", self.in_flight)
             await super().close()
         finally:
+            if self._trimming is not None:
+                self._trimming.cancel()
             await self.metrics.close()
             await self.renderer.close()
             store = getattr(self, "store", None)

@@ -18,12 +18,14 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
+from babel import Locale, localedata
 from discord import app_commands
 
 import words
@@ -155,3 +157,20 @@ class Reading:
             return False
         seen(interaction)
         return True
+
+
+@functools.cache
+def native_name(locale: str) -> str:
+    """A language's name in that language ("English", "Polski")."""
+    name = Locale.parse(locale.replace("-", "_")).get_display_name(locale.replace("-", "_"))
+    _forget_locale_data()
+    return (name or locale)[:1].upper() + (name or locale)[1:]
+
+
+def _forget_locale_data() -> None:
+    """Babel keeps all it read of a language (its formats, calendars, names of every
+    language and country: some 2 MB each, and its root's); the bot only reads each language's
+    own name from it, once (``native_name`` keeps them). Let it go, where Babel can."""
+    clear = getattr(localedata, "clear_caches", None)
+    if clear is not None:
+        clear()

@@ -69,7 +69,9 @@ class MatchService(Lobbies, BoardMessages):
         self.clock = clock
         self.realtime = realtime
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        #: each recent match's state at its newest ply known here (one per match: a match is
+        #: only ever loaded at its stored ply, so an older ply's state would never be read)
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         #: the newest ply this process stored per match (a match loaded at an older ply is
         #: stale); bounded like the state cache
         self._plies: OrderedDict[int, int] = OrderedDict()
@@ -138,19 +140,22 @@ class MatchService(Lobbies, BoardMessages):
             casual=bool(row.casual),
         )
         if row.state is not None:
-            key = (match.id, match.ply)
-            state = self._states.get(key)
+            ply, state = self._states.get(match.id, (None, None))
             # a kept state is the stored one unless its names changed (a forgotten player
             # renamed in an ended match, by this process or another)
-            if state is None or list(match.rules.players(state)) != [s.name for s in seats]:
+            if (
+                state is None
+                or ply != match.ply
+                or list(match.rules.players(state)) != [s.name for s in seats]
+            ):
                 state = match.rules.load(json.loads(row.state))
-                self._remember(key, state)
+                self._remember(match.id, match.ply, state)
             match.state = state
         return match
 
-    def _remember(self, key: tuple[int, int], state: Any) -> None:
-        self._states[key] = state
-        self._states.move_to_end(key)
+    def _remember(self, match_id: int, ply: int, state: Any) -> None:
+        self._states[match_id] = (ply, state)
+        self._states.move_to_end(match_id)
         while len(self._states) > 512:
             self._states.popitem(last=False)
 
@@ -322,7 +327,7 @@ class MatchService(Lobbies, BoardMessages):
     def _stored(self, match: Match, state: Any) -> None:
         """This process stored ``match`` at its ply, in ``state``: a match loaded at an older
         ply is stale."""
-        self._remember((match.id, match.ply), state)
+        self._remember(match.id, match.ply, state)
         self._plies[match.id] = match.ply
         self._plies.move_to_end(match.id)
         while len(self._plies) > 4096:

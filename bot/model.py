@@ -35,7 +35,9 @@ class Refusal(Exception):
 #: mistaken for a newer object's): a move's new board lists them for its buttons and its
 #: notes, and the next move looks its choice up in them; rules are pure, so they never change
 _LEGAL: OrderedDict[int, tuple[Any, dict[int, tuple[Any, ...]]]] = OrderedDict()
-LEGAL_KEPT = 512
+#: (each match's newest state is what boards and moves ask about: this holds every match that
+#: moved within the last 256 moves; an older one's are worked out again)
+LEGAL_KEPT = 256
 
 
 def legal_actions(rules: Ruleset[Any, Any], state: Any, seat: int) -> tuple[Any, ...]:

@@ -25,36 +25,33 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import ctypes
-import gc
 import os
 import threading
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import render
 import words
 from bot import analysis_job
-from bot.jsondata import JSON, JSONObject
-from bot.workers import WorkerError, WorkerPool, tell
-from games import RULESETS, policies
+from bot.drawing import Drawn, Stored, give_back_all, warm
+from bot.drawing import analyse as _analyse
+from bot.drawing import draw as _draw
+from bot.drawing import position as _position
+from bot.drawing import replay as _replay
+from bot.drawing import report_picture as _report_picture
+from bot.workers import WorkerError, WorkerPool
 from games.base import Event
 from render import cache
 
 if TYPE_CHECKING:
     from bot.replays import Log
 
+__all__ = ["RenderError", "Renderer", "Slots", "give_back_all", "renew_mb", "warm"]
+
 T = TypeVar("T")
 
 #: the module the workers' fork server imports (and so warms) before it forks them
 TEMPLATE = "bot.render_template"
-
-#: a match's export, an event or a report as stored (plain data, sent to a worker as it is)
-Stored = Mapping[str, JSON]
-#: what a worker sends back with a picture: PNG, milliseconds, its process id, its cache
-#: figures (``render.cache.totals``)
-Drawn = tuple[bytes, float, int, tuple[int, ...]]
 
 
 def renew_mb() -> float:
@@ -66,98 +63,6 @@ def renew_mb() -> float:
 
 class RenderError(Exception):
     """A picture could not be drawn (the board is posted as text; the error is logged)."""
-
-
-_warmed: list[bool] = []
-
-
-def warm() -> None:
-    """Build every cache a worker draws and decides with, then freeze the heap (once: a
-    worker forked from a warmed template finds it done, and touches none of its pages)."""
-    if _warmed:
-        return
-    _warmed.append(True)
-    render.warm()
-    for key in RULESETS:  # the computer players decide in these workers too
-        for level in policies.LEVELS:
-            policies.get(key, level)
-    # the caches just built live as long as the worker: out of the garbage collector's way
-    gc.collect()
-    gc.freeze()
-
-
-#: pictures a worker draws between two hand-backs of freed memory to the system
-TRIM_EVERY = 50
-_drawn = [0]
-
-
-def _give_back() -> None:
-    """Every ``TRIM_EVERY`` pictures, hand the heap's free pages back to the system
-    (``malloc_trim``, where the C library has it): pictures and evicted pieces free memory in
-    pieces the allocator would otherwise keep, and a worker's size would creep up."""
-    _drawn[0] += 1
-    if _drawn[0] % TRIM_EVERY == 0:
-        give_back_all()
-
-
-def give_back_all() -> None:
-    """Hand the heap's free pages back to the system now (where the C library can)."""
-    if _TRIM is not None:
-        _TRIM(0)
-
-
-def _trimmer() -> Callable[[int], int] | None:
-    try:
-        return ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc
-        return None
-
-
-_TRIM = _trimmer()
-
-
-def _draw(
-    key: str,
-    state: object,
-    previous: object,
-    last: object,
-    events: tuple[Stored, ...] = (),
-    locale: str = words.ENGLISH,
-) -> Drawn:
-    """The picture, the milliseconds it took, and this process's id and cache figures
-    (``render.cache.totals``), which the bot keeps for its metrics."""
-    start = time.perf_counter()
-    told = tuple(Event.from_dict(e) for e in events)
-    png = render.draw(key, state, previous=previous, last=last, events=told, locale=locale)
-    ms = (time.perf_counter() - start) * 1000
-    _give_back()
-    return png, ms, os.getpid(), cache.totals()
-
-
-def _replay(data: Log, locale: str = words.ENGLISH) -> tuple[bytes, int, int]:
-    from bot import replays
-
-    return replays.animation(data, locale=locale)
-
-
-def _position(
-    data: Log, ply: int, events: Sequence[JSONObject] | None, locale: str
-) -> tuple[bytes, dict[str, Any]]:
-    from bot import positions
-
-    png, state = positions.draw(data, ply, events, locale)
-    _give_back()
-    return png, state
-
-
-def _analyse(
-    data: analysis_job.AnalysisJob, language: str, cpu_seconds: float, rollouts: int
-) -> tuple[dict[str, Any], bytes, str]:
-    return analysis_job.compute(data, language, cpu_seconds, rollouts, tell)
-
-
-def _report_picture(report: Stored, language: str) -> tuple[bytes, str]:
-    return analysis_job.picture(report, language)
 
 
 class Stopped(Exception):

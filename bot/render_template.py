@@ -1,5 +1,5 @@
 """What the render workers are forked from: importing this module builds every cache a worker
-needs (``bot.render_pool.warm``: the renderers' fonts, palettes and static layers, the computer
+needs (``bot.drawing.warm``: the renderers' fonts, palettes and static layers, the computer
 players' tables) and freezes the heap; the byte-budget caches (``render.cache``) start
 empty in each worker.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from bot.render_pool import give_back_all, warm
+from bot.drawing import give_back_all, warm
 from render import cache
 
 #: the process that imported this module and warmed up: the workers' fork server

@@ -29,7 +29,8 @@ sentinel the same way.
   it first (``multiprocessing``'s ``forkserver``), so what importing it built is shared by
   every worker, copy on write; without it each worker is a fresh interpreter (``spawn``).
 
-Frames on the pipe: an 8-byte big-endian length, then a pickle.
+The worker's side (its life, the frames on its pipe, ``tell``) is ``bot.worker_side``, which
+imports no ``asyncio``: a worker holds none of this module's.
 """
 
 from __future__ import annotations
@@ -41,15 +42,23 @@ import logging
 import multiprocessing
 import os
 import pickle
-import select
-import signal
-import struct
 import sys
 import types
 from collections.abc import Callable, Iterator
-from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import TypeVar, cast
+
+from bot.worker_side import (
+    HEADER,
+    RENEW_CHECK,
+    WorkerError,
+    own_mb,
+    tell,
+    worker_main,
+    write_frame,
+)
+
+__all__ = ["RENEW_CHECK", "WorkerError", "WorkerPool", "own_mb", "tell"]
 
 log = logging.getLogger(__name__)
 
@@ -59,38 +68,9 @@ Listener = Callable[[float], None]
 #: a job's future as the pool keeps it (each caller's has its job's own result type)
 Job = asyncio.Future[object]
 
-HEADER = struct.Struct("!Q")
 #: how long ``close`` waits for a worker to leave before killing it
 CLOSE_GRACE = 5.0
 MAX_START_FAILURES = 3
-#: jobs a worker answers between two readings of its own memory (``renew_mb``)
-RENEW_CHECK = 25
-
-
-class WorkerError(Exception):
-    """A worker died during the job, or its answer could not be sent back."""
-
-
-def _write_frame(fd: int, data: bytes) -> None:
-    """One whole frame. On the pool's non-blocking end a frame bigger than the pipe holds
-    waits for the worker, idle and reading, to take the rest."""
-    view = memoryview(HEADER.pack(len(data)) + data)
-    while view:
-        try:
-            view = view[os.write(fd, view) :]
-        except BlockingIOError:
-            select.select([], [fd], [], 1.0)
-
-
-def _read_exact(fd: int, n: int) -> bytes | None:
-    parts, got = [], 0
-    while got < n:
-        chunk = os.read(fd, n - got)
-        if not chunk:
-            return None
-        parts.append(chunk)
-        got += len(chunk)
-    return b"".join(parts)
 
 
 @contextlib.contextmanager
@@ -106,79 +86,23 @@ def _main_left_out() -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
-#: in a worker: its end of the pipe (``tell`` writes there)
-_PIPE: list[int] = []
+def _without_resource_tracker() -> None:
+    """``multiprocessing`` starts a resource tracker (a whole interpreter, about 6 MB) to
+    remove the named semaphores and shared memory segments a crashed process leaves behind;
+    the workers make neither. An open ``/dev/null`` stands in its place, so ``multiprocessing``
+    finds a tracker running, starts none, and what it would tell one goes nowhere."""
+    from multiprocessing import resource_tracker
 
-
-def tell(value: float) -> None:
-    """In a worker, during a job: send ``value`` to the job's ``told`` callback (anywhere
-    else: nothing)."""
-    if _PIPE:
-        _write_frame(_PIPE[0], pickle.dumps(("told", value)))
-
-
-def own_mb() -> float:
-    """This process's own memory in MB: the pages it alone holds (``Private_*`` of
-    ``/proc/self/smaps_rollup``; 0 where there is none to read)."""
-    total = 0
-    try:
-        with open("/proc/self/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Private_"):
-                    total += int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0.0
-    return total / 1024
-
-
-def _worker_main(
-    conn: Connection, initializer: Callable[[], None] | None, renew_mb: float | None = None
-) -> None:
-    """A worker's whole life: warm up, say so, then answer jobs until the pipe closes (or,
-    past ``renew_mb`` of its own memory, leave after saying so)."""
-    fd = conn.fileno()
-    _PIPE[:] = [fd]
-    # Ctrl-C reaches the whole process group: the bot's own process decides when to stop
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if initializer is not None:
-        initializer()
-    try:
-        _write_frame(fd, pickle.dumps(("ready", os.getpid())))
-    except OSError:  # the pool closed while this worker started
-        return
-    answered = 0
-    while True:
-        header = _read_exact(fd, HEADER.size)
-        if header is None:
-            return
-        body = _read_exact(fd, HEADER.unpack(header)[0])
-        if body is None:
-            return
-        fn, args = pickle.loads(body)
-        try:
-            answer = ("ok", fn(*args))
-        except BaseException as err:  # sent back to the caller
-            answer = ("err", err)
-        try:
-            data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception as err:  # an unpicklable answer or exception
-            data = pickle.dumps(("err", WorkerError(f"the answer could not be sent: {err!r}")))
-        answered += 1
-        # said before the answer, so the pool sends no job after it to a worker that leaves
-        leaving = renew_mb is not None and answered % RENEW_CHECK == 0 and own_mb() > renew_mb
-        try:
-            if leaving:
-                _write_frame(fd, pickle.dumps(("leaving", None)))
-            _write_frame(fd, data)
-        except OSError:  # the pool closed while this job ran: nobody wants the answer
-            return
-        if leaving:
-            return
+    tracker = resource_tracker._resource_tracker
+    with tracker._lock:
+        if tracker._fd is None:
+            tracker._fd = os.open(os.devnull, os.O_WRONLY)
 
 
 class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
         context: BaseContext
+        _without_resource_tracker()
         if pool.template is None:
             context = multiprocessing.get_context("spawn")
         else:
@@ -188,7 +112,7 @@ class _Worker:
             context = forkserver
         parent, child = context.Pipe(duplex=True)
         self.process = context.Process(
-            target=_worker_main, args=(child, pool.initializer, pool.renew_mb), daemon=True
+            target=worker_main, args=(child, pool.initializer, pool.renew_mb), daemon=True
         )
         with _main_left_out():
             self.process.start()
@@ -324,7 +248,7 @@ class WorkerPool:
             worker = self._idle_worker(home)
             worker.job, worker.told = future, self.listeners.get(future)
             try:
-                _write_frame(worker.fd, payload)
+                write_frame(worker.fd, payload)
             except OSError as err:
                 worker.job = None
                 if not future.done():

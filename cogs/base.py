@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import discord
-from babel import Locale
 from discord import app_commands
 from discord.ext import commands
 
@@ -22,7 +21,7 @@ from bot import ui, venue
 from bot.clock import MAX_DEADLINE_HOURS, MAX_REMINDER_HOURS, ClockSettings
 from bot.command_words import described
 from bot.lobby import seats_at_most
-from bot.locales import server_locale
+from bot.locales import native_name, server_locale
 from bot.matches import Match, MatchService, Refusal
 from bot.readable import send_text_board
 from bot.table import escape, lobby_text
@@ -100,12 +99,6 @@ def language_choices(*, pseudo: bool = False) -> list[app_commands.Choice[str]]:
     if pseudo:
         choices.append(app_commands.Choice(name="Pseudo (qps)", value=words.PSEUDO))
     return choices
-
-
-def native_name(locale: str) -> str:
-    """A language's name in that language ("English", "Polski")."""
-    name = Locale.parse(locale.replace("-", "_")).get_display_name(locale.replace("-", "_"))
-    return (name or locale)[:1].upper() + (name or locale)[1:]
 
 
 def match_language(interaction: Interaction, chosen: str | None) -> str:

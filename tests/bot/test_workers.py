@@ -147,9 +147,9 @@ async def test_renderer_draws_in_warm_workers_and_reports_a_dead_one_as_a_render
 
 
 def _where_warmed() -> tuple[int, int, int, bool]:
-    from bot import render_pool, render_template
+    from bot import drawing, render_template
 
-    return os.getpid(), os.getppid(), render_template.PID, bool(render_pool._warmed)
+    return os.getpid(), os.getppid(), render_template.PID, bool(drawing._warmed)
 
 
 async def test_renderer_workers_are_forked_from_one_warmed_template() -> None:
@@ -298,5 +298,42 @@ async def test_a_worker_past_its_memory_is_renewed_without_failing_a_job() -> No
         assert pids[-1] != first, "the worker past 40 MB of its own was renewed"
         assert pool.renewed >= 1
         assert await pool.submit(square, 5) == 25
+    finally:
+        await pool.close()
+
+
+def test_the_workers_template_imports_nothing_of_the_bots_event_loop_store_or_discord() -> None:
+    """Every module the template imports is memory each worker carries: the drawing needs
+    neither asyncio, nor the store, nor discord.py."""
+    import subprocess
+    import sys
+
+    probe = "import sys, bot.render_template; print(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "bot.render_template" in loaded and "render" in loaded
+    unwanted = ("asyncio", "discord", "aiohttp", "aiosqlite", "bot.store", "bot.analysis_job")
+    assert [m for m in loaded if any(m == u or m.startswith(u + ".") for u in unwanted)] == []
+
+
+async def test_a_pool_starts_no_resource_tracker_process() -> None:
+    pool = WorkerPool(1, template="bot.render_template")
+    await pool.start()
+    try:
+        assert await pool.submit(square, 3) == 9
+        children = []
+        for pid in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    command = f.read()
+            except (OSError, ValueError):
+                continue
+            if parent == os.getpid():
+                children.append(command)
+        assert children, "the fork server is this process's child"
+        assert not [c for c in children if b"resource_tracker" in c]
     finally:
         await pool.close()
