@@ -86,23 +86,9 @@ def _main_left_out() -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
-def _without_resource_tracker() -> None:
-    """``multiprocessing`` starts a resource tracker (a whole interpreter, about 6 MB) to
-    remove the named semaphores and shared memory segments a crashed process leaves behind;
-    the workers make neither. An open ``/dev/null`` stands in its place, so ``multiprocessing``
-    finds a tracker running, starts none, and what it would tell one goes nowhere."""
-    from multiprocessing import resource_tracker
-
-    tracker = resource_tracker._resource_tracker
-    with tracker._lock:
-        if tracker._fd is None:
-            tracker._fd = os.open(os.devnull, os.O_WRONLY)
-
-
 class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
         context: BaseContext
-        _without_resource_tracker()
         if pool.template is None:
             context = multiprocessing.get_context("spawn")
         else:

@@ -315,25 +315,3 @@ def test_the_workers_template_imports_nothing_of_the_bots_event_loop_store_or_di
     assert "bot.render_template" in loaded and "render" in loaded
     unwanted = ("asyncio", "discord", "aiohttp", "aiosqlite", "bot.store", "bot.analysis_job")
     assert [m for m in loaded if any(m == u or m.startswith(u + ".") for u in unwanted)] == []
-
-
-async def test_a_pool_starts_no_resource_tracker_process() -> None:
-    pool = WorkerPool(1, template="bot.render_template")
-    await pool.start()
-    try:
-        assert await pool.submit(square, 3) == 9
-        children = []
-        for pid in os.listdir("/proc"):
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    command = f.read()
-            except (OSError, ValueError):
-                continue
-            if parent == os.getpid():
-                children.append(command)
-        assert children, "the fork server is this process's child"
-        assert not [c for c in children if b"resource_tracker" in c]
-    finally:
-        await pool.close()
