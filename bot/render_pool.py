@@ -38,7 +38,7 @@ import words
 from bot import analysis_job
 from bot.jsondata import JSON, JSONObject
 from bot.workers import WorkerError, WorkerPool, tell
-from games import RULESETS, policies
+from games import RULESETS, policies, registry
 from games.base import Event
 from render import cache
 
@@ -84,6 +84,21 @@ def warm() -> None:
     # the caches just built live as long as the worker: out of the garbage collector's way
     gc.collect()
     gc.freeze()
+
+
+#: the games whose renderers this process has warmed (drawing without workers)
+_warmed_here: set[str] = set()
+registry.on_change(_warmed_here.discard)  # a game registered anew is warmed anew
+
+
+def warm_here() -> None:
+    """Warm the renderers of the games this process has not warmed yet: its caches outlive a
+    bot that draws without workers (one bot per process, or several in turn), so a later
+    start finds them built and does not draw the sample games again."""
+    keys = [key for key in registry.game_keys() if key not in _warmed_here]
+    if keys:
+        render.warm(keys)
+        _warmed_here.update(keys)
 
 
 #: pictures a worker draws between two hand-backs of freed memory to the system
@@ -247,7 +262,7 @@ class Renderer:
     async def start(self) -> None:
         """Start the workers and wait until each has built its caches."""
         if self.workers == 0:
-            await asyncio.to_thread(render.warm)
+            await asyncio.to_thread(warm_here)
             return
         # forked from one warmed process: warm-up's pages shared by all the workers
         self._pool = WorkerPool(
