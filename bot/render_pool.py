@@ -40,6 +40,7 @@ from bot.drawing import position as _position
 from bot.drawing import replay as _replay
 from bot.drawing import report_picture as _report_picture
 from bot.workers import WorkerError, WorkerPool
+from games import registry
 from games.base import Event
 from render import cache
 
@@ -63,6 +64,21 @@ def renew_mb() -> float:
 
 class RenderError(Exception):
     """A picture could not be drawn (the board is posted as text; the error is logged)."""
+
+
+#: the games whose renderers this process has warmed (drawing without workers)
+_warmed_here: set[str] = set()
+registry.on_change(_warmed_here.discard)  # a game registered anew is warmed anew
+
+
+def warm_here() -> None:
+    """Warm the renderers of the games this process has not warmed yet: its caches outlive a
+    bot that draws without workers (one bot per process, or several in turn), so a later
+    start finds them built and does not draw the sample games again."""
+    keys = [key for key in registry.game_keys() if key not in _warmed_here]
+    if keys:
+        render.warm(keys)
+        _warmed_here.update(keys)
 
 
 class Stopped(Exception):
@@ -152,7 +168,7 @@ class Renderer:
     async def start(self) -> None:
         """Start the workers and wait until each has built its caches."""
         if self.workers == 0:
-            await asyncio.to_thread(render.warm)
+            await asyncio.to_thread(warm_here)
             return
         # forked from one warmed process: warm-up's pages shared by all the workers
         self._pool = WorkerPool(
