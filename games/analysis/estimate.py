@@ -85,7 +85,7 @@ class Roller:
         self.seats = seats
         self.seed = seed
         self.rollouts = 0
-        #: plies a rollout plays before its game's progress measure scores it
+        #: plies a rollout plays at least before its game's progress measure scores it
         self.horizon = (values.horizon(game) if capped else None) or MAX_ROLLOUT_PLIES
         self.plies = 0
         #: whether rollouts are played to the end (their results do not depend on where they
