@@ -39,7 +39,7 @@ ENTRIES = (
         renderer="render.highrollin",
         policies="games.policies.highrollin",
         tagline=N_("High Rollin': stack dice on wobbly towers, go out first"),
-        scoring=Scoring(40, 0.04, "games.analysis.values:highrollin_scores"),
+        scoring=Scoring(25, 0.04, "games.analysis.values:highrollin_scores"),
     ),
     Entry(
         rules=cowboy.RULES,

@@ -8,11 +8,14 @@ two neighbouring estimates (before and after a decision, before and after a draw
 happened between them, not drowned in the rollouts' own luck.
 
 The same seeding makes a rollout's result a function of where it stands (the position, the
-match's ply, the rollout's number): a rollout played to the end from one position whose first
-moves are the match's own is, from there, the very rollout of the same number from the
-position the match reached. Rollouts played to the end keep their results by where they stood
-in their first plies (``REUSED_PLIES``), and a rollout that stands where one stood before takes
-its result instead of playing it again: the same figures, for less CPU.
+match's ply, the rollout's number) and where it stops: a rollout whose first moves are the
+match's own (or a decision's, with the same dice) is, from there, the very rollout of the same
+number from the position the match reached. Rollouts keep their results by where they stood in
+their first plies (``REUSED_PLIES``) and where they stop, and a rollout that stands where one
+stood before, to stop where it stopped, takes its result instead of playing it again: the same
+figures, for less CPU. So that neighbouring estimates stop alike, a rollout stopped at its
+game's horizon stops at the first ply from the horizon on that is a multiple of ``ALIGN``, and
+an estimate after a decision counts the decision as its rollouts' first ply.
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from games.rng import SeededRng
 
 #: plies a rollout plays at most before it is scored as a shared result
 MAX_ROLLOUT_PLIES = 3000
-#: the first plies of a rollout played to the end whose positions keep its result
+#: the first plies of a rollout whose positions keep its result
 REUSED_PLIES = 3
+#: a rollout stopped at a horizon stops at a ply that is a multiple of this
+ALIGN = 5
 
 
 class OutOfBudget(Exception):
@@ -80,30 +85,40 @@ class Roller:
         self.seats = seats
         self.seed = seed
         self.rollouts = 0
-        #: plies a rollout plays before its game's progress measure scores it
+        #: plies a rollout plays at least before its game's progress measure scores it
         self.horizon = (values.horizon(game) if capped else None) or MAX_ROLLOUT_PLIES
         self.plies = 0
-        #: results by (ply, rollout number, position), for rollouts played to the end only (a
-        #: capped one's result depends on where it began); None: not kept
+        #: whether rollouts are played to the end (their results do not depend on where they
+        #: began)
         self.to_the_end = self.horizon == MAX_ROLLOUT_PLIES
-        self.results: dict[tuple[int, int, Any], tuple[float, ...]] | None = (
-            {} if self.to_the_end else None
-        )
+        #: results by (ply, rollout number, position, stop); None: not kept
+        self.results: dict[tuple[int, int, Any, int | None], tuple[float, ...]] | None = {}
         #: rollouts whose result was one already played (counted in ``rollouts`` too)
         self.reused = 0
 
-    def rollout(self, state: Any, run: int, ply: int) -> tuple[float, ...]:
+    def stop(self, start: int) -> int | None:
+        """The ply before which a rollout whose first ply is ``start`` stops: from the horizon
+        on, the first multiple of ``ALIGN``; None: at the end."""
+        if self.to_the_end:
+            return None
+        return -(-(start + self.horizon) // ALIGN) * ALIGN
+
+    def rollout(
+        self, state: Any, run: int, ply: int, start: int | None = None
+    ) -> tuple[float, ...]:
         """Playout number ``run`` from ``state``, whose next move is the match's ``ply``: each
         ply's chance and its computer player's choice come from rngs of (rollout seed,
         ``run``, ply), so rollouts of one number from neighbouring positions meet the same
         dice and choices, and two estimates differ by what happened between them, not by
-        their rollouts' luck. A rollout still going at the horizon is scored by its game's
-        progress measure (``values``)."""
+        their rollouts' luck. A rollout still going at its stop (``stop`` of ``start``, by
+        default ``ply``) is scored by its game's progress measure (``values``)."""
         rules = self.rules
-        seen: list[tuple[int, int, Any]] = []
-        for at in range(ply, ply + self.horizon):
+        stop = self.stop(ply if start is None else start)
+        end = ply + MAX_ROLLOUT_PLIES if stop is None else stop
+        seen: list[tuple[int, int, Any, int | None]] = []
+        for at in range(ply, end):
             if self.results is not None and at - ply < REUSED_PLIES:
-                key = (at, run, state)
+                key = (at, run, state, stop)
                 found = self._kept(key)
                 if found is not None:
                     self._keep(seen, found)
@@ -124,14 +139,15 @@ class Roller:
             state = rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", at)).state
         self.rollouts += 1
         if rules.outcome(state) is None:
-            if self.horizon < MAX_ROLLOUT_PLIES:
-                return values.chances(self.game, state, self.seats)
-            return shares(rules, state, self.seats)
-        result = shares(rules, state, self.seats)
+            if stop is None:  # still going after MAX_ROLLOUT_PLIES: a shared result, not kept
+                return shares(rules, state, self.seats)
+            result = values.chances(self.game, state, self.seats)
+        else:
+            result = shares(rules, state, self.seats)
         self._keep(seen, result)
         return result
 
-    def _kept(self, key: tuple[int, int, Any]) -> tuple[float, ...] | None:
+    def _kept(self, key: tuple[int, int, Any, int | None]) -> tuple[float, ...] | None:
         assert self.results is not None
         try:
             return self.results.get(key)
@@ -139,7 +155,9 @@ class Roller:
             self.results = None
             return None
 
-    def _keep(self, keys: list[tuple[int, int, Any]], result: tuple[float, ...]) -> None:
+    def _keep(
+        self, keys: list[tuple[int, int, Any, int | None]], result: tuple[float, ...]
+    ) -> None:
         if self.results is not None:
             for key in keys:
                 self.results[key] = result
@@ -152,9 +170,11 @@ class Roller:
 
     def after(self, state: Any, seat: int, action: Any, run: int, ply: int) -> tuple[float, ...]:
         """Playout number ``run`` after ``seat`` plays ``action`` as the match's ``ply``,
-        with that rollout's chance for the ply in place of the match's."""
+        with that rollout's chance for the ply in place of the match's: the action is the
+        rollout's first ply, so it stops where the rollout of the same number from ``state``
+        stops (and is that rollout, where its player would have played ``action``)."""
         step = self.rules.apply(state, seat, action, rng=SeededRng(f"{self.seed}:{run}", ply))
-        return self.rollout(step.state, run, ply + 1)
+        return self.rollout(step.state, run, ply + 1, start=ply)
 
 
 @dataclass

@@ -146,6 +146,11 @@ class Board:
         i, j = self.ij(p)
         return self.pt(i + dx, j + dy) if self.point_on_board(i + dx, j + dy) else None
 
+    def steps_from(self, p: int) -> tuple[int | None, ...]:
+        """The intersections one step from ``p`` in each of ``STEPS``' directions, in order
+        (None off the board): ``point_step`` for every direction, looked up."""
+        return step_table(self.size)[p]
+
     def walk_edge(self, p: int, dx: int, dy: int) -> int:
         """The edge a cowboy walks along stepping one unit from ``p``."""
         i, j = self.ij(p)
@@ -271,6 +276,28 @@ class Board:
         mid = self.size // 2
         sides = [self.pt(mid, 0), self.pt(0, mid), self.pt(mid, self.size), self.pt(self.size, mid)]
         return [sides[0], sides[2]] if players == 2 else sides[:players]
+
+
+@lru_cache(maxsize=4)
+def step_table(size: int) -> tuple[tuple[int | None, ...], ...]:
+    """For every intersection of a ``size`` board, its neighbours in ``STEPS``' directions
+    (None off the board); the grid alone decides them, so one table serves every deal."""
+    out = []
+    for p in range((size + 1) ** 2):
+        i, j = p % (size + 1), p // (size + 1)
+        out.append(
+            tuple(
+                (j + dy) * (size + 1) + i + dx
+                if 0 <= i + dx <= size and 0 <= j + dy <= size
+                else None
+                for dx, dy in STEPS.values()
+            )
+        )
+    return tuple(out)
+
+
+#: the index of each of ``STEPS``' directions in ``step_table``'s rows
+STEP_INDEX = {d: k for k, d in enumerate(STEPS)}
 
 
 def tiles_per_side(players: int) -> int:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from games.base import IllegalAction
 from games.cowboy import cards, rustle
-from games.cowboy.board import STEPS
+from games.cowboy.board import STEP_INDEX, STEPS
 from games.cowboy.fields import after_build, check_win, free_field_squares, owner_map, steer_at
 from games.cowboy.fields import claim as claim_part
 from games.cowboy.state import (
@@ -57,12 +57,8 @@ def bandit_zone(g: CowboyState | Work) -> set[int]:
     """The Bandit's intersection and the four joined to it by a grid line."""
     if g.bandit is None:
         return set()
-    board = g.board
-    zone = {g.bandit}
-    for dx, dy in STEPS.values():
-        p = board.point_step(g.bandit, dx, dy)
-        if p is not None:
-            zone.add(p)
+    zone = {p for p in g.board.steps_from(g.bandit) if p is not None}
+    zone.add(g.bandit)
     return zone
 
 
@@ -71,22 +67,23 @@ def step_target(
 ) -> tuple[int | None, IllegalAction | None]:
     """Where a step leads (from the cowboy, or from ``start``), or None and why not."""
     board = g.board
-    dx, dy = STEPS[d]
-    p = board.point_step(g.cowboys[seat] if start is None else start, dx, dy)
+    p = board.steps_from(g.cowboys[seat] if start is None else start)[STEP_INDEX[d]]
     if p is None:
         return None, IllegalAction("cowboy.off_board", dir=d)
-    where = {"dir": d, "point": board.point_place(p)}
     if p in g.cowboys and p != g.cowboys[seat]:
-        return None, IllegalAction(
-            "cowboy.cowboy_there", player=g.names[g.cowboys.index(p)], **where
-        )
-    if p == g.bandit:
-        return None, IllegalAction("cowboy.bandit_there", **where)
-    if any(q == p for q, _ in g.pilgrims):
-        return None, IllegalAction("cowboy.pilgrims_there", **where)
-    if p in bandit_zone(g):
-        return None, IllegalAction("cowboy.bandit_zone", **where)
-    return p, None
+        why = "cowboy.cowboy_there"
+    elif p == g.bandit:
+        why = "cowboy.bandit_there"
+    elif any(q == p for q, _ in g.pilgrims):
+        why = "cowboy.pilgrims_there"
+    elif p in bandit_zone(g):
+        why = "cowboy.bandit_zone"
+    else:
+        return p, None
+    where = {"dir": d, "point": board.point_place(p)}
+    if why == "cowboy.cowboy_there":
+        return None, IllegalAction(why, player=g.names[g.cowboys.index(p)], **where)
+    return None, IllegalAction(why, **where)
 
 
 def fence_problem(g: CowboyState, seat: int) -> IllegalAction | None:
@@ -129,9 +126,26 @@ def ride_path(g: CowboyState, seat: int, ride: Ride) -> tuple[int, int] | None:
     return None if mid is None or end is None else (mid, end)
 
 
+#: the last menu made for a (frozen, so never changing) state, as (state, seat, menu): one
+#: move asks for the same menu several times (is it forced, which to pick, is the pick
+#: allowed, is it the only one)
+_last_menu: dict[str, tuple[CowboyState, int, tuple[CowboyAction, ...]]] = {}
+
+
 def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
     """The acting cowboy's menu: steps and two-step rides, then actions where he stands, then
     ``end``."""
+    if type(g) is not CowboyState:
+        return _menu(g, seat)
+    last = _last_menu.get("menu")
+    if last is not None and last[0] is g and last[1] == seat:
+        return list(last[2])
+    out = _menu(g, seat)
+    _last_menu["menu"] = (g, seat, tuple(out))
+    return out
+
+
+def _menu(g: CowboyState, seat: int) -> list[CowboyAction]:
     out: list[CowboyAction] = []
     steps = [Step(d) for d in STEPS if step_target(g, seat, d)[0] is not None]
     if g.phase in ("start", "again"):

@@ -33,15 +33,27 @@ Step = tuple[Die, int]
 Value = tuple[int, float, float, int]
 
 
+#: the last plan made, as (state, plan): the menu, a computer player and the move itself ask
+#: for the same position's plan, and a state never changes
+_last_plan: dict[str, tuple[State, tuple[Step, ...]]] = {}
+
+
 def plan(state: State) -> tuple[Step, ...]:
     """The suggested sequence for the dice in hand as the towers stand (empty: nothing fits)."""
     if not state.hand or state.penalty is not None or state.winners:
         return ()
+    last = _last_plan.get("plan")
+    if last is not None and last[0] is state:
+        return last[1]
     tops = tuple(t[-1] for t in state.towers)
     heights = tuple(len(t) for t in state.towers)
     wobbly = state.options.towers == "wobbly"
     scoring = state.began == TURN_DICE
-    return _best(tops, heights, state.hand, wobbly, scoring)[1]
+    coded = _best(_code(tops), heights, _code(state.hand), wobbly, scoring)[1]
+    steps = tuple((Die(d >> 3, d & 7), t) for d, t in coded)
+    if type(state) is HighRollinState:
+        _last_plan["plan"] = (state, steps)
+    return steps
 
 
 def first(state: State) -> Place | None:
@@ -70,7 +82,7 @@ def each_die(state: State) -> list[Place]:
         best: tuple[Value, int] | None = None
         for t, top in enumerate(tops):
             if fits(die, top):
-                value = _step(tops, heights, die, t, rest, wobbly, scoring)[0]
+                value = _step(tops, heights, die, t, rest, wobbly, scoring)
                 if best is None or _key(value) > _key(best[0]):
                     best = (value, t)
         if best is not None:
@@ -104,41 +116,71 @@ def _step(
     rest: tuple[Die, ...],
     wobbly: bool,
     scoring: bool,
-) -> tuple[Value, tuple[Step, ...]]:
-    """The value of stacking ``die`` on ``tower`` and then the best continuation, and that
-    continuation."""
+) -> Value:
+    """The value of stacking ``die`` on ``tower`` and then the best continuation."""
     height = heights[tower] + 1
     stands = 1 - (topple_chance(height) if wobbly else 0.0)
     after_tops = (*tops[:tower], die, *tops[tower + 1 :])
     after_heights = (*heights[:tower], height, *heights[tower + 1 :])
-    (n, expected, safe, left), steps = _best(after_tops, after_heights, rest, wobbly, scoring)
-    return (n + 1, expected * stands, safe * stands, left), steps
+    (n, expected, safe, left), __ = _best(
+        _code(after_tops), after_heights, _code(rest), wobbly, scoring
+    )
+    return (n + 1, expected * stands, safe * stands, left)
+
+
+def _code(dice: tuple[Die, ...]) -> tuple[int, ...]:
+    """Dice as numbers (colour * 8 + face), which the search compares and hashes faster."""
+    return tuple(d.colour * 8 + d.face for d in dice)
+
+
+#: the chance a tower stands when a die makes it each height (``towers=wobbly``)
+_STANDS = tuple(1 - topple_chance(h) for h in range(64))
 
 
 @functools.lru_cache(maxsize=4096)
 def _best(
-    tops: tuple[Die, ...],
+    tops: tuple[int, ...],
     heights: tuple[int, ...],
-    hand: tuple[Die, ...],
+    hand: tuple[int, ...],
     wobbly: bool,
     scoring: bool,
-) -> tuple[Value, tuple[Step, ...]]:
-    """The best continuation from these towers with these dice in hand, and its value."""
-    total = sum(d.face for d in tops)
+) -> tuple[Value, tuple[tuple[int, int], ...]]:
+    """The best continuation from these towers with these dice in hand (dice as ``_code``
+    numbers), and its value: each fitting die (identical dice once) on each tower it fits,
+    then the best continuation (``_step``, written out here for speed), the best by
+    ``_key``."""
+    total = sum(d & 7 for d in tops)
     if not hand:
         return (0, float(total) if scoring else 0.0, 1.0, total), ()
-    best: tuple[Value, tuple[Step, ...]] | None = None
-    tried: set[Die] = set()
+    best: tuple[Value, tuple[tuple[int, int], ...]] | None = None
+    best_key: tuple[int, float, float, int] | None = None
+    tried: set[int] = set()
     for i, die in enumerate(hand):
         if die in tried:
             continue
         tried.add(die)
+        colour, face = die >> 3, die & 7
         rest = hand[:i] + hand[i + 1 :]
         for t, top in enumerate(tops):
-            if fits(die, top):
-                value, steps = _step(tops, heights, die, t, rest, wobbly, scoring)
-                if best is None or _key(value) > _key(best[0]):
-                    best = (value, ((die, t), *steps))
+            top_face = top & 7
+            if colour == top >> 3 or not (face == top_face or face == 1 or top_face == 1):
+                continue
+            height = heights[t] + 1
+            stands = _STANDS[height] if height < len(_STANDS) else 1 - topple_chance(height)
+            stands = stands if wobbly else 1.0
+            (n, expected, safe, left), steps = _best(
+                (*tops[:t], die, *tops[t + 1 :]),
+                (*heights[:t], height, *heights[t + 1 :]),
+                rest,
+                wobbly,
+                scoring,
+            )
+            if best_key is not None and n + 1 < best_key[0]:
+                continue  # fewer dice stacked: worse whatever the rest
+            value = (n + 1, expected * stands, safe * stands, left)
+            key = _key(value)
+            if best_key is None or key > best_key:
+                best, best_key = (value, ((die, t), *steps)), key
     if best is None:
         # nothing fits: the dice stay in hand (the tops' total counts no score)
         return (0, 0.0, 1.0, total), ()

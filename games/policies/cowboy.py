@@ -83,6 +83,29 @@ def rectangles(
     return out
 
 
+def bits(items: Any) -> int:
+    """A set of squares or edges as one number, bit ``k`` set for item ``k``."""
+    out = 0
+    for k in items:
+        out |= 1 << k
+    return out
+
+
+@lru_cache(maxsize=8)
+def rectangle_bits(
+    tiles: tuple[tuple[str, int], ...],
+) -> list[tuple[int, int, tuple[tuple[int, int], ...], int]]:
+    """``rectangles`` as bit sets: squares, side edges, the points along the sides and how
+    many squares."""
+    return [(bits(sq), bits(edges), pts, len(sq)) for sq, edges, pts in rectangles(tiles)]
+
+
+@lru_cache(maxsize=8)
+def wall_bits(tiles: tuple[tuple[str, int], ...]) -> int:
+    """The edges that can never take a fence (streams, homestead sides), as a bit set."""
+    return bits(board_for(tiles).walls)
+
+
 def blocked_points(state: Any, seat: int) -> set[int]:
     """Intersections this cowboy may not step onto."""
     out = {p for s, p in enumerate(state.cowboys) if s != seat and s not in state.out}
@@ -91,22 +114,31 @@ def blocked_points(state: Any, seat: int) -> set[int]:
     return out
 
 
-def distances(state: Any, seat: int) -> dict[int, tuple[int, str]]:
-    """Steps from the cowboy to every reachable intersection, with the first step's direction."""
+def distances(
+    state: Any, seat: int, goals: set[int] | frozenset[int] = frozenset()
+) -> dict[int, tuple[int, str]]:
+    """Steps from the cowboy to every reachable intersection, with the first step's direction;
+    given ``goals``, only as far as the nearest of them (every goal as near is found, and
+    every intersection nearer)."""
     board = state.board
     blocked = blocked_points(state, seat)
     start = state.cowboys[seat]
     seen: dict[int, tuple[int, str]] = {start: (0, "")}
     queue = deque([start])
+    names = tuple(STEPS)
+    nearest = 0 if start in goals else None
     while queue:
         p = queue.popleft()
         d, first = seen[p]
-        for name, (dx, dy) in STEPS.items():
-            q = board.point_step(p, dx, dy)
+        if nearest is not None and d >= nearest:
+            break
+        for name, q in zip(names, board.steps_from(p), strict=True):
             if q is None or q in seen or q in blocked:
                 continue
             seen[q] = (d + 1, first or name)
             queue.append(q)
+            if nearest is None and q in goals:
+                nearest = d + 1
     return seen
 
 
@@ -116,8 +148,7 @@ def distances_to(board: Any, targets: set[int], blocked: set[int]) -> dict[int, 
     queue = deque(dist)
     while queue:
         p = queue.popleft()
-        for dx, dy in STEPS.values():
-            q = board.point_step(p, dx, dy)
+        for q in board.steps_from(p):
             if q is not None and q not in dist and q not in blocked:
                 dist[q] = dist[p] + 1
                 queue.append(q)
@@ -189,7 +220,7 @@ class Easy(Policy):
                     return a
         if not plan.goals or here in plan.goals:
             return None
-        dist = distances(state, seat)
+        dist = distances(state, seat, plan.goals)
         reachable = [(dist[g][0], g) for g in plan.goals if g in dist]
         if not reachable:
             return None
@@ -266,34 +297,41 @@ class Easy(Policy):
         return goals
 
     def field_plan(self, state: Any, seat: int, board: Any) -> Plan:
-        fenced = {e for e, _ in state.fences} | board.walls
-        owned = owner_map(state.fields)
-        theirs = {s for s, o in owned.items() if o != seat}
+        """The rectangle to fence: fewest new fences, closest, largest (and for a player that
+        weighs them, holding steers). Rectangles and fences are compared as bit sets, and a
+        rectangle whose fences alone cost more than the best so far is not walked to."""
+        fenced = bits(e for e, _ in state.fences) | wall_bits(state.tiles)
+        theirs = bits(s for s, o in owner_map(state.fields).items() if o != seat)
         here_i, here_j = board.ij(state.cowboys[seat])
-        steers = steer_squares(state)
+        steers = bits(steer_squares(state))
         best: tuple[float, int] | None = None
-        best_edges: list[int] = []
+        best_edges = 0
         budget = state.fences_left[seat]
-        for n, (squares, edges, points) in enumerate(rectangles(state.tiles)):
-            if not theirs.isdisjoint(squares):
+        bound = self.STEER_BONUS <= 0 and self.WALK_COST >= 0
+        for n, (squares, edges, points, size) in enumerate(rectangle_bits(state.tiles)):
+            if theirs & squares:
                 continue
-            missing = [e for e in edges if e not in fenced]
-            if not missing or len(missing) > budget:
+            missing = edges & ~fenced
+            fences = missing.bit_count()
+            if not fences or fences > budget:
+                continue
+            if bound and best is not None and self.FENCE_COST * fences - 0.5 * size > best[0]:
                 continue
             walk = min(abs(i - here_i) + abs(j - here_j) for i, j in points)
-            inside = sum(1 for s in squares if s in steers)
+            inside = (squares & steers).bit_count()
             cost = (
-                self.FENCE_COST * len(missing)
+                self.FENCE_COST * fences
                 + self.WALK_COST * walk
                 - self.STEER_BONUS * inside
-                - 0.5 * len(squares)
+                - 0.5 * size
             )
             if best is None or (cost, n) < best:
                 best, best_edges = (cost, n), missing
         if best is None:
             return Plan(set(), self.tree_points(state), False)
-        goals = {p for e in best_edges for p in board.edge_points(e)}
-        return Plan(set(best_edges), goals, False)
+        chosen = {e for e in rectangles(state.tiles)[best[1]][1] if best_edges >> e & 1}
+        goals = {p for e in chosen for p in board.edge_points(e)}
+        return Plan(chosen, goals, False)
 
     # Choices on the way --------------------------------------------------------------------
 
