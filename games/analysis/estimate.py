@@ -91,8 +91,10 @@ class Roller:
         #: whether rollouts are played to the end (their results do not depend on where they
         #: began)
         self.to_the_end = self.horizon == MAX_ROLLOUT_PLIES
-        #: results by (ply, rollout number, position, stop); None: not kept
-        self.results: dict[tuple[int, int, Any, int | None], tuple[float, ...]] | None = {}
+        #: results by (ply, rollout number, the position's hash, stop): hashes, not positions,
+        #: so a long analysis holds a few numbers per rollout instead of whole game states;
+        #: None: not kept
+        self.results: dict[tuple[int, int, int, int | None], tuple[float, ...]] | None = {}
         #: rollouts whose result was one already played (counted in ``rollouts`` too)
         self.reused = 0
 
@@ -115,10 +117,10 @@ class Roller:
         rules = self.rules
         stop = self.stop(ply if start is None else start)
         end = ply + MAX_ROLLOUT_PLIES if stop is None else stop
-        seen: list[tuple[int, int, Any, int | None]] = []
+        seen: list[tuple[int, int, int, int | None]] = []
         for at in range(ply, end):
             if self.results is not None and at - ply < REUSED_PLIES:
-                key = (at, run, state, stop)
+                key = (at, run, self._hash(state), stop)
                 found = self._kept(key)
                 if found is not None:
                     self._keep(seen, found)
@@ -147,16 +149,18 @@ class Roller:
         self._keep(seen, result)
         return result
 
-    def _kept(self, key: tuple[int, int, Any, int | None]) -> tuple[float, ...] | None:
-        assert self.results is not None
+    def _hash(self, state: Any) -> int:
         try:
-            return self.results.get(key)
+            return hash(state)
         except TypeError:  # a game whose positions cannot be hashed keeps nothing
             self.results = None
-            return None
+            return 0
+
+    def _kept(self, key: tuple[int, int, int, int | None]) -> tuple[float, ...] | None:
+        return None if self.results is None else self.results.get(key)
 
     def _keep(
-        self, keys: list[tuple[int, int, Any, int | None]], result: tuple[float, ...]
+        self, keys: list[tuple[int, int, int, int | None]], result: tuple[float, ...]
     ) -> None:
         if self.results is not None:
             for key in keys:
