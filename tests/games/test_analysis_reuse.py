@@ -31,12 +31,12 @@ def estimates(key: str, log: list[tuple[int, str]], *, keep: bool) -> tuple[list
     if not keep:
         work.roller.results = None
     jobs = work.jobs()
-    run(work.roller, jobs, Budget(600), least=6, most=6)
+    run(work.roller, jobs, Budget(600), least=4, most=4)
     return [job.estimate.chances() for job in jobs if job.estimate], work.roller
 
 
 def test_a_stopped_rollout_reuses_results_and_the_estimates_stay_the_same() -> None:
-    log = easy_match("highrollin", 5, 24)
+    log = easy_match("highrollin", 5, 12)
     kept, roller = estimates("highrollin", log, keep=True)
     played, again = estimates("highrollin", log, keep=False)
     assert roller.horizon < 3000 and roller.stop(7) == roller.stop(8)  # stops aligned
