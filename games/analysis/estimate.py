@@ -215,7 +215,8 @@ def run(
 
     After the first round (which always runs: a report is never made of nothing), each round
     at most doubles the rollouts, and plays only as many as the budget left pays for at the
-    cost per rollout of the round before (with a margin, ``ROOM``).
+    cost per rollout of the round before (with a margin, ``ROOM``); a round whose cost was
+    misjudged stops where the budget ends.
     """
     for job in jobs:
         job.estimate = Estimate([0.0] * roller.seats)
@@ -223,7 +224,8 @@ def run(
     while target > done:
         began, counted = budget.spent, roller.rollouts
         for job in jobs:
-            _top_up(roller, job, min(most, _want(job, target, done, usual)))
+            limit = budget if done else None  # the first round always runs whole
+            _top_up(roller, job, min(most, _want(job, target, done, usual)), limit)
             if progress is not None:
                 progress(min(1.0, budget.spent / max(budget.seconds, 1e-9)))
         each = (budget.spent - began) / max(1, roller.rollouts - counted)
@@ -292,11 +294,14 @@ def _usual_cost(jobs: list[Job]) -> float:
     return sum(j.plies for j in jobs) / played if played else 0.0
 
 
-def _top_up(roller: Roller, job: Job, target: int) -> None:
+def _top_up(roller: Roller, job: Job, target: int, budget: Budget | None = None) -> None:
+    """Play ``job``'s rollouts up to ``target``; with a ``budget``, none once it is spent (a
+    round whose cost was misjudged ends there, so an analysis never runs more than one rollout
+    past its budget)."""
     est = job.estimate
     assert est is not None
     before = roller.plies
-    while est.count < target:
+    while est.count < target and (budget is None or budget.left() > 0):
         if job.action is None:
             got = roller.rollout(job.state, est.count, job.ply)
         else:

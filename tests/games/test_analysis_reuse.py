@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import games
 from games import policies
-from games.analysis import from_log
+from games.analysis import estimate, from_log
 from games.analysis.estimate import Budget, Roller, run
 from games.analysis.report import _Work
 from games.rng import SeededRng
@@ -43,3 +43,16 @@ def test_a_stopped_rollout_reuses_results_and_the_estimates_stay_the_same() -> N
     assert kept == played
     assert roller.reused > 0 and again.reused == 0
     assert roller.plies < again.plies
+
+
+def test_a_misjudged_round_stops_where_the_budget_ends(monkeypatch) -> None:
+    """Even when a round's cost is badly misjudged (here: planned with no margin at all), the
+    analysis stops within a rollout of its CPU budget instead of finishing the round."""
+    monkeypatch.setattr(estimate, "ROOM", 0.05)
+    log = easy_match("highrollin", 5, 12)
+    work = _Work(from_log("highrollin", ["Ann", "Bob"], 5, log), 1)
+    jobs, budget = work.jobs(), Budget(1.0)
+    run(work.roller, jobs, budget, least=2, most=400)
+    counts = [job.estimate.count for job in jobs if job.estimate]
+    assert max(counts) > 2, "rounds after the first were played"
+    assert budget.spent < 1.0 + 0.1
