@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import compileall
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,20 @@ from tests.pg_fixtures import pg_server, pg_url, store_url  # noqa: F401 (fixtur
 TESTS = Path(__file__).resolve().parent
 #: the fixtures that start a headless browser (tests/sandbox)
 BROWSER_FIXTURES = {"driver"}
+
+
+#: the project's packages, compiled once before the parallel workers start
+PACKAGES = ("bot", "cogs", "games", "render", "words", "fakediscord", "ranchtest", "tests")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the project once, in parallel, before the workers start (``compileall`` skips
+    what is up to date): on a fresh checkout every worker would otherwise compile the same
+    modules at once."""
+    if hasattr(config, "workerinput") or getattr(config.option, "numprocesses", None) in (None, 0):
+        return
+    for package in PACKAGES:
+        compileall.compile_dir(TESTS.parent / package, quiet=1, workers=0)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist names each test by its group
