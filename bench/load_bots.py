@@ -100,9 +100,7 @@ class Bots:
         frontier = set(roots)
         while frontier:
             members.update({pid: stats[pid][1:] for pid in frontier if pid in stats})
-            frontier = {
-                pid for pid, s in stats.items() if s[0] in frontier and pid not in members
-            }
+            frontier = {pid for pid, s in stats.items() if s[0] in frontier and pid not in members}
         return members
 
     def cpu(self) -> float:

@@ -510,9 +510,7 @@ class Strong(Easy):
 
         def near(s: int, targets: list[int]) -> int:
             x, y = board.xy(s)
-            return min(
-                (max(abs(x - a), abs(y - b)) for a, b in map(board.xy, targets)), default=8
-            )
+            return min((max(abs(x - a), abs(y - b)) for a, b in map(board.xy, targets)), default=8)
 
         return lambda s: min(near(s, mine), 8) - min(near(s, theirs), 8)
 
