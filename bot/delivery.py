@@ -135,35 +135,7 @@ class Delivery:
     async def _draw(
         self, match: Match, previous: object, last: object, events: Sequence[Event]
     ) -> Attached:
-        return await self.picture(match, previous=previous, last=last, events=events)
-
-    # Pictures (``bot.pictures``), as the table and the moves ask the delivery ---------------
-
-    async def picture(
-        self,
-        match: Match,
-        *,
-        previous: object = None,
-        last: object = None,
-        events: Sequence[Event] = (),
-    ) -> Attached:
-        """The board picture as an attachment (``Pictures.picture``)."""
         return await self.pictures.picture(match, previous=previous, last=last, events=events)
-
-    def picture_soon(
-        self,
-        match: Match,
-        *,
-        previous: object = None,
-        last: object = None,
-        state: object = None,
-        ply: int | None = None,
-        events: Sequence[Event] = (),
-    ) -> asyncio.Future[Attached]:
-        """``picture`` as a future, the drawing already under way (``Pictures.picture_soon``)."""
-        return self.pictures.picture_soon(
-            match, previous=previous, last=last, state=state, ply=ply, events=events
-        )
 
     # The background deliverer --------------------------------------------------------------
 

@@ -12,9 +12,8 @@ few methods it calls, with the options each takes written out in its class
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 import discord
@@ -24,11 +23,11 @@ from bot.config import Settings
 from bot.locales import Readers
 from bot.matches import Match, MatchService, MoveResult
 from bot.metrics import Metrics
+from bot.pictures import Pictures
 from bot.render_pool import Renderer
-from bot.request import Attached, MoveRequest, Ready
+from bot.request import MoveRequest, Ready
 from bot.store import Store
 from bot.trouble import ChannelTrouble
-from games.base import Event
 
 
 class Moving(Protocol):
@@ -65,25 +64,8 @@ class Boards(Protocol):
 
     async def deliver(self, request: MoveRequest | int) -> discord.Message | None: ...
 
-    async def picture(
-        self,
-        match: Match,
-        *,
-        previous: object = None,
-        last: object = None,
-        events: Sequence[Event] = (),
-    ) -> Attached: ...
-
-    def picture_soon(
-        self,
-        match: Match,
-        *,
-        previous: object = None,
-        last: object = None,
-        state: object = None,
-        ply: int | None = None,
-        events: Sequence[Event] = (),
-    ) -> asyncio.Future[Attached]: ...
+    #: the boards' pictures (``bot.pictures.Pictures``)
+    pictures: Pictures
 
 
 class Blocking(Protocol):

@@ -103,7 +103,7 @@ class Moves:
             last: object,
             events: tuple[Event, ...],
         ) -> None:
-            job = self.bot.delivery.picture_soon(
+            job = self.bot.delivery.pictures.picture_soon(
                 match, previous=previous, last=last, state=state, ply=new_ply, events=events
             )
             drawing.append((new_ply, job))
@@ -263,7 +263,7 @@ class Moves:
             return drawing[-1]
         for __, job in drawing:
             job.cancel()
-        picture = self.bot.delivery.picture_soon(
+        picture = self.bot.delivery.pictures.picture_soon(
             shown.match, previous=shown.previous_state, last=shown.action, events=shown.events
         )
         return shown.match.ply, picture

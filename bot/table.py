@@ -100,7 +100,7 @@ class Table:
         self.menus = Menus(lambda: bot.service, self.refuse, self.casual)
 
     async def _picture(self, match: Match) -> Attached:
-        return await self.bot.delivery.picture(match)
+        return await self.bot.delivery.pictures.picture(match)
 
     def posted_through(self, message_id: int, interaction: Click, *, original: bool) -> None:
         """``message_id`` was posted through ``interaction`` (its original response, or a
@@ -342,7 +342,7 @@ class Table:
         """Post the current board again as a new message (``/<game> board``): the interaction's
         followup if given, else the match channel. Older boards lose their buttons. A public
         message: in the match's language (as ``headline`` must be)."""
-        files, filename = await self.bot.delivery.picture(match)
+        files, filename = await self.bot.delivery.pictures.picture(match)
         with words.use(match.language):
             content = compose(match, [headline] if headline else [], notes=ui.notes_text(match))
             embed = board_embed(match, filename=filename)
