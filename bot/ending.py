@@ -55,7 +55,7 @@ class Ending:
     ) -> None:
         """``service``: the match service (built once the store is open); ``strips``: the
         match's messages retired (and which interaction posted its board: a casual table's
-        is edited through it); ``picture``: a board's picture (``Delivery.picture``);
+        is edited through it); ``picture``: a board's picture (``Pictures.picture``);
         ``client``: the bot's own token."""
         self._service = service
         self.strips = strips
