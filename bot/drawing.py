@@ -63,12 +63,7 @@ def _give_back() -> None:
     pieces the allocator would otherwise keep, and a worker's size would creep up."""
     _drawn[0] += 1
     if _drawn[0] % TRIM_EVERY == 0:
-        give_back_all()
-
-
-def give_back_all() -> None:
-    """Hand the heap's free pages back to the system now (where the C library can)."""
-    heap.give_back()
+        heap.give_back()
 
 
 def draw(

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import render
 import words
 from bot import analysis_job
-from bot.drawing import Drawn, Stored, give_back_all, warm
+from bot.drawing import Drawn, Stored, warm
 from bot.drawing import analyse as _analyse
 from bot.drawing import draw as _draw
 from bot.drawing import position as _position
@@ -47,7 +47,7 @@ from render import cache
 if TYPE_CHECKING:
     from bot.replays import Log
 
-__all__ = ["RenderError", "Renderer", "Slots", "give_back_all", "renew_mb", "warm"]
+__all__ = ["RenderError", "Renderer", "Slots", "renew_mb", "warm"]
 
 T = TypeVar("T")
 

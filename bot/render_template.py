@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 
-from bot.drawing import give_back_all, warm
+from bot import heap
+from bot.drawing import warm
 from render import cache
 
 #: the process that imported this module and warmed up: the workers' fork server
@@ -24,4 +25,4 @@ warm()
 # what warm-up left in the byte-budget caches (texts, rows) would soon be evicted by each
 # worker, and the freed pages stay held here: each worker builds its own as it draws
 cache.clear_all()
-give_back_all()
+heap.give_back()
