@@ -70,10 +70,12 @@ import games
 from bot import ui
 from bot.delivery import Delivery
 from bot.matches import Match, MatchService
+from bot.pictures import Pictures
 from bot.request import MoveRequest
 from bot.store import open_store
 from bot.trouble import ChannelTrouble
 from bot.ui import layout
+from games.base import Event
 
 GUILD = 7
 #: a playout longer than this many actions is stopped (and reported) rather than run forever
@@ -166,14 +168,26 @@ class _NoClock:
         return False
 
 
+class _NoPictures(Pictures):
+    """Boards without pictures (their drawing is not measured here)."""
+
+    async def picture(
+        self,
+        match: Match,
+        *,
+        previous: object = None,
+        last: object = None,
+        events: Sequence[Event] = (),
+    ) -> tuple[list[discord.File], str | None]:
+        return [], None
+
+
 class TextDelivery(Delivery):
-    """The bot's delivery, its boards without pictures (their drawing is not measured here)."""
+    """The bot's delivery, its boards without pictures."""
 
     def __init__(self, bot: TextBot) -> None:
         super().__init__(bot, _Strips(), bot.trouble, bot.table)  # type: ignore[arg-type]
-
-    async def picture(self, match: Match, **how: Any) -> tuple[list[discord.File], str | None]:
-        return [], None
+        self.pictures = _NoPictures(lambda: None)
 
 
 # What one board shows ------------------------------------------------------------------------
