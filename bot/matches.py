@@ -11,6 +11,7 @@ import asyncio
 import json
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
@@ -68,7 +69,9 @@ class MatchService(Lobbies, BoardMessages):
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self.realtime = realtime
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: one lock per match while anyone holds or waits for it (a match nobody is moving
+        #: keeps none: a bot that runs for months meets many thousands of matches)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: each recent match's state at its newest ply known here (one per match: a match is
         #: only ever loaded at its stored ply, so an older ply's state would never be read)
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -77,7 +80,10 @@ class MatchService(Lobbies, BoardMessages):
         self._plies: OrderedDict[int, int] = OrderedDict()
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        held = self._locks.get(match_id)
+        if held is None:
+            held = self._locks[match_id] = asyncio.Lock()
+        return held
 
     # Loading -------------------------------------------------------------------------------
 

@@ -165,6 +165,13 @@ class Choice:
     rank: int = 0
 
 
+#: the choices a board shows as buttons of their own, one tap each (beside the three every
+#: board carries: "Type a move", "Text board", "Moves"); the rest go into menus. A game that
+#: decides which of its choices are grouped (``Choice.group``) counts with it, and the board's
+#: layout (``bot.ui.layout``) holds to it.
+MOVE_BUTTONS = 7
+
+
 def option(default: Any, help: str, *, design: bool = False, **limits: Any) -> Any:
     """A game option field: ``choices=(...)`` or ``min=``/``max=`` bound its values.
 

@@ -16,6 +16,7 @@ from bot.matches import Match, Refusal
 from bot.tournaments import texts
 from bot.tournaments.record import Tournament
 from bot.ui import ids
+from bot.ui.views import Components
 from render.standings import standings_png
 from words import domain
 
@@ -35,7 +36,7 @@ OPS = ("join", "leave", "start")
 def signup_view(t: Tournament) -> discord.ui.View | None:
     if t.status != "signup":
         return None
-    view = discord.ui.View(timeout=None)
+    view = Components()
     labels = {"join": _("Join"), "leave": _("Leave"), "start": _("Start")}
     styles = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
     for op in OPS:

@@ -42,6 +42,7 @@ from bot.ui.layout import (
 from bot.ui.routing import LOADED, MOVE_FIELD, MOVE_LENGTH, run, table_of
 from bot.ui.viewer import DYNAMIC_ITEMS as VIEWER_ITEMS
 from bot.ui.viewer import MovesButton
+from bot.ui.views import Components
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -52,7 +53,7 @@ def build_view(match: Match) -> discord.ui.View | None:
     if match.status != "active" or not people_acting(match):
         return None
     layout = plan(match)
-    view = discord.ui.View(timeout=None)
+    view = Components()
     for e in layout.buttons:
         view.add_item(ActionButton(match.id, match.ply, e))
     if layout.steps:
@@ -87,7 +88,7 @@ def group_view(match: Match, seat: int, group: str) -> discord.ui.View:
     """The private follow-up for one group chosen from the "More moves…" menu: buttons (their
     notes in ``layout.group_text``) when they fit, else selects whose options carry them."""
     items = group_entries(match, seat, group)
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if private_buttons(items):
         for e in items:
             view.add_item(ActionButton(match.id, match.ply, e))
@@ -435,7 +436,7 @@ class RemoveComputerSelect(
 
 
 def lobby_view(match: Match) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     for op in ("join", "leave", "start", "easy", "strong"):
         view.add_item(LobbyButton(match.id, op))
     computers = [(s.user_id, s.name) for s in match.seats if s.computer is not None]
@@ -470,7 +471,7 @@ def rematch_view(match: Match) -> discord.ui.View | None:
     """The final board's Rematch button (None unless the match is finished)."""
     if match.status != "finished":
         return None
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(RematchButton(match.id))
     view.add_item(TextBoardButton(match.id))
     view.add_item(MovesButton(match.id))

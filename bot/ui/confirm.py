@@ -16,6 +16,7 @@ from bot.locales import Reading
 from bot.matches import Match
 from bot.ui import ids
 from bot.ui.routing import run, table_of
+from bot.ui.views import Components
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -97,7 +98,7 @@ class AbandonButton(Reading, discord.ui.DynamicItem[Button], template=ids.ABANDO
 
 
 def abandon_view(match: Match, user_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     for op in ("confirm", "cancel"):
         view.add_item(AbandonButton(match.id, match.status, match.ply, user_id, op))
     return view

@@ -17,6 +17,7 @@ from bot.reach import Button, Click, Component
 from bot.ui import ids
 from bot.ui.confirm import NOT_YOURS
 from bot.ui.routing import RAN, table_of
+from bot.ui.views import Components
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -69,7 +70,7 @@ class ForgetButton(Gated, discord.ui.DynamicItem[Button], template=ids.FORGET.pa
 
 
 def forget_view(user_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(ForgetButton(user_id, "confirm"))
     view.add_item(ForgetButton(user_id, "cancel"))
     return view

@@ -33,6 +33,7 @@ import discord
 
 import words
 from bot.matches import Match
+from games.base import MOVE_BUTTONS
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -43,10 +44,9 @@ SELECT_OPTIONS = 25
 #: the buttons every board carries beside its moves: "Type a move", "Text board" and "Moves"
 FIXED_BUTTONS = 3
 #: the most buttons a board carries, the fixed ones included (a phone shows ten without
-#: scrolling past the picture)
-MAX_BUTTONS = 10
-#: the most move buttons a board carries beside the fixed ones; more moves go in menus
-MOVE_BUTTONS = MAX_BUTTONS - FIXED_BUTTONS
+#: scrolling past the picture): the games' ``MOVE_BUTTONS`` move buttons beside the fixed ones;
+#: more moves go in menus
+MAX_BUTTONS = FIXED_BUTTONS + MOVE_BUTTONS
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150

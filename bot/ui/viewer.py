@@ -25,6 +25,7 @@ from bot.texts import escape, game_title
 from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, SELECT_OPTIONS, cut
 from bot.ui.routing import RAN, table_of
+from bot.ui.views import Components
 from words import domain
 
 _, ngettext, N_ = domain("bot").functions()
@@ -111,7 +112,7 @@ def files_of(shown: viewer.Shown) -> tuple[list[discord.File], str | None]:
 
 def view_of(shown: viewer.Shown) -> discord.ui.View:
     match, ply, last = shown.match, shown.ply, shown.last
-    view = discord.ui.View(timeout=None)
+    view = Components()
     for op, emoji, label in STEPS:
         target = _target(op, ply, last)
         # ("last" of a live match stays: it is the match as it stands when clicked)

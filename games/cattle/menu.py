@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from games.base import InvalidAction
+from games.base import MOVE_BUTTONS, InvalidAction
 from games.cattle.model import (
     BY_LETTER,
     CattleAction,
@@ -29,9 +29,8 @@ from games.cattle.model import (
     total,
 )
 
-#: a menu with more choices than this (besides Pass) is grouped into select menus: with Pass and
-#: the board's three fixed buttons ("Type a move", "Text board", "Moves") at most ten buttons
-BUTTONS_UP_TO = 6
+#: a menu with more choices than this (besides Pass, a button too) is grouped into select menus
+BUTTONS_UP_TO = MOVE_BUTTONS - 1
 GROUP_LIMIT = 25
 
 

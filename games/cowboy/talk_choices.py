@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.base import Choice
+from games.base import MOVE_BUTTONS, Choice
 from games.cowboy import notation
 from games.cowboy.fields import free_field_squares, herd, herds, owner_map, roaming
 from games.cowboy.state import (
@@ -63,9 +63,8 @@ RIDE_ARROWS = {
 }
 #: squares a prompt lists at most
 LISTED = 12
-#: a choice with at most this many options shows them as buttons (one tap each), not a menu:
-#: with the board's three fixed buttons, ten in all
-AS_BUTTONS = 7
+#: a choice with at most this many options shows them as buttons (one tap each), not a menu
+AS_BUTTONS = MOVE_BUTTONS
 
 
 def prompt(data: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -124,6 +124,21 @@ async def test_simultaneous_clicks_apply_once(service: MatchService) -> None:
     assert (await service.get(match.id)).ply == 1
 
 
+async def test_a_match_nobody_is_moving_holds_no_lock(service: MatchService) -> None:
+    """A bot that runs for months keeps no lock per match it ever saw: only while a move (or
+    a click racing it) holds or waits for one."""
+    match = await started(service)
+    lock = service.lock(match.id)
+    assert service.lock(match.id) is lock, "one lock per match while it is held"
+    async with lock:
+        racing = asyncio.ensure_future(service.act(match.id, ALICE, ply=0, index=0))
+        await asyncio.sleep(0.05)
+        assert not racing.done(), "a move waits for the match's lock"
+    await racing
+    del lock
+    assert len(service._locks) == 0, "nothing kept once nobody holds or waits for it"
+
+
 async def test_state_survives_reopening_the_database(store_url: str) -> None:
     path = store_url
     db = await open_store(path)
