@@ -177,11 +177,7 @@ class Ending:
         }
         try:
             if held is not None:
-                through, original = held
-                if original:
-                    await through.edit_original_response(**edits)
-                else:
-                    await through.followup.edit_message(message_id, **edits)
+                await held.edit(message_id, **edits)
             else:
                 channel = self.client.get_partial_messageable(int(board.channel_id))
                 await channel.get_partial_message(message_id).edit(**edits)

@@ -2,7 +2,7 @@
 
 A board is recognised by marks no translation or rewording changes: its picture's file name
 (``<game>-<match>-<ply>.png``), else the custom ids of its buttons and menus (``rh:a:<match>:
-<ply>:...``, read by their own kinds in ``bot.ui.ids``) or, on a final board, its Rematch
+<ply>:...``, read by their own kinds in ``bot.ids``) or, on a final board, its Rematch
 button (``rh:p:<match>``). A board posted to a channel also carries a nonce made of the match
 and ply (``board_nonce``), which Discord uses (``enforce_nonce``) to return the message it
 already created instead of a second one.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.ui import ids
+from bot import ids
 
 #: a board's picture: ``<game>-<match>-<ply>.png``
 PICTURE = re.compile(r"[a-z]+-(?P<match>\d+)-(?P<ply>\d+)\.png")

@@ -81,12 +81,8 @@ class Strips:
             edits.update(content=content, allowed_mentions=discord.AllowedMentions.none())
         held = self.posted.take(message_id)
         if held is not None:
-            interaction, original = held
             try:
-                if original:
-                    await interaction.edit_original_response(**edits)
-                else:
-                    await interaction.followup.edit_message(message_id, **edits)
+                await held.edit(message_id, **edits)
                 self.stripped.append(message_id)
                 return
             except (discord.HTTPException, *TRANSPORT) as err:  # a token Discord ended...

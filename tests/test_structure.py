@@ -85,7 +85,21 @@ def import_graph() -> dict[str, set[str]]:
             reached = resolve(target, taken, name, known)
             if reached is not None and reached != name:
                 graph[name].add(reached)
+                graph[name] |= initialised(reached, name, known)
     return graph
+
+
+def initialised(reached: str, importer: str, known: dict[str, Path]) -> set[str]:
+    """The packages importing ``reached`` runs first: each enclosing package's ``__init__``
+    (``from a.b import c`` runs ``a/b/__init__.py``), but for the importer's own packages,
+    which are already being imported when it runs."""
+    parts = reached.split(".")
+    own = {".".join(importer.split(".")[:k]) for k in range(1, importer.count(".") + 2)}
+    return {
+        package
+        for package in (".".join(parts[:k]) for k in range(1, len(parts)))
+        if package in known and package not in own and package != importer
+    }
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:

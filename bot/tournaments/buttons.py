@@ -7,10 +7,10 @@ import re
 
 import discord
 
+from bot import ids
 from bot.gate import Gated
 from bot.host import Host
 from bot.tournaments import posts
-from bot.ui import ids
 from bot.ui.routing import RAN, table_of
 from words import domain
 

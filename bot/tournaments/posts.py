@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import discord
 
 import words
+from bot import ids
 from bot.league import League, Round, Table
 from bot.matches import Match, Refusal
 from bot.tournaments import texts
 from bot.tournaments.record import Tournament
-from bot.ui import ids
 from bot.ui.views import Components
 from render.standings import standings_png
 from words import domain
@@ -29,7 +29,7 @@ _, ngettext, N_ = domain("bot").functions()
 THREAD_NAME = 100
 PING_PLAYERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 NO_PINGS = discord.AllowedMentions.none()
-#: custom ids of the sign-up message's buttons (``bot.ui.ids.TOURNAMENT``)
+#: custom ids of the sign-up message's buttons (``bot.ids.TOURNAMENT``)
 OPS = ("join", "leave", "start")
 
 

@@ -6,6 +6,7 @@
 custom id templates and how their numbers are read.
 """
 
+from bot.ids import INVALID
 from bot.ui.components import (
     DYNAMIC_ITEMS as BOARD_ITEMS,
 )
@@ -25,7 +26,6 @@ from bot.ui.components import (
 )
 from bot.ui.confirm import AbandonButton, abandon_view
 from bot.ui.forget import ForgetButton, forget_view
-from bot.ui.ids import INVALID
 from bot.ui.layout import (
     Entry,
     Plan,

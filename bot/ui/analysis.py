@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import report_message, viewer
+from bot import ids, report_message, viewer
 from bot.locales import Reading, reader_locale
 from bot.matches import Match, Refusal
 from bot.reach import Button, Click, Component, ranch
 from bot.store import AnalysisRow
-from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, cut
 from bot.ui.routing import RAN, table_of
 from words import domain

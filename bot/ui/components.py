@@ -15,11 +15,10 @@ from typing import ClassVar, Self
 
 import discord
 
-from bot import readable, rematch
+from bot import ids, readable, rematch
 from bot.locales import Reading
 from bot.matches import Match
 from bot.reach import Button, Click, Component, Select
-from bot.ui import ids
 from bot.ui.analysis import AnalysisButton
 from bot.ui.layout import (
     BUTTON_LABEL,

@@ -12,9 +12,9 @@ import re
 
 import discord
 
+from bot import ids
 from bot.locales import Reading
 from bot.matches import Match
-from bot.ui import ids
 from bot.ui.routing import run, table_of
 from bot.ui.views import Components
 from words import domain

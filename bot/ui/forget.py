@@ -11,10 +11,9 @@ import re
 
 import discord
 
-from bot import privacy
+from bot import ids, privacy
 from bot.gate import Gated
 from bot.reach import Button, Click, Component
-from bot.ui import ids
 from bot.ui.confirm import NOT_YOURS
 from bot.ui.routing import RAN, table_of
 from bot.ui.views import Components

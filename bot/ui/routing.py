@@ -26,11 +26,11 @@ from typing import Any
 
 import discord
 
+from bot import ids
 from bot.gate import closed
 from bot.host import Host
 from bot.locales import seen
 from bot.matches import Refusal
-from bot.ui import ids
 from words import domain
 
 #: an interaction as the components see it (any client: the bot is a ``Host``)

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot import standing
+from bot import ids, standing
 from bot.locales import Reading
 from bot.matches import Match
 from bot.pipeline import if_moved
 from bot.reach import Button, Click
 from bot.request import MoveRequest
-from bot.ui import components, ids
+from bot.ui import components
 from bot.ui.components import FromCustomId
 from bot.ui.layout import BUTTON_LABEL, FIXED_BUTTONS, ROW_BUTTONS, cut, plan
 from bot.ui.routing import LOADED, run

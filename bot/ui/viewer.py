@@ -18,11 +18,10 @@ from typing import TypedDict
 
 import discord
 
-from bot import viewer
+from bot import ids, viewer
 from bot.locales import Reading
 from bot.reach import Button, Click, Component, Select, ranch
 from bot.texts import escape, game_title
-from bot.ui import ids
 from bot.ui.layout import BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, SELECT_OPTIONS, cut
 from bot.ui.routing import RAN, table_of
 from bot.ui.views import Components

@@ -1,4 +1,4 @@
-"""The views the bot sends. Every component in them is a dynamic item (``bot.ui.ids``): when
+"""The views the bot sends. Every component in them is a dynamic item (``bot.ids``): when
 it is clicked, discord.py finds its class by the custom id, whatever message carries it and
 after any restart. So a view only describes a message's components, and nothing needs to keep
 it once the message is sent."""

@@ -1,4 +1,4 @@
-"""Every kind of custom id is written and read by the same definition (``bot.ui.ids.IdKind``):
+"""Every kind of custom id is written and read by the same definition (``bot.ids.IdKind``):
 each one's text is the one buttons already posted in Discord carry, it reads back to what was
 written, and an id that does not fit its kind exactly is refused."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui import ids
+from bot import ids
 
 #: each kind, the values it is written with, and the text: the format of ids already posted
 WRITTEN = [

@@ -9,24 +9,50 @@ from typing import Any
 
 import discord
 
-from bot.posted import MARGIN, PostedThrough
+from bot.posted import MARGIN, ORIGINAL, PostedThrough
+
+
+class Webhook:
+    """Stands in for an interaction's webhook (``Interaction.followup``): records its edits."""
+
+    def __init__(self) -> None:
+        self.edits: list[tuple[object, dict[str, Any]]] = []
+
+    async def edit_message(self, message_id: object, **fields: Any) -> None:
+        self.edits.append((message_id, fields))
 
 
 def interaction(minutes_left: float) -> Any:
-    """Stands in for a ``discord.Interaction`` (only its end is read)."""
+    """Stands in for a ``discord.Interaction`` (its webhook and its end are read)."""
     left = datetime.timedelta(minutes=minutes_left)
-    return SimpleNamespace(expires_at=discord.utils.utcnow() + left)
+    return SimpleNamespace(expires_at=discord.utils.utcnow() + left, followup=Webhook())
 
 
-def test_a_message_is_edited_through_its_interaction_once() -> None:
+async def test_a_message_is_edited_through_its_interaction_once() -> None:
     posted = PostedThrough(time.time)
     board, followup = interaction(14), interaction(10)
     posted.remember(1, board, original=True)
     posted.remember(2, followup, original=False)
-    assert posted.take(1) == (board, True)
+    held = posted.take(1)
+    assert held is not None
+    await held.edit(1, view=None)
+    assert board.followup.edits == [(ORIGINAL, {"view": None})], "its original response"
     assert posted.take(1) is None, "forgotten once used"
-    assert posted.take(2) == (followup, False)
+    held = posted.take(2)
+    assert held is not None
+    await held.edit(2, content="x")
+    assert followup.followup.edits == [(2, {"content": "x"})], "a followup, by its id"
     assert posted.take(3) is None, "never posted through an interaction here"
+
+
+def test_only_what_editing_needs_is_kept_not_the_interaction() -> None:
+    posted = PostedThrough(time.time)
+    clicked = interaction(14)
+    clicked.message = "the whole board message clicked"
+    posted.remember(1, clicked, original=True)
+    held = posted.take(1)
+    assert held is not None and held.webhook is clicked.followup and held.original
+    assert not hasattr(held, "message") and not hasattr(held, "__dict__")
 
 
 def test_an_interaction_at_its_end_is_not_used() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.posted import PostedThrough
+from bot.posted import ORIGINAL, PostedThrough
 from bot.strips import Strips
 
 CHANNEL = 500
@@ -59,13 +59,16 @@ class Outbox:
 
 
 class Interaction:
-    """An interaction that posted a message, still usable for 10 minutes."""
+    """An interaction that posted a message, still usable for 10 minutes; its webhook
+    (``followup``) is itself here, recording what it edits."""
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
         self.expires_at = datetime.datetime.fromtimestamp(time.time() + 600, datetime.UTC)
+        self.followup = self
 
-    async def edit_original_response(self, **fields: Any) -> None:
+    async def edit_message(self, message_id: object, **fields: Any) -> None:
+        assert message_id == ORIGINAL, "its original response"
         self.edits.append(fields)
 
 

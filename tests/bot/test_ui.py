@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import games
-from bot import ui
+from bot import ids, ui
 from bot.matches import Match, Seat
-from bot.ui import ids, routing
+from bot.ui import routing
 from games.base import Choice, Outcome, Ruleset, Step
 
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 import games
-from bot import ui
-from bot.ui import ids
+from bot import ids, ui
 from games.base import Choice
 from games.rng import SeededRng
 from tests.bot.test_ui import Many, ManyState, check_limits, make_match
