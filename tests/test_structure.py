@@ -98,7 +98,7 @@ def initialised(reached: str, importer: str, known: dict[str, Path]) -> set[str]
     return {
         package
         for package in (".".join(parts[:k]) for k in range(1, len(parts)))
-        if package in known and package not in own and package != importer
+        if package in known and package not in own
     }
 
 
