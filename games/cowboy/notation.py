@@ -1,7 +1,8 @@
 """Typed notation, button labels and the reasons a move is refused.
 
 ``move n``, ``fence``, ``cut``, ``rope c4 to e6``, ``rustle d5``, ``fight f2``, ``again``,
-``end``; two steps as one move: ``move n e`` (from the start of a turn); choices:
+``end``; as one move from the start of a turn: two steps ``move n e``, a step and the end of
+the turn ``move n end``, a step and its fence ``move n fence``; choices:
 ``reroll``/``keep``, ``bills``/``pay``, ``give c4``, ``place e6``, ``claim c4``,
 ``discard axe``, ``target bob``, ``remove f2``/``remove bandit``.
 """
@@ -18,6 +19,7 @@ from games.cowboy.data import CARDS
 from games.cowboy.fields import closed_regions, free_field_squares, herd, owner_map, steer_at
 from games.cowboy.state import (
     BANDIT,
+    STEP_THEN,
     WIN,
     Again,
     Claim,
@@ -38,10 +40,11 @@ from games.cowboy.state import (
     Rope,
     Rustle,
     Step,
+    StepThen,
     Target,
     UseBills,
 )
-from games.cowboy.turn import fence_problem, ride_path, rides, step_target
+from games.cowboy.turn import fence_problem, ride_path, rides, step_target, stepped
 
 #: a choice at least this useful is worth playing for a player whose time ran out
 RANK_USEFUL = 50
@@ -76,6 +79,8 @@ def format_action(g: CowboyState, action: CowboyAction) -> str:
             return f"move {d}"
         case Ride(first, then):
             return f"move {first} {then}"
+        case StepThen(d, then):
+            return f"move {d} {then}"
         case Fence():
             return "fence"
         case Cut():
@@ -122,7 +127,9 @@ def parse_words(g: CowboyState, text: str) -> CowboyAction:
     if verb in _DIRS and not rest:
         return Step(_DIRS[verb])
     if verb in ("move", "step", "ride", "go"):
-        rest = [w for w in rest if w not in ("then", *aliases.LINKS)]
+        rest = [aliases.VERBS.get(w, w) for w in rest if w not in ("then", *aliases.LINKS)]
+        if len(rest) == 2 and rest[0] in _DIRS and rest[1] in STEP_THEN:
+            return StepThen(_DIRS[rest[0]], rest[1])
         if not 1 <= len(rest) <= 2 or any(w not in _DIRS for w in rest):
             raise InvalidAction("cowboy.which_way")
         if len(rest) == 2:
@@ -237,6 +244,13 @@ def refusal(g: CowboyState, seat: int, action: CowboyAction) -> IllegalAction:
             if mid is None:
                 return why or IllegalAction("cowboy.cannot_move")
             return step_target(g, seat, then, mid)[1] or IllegalAction("cowboy.ride_back")
+        case StepThen(d):
+            if g.phase != "start":
+                return IllegalAction("cowboy.moved_already")
+            after = stepped(g, seat, d)
+            if after is None:
+                return step_target(g, seat, d)[1] or IllegalAction("cowboy.cannot_move")
+            return fence_problem(after, seat) or IllegalAction("cowboy.not_allowed")
         case Fence():
             return fence_problem(g, seat) or IllegalAction("cowboy.not_allowed")
         case Cut():
@@ -306,7 +320,10 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
             return 35
         case Cut():
             return 30 if g.fences_left[seat] <= 2 else 10
-        case Step():
+        case StepThen(d, "fence"):
+            after = stepped(g, seat, d)
+            return 0 if after is None else rank(after, seat, Fence())
+        case Step() | StepThen():
             return 5
         case Ride():
             return 4

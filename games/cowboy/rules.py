@@ -75,6 +75,8 @@ class CowboyRules(Ruleset[CowboyState, CowboyAction]):
         "fight f2",
         "again",
         "move n e",
+        "move n end",
+        "move n fence",
         "end",
         "reroll / keep",
         "bills / pay",

@@ -93,6 +93,20 @@ class Ride:
     then: str
 
 
+#: what ``StepThen`` does where its step leads
+STEP_THEN = ("end", "fence")
+
+
+@dataclass(frozen=True)
+class StepThen:
+    """One step at the start of a turn and the action that ends the turn there, as one move:
+    ``then`` is ``end`` (the same as ``move dir``, ``end``) or ``fence`` (``move dir``,
+    ``fence``: the fence on the segment just ridden)."""
+
+    dir: str
+    then: str
+
+
 @dataclass(frozen=True)
 class Reroll:
     pass
@@ -155,6 +169,7 @@ CowboyAction = (
     | Again
     | End
     | Ride
+    | StepThen
     | Reroll
     | Keep
     | UseBills

@@ -15,10 +15,10 @@ from dataclasses import replace
 
 from games.cowboy.board import LETTERS, Board
 from games.cowboy.fields import area, herds, owner_map, roaming, steer_squares
-from games.cowboy.state import WIN, CowboyState
+from games.cowboy.state import WIN, CowboyState, StepThen
 from games.cowboy.talk_moves import move_lines
+from games.cowboy.talk_names import CAN, compass_word, grid_point, items, who
 from games.cowboy.talk_names import area as area_words
-from games.cowboy.talk_names import compass_word, grid_point, items, who
 from games.cowboy.talk_picture import card_title, status
 from games.cowboy.turn import bandit_zone, pending_actions, turn_actions
 from words import domain
@@ -27,19 +27,6 @@ _, ngettext, N_ = domain("cowboy").functions()
 
 #: at most this long (an embed's description)
 LIMIT = 4000
-
-#: what a cowboy can do, by the kind of action, as said after "to play:"
-CAN = {
-    "Step": N_("ride"),
-    "Fence": N_("build a fence"),
-    "Cut": N_("cut wood"),
-    "Rope": N_("rope a steer"),
-    "Rustle": N_("rustle a steer"),
-    "Fight": N_("fight Indians"),
-    "Again": N_("ride on"),
-    "Ride": N_("ride"),
-    "End": N_("end the turn"),
-}
 
 
 # The alt text -----------------------------------------------------------------------------------
@@ -77,9 +64,16 @@ def _doing(g: CowboyState, marked: bool = True) -> str:
         return _choosing(g)
     if g.finished or g.pending is not None:
         return _stop(status(g))
-    kinds = list(dict.fromkeys(type(a).__name__ for a in turn_actions(g, g.turn)))
+    kinds = list(dict.fromkeys(_kind(a) for a in turn_actions(g, g.turn)))
     can = list(dict.fromkeys(_(CAN[k]) for k in kinds if k in CAN))
     return _("{name} to play: {choices}.").format(name=g.names[g.turn], choices=join_or(can))
+
+
+def _kind(action: object) -> str:
+    """The kind of action ``CAN`` says it as: a step and its fence builds a fence."""
+    if isinstance(action, StepThen):
+        return "Fence" if action.then == "fence" else "Step"
+    return type(action).__name__
 
 
 def _choosing(g: CowboyState) -> str:

@@ -32,16 +32,18 @@ from games.cowboy.state import (
     Rope,
     Rustle,
     Step,
+    StepThen,
     Target,
     UseBills,
 )
-from games.cowboy.talk_names import card_short, edge, everyone, step_word, who
+from games.cowboy.talk_names import CAN, card_short, edge, everyone, step_word, who
 from games.cowboy.turn import (
     AXE_FENCES,
     CUT_FENCES,
     FIGHT_WIN,
     SIX_SHOOTER_WIN,
     ride_path,
+    stepped,
     turn_actions,
 )
 from words import domain
@@ -154,8 +156,14 @@ def _lifted(g: CowboyState, seat: int, action: CowboyAction) -> bool:
     return len(turn_actions(g, seat)) <= AS_BUTTONS or action in on_buttons(g, seat)
 
 
-#: the turn actions that are always buttons
-SINGLE = (Step, Fence, Cut, End)
+def _single(g: CowboyState, action: CowboyAction) -> bool:
+    """The turn actions that are always buttons: a step that ends the turn (from the start of
+    the turn, or after riding on), the fence, cutting wood, ending the turn."""
+    if isinstance(action, StepThen):
+        return action.then == "end"
+    if isinstance(action, Step):
+        return g.phase != "start"
+    return isinstance(action, Fence | Cut | End)
 
 
 def on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
@@ -169,7 +177,7 @@ def on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
     actions = turn_actions(g, seat)
     if len(actions) <= AS_BUTTONS:
         return []
-    room = AS_BUTTONS - sum(1 for a in actions if isinstance(a, SINGLE))
+    room = AS_BUTTONS - sum(1 for a in actions if _single(g, a))
     lifted: list[CowboyAction] = []
     for group in _by_use(g, seat, actions):
         if len(group) <= room:
@@ -182,16 +190,20 @@ def _by_use(
     g: CowboyState, seat: int, actions: Sequence[CowboyAction]
 ) -> list[Sequence[CowboyAction]]:
     """The menus' turn actions in the order they get the free buttons, each rope with every
-    square it may pen the steer on."""
+    square it may pen the steer on: ropes, rustles and fights, a step and a fence that closes a
+    field, two-step rides to a steer, the other steps and fences, plain steps, other rides."""
     ropes: dict[int, list[CowboyAction]] = {}
     for a in actions:
         if isinstance(a, Rope):
             ropes.setdefault(a.src, []).append(a)
     gambles = [a for a in actions if isinstance(a, Rustle | Fight)]
+    fences = [a for a in actions if isinstance(a, StepThen) and a.then == "fence"]
+    closing = [a for a in fences if notation.rank(g, seat, a) > notation.rank(g, seat, Fence())]
     rides = [a for a in actions if isinstance(a, Ride)]
     near = [a for a in rides if _to_a_steer(g, seat, a)]
-    others = [a for a in rides if a not in near]
-    return [*ropes.values(), *([a] for a in [*gambles, *near, *others])]
+    steps = [a for a in actions if isinstance(a, Step)]
+    rest = [a for a in fences if a not in closing] + steps + [a for a in rides if a not in near]
+    return [*ropes.values(), *([a] for a in [*gambles, *closing, *near, *rest])]
 
 
 def _to_a_steer(g: CowboyState, seat: int, ride: Ride) -> bool:
@@ -203,6 +215,12 @@ def _to_a_steer(g: CowboyState, seat: int, ride: Ride) -> bool:
 def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | None:
     sq = g.board.square_name
     match action:
+        case StepThen(d, "end"):
+            return Choice(_("Ride {direction}").format(direction=step_word(d)), emoji=ARROWS[d])
+        case StepThen(d):
+            return _step_fence_choice(g, seat, d)
+        case Step(d) if g.phase == "start":
+            return _step_choice(g, seat, d)
         case Step(d):
             return Choice(_("Ride {direction}").format(direction=step_word(d)), emoji=ARROWS[d])
         case Fence():
@@ -253,15 +271,39 @@ def _turn_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice | No
 
 def _fence_choice(g: CowboyState) -> Choice:
     where = edge(g.board.edge_place(g.moved)) if g.moved is not None else ""
+    label = _("Build a fence {edge}").format(edge=where) if where else _("Build a fence")
+    return Choice(label, primary=True, emoji="🪵", note=_fence_note(g))
+
+
+def _fence_note(g: CowboyState) -> str:
+    """What a fence on the segment just ridden closes, if anything."""
     closes, steers = notation.fence_closes(g)
     if steers:
-        note = ngettext(
+        return ngettext(
             "closes a field with {n} steer", "closes a field with {n} steers", steers
         ).format(n=steers)
-    else:
-        note = _("closes a field") if closes else ""
-    label = _("Build a fence {edge}").format(edge=where) if where else _("Build a fence")
-    return Choice(label, primary=True, emoji="🪵", note=note)
+    return _("closes a field") if closes else ""
+
+
+def _step_fence_choice(g: CowboyState, seat: int, d: str) -> Choice:
+    """One step and the fence on the segment ridden; marked when it closes a field."""
+    after = stepped(g, seat, d)
+    note = "" if after is None else _fence_note(after)
+    label = _("Ride {direction} and fence").format(direction=step_word(d))
+    group = _("Ride and build a fence")
+    return Choice(label, group=group, primary=bool(note), emoji="🪵", note=note)
+
+
+def _step_choice(g: CowboyState, seat: int, d: str) -> Choice:
+    """A plain step from the start of the turn, offered for what may be done where it leads
+    (the fence and the end of the turn have their own moves)."""
+    after = stepped(g, seat, d)
+    more = [] if after is None else turn_actions(after, seat)
+    kinds = dict.fromkeys(type(a).__name__ for a in more if not isinstance(a, Fence | End))
+    can = [_(CAN[k]) for k in kinds if k in CAN]
+    label = _("Ride {direction}, then more").format(direction=step_word(d))
+    note = _("then: {actions}").format(actions=", ".join(can))
+    return Choice(label, group=_("Ride and act there"), emoji=ARROWS[d], note=note)
 
 
 def _pending_choice(g: CowboyState, seat: int, action: CowboyAction) -> Choice:

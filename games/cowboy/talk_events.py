@@ -73,11 +73,18 @@ def _end(d: Data, names: Names) -> str:
 @kind("fence")
 def _fence(d: Data, names: Names) -> str:
     left = int(d["left"])
+    told = {"name": _name(d, names), "edge": edge(d["edge"]), "left": left}
+    if "rode" in d:
+        return ngettext(
+            "{name} rides {direction} and builds a fence {edge} ({left} left).",
+            "{name} rides {direction} and builds a fence {edge} ({left} left).",
+            left,
+        ).format(direction=step_word(d["rode"]), **told)
     return ngettext(
         "{name} builds a fence {edge} ({left} left).",
         "{name} builds a fence {edge} ({left} left).",
         left,
-    ).format(name=_name(d, names), edge=edge(d["edge"]), left=left)
+    ).format(**told)
 
 
 @kind("cut")

@@ -104,6 +104,20 @@ CARD_TEXTS = {
 }
 
 
+#: what a cowboy can do, by the kind of action, as said after "to play:"
+CAN = {
+    "Step": N_("ride"),
+    "Fence": N_("build a fence"),
+    "Cut": N_("cut wood"),
+    "Rope": N_("rope a steer"),
+    "Rustle": N_("rustle a steer"),
+    "Fight": N_("fight Indians"),
+    "Again": N_("ride on"),
+    "Ride": N_("ride"),
+    "End": N_("end the turn"),
+}
+
+
 def who(names: Sequence[str], seat: Any) -> str:
     """A seat's name (``?`` for a seat the names do not reach)."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"

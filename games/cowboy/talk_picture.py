@@ -190,6 +190,10 @@ def _deed(e: Event, names: Sequence[str]) -> str:
             return _("{name} rode on").format(name=name)
         case "end":
             return _("{name} ended the turn").format(name=name)
+        case "fence" if "rode" in d:
+            return _("{name} rode {direction} and built a fence {edge}").format(
+                name=name, direction=step_word(d["rode"]), edge=edge(d["edge"])
+            )
         case "fence":
             return _("{name} built a fence {edge}").format(name=name, edge=edge(d["edge"]))
         case "cut":

@@ -2,10 +2,13 @@
 
 The turn is a chain of small actions so each fits a button: ``move`` (phase ``start``), then an
 action or ``again`` (phase ``moved``), then after ``again`` one more ``move`` (phase ``again``);
-``end`` stays put and ends the turn. Two steps are one action where nothing needs deciding on
-the way: ``move n e`` from the start of the turn (one per intersection it can reach), which
-ends the turn. ``again`` stays accepted (typed, and in older logs) but is no longer offered:
-each ride it allows is offered whole before the first step. Choices that come up on the way
+``end`` stays put and ends the turn. Where nothing needs deciding on the way, a move from the
+start of the turn is offered whole, and ends the turn: two steps, ``move n e`` (one per
+intersection it can reach); a step and the end of the turn, ``move n end``; a step and the
+fence on the segment ridden, ``move n fence``. The plain step ``move n`` is offered only where
+there is more to do where it leads (cut wood, rope, rustle, fight), and stays accepted typed.
+``again`` stays accepted (typed, and in older logs) but is no longer offered: each ride it
+allows is offered whole before the first step. Choices that come up on the way
 (a reroll, which part of a split field, where a rustled steer goes) are ``Pending`` and belong
 to whoever must choose.
 """
@@ -13,6 +16,7 @@ to whoever must choose.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from games.base import IllegalAction
 from games.cowboy import cards, rustle
@@ -40,6 +44,7 @@ from games.cowboy.state import (
     Rope,
     Rustle,
     Step,
+    StepThen,
     Target,
     UseBills,
     Work,
@@ -119,6 +124,18 @@ def rides(g: CowboyState, seat: int) -> list[Ride]:
     return list(out.values())
 
 
+def stepped(g: CowboyState, seat: int, d: str) -> CowboyState | None:
+    """Where a plain step ``d`` from the start of the turn leaves the game, before the action
+    there (None when the step is not allowed)."""
+    there = step_target(g, seat, d)[0]
+    if g.phase != "start" or there is None:
+        return None
+    cowboys = list(g.cowboys)
+    cowboys[seat] = there
+    edge = g.board.walk_edge(g.cowboys[seat], *STEPS[d])
+    return replace(g, cowboys=type(g.cowboys)(cowboys), phase="moved", moved=edge)
+
+
 def ride_path(g: CowboyState, seat: int, ride: Ride) -> tuple[int, int] | None:
     """The intersections a two-step ride stops at (None if either step is not allowed)."""
     mid = step_target(g, seat, ride.first)[0]
@@ -147,13 +164,12 @@ def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
 
 def _menu(g: CowboyState, seat: int) -> list[CowboyAction]:
     out: list[CowboyAction] = []
-    steps = [Step(d) for d in STEPS if step_target(g, seat, d)[0] is not None]
-    if g.phase in ("start", "again"):
-        out += steps
-    if g.phase == "start":
-        out += rides(g, seat)
     if g.phase == "again":
-        return [*out, End()]
+        steps = [Step(d) for d in STEPS if step_target(g, seat, d)[0] is not None]
+        return [*steps, End()]
+    if g.phase == "start":
+        out += _first_steps(g, seat)
+        out += rides(g, seat)
     if g.phase == "moved" and fence_problem(g, seat) is None:
         out.append(Fence())
     board = g.board
@@ -177,13 +193,33 @@ def _menu(g: CowboyState, seat: int) -> list[CowboyAction]:
     return out
 
 
+def _first_steps(g: CowboyState, seat: int) -> list[CowboyAction]:
+    """Per direction: the step that ends the turn, the step and its fence (when one may go on
+    the segment ridden), and the plain step when more may be done where it leads."""
+    out: list[CowboyAction] = []
+    for d in STEPS:
+        after = stepped(g, seat, d)
+        if after is None:
+            continue
+        there = _menu(after, seat)
+        out.append(StepThen(d, "end"))
+        if Fence() in there:
+            out.append(StepThen(d, "fence"))
+        if any(not isinstance(a, Fence | End) for a in there):
+            out.append(Step(d))
+    return out
+
+
 def accepted(g: CowboyState, seat: int, action: CowboyAction) -> bool:
-    """Whether ``action`` may be played now: a legal one, or ``again`` after a step with
-    somewhere to ride on to (not on the menu, but its notation keeps its meaning)."""
+    """Whether ``action`` may be played now: a legal one, a plain step from the start of the
+    turn, or ``again`` after a step with somewhere to ride on to (not always on the menu, but
+    their notation keeps its meaning)."""
     if g.pending is not None:
         return action in pending_actions(g)
     if action in turn_actions(g, seat):
         return True
+    if isinstance(action, Step) and g.phase == "start":  # typed, where nothing more is offered
+        return stepped(g, seat, action.dir) is not None
     return (
         isinstance(action, Again)
         and g.phase == "moved"
@@ -220,23 +256,22 @@ def pending_actions(g: CowboyState) -> list[CowboyAction]:
 def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) -> None:
     """Carry out a legal turn action; the turn ends unless a choice is pending. ``lone``: it
     was the only legal action (a forced ``end`` says why)."""
-    board = w.board
     ends = True
     match action:
-        case Step(d):
-            dx, dy = STEPS[d]
-            here = w.cowboys[seat]
-            there = board.point_step(here, dx, dy)
-            assert there is not None
-            w.cowboys[seat] = there
+        case Step(d) if w.phase == "again":
             # a step that ends the turn is told by the picture and the turn's other lines
-            minor = w.phase == "again"
-            w.tell("ride", minor=minor, seat=seat, dir=d, to=w.where(there))
-            if minor:
-                w.moved = None
-            else:
-                w.phase, w.moved = "moved", board.walk_edge(here, dx, dy)
-                ends = False
+            _walk(w, seat, d, minor=True)
+            w.moved = None
+        case Step(d):
+            w.phase, w.moved = "moved", _walk(w, seat, d, minor=False)
+            ends = False
+        case StepThen(d, "fence"):
+            # one line tells both: the fence's says the step
+            w.phase, w.moved = "moved", _walk(w, seat, d, told=False)
+            _build(w, seat, rode=d)
+        case StepThen(d):
+            _walk(w, seat, d, minor=False)
+            w.tell("end", minor=True, seat=seat)
         case Again():
             w.phase, w.moved = "again", None
             w.tell("ride_on", seat=seat)
@@ -254,12 +289,7 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
         case End():
             w.tell("end", minor=True, seat=seat)
         case Fence():
-            edge = w.moved
-            assert edge is not None
-            w.fences[edge] = seat
-            w.fences_left[seat] -= 1
-            w.tell("fence", seat=seat, edge=w.edge(edge), left=w.fences_left[seat])
-            after_build(w, seat, edge)
+            _build(w, seat)
         case Cut():
             gain = AXE_FENCES if "axe" in w.hands[seat] else CUT_FENCES
             w.fences_left[seat] += gain
@@ -278,6 +308,32 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             raise TypeError(action)
     if ends and not w.over and w.pending is None:
         cards.end_turn(w, rng)
+
+
+def _walk(w: Work, seat: int, d: str, *, minor: bool = False, told: bool = True) -> int:
+    """One step of the cowboy (``told`` as a ride of its own); the edge it rode along."""
+    dx, dy = STEPS[d]
+    here = w.cowboys[seat]
+    there = w.board.point_step(here, dx, dy)
+    assert there is not None
+    w.cowboys[seat] = there
+    if told:
+        w.tell("ride", minor=minor, seat=seat, dir=d, to=w.where(there))
+    return w.board.walk_edge(here, dx, dy)
+
+
+def _build(w: Work, seat: int, rode: str | None = None) -> None:
+    """A fence on the edge just ridden along (``rode``: the step that led there, told with
+    it)."""
+    edge = w.moved
+    assert edge is not None
+    w.fences[edge] = seat
+    w.fences_left[seat] -= 1
+    told: dict[str, Any] = {"seat": seat, "edge": w.edge(edge), "left": w.fences_left[seat]}
+    if rode is not None:
+        told["rode"] = rode
+    w.tell("fence", **told)
+    after_build(w, seat, edge)
 
 
 def _ride(w: Work, seat: int, d: str) -> None:

@@ -38,10 +38,11 @@ from games.cowboy.state import (
     Rope,
     Rustle,
     Step,
+    StepThen,
     Target,
     UseBills,
 )
-from games.cowboy.turn import bandit_zone, ride_path
+from games.cowboy.turn import bandit_zone, ride_path, stepped, turn_actions
 from games.policies.base import Policy
 from games.rng import Rng
 
@@ -201,15 +202,30 @@ class Easy(Policy):
         if Cut in kinds and state.fences_left[seat] < len(plan.edges) + 1 and not plan.rope:
             return kinds[Cut]
         step = self.step(state, seat, actions, plan)
+        if isinstance(step, Step) and state.phase == "start":
+            return self.step_then(state, seat, step.dir, actions)
         if step is not None:
             return step
         if Cut in kinds and state.fences_left[seat] < 10:
             return kinds[Cut]
         return kinds.get(End, actions[-1])
 
+    def step_then(self, state: Any, seat: int, d: str, actions: list[Any]) -> Any:
+        """A step from the start of the turn with what the cowboy does where it leads, as the
+        move offered for both: the step and the end of the turn, or its fence, or the plain
+        step when more is to be done there."""
+        after = stepped(state, seat, d)
+        then = None if after is None else self.turn(after, seat, turn_actions(after, seat))
+        if isinstance(then, Fence) and StepThen(d, "fence") in actions:
+            return StepThen(d, "fence")
+        if isinstance(then, End) or Step(d) not in actions:
+            return StepThen(d, "end")
+        return Step(d)
+
     def step(self, state: Any, seat: int, actions: list[Any], plan: Plan) -> Any:
-        """The step towards the plan: along an edge to fence, else nearer a goal."""
-        steps = {a.dir: a for a in actions if isinstance(a, Step)}
+        """The step towards the plan: along an edge to fence, else nearer a goal (a plain step:
+        ``turn`` says what follows it)."""
+        steps = {a.dir: Step(a.dir) for a in actions if isinstance(a, Step | StepThen)}
         if not steps:
             return None
         board = state.board

@@ -8,7 +8,7 @@ from typing import Any
 import games
 from games.cowboy.board import STEPS
 from games.cowboy.fields import free_field_squares, herd, owner_map, roaming
-from games.cowboy.state import WIN, Claim, CowboyState, Discard, Place, Step
+from games.cowboy.state import WIN, Claim, CowboyState, Discard, Place, Step, StepThen
 from games.cowboy.turn import bandit_zone, step_target
 from games.policies.cowboy import distances_to
 
@@ -101,10 +101,10 @@ def choose(g: CowboyState, seat: int) -> int:
         if g.phase == "moved" and g.moved in plan and "Fence" in first:
             return first["Fence"]
         here = g.cowboys[seat]
-        for n, a in enumerate(actions):
-            along = isinstance(a, Step) and board.walk_edge(here, *STEPS[a.dir]) in plan
+        for a in actions:
+            along = isinstance(a, StepThen) and board.walk_edge(here, *STEPS[a.dir]) in plan
             if along and g.phase == "start":
-                return n  # ride along a line of the field, then fence it
+                return _step(actions, a.dir, "fence")  # ride along a line of the field, fence it
         targets = {p for e in plan for p in board.edge_points(e)}
         if here in targets and g.phase != "start":
             return first["End"]  # next turn rides along the line and fences it
@@ -118,7 +118,16 @@ def choose(g: CowboyState, seat: int) -> int:
     way = _closer(g, seat, targets)
     if g.phase == "moved":
         return first["Again"] if "Again" in first and way else first["End"]
-    return actions.index(Step(way)) if way and Step(way) in actions else first["End"]
+    return _step(actions, way, "end") if way and StepThen(way, "end") in actions else first["End"]
+
+
+def _step(actions: list[Any], d: str, then: str) -> int:
+    """A step from the start of the turn: the plain one when more may be done where it leads
+    (a rope or a rustle comes first there), else with ``then`` (or the end of the turn)."""
+    for a in (Step(d), StepThen(d, then), StepThen(d, "end")):
+        if a in actions:
+            return actions.index(a)
+    raise ValueError(d)
 
 
 def _choice(g: CowboyState, seat: int, actions: list[Any], first: dict[str, int]) -> int:

@@ -21,7 +21,7 @@ from fakediscord import FakeDiscord
 from games.cowboy.board import STEP_WORDS, STEPS
 from games.cowboy.data import CARDS
 from games.cowboy.fields import free_field_squares
-from games.cowboy.state import CowboyState, Rope, Step
+from games.cowboy.state import CowboyState, Rope, Step, StepThen
 from games.rng import SeededRng
 from ranchtest.harness import (
     FINAL_BUTTONS,
@@ -72,7 +72,13 @@ def check_menu(message: Any, state: CowboyState, seat: int) -> set[str]:
     buttons = action_buttons(message)
     assert all(s == seat for s, _ in buttons), "buttons only for the seat that acts"
     on_buttons = [actions[index] for _, index in buttons]
-    legal_steps = {a.dir for a in actions if isinstance(a, Step)}
+    # "Ride north": the step that ends the turn (or, after riding on, the last step)
+    legal_steps = {
+        a.dir
+        for a in actions
+        if (isinstance(a, StepThen) and a.then == "end")
+        or (isinstance(a, Step) and state.phase != "start")
+    }
     offered = {ARROWS[label] for label in step_buttons(message)}
     assert offered == legal_steps, (offered, legal_steps)
     for label, d in ARROWS.items():
@@ -302,8 +308,11 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
             assert rec.response.ephemeral_for == intruder.id
         assert len(fake.messages(world.channel)) == count, "refusals post nothing publicly"
         assert (await runner.match_in(world.channel.id)).state == match.state
-        # after the step: no more directions, but the fence on the line just ridden
-        await expect_board(fake, world.channel, fake.click(world.alice, shown, label="Ride west"))
+        # one tap rides west and fences the line ridden; the plain step, typed, leaves the
+        # fence to choose after it
+        assert "Ride west and fence" in [b.label for b in shown.buttons()]
+        typed = fake.slash(world.alice, world.channel, "cowboy move", action="move w")
+        await expect_board(fake, world.channel, typed)
         moved = board(fake, world.channel)
         assert "alice rides west to the SW corner of f5." in moved.content
         match = await runner.match_in(world.channel.id)
@@ -323,6 +332,36 @@ async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explaine
         match = await runner.match_in(world.channel.id)
         assert check_menu(again, match.state, 0) == set()
         assert set(step_buttons(again)) == {f"Ride {w}" for w in STEP_WORDS.values()}
+
+
+async def test_one_tap_rides_a_step_and_fences_the_line_ridden(
+    fake: FakeDiscord, world: World, database: Path
+) -> None:
+    async with running(fake, database) as runner:
+        await open_match(fake, "cowboy", world.channel, world.alice, world.bob)
+
+        def edit(dump: dict[str, Any]) -> None:
+            dump["players"][0]["cowboy"] = "G5"
+            dump["players"][1]["cowboy"] = "G6"
+            dump["bandit"] = "I5"
+            dump["supply"]["bandit"] = 0
+            dump["turn"] = 0
+
+        shown = await set_up(runner, fake, world, edit)
+        before = await runner.match_in(world.channel.id)
+        pressed = fake.click(world.alice, shown, label="Ride west and fence")
+        await expect_board(fake, world.channel, pressed)
+        after = board(fake, world.channel)
+        match = await runner.match_in(world.channel.id)
+        # one move, one board: the step and the fence told together, bob to play
+        assert match.ply == before.ply + 1
+        lines = after.content.splitlines()
+        assert lines[0] == "alice rides west and builds a fence between f4 and f5 (9 left)."
+        assert match.state.fences_left[0] == before.state.fences_left[0] - 1
+        assert match.state.turn == 1 or match.state.pending is not None
+        assert runner.bot is not None
+        logged = await runner.bot.service.store.matches.actions(match.id, last=1)
+        assert [a.notation for a in logged] == ["move w fence"]
 
 
 async def test_an_item_discard_is_chosen_by_the_drawer_alone(

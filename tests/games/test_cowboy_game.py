@@ -59,7 +59,8 @@ def test_every_kind_of_action_formats_and_parses_back() -> None:
     )
     texts = legal(state, ALICE)
     assert texts == [
-        "move n", "move e", "move s", "move w",
+        "move n end", "move n fence", "move n", "move e end", "move e",
+        "move s end", "move s", "move w end", "move w fence", "move w",
         "move n n", "move n e", "move n w", "move e e",
         "move e s", "move s s", "move s w", "move w w",
         "cut", "rustle g2", "fight f3",

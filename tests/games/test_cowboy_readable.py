@@ -70,10 +70,10 @@ CHOICES = [
 ]  # fmt: skip
 
 
-#: the seeds, among the first 57, whose games first show one of the kinds of choice: seed 0 the
-#: three tokens to place and a discard, 1 both targets, 2 a removal, 7 a rustling and bills,
-#: 19 a reroll, 56 a gift
-_CHOOSING_SEEDS = (0, 1, 2, 7, 19, 56)
+#: the seeds, among the first six, whose games first show one of the kinds of choice: seed 0 the
+#: three tokens to place, a discard and a rustled steer, 1 both targets and a removal, 2 bills,
+#: 5 a reroll and a gift
+_CHOOSING_SEEDS = (0, 1, 2, 5)
 
 
 @cache

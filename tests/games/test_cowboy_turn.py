@@ -28,8 +28,11 @@ from games.cowboy.talk_picture import last_move
 
 def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
     state = position(cowboys=["G3", "G13"])
+    # each step with the end of the turn, and with the fence on the segment it rides; the
+    # plain step only where there is more to do (wood to cut, north and east of here)
     assert legal(state, ALICE) == [
-        "move n", "move e", "move s", "move w",
+        "move n end", "move n fence", "move n", "move e end", "move e fence", "move e",
+        "move s end", "move s fence", "move w end", "move w fence",
         "move n n", "move n e", "move n w", "move e e",
         "move e s", "move s s", "move s w", "move w w",
         "cut", "end",
@@ -47,7 +50,7 @@ def test_a_turn_offers_legal_steps_then_actions_then_end() -> None:
 
 def test_cowboys_never_share_an_intersection_or_leave_the_board() -> None:
     state = position(cowboys=["A1", "B1"])
-    assert legal(state, ALICE) == ["move n", "move n n", "move n e", "end"]
+    assert legal(state, ALICE) == ["move n end", "move n fence", "move n n", "move n e", "end"]
     with pytest.raises(
         IllegalAction, match=r"bob's cowboy stands to your east \(the SW corner of b1\)"
     ):
@@ -102,9 +105,65 @@ def test_two_steps_are_one_move_that_ends_the_turn() -> None:
     assert longhand.state.deck == step.state.deck
 
 
+def test_a_step_and_its_fence_or_the_end_of_the_turn_is_one_move() -> None:
+    state = position(cowboys=["G3", "G13"])
+    for short, longhand in (
+        ("move n fence", ["move n", "fence"]),
+        ("move w end", ["move w", "end"]),
+    ):
+        step = play(state, ALICE, short)
+        longer = state
+        for text in longhand:
+            longer = play(longer, ALICE, text).state
+        assert step.state == longer  # the same game as the two moves it stands for
+        assert RULES.to_act(step.state) == (BOB,) and "alice draws" in said(step)
+    fenced = play(state, ALICE, "move n fence")
+    # one line tells both
+    line = "alice rides north and builds a fence between f3 and g3 (9 left)."
+    assert told(fenced, minor=False)[0] == line
+    header = last_move(fenced.state, fenced.events, started=False)
+    assert header.startswith("alice rode north and built a fence between f3 and g3; drew ")
+    # also typed in words, and in Polish
+    assert RULES.parse_action(state, ALICE, "ride north then fence") == RULES.parse_action(
+        state, ALICE, "move n fence"
+    )
+    assert RULES.format_action(state, RULES.parse_action(state, ALICE, "jedź zachód koniec")) == (
+        "move w end"
+    )
+    # a plain step is still accepted typed where it is not offered, and means what it meant
+    assert "move s" not in legal(state, ALICE)
+    moved = play(state, ALICE, "move s").state
+    assert legal(moved, ALICE) == ["fence", "end"]
+
+
+def test_a_step_and_its_fence_that_cannot_be_says_why() -> None:
+    state = position(cowboys=["G3", "G13"], fences=[("G3-G4", BOB)])
+    assert "move n fence" not in legal(state, ALICE)
+    with pytest.raises(IllegalAction, match="a fence between f3 and g3 already"):
+        RULES.parse_action(state, ALICE, "move n fence")
+    moved = play(state, ALICE, "move e").state
+    with pytest.raises(IllegalAction, match="You have moved this turn"):
+        RULES.parse_action(moved, ALICE, "move n end")
+
+
+def test_a_step_and_the_fence_that_closes_a_field_gets_a_button_and_says_so() -> None:
+    # alice's field d5 lacks its south side; she stands on its south-west corner
+    field = [e for e in ring(["d5"], ALICE) if e[0] != "D5-E5"]
+    state = position(cowboys=["D5", "A13"], steers=["d5"], fences=field)
+    shown = {
+        RULES.format_action(state, a): RULES.describe_action(state, ALICE, a)
+        for a in RULES.legal_actions(state, ALICE)
+    }
+    closing = shown["move e fence"]
+    assert (closing.label, closing.group) == ("Ride east and fence", None)
+    assert closing.note == "closes a field with 1 steer" and closing.primary
+    step = play(state, ALICE, "move e fence")
+    assert herd(step.state, ALICE) == 1
+
+
 def test_a_ride_is_offered_once_per_intersection_and_typed_either_way() -> None:
     state = position(cowboys=["E3", "A13"])
-    rides = [t for t in legal(state, ALICE) if t.count(" ") == 2]
+    rides = [t for t in legal(state, ALICE) if t.count(" ") == 2 and len(t.split()[-1]) == 1]
     assert len(rides) == 8  # two steps reach eight intersections, each offered once
     ne = RULES.parse_action(state, ALICE, "move n e")
     assert RULES.parse_action(state, ALICE, "ride e, then n") == ne
@@ -113,12 +172,17 @@ def test_a_ride_is_offered_once_per_intersection_and_typed_either_way() -> None:
         text = RULES.format_action(state, action)
         assert RULES.parse_action(state, ALICE, text) == action
     choice = RULES.describe_action(state, ALICE, ne)
-    assert (choice.label, choice.group) == ("Ride north, then east", None)
-    # the rides fill the seven buttons beside the four steps and "End the turn"; the rest
-    # are in one menu
+    assert (choice.label, choice.group) == ("Ride north, then east", "Ride two steps")
+    # the steps that end the turn and "End the turn" are buttons; two steps with a fence
+    # fill the seven; the rest are in one menu
     actions = RULES.legal_actions(state, ALICE)
-    groups = [RULES.describe_action(state, ALICE, a).group for a in actions]
-    assert groups.count(None) == 7 and set(groups) == {None, "Ride two steps"}
+    shown = [RULES.describe_action(state, ALICE, a) for a in actions]
+    assert [c.label for c in shown if c.group is None] == [
+        "Ride north", "Ride north and fence", "Ride east", "Ride east and fence",
+        "Ride south", "Ride west", "End the turn",
+    ]  # fmt: skip
+    groups = {c.group for c in shown}
+    assert groups == {None, "Ride two steps", "Ride and build a fence"}
     ww = RULES.describe_action(state, ALICE, RULES.parse_action(state, ALICE, "move w w"))
     assert (ww.label, ww.group) == ("Ride west, then west", "Ride two steps")
 
@@ -262,12 +326,20 @@ def test_free_buttons_go_to_ropes_rustles_and_fights_before_rides() -> None:
     }
     buttons = sorted(t for t, c in shown.items() if c.group is None)
     # the rope needs two buttons (two squares), one is left: the rustle gets it
-    assert buttons == ["cut", "end", "move e", "move n", "move s", "move w", "rustle g2"]
+    assert buttons == [
+        "cut", "end", "move e end", "move n end", "move s end", "move w end", "rustle g2"
+    ]  # fmt: skip
     assert shown["rustle g2"].label == "Rustle bob's steer on g2"
     assert shown["rope f2 to d5"].group == "Rope the steer on f2"
     assert shown["fight g3"].group == "Fight Indians"
-    rides = [shown[t] for t in shown if t.count(" ") == 2]
+    rides = [shown[t] for t in shown if t.count(" ") == 2 and len(t.split()[-1]) == 1]
     assert {c.group for c in rides} == {"Ride two steps"}
+    assert shown["move w fence"].group == "Ride and build a fence"
+    # a plain step says what it is for: what may be done where it leads
+    assert (shown["move n"].label, shown["move n"].group) == (
+        "Ride north, then more", "Ride and act there"
+    )  # fmt: skip
+    assert shown["move n"].note == "then: cut wood, fight Indians"
     # the menu still tells the rides that end next to the roaming steer on f2
     assert shown["move s w"].label == "Ride south, then west to a steer"
     assert shown["move e e"].label == "Ride east, then east"
