@@ -65,6 +65,53 @@ def closed_regions(board: Board, fences: Iterable[int]) -> set[Region]:
     return {r for r, closed in regions(board, fences) if closed}
 
 
+def newly_closed(board: Board, fences: frozenset[int], edge: int) -> list[Region]:
+    """The regions a fence on ``edge`` would close (``closed_regions`` with it, less those
+    without it): only a region beside the edge can change, so only those are walked, each
+    until it reaches the board's edge."""
+    before: set[Region] | None = None
+    out: list[Region] = []
+    for start in board.edge_squares(edge):
+        if start is None or start in board.homesteads:
+            continue
+        region = _enclosed(board, fences | {edge}, start)
+        if region is None or region in out:
+            continue
+        if before is None:
+            before = closed_regions(board, fences)
+        if region not in before:
+            out.append(region)
+    return out
+
+
+def _enclosed(board: Board, fences: frozenset[int], start: int) -> Region | None:
+    """The region of ``start`` with these fences, or None when it reaches the board's edge
+    (the walk of ``_regions`` from one square)."""
+    size = board.size
+    blocked = board.walls | fences
+    vbase = size * (size + 1)
+    seen = {start}
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        y, x = divmod(s, size)
+        for nx, ny, e in (
+            (x, y - 1, y * size + x),
+            (x, y + 1, (y + 1) * size + x),
+            (x - 1, y, vbase + y * (size + 1) + x),
+            (x + 1, y, vbase + y * (size + 1) + x + 1),
+        ):
+            if e in blocked:
+                continue
+            if not (0 <= nx < size and 0 <= ny < size):
+                return None
+            t = ny * size + nx
+            if t not in seen and t not in board.homesteads:
+                seen.add(t)
+                stack.append(t)
+    return frozenset(seen)
+
+
 def owner_map(fields: Iterable[Field]) -> dict[int, int]:
     return {s: f.owner for f in fields for s in f.squares}
 

@@ -16,7 +16,7 @@ from games.base import IllegalAction, InvalidAction
 from games.cowboy import aliases
 from games.cowboy.board import LETTERS, STEP_WORDS, STEPS
 from games.cowboy.data import CARDS
-from games.cowboy.fields import closed_regions, free_field_squares, herd, owner_map, steer_at
+from games.cowboy.fields import free_field_squares, herd, newly_closed, owner_map, steer_at
 from games.cowboy.state import (
     BANDIT,
     STEP_THEN,
@@ -299,8 +299,7 @@ def fence_closes(g: CowboyState) -> tuple[bool, int]:
     if g.moved is None:
         return False, 0
     fences = [e for e, _ in g.fences]
-    before = closed_regions(g.board, fences)
-    new = closed_regions(g.board, [*fences, g.moved]) - before
+    new = newly_closed(g.board, frozenset(fences), g.moved)
     return bool(new), sum(1 for r in new for s in r if steer_at(g, s))
 
 

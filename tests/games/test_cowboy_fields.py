@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_cowboy_kit import (
     ALICE,
@@ -16,8 +18,9 @@ from test_cowboy_kit import (
 )
 
 from games.base import IllegalAction
-from games.cowboy.fields import herd
+from games.cowboy.fields import closed_regions, herd, newly_closed
 from games.cowboy.state import CowboyState
+from games.rng import SeededRng
 
 
 def _without(fences: list[tuple[str, int]], edge: str) -> list[tuple[str, int]]:
@@ -174,3 +177,29 @@ def test_dividing_your_own_field_keeps_both_parts() -> None:
 def test_a_position_with_an_open_field_does_not_load() -> None:
     with pytest.raises(Exception, match="not a closed area"):
         position(fences=ring(["g2"], ALICE)[:3], fields=[(ALICE, ["g2"])])
+
+
+def test_what_a_fence_would_close_is_what_the_whole_board_says() -> None:
+    # every edge of seeded games' positions: the regions walked from beside the edge are the
+    # closed regions of the whole board with the fence, less those without it
+    checked = closing = 0
+    for seed in range(4):
+        state = RULES.new_game(["a", "b", "c", "d"][: 2 + seed % 3], {}, rng=SeededRng(seed))
+        pick = random.Random(seed)
+        for ply in range(1, 400):
+            if RULES.outcome(state) is not None:
+                break
+            seat = RULES.to_act(state)[0]
+            action = pick.choice(RULES.legal_actions(state, seat))
+            state = RULES.apply(state, seat, action, rng=SeededRng(seed, ply)).state
+            if ply % 25:
+                continue
+            board = state.board
+            fences = frozenset(e for e, _ in state.fences)
+            before = closed_regions(board, fences)
+            for edge in range(board.edge_count):
+                whole = closed_regions(board, fences | {edge}) - before
+                assert set(newly_closed(board, fences, edge)) == whole
+                checked += 1
+                closing += bool(whole)
+    assert checked > 1000 and closing > 10, (checked, closing)
