@@ -88,7 +88,7 @@ def ms(times: dict[str, list[float]], level: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--games", nargs="*", default=list(policies.MODULES), help="games to play (default all)"
+        "--games", nargs="*", default=sorted(games.RULESETS), help="games to play (default all)"
     )
     parser.add_argument("--count", type=int, default=200, help="games per line")
     parser.add_argument(

@@ -71,7 +71,7 @@ def line(key: str, where: str, level: str, times: list[float]) -> str:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--games", nargs="*", default=sorted(policies.MODULES), help="games (default all)"
+        "--games", nargs="*", default=sorted(games.RULESETS), help="games (default all)"
     )
     parser.add_argument("--positions", type=int, default=40, help="positions decided per game")
     parser.add_argument("--workers", type=int, default=2, help="render worker processes")
