@@ -48,6 +48,8 @@ from games.cowboy.turn import fence_problem, ride_path, rides, step_target, step
 
 #: a choice at least this useful is worth playing for a player whose time ran out
 RANK_USEFUL = 50
+#: a fence that closes a field (with steers in it: more)
+RANK_CLOSES = 55
 #: which item is the least loss to discard (higher: discard first)
 _DISCARD_FIRST = {"axe": 6, "sixshooter": 5, "brander": 4, "lariat": 3, "bills": 2}
 _DIRS = {d: d for d in STEPS} | {w: d for d, w in STEP_WORDS.items()} | aliases.DIRECTIONS
@@ -303,6 +305,13 @@ def fence_closes(g: CowboyState) -> tuple[bool, int]:
     return bool(new), sum(1 for r in new for s in r if steer_at(g, s))
 
 
+def _fence_rank(g: CowboyState, plain: int) -> int:
+    """A fence on the segment just ridden: one that closes a field with steers, one that
+    closes a field (``RANK_CLOSES``), else ``plain``."""
+    closes, steers = fence_closes(g)
+    return 80 + steers if closes and steers else RANK_CLOSES if closes else plain
+
+
 def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
     """How useful ``action`` is (higher first), for ordering menus and for a player whose
     time ran out: a rope that wins, a fence that closes a field, a rope, a rustle..."""
@@ -311,8 +320,7 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
         case Rope():
             return 100 if herd(g, seat) + 1 >= WIN else 70
         case Fence():
-            closes, steers = fence_closes(g)
-            return 80 + steers if closes and steers else 55 if closes else 20
+            return _fence_rank(g, 20)
         case Rustle():
             return 40
         case Fight():
@@ -320,8 +328,9 @@ def rank(g: CowboyState, seat: int, action: CowboyAction) -> int:
         case Cut():
             return 30 if g.fences_left[seat] <= 2 else 10
         case StepThen(d, "fence"):
+            # a step and a fence that closes nothing is a step like the others
             after = stepped(g, seat, d)
-            return 0 if after is None else rank(after, seat, Fence())
+            return 5 if after is None else _fence_rank(after, 5)
         case Step() | StepThen():
             return 5
         case Ride():

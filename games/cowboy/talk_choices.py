@@ -212,7 +212,7 @@ def _by_use(
             ropes.setdefault(a.src, []).append(a)
     gambles = [a for a in actions if isinstance(a, Rustle | Fight)]
     fences = [a for a in actions if isinstance(a, StepThen) and a.then == "fence"]
-    closing = [a for a in fences if notation.rank(g, seat, a) > notation.rank(g, seat, Fence())]
+    closing = [a for a in fences if notation.rank(g, seat, a) >= notation.RANK_CLOSES]
     rides = [a for a in actions if isinstance(a, Ride)]
     near = [a for a in rides if _to_a_steer(g, seat, a)]
     steps = [a for a in actions if isinstance(a, Step)]
