@@ -5,7 +5,7 @@ answered by the move's new board, within a few milliseconds: one request instead
 acknowledgement followed by the board (on Discord, a round trip sooner). When the turn goes on
 (a further action by the same player) the clicked board is updated in place with the new
 picture and story; when it passes, the answer is a new message, which notifies the next player,
-and the clicked board loses its buttons afterwards (``Table.strip_buttons``). If the board is
+and the clicked board loses its buttons afterwards (``Strips.strip_buttons``). If the board is
 not ready in time (a slow database, computers thinking, a busy machine), the click is
 acknowledged plainly (its message loses its buttons) when ``ANSWER_WITHIN`` runs out, and the
 board follows.

@@ -12,7 +12,6 @@ match early ``bot.ending`` (``Ending``, held here too).
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -68,10 +67,6 @@ _, ngettext, N_ = domain("bot").functions()
 RESTARTING = N_("The bot is restarting; nothing was changed. Try again in a minute.")
 
 
-#: takes one message's buttons off (``Strips.strip_buttons``)
-Strip = Callable[..., Awaitable[None]]
-
-
 class Table:
     def __init__(self, bot: Host, strips: Strips, channels: Channels) -> None:
         """``strips``: the stripping of old boards' buttons, held by the delivery too;
@@ -106,16 +101,6 @@ class Table:
         """``message_id`` was posted through ``interaction`` (its original response, or a
         followup): its buttons can be taken off through it while it lasts."""
         self.posted.remember(message_id, interaction, original=original)
-
-    @property
-    def strip_buttons(self) -> Strip:
-        """An old board's buttons taken off: ``Strips.strip_buttons``, the one the delivery
-        uses too (one set here is set there)."""
-        return self.strips.strip_buttons
-
-    @strip_buttons.setter
-    def strip_buttons(self, strip: Strip) -> None:
-        self.strips.strip_buttons = strip  # type: ignore[method-assign,assignment]
 
     @property
     def service(self) -> MatchService:
@@ -227,7 +212,7 @@ class Table:
     async def track(self, match: Match, channel_id: int, message_id: int) -> None:
         """A new lobby message: it alone keeps the Join/Leave/Start buttons."""
         for older in await self.service.add_board(match.id, message_id, channel_id, -1):
-            await self.strip_buttons(channel_id, older, casual=match.casual)
+            await self.strips.strip_buttons(channel_id, older, casual=match.casual)
 
     async def retire(
         self, match: Match, *, keep: int | None = None, end: str | None = None
@@ -369,7 +354,7 @@ class Table:
                 match.id, message.id, message.channel.id, match.ply, story_from=match.ply
             )
             for message_id in older:
-                await self.strip_buttons(message.channel.id, message_id, casual=match.casual)
+                await self.strips.strip_buttons(message.channel.id, message_id, casual=match.casual)
         if interaction is not None:
             await self.channel_notice(interaction, match)
         return message

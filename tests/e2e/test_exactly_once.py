@@ -340,7 +340,7 @@ async def test_a_board_recorded_then_not_stripped_loses_its_buttons_after_a_rest
     async def dies(*_: Any, **__: Any) -> None:
         raise Died
 
-    monkeypatch.setattr(farm.bot.table, "strip_buttons", dies)
+    monkeypatch.setattr(farm.bot.table.strips, "strip_buttons", dies)
     await click_board(fake, world, farm)
     assert fake.get_message(older.id).buttons(), "not stripped before the bot died"
     await restarted(fake, farm, monkeypatch)
@@ -451,7 +451,7 @@ async def test_buttons_in_a_locked_thread_are_left_alone_without_manage_threads(
         fake.lock_thread(thread)
         await fake.settle()
         caplog.set_level(logging.INFO, logger="bot.strips")
-        await runner.bot.table.strip_buttons(thread.id, first.id)
+        await runner.bot.table.strips.strip_buttons(thread.id, first.id)
         assert fake.get_message(first.id).buttons(), "nothing could be changed"
         assert "the thread is locked" in caplog.text
         assert not fake.take_violations("locked_thread")
