@@ -5,6 +5,7 @@ Run: ``python docs/make_analysis_images.py``."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ OUT = ROOT / "docs" / "img" / "analysis"
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split(".")[0]).parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for players in (2, 4):
         report = analyse(long_match("farm", players), rollout_seed=1, cpu_seconds=30)

@@ -8,9 +8,9 @@ produced (the header tells that move), plus each middle scaled to 400 px wide (a
 The arguments: the folder, the tag in the file names, and the language the pictures are worded
 in (English when left out). The same seeds play the same games in every language."""
 
+import argparse
 import io
 import random
-import sys
 from pathlib import Path
 
 from PIL import Image
@@ -59,5 +59,10 @@ def main(out: Path, tag: str, locale: str) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "en")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("out", type=Path, help="the folder the pictures go in")
+    parser.add_argument("tag", help="the tag in the file names (en, pl)")
+    parser.add_argument("locale", nargs="?", default="en", help="their language (default en)")
+    args = parser.parse_args()
+    main(args.out, args.tag, args.locale)
     print("ok")

@@ -11,6 +11,7 @@ box and buttons, and takes the page at 1400, 768 and 360 px wide.
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import signal
@@ -152,6 +153,7 @@ def play_opening(driver: Any, url: str) -> None:
 
 
 def main() -> int:
+    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         process, url = start_sandbox(Path(tmp))
         try:
