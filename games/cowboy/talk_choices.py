@@ -182,10 +182,8 @@ def on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
 
 def _on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
     """The turn actions of the menus shown as buttons, as many as the buttons have room for
-    beside the steps, the fence, cutting wood and ending the turn, the most decisive first:
-    a steer to rope (all the squares it may be penned on, or none), a rustle, a fight, then
-    the two-step rides, those ending next to a roaming steer first, then in compass order.
-    Empty when every action is a button already."""
+    beside the steps that end the turn, the fence, cutting wood and ending the turn, in the
+    order of ``_by_use``. Empty when every action is a button already."""
     if g.pending is not None:
         return []
     actions = turn_actions(g, seat)
