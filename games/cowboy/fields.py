@@ -18,16 +18,38 @@ from games.cowboy.state import WIN, Field, Pending, Work
 Region = frozenset[int]
 
 
+@lru_cache(maxsize=8)
+def _links(size: int) -> tuple[tuple[tuple[int | None, int], ...], ...]:
+    """For each square of a board ``size`` squares wide, its four sides: (the square beyond,
+    None off the board; the edge between)."""
+    vbase = size * (size + 1)
+    out = []
+    for s in range(size * size):
+        y, x = divmod(s, size)
+        sides = (
+            (x, y - 1, y * size + x),
+            (x, y + 1, (y + 1) * size + x),
+            (x - 1, y, vbase + y * (size + 1) + x),
+            (x + 1, y, vbase + y * (size + 1) + x + 1),
+        )
+        out.append(
+            tuple(
+                (ny * size + nx if 0 <= nx < size and 0 <= ny < size else None, e)
+                for nx, ny, e in sides
+            )
+        )
+    return tuple(out)
+
+
 @lru_cache(maxsize=512)
 def _regions(
     tiles: tuple[tuple[str, int], ...], fences: frozenset[int]
 ) -> tuple[tuple[Region, bool], ...]:
     board = board_for(tiles)
-    size = board.size
+    links = _links(board.size)
     blocked = board.walls | fences
     seen: set[int] = set(board.homesteads)
     out = []
-    vbase = size * (size + 1)
     for start in board.squares:
         if start in seen:
             continue
@@ -36,20 +58,12 @@ def _regions(
         while stack:
             s = stack.pop()
             comp.append(s)
-            y, x = divmod(s, size)
-            for nx, ny, e in (
-                (x, y - 1, y * size + x),
-                (x, y + 1, (y + 1) * size + x),
-                (x - 1, y, vbase + y * (size + 1) + x),
-                (x + 1, y, vbase + y * (size + 1) + x + 1),
-            ):
+            for t, e in links[s]:
                 if e in blocked:
                     continue
-                if not (0 <= nx < size and 0 <= ny < size):
+                if t is None:
                     closed = False
-                    continue
-                t = ny * size + nx
-                if t not in seen:
+                elif t not in seen:
                     seen.add(t)
                     stack.append(t)
         out.append((frozenset(comp), closed))
@@ -87,25 +101,16 @@ def newly_closed(board: Board, fences: frozenset[int], edge: int) -> list[Region
 def _enclosed(board: Board, fences: frozenset[int], start: int) -> Region | None:
     """The region of ``start`` with these fences, or None when it reaches the board's edge
     (the walk of ``_regions`` from one square)."""
-    size = board.size
+    links = _links(board.size)
     blocked = board.walls | fences
-    vbase = size * (size + 1)
     seen = {start}
     stack = [start]
     while stack:
-        s = stack.pop()
-        y, x = divmod(s, size)
-        for nx, ny, e in (
-            (x, y - 1, y * size + x),
-            (x, y + 1, (y + 1) * size + x),
-            (x - 1, y, vbase + y * (size + 1) + x),
-            (x + 1, y, vbase + y * (size + 1) + x + 1),
-        ):
+        for t, e in links[stack.pop()]:
             if e in blocked:
                 continue
-            if not (0 <= nx < size and 0 <= ny < size):
+            if t is None:
                 return None
-            t = ny * size + nx
             if t not in seen and t not in board.homesteads:
                 seen.add(t)
                 stack.append(t)
