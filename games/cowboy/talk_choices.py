@@ -46,6 +46,7 @@ from games.cowboy.turn import (
     stepped,
     turn_actions,
 )
+from games.memo import last_answer
 from words import domain
 
 _, ngettext, N_ = domain("cowboy").functions()
@@ -166,21 +167,8 @@ def _single(g: CowboyState, action: CowboyAction) -> bool:
     return isinstance(action, Fence | Cut | End)
 
 
-#: the last buttons worked out, as (state, seat, actions): each action of one board asks
-_last_lifted: dict[str, tuple[CowboyState, int, tuple[CowboyAction, ...]]] = {}
-
-
+@last_answer(CowboyState)  # each action of one board asks
 def on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
-    """``_on_buttons``, worked out once per (frozen, never changing) state and seat."""
-    last = _last_lifted.get("lifted")
-    if last is not None and last[0] is g and last[1] == seat:
-        return list(last[2])
-    out = _on_buttons(g, seat)
-    _last_lifted["lifted"] = (g, seat, tuple(out))
-    return out
-
-
-def _on_buttons(g: CowboyState, seat: int) -> list[CowboyAction]:
     """The turn actions of the menus shown as buttons, as many as the buttons have room for
     beside the steps that end the turn, the fence, cutting wood and ending the turn, in the
     order of ``_by_use``. Empty when every action is a button already."""

@@ -50,6 +50,7 @@ from games.cowboy.state import (
     Work,
 )
 from games.cowboy.tokens import indian_step
+from games.memo import last_answer
 from games.rng import Rng
 
 CUT_FENCES = 3
@@ -143,23 +144,11 @@ def ride_path(g: CowboyState, seat: int, ride: Ride) -> tuple[int, int] | None:
     return None if mid is None or end is None else (mid, end)
 
 
-#: the last menu made for a (frozen, so never changing) state, as (state, seat, menu): one
-#: move asks for the same menu several times (is it forced, which to pick, is the pick
-#: allowed, is it the only one)
-_last_menu: dict[str, tuple[CowboyState, int, tuple[CowboyAction, ...]]] = {}
-
-
+@last_answer(CowboyState)
 def turn_actions(g: CowboyState, seat: int) -> list[CowboyAction]:
     """The acting cowboy's menu: steps and two-step rides, then actions where he stands, then
     ``end``."""
-    if type(g) is not CowboyState:
-        return _menu(g, seat)
-    last = _last_menu.get("menu")
-    if last is not None and last[0] is g and last[1] == seat:
-        return list(last[2])
-    out = _menu(g, seat)
-    _last_menu["menu"] = (g, seat, tuple(out))
-    return out
+    return _menu(g, seat)
 
 
 def _menu(g: CowboyState, seat: int) -> list[CowboyAction]:

@@ -31,6 +31,7 @@ from games.highrollin.model import (
     roll_choices,
     topple_chance,
 )
+from games.memo import last_answer
 
 State = HighRollinState
 
@@ -133,20 +134,10 @@ def lone_placement(state: State) -> Place | None:
     return moves[0] if len(moves) == 1 else None
 
 
-#: the last menu made, as (state, seat, menu): one move asks for the same menu more than once
-#: (is it forced, which to pick), and a state never changes
-_last_menu: dict[str, tuple[State, int, tuple[Action, ...]]] = {}
-
-
+@last_answer(HighRollinState)
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The menu of ``seat``'s moves now, in order ([] when it may not act)."""
-    last = _last_menu.get("menu")
-    if last is not None and last[0] is state and last[1] == seat:
-        return list(last[2])
-    out = _menu(state, seat)
-    if type(state) is HighRollinState:
-        _last_menu["menu"] = (state, seat, tuple(out))
-    return out
+    return _menu(state, seat)
 
 
 def _menu(state: State, seat: int) -> list[Action]:
