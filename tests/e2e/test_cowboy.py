@@ -269,21 +269,23 @@ def deal(dump: dict[str, Any], top: list[str], hands: dict[int, list[str]] | Non
     dump["deck"] = top + deck
 
 
+def _south_or_west(dump: dict[str, Any]) -> None:
+    """alice to play at G5: bob stands north of her, the Bandit two steps east, so she may
+    only go south or west."""
+    dump["players"][0]["cowboy"] = "G5"
+    dump["players"][1]["cowboy"] = "G6"
+    dump["bandit"] = "I5"
+    dump["supply"]["bandit"] = 0
+    dump["turn"] = 0
+
+
 async def test_only_legal_directions_are_offered_and_typed_mistakes_are_explained(
     fake: FakeDiscord, world: World, database: Path
 ) -> None:
     async with running(fake, database) as runner:
         await open_match(fake, "cowboy", world.channel, world.alice, world.bob)
 
-        def edit(dump: dict[str, Any]) -> None:
-            # bob stands north of alice, the Bandit two steps east: she may only go s or w
-            dump["players"][0]["cowboy"] = "G5"
-            dump["players"][1]["cowboy"] = "G6"
-            dump["bandit"] = "I5"
-            dump["supply"]["bandit"] = 0
-            dump["turn"] = 0
-
-        shown = await set_up(runner, fake, world, edit)
+        shown = await set_up(runner, fake, world, _south_or_west)
         match = await runner.match_in(world.channel.id)
         assert check_menu(shown, match.state, 0) == {"n", "e"}
         assert set(step_buttons(shown)) == {"Ride south", "Ride west"}
@@ -340,14 +342,7 @@ async def test_one_tap_rides_a_step_and_fences_the_line_ridden(
     async with running(fake, database) as runner:
         await open_match(fake, "cowboy", world.channel, world.alice, world.bob)
 
-        def edit(dump: dict[str, Any]) -> None:
-            dump["players"][0]["cowboy"] = "G5"
-            dump["players"][1]["cowboy"] = "G6"
-            dump["bandit"] = "I5"
-            dump["supply"]["bandit"] = 0
-            dump["turn"] = 0
-
-        shown = await set_up(runner, fake, world, edit)
+        shown = await set_up(runner, fake, world, _south_or_west)
         before = await runner.match_in(world.channel.id)
         pressed = fake.click(world.alice, shown, label="Ride west and fence")
         await expect_board(fake, world.channel, pressed)
