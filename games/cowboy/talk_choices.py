@@ -42,6 +42,7 @@ from games.cowboy.turn import (
     CUT_FENCES,
     FIGHT_WIN,
     SIX_SHOOTER_WIN,
+    looked_ahead,
     ride_path,
     stepped,
     turn_actions,
@@ -297,8 +298,8 @@ def _step_fence_choice(g: CowboyState, seat: int, d: str) -> Choice:
 def _step_choice(g: CowboyState, seat: int, d: str) -> Choice:
     """A plain step from the start of the turn, offered for what may be done where it leads
     (the fence and the end of the turn have their own moves)."""
-    after = stepped(g, seat, d)
-    more = [] if after is None else turn_actions(after, seat)
+    ahead = looked_ahead(g, seat, d)
+    more = [] if ahead is None else ahead[1]
     kinds = dict.fromkeys(type(a).__name__ for a in more if not isinstance(a, Fence | End))
     can = [_(CAN[k]) for k in kinds if k in CAN]
     label = _("Ride {direction}, then more").format(direction=step_word(d))

@@ -182,15 +182,25 @@ def _menu(g: CowboyState, seat: int) -> list[CowboyAction]:
     return out
 
 
+def looked_ahead(
+    g: CowboyState, seat: int, d: str
+) -> tuple[CowboyState, list[CowboyAction]] | None:
+    """A plain step ``d`` from the start of the turn, looked at and not played: where it
+    leaves the game and the menu there (None when the step is not allowed). That menu is not
+    kept by ``turn_actions``, which keeps the menu of the position on the board."""
+    after = stepped(g, seat, d)
+    return None if after is None else (after, _menu(after, seat))
+
+
 def _first_steps(g: CowboyState, seat: int) -> list[CowboyAction]:
     """Per direction: the step that ends the turn, the step and its fence (when one may go on
     the segment ridden), and the plain step when more may be done where it leads."""
     out: list[CowboyAction] = []
     for d in STEPS:
-        after = stepped(g, seat, d)
-        if after is None:
+        ahead = looked_ahead(g, seat, d)
+        if ahead is None:
             continue
-        there = _menu(after, seat)
+        there = ahead[1]
         out.append(StepThen(d, "end"))
         if Fence() in there:
             out.append(StepThen(d, "fence"))

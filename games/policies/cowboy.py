@@ -42,7 +42,7 @@ from games.cowboy.state import (
     Target,
     UseBills,
 )
-from games.cowboy.turn import bandit_zone, ride_path, stepped, turn_actions
+from games.cowboy.turn import bandit_zone, looked_ahead, ride_path
 from games.policies.base import Policy
 from games.rng import Rng
 
@@ -214,8 +214,8 @@ class Easy(Policy):
         """A step from the start of the turn with what the cowboy does where it leads, as the
         move offered for both: the step and the end of the turn, or its fence, or the plain
         step when more is to be done there."""
-        after = stepped(state, seat, d)
-        then = None if after is None else self.turn(after, seat, turn_actions(after, seat))
+        ahead = looked_ahead(state, seat, d)
+        then = None if ahead is None else self.turn(ahead[0], seat, ahead[1])
         if isinstance(then, Fence) and StepThen(d, "fence") in actions:
             return StepThen(d, "fence")
         if isinstance(then, End) or Step(d) not in actions:
