@@ -22,11 +22,15 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
 from render import cache, png
+from render.ground import Ground
+
+#: a piece or a ground, which keep their own reduced forms
+Shape = TypeVar("Shape", Image.Image, Ground)
 
 #: blended patches kept at most (a few KB each; within the caches' byte budget)
 KEPT = 8192
@@ -38,7 +42,7 @@ _lock = threading.Lock()
 _dead: list[tuple[Any, ...]] = []
 
 
-def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
+def _cached(key: tuple[Any, ...], refs: tuple[Image.Image | Ground, ...]) -> Any:
     with _lock:
         found, hit = _cache.get(key)
         if not found:
@@ -52,7 +56,7 @@ def _cached(key: tuple[Any, ...], refs: tuple[Image.Image, ...]) -> Any:
         return hit[1]
 
 
-def _keep(key: tuple[Any, ...], refs: tuple[Image.Image, ...], patch: Any) -> None:
+def _keep(key: tuple[Any, ...], refs: tuple[Image.Image | Ground, ...], patch: Any) -> None:
     def gone(_: object, key: tuple[Any, ...] = key, dead: list[Any] = _dead) -> None:
         # only noted: this may run anywhere, even inside the lock (or as the interpreter
         # leaves, when this module's names are gone: hence the list held here)
@@ -77,10 +81,10 @@ _FORMS = "_layers_forms"
 
 
 def _form(
-    piece: Image.Image,
+    piece: Shape,
     palette: Image.Image,
     kind: str,
-    make: Callable[[Image.Image, Image.Image], Any],
+    make: Callable[[Shape, Image.Image], Any],
 ) -> Any:
     """What ``make`` makes of ``piece`` in ``palette``, made once and kept on the piece itself
     (it lives exactly as long as the piece, and looking it up is an attribute away, where
@@ -114,19 +118,19 @@ def _split(piece: Image.Image, palette: Image.Image) -> tuple[Image.Image, Image
     return reduce(piece, palette), alpha.convert("1", dither=Image.Dither.NONE)
 
 
-def _rows(ground: Image.Image, palette: Image.Image) -> Image.Image:
+def _rows(ground: Ground, palette: Image.Image) -> Image.Image:
     """The reduced ground in the layout its PNG deflates (``png.rows``; kept on the ground)."""
-    return _form(ground, palette, "rows", lambda g, p: png.rows(reduce(g, p)))
+    return _form(ground, palette, "rows", lambda g, p: png.rows(reduce(g.image(), p)))
 
 
 class Layers:
-    """A picture on ``ground`` (full colour, opaque) kept in ``palette``'s indices; ``size``:
+    """A picture on ``ground`` (``render.ground``) kept in ``palette``'s indices; ``size``:
     the picture is the ground's top left part of that size (a ground may serve pictures of
     several heights). It is kept one column wider, from its second column on, as its PNG's
     rows are (``png.rows``)."""
 
     def __init__(
-        self, ground: Image.Image, palette: Image.Image, size: tuple[int, int] | None = None
+        self, ground: Ground, palette: Image.Image, size: tuple[int, int] | None = None
     ) -> None:
         self.ground = ground
         self.palette = palette
@@ -185,7 +189,12 @@ class Layers:
             y,
             *((id(p), px - x, py - y, masked) for p, px, py, masked in under),
         )
-        refs = (self.ground, self.palette, piece, *(p for p, _, _, _ in under))
+        refs: tuple[Image.Image | Ground, ...] = (
+            self.ground,
+            self.palette,
+            piece,
+            *(p for p, _, _, _ in under),
+        )
         patch = _cached(key, refs)
         if patch is None:
             patch = self.ground.crop((x, y, right, bottom))

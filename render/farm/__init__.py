@@ -37,6 +37,7 @@ from games.farm import talk_board as told
 from render.common import HIGHLIGHT, INK, MUTED, PALETTE, PAPER, build_once, font, length
 from render.farm.animals import OUTLINE, WHITE, Colour, ghost, icon
 from render.farm.strip import CARD, TEXT, TITLE, Surface, die, draw_story, fit, fit_words, label
+from render.ground import Ground
 from render.layers import Layers
 
 W = 720
@@ -92,10 +93,10 @@ def _slot_x(j: int) -> int:
 
 
 @build_once
-def _background(players: int, locale: str) -> Image.Image:
+def _background(players: int, locale: str) -> Ground:
     """Everything that never changes at a table of ``players``, worded in ``locale``."""
     with words.use(locale):
-        return _lay_background(players)
+        return Ground(_lay_background(players))
 
 
 def _lay_background(players: int) -> Image.Image:
@@ -359,7 +360,7 @@ def compose(
     events: Sequence[Event] = (),
 ) -> Image.Image:
     """The whole farm as a full-colour picture; ``seat`` marks the viewer's own pen."""
-    img = _background(len(state.names), words.current()).copy()
+    img = _background(len(state.names), words.current()).image()
     _lay(img, state, seat, previous, events)
     return img
 

@@ -26,6 +26,7 @@ from games.horseplay.board import colour_of, colours_in_play, is_crown
 from games.horseplay.threats import Threats, threats
 from games.rng import SeededRng
 from render.common import HIGHLIGHT
+from render.ground import Ground
 from render.horseplay import layers, marks, panels
 from render.horseplay.layout import (
     ALERT,
@@ -81,7 +82,7 @@ class _Plan:
     told: Story
     seen: Threats | None
     items: list[tuple[str, str]]
-    ground: Image.Image
+    ground: Ground
     #: where the colour panels begin, and the picture's height
     panels_top: int
     height: int
@@ -113,12 +114,12 @@ def _plan(
 
 
 @lru_cache(maxsize=4)
-def _ground(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Image.Image:
+def _ground(size: int, colours: tuple[int, ...], miss: bool, centre_win: bool) -> Ground:
     """The board over paper, as tall as the tallest picture on it (a picture is its top)."""
     tallest = board_bottom(size) + panels.LEGEND_MAX + panels.PANELS_MAX
     img = Image.new("RGB", (layers.WIDTH, tallest), layers.PAPER)
     img.paste(layers.board(size, colours, miss, centre_win))
-    return img
+    return Ground(img)
 
 
 def _put(

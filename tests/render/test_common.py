@@ -68,10 +68,11 @@ def test_a_one_off_piece_leaves_nothing_behind_in_the_palette_cache() -> None:
     import weakref
 
     from render import layers
+    from render.ground import Ground
 
     palette = Image.new("P", (1, 1))
     palette.putpalette([0, 0, 0, 255, 255, 255, 200, 30, 30, 10, 20, 30] + [0] * 756)
-    ground = Image.new("RGB", (40, 40), (10, 20, 30))
+    ground = Ground(Image.new("RGB", (40, 40), (10, 20, 30)))
     kept = Image.new("RGBA", (12, 12), (255, 255, 255, 128))  # soft, held by its cache
     arrow = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
     arrow.paste((200, 30, 30, 255), (4, 4, 16, 16))

@@ -123,6 +123,7 @@ def test_a_board_drawn_one_column_wider_is_sent_as_the_board_itself() -> None:
     decodes to exactly the picture, even when a piece hung over its left edge (its overhang is
     cut off, as on a picture of the board's own size)."""
     from render.flat import Canvas, Palette
+    from render.ground import Ground
     from render.layers import Layers
 
     pick = random.Random(7)
@@ -135,7 +136,7 @@ def test_a_board_drawn_one_column_wider_is_sent_as_the_board_itself() -> None:
     palette.putpalette([c for colour in colours for c in colour])
     piece = Image.new("RGBA", (9, 6), (*colours[5], 255))
     piece.putpixel((0, 0), (*colours[6], 128))  # soft: blended over what lies under it
-    board = Layers(ground, palette)
+    board = Layers(Ground(ground), palette)
     expected = ground.copy()
     for x, y in ((-1, 3), (-4, 20), (10, 10), (56, 33)):
         board.paste(piece, (x, y), piece)
