@@ -19,6 +19,7 @@ from bot import venue
 from bot.answer import TRANSPORT, Answer, Click
 from bot.matches import Match
 from bot.request import MoveRequest
+from bot.service_ref import UsesService
 from words import domain
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ _, ngettext, N_ = domain("bot").functions()
 DM_REFUSED = "dm_refused"
 
 
-class CasualTable:
+class CasualTable(UsesService):
     """A casual table's waiting board and deadline, and its refused reminder DMs."""
 
     def __init__(
@@ -45,14 +46,10 @@ class CasualTable:
         the turn clock applies a deadline that passed (``TurnClock.deadline_now``);
         ``deliver``: a board out of the outbox (``Delivery.deliver``); ``clock``: the time an
         interaction's age is read on."""
-        self._service = service
+        super().__init__(service)
         self.deadline_now = deadline_now
         self.deliver = deliver
         self.clock = clock
-
-    @property
-    def service(self) -> MatchService:
-        return self._service()
 
     async def show_waiting(self, interaction: Click, match: Match) -> bool:
         """At a casual table: apply a deadline that passed, then, if a board waits in the

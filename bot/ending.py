@@ -21,6 +21,7 @@ from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
 from bot.posters import Fields
 from bot.request import Attached
+from bot.service_ref import UsesService
 from bot.texts import (
     abandon_question,
     board_embed,
@@ -43,7 +44,7 @@ _, ngettext, N_ = domain("bot").functions()
 ONLY_HOST = N_("Only the host or someone with the Manage Channels permission can end this match.")
 
 
-class Ending:
+class Ending(UsesService):
     """Ending a match early: asked, confirmed, then told everywhere."""
 
     def __init__(
@@ -57,14 +58,10 @@ class Ending:
         match's messages retired (and which interaction posted its board: a casual table's
         is edited through it); ``picture``: a board's picture (``Pictures.picture``);
         ``client``: the bot's own token."""
-        self._service = service
+        super().__init__(service)
         self.strips = strips
         self.picture = picture
         self.client = client
-
-    @property
-    def service(self) -> MatchService:
-        return self._service()
 
     async def ask_abandon(self, interaction: Click, game: str, *, can_manage: bool) -> None:
         """``/<game> abandon``: ask privately, with Confirm and Cancel; nothing changes yet."""

@@ -12,6 +12,7 @@ import words
 from bot import ui
 from bot.answer import Click
 from bot.matches import Match, MatchService, Refusal
+from bot.service_ref import UsesService
 from bot.texts import said
 from bot.ui import layout
 from games.base import GameError
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 _, ngettext, N_ = domain("bot").functions()
 
 
-class Menus:
+class Menus(UsesService):
     """A board's private menus, checked against the match as it stands."""
 
     def __init__(
@@ -35,13 +36,9 @@ class Menus:
         """``service``: the match service (built once the store is open); ``refuse``: a
         private refusal (``Table.refuse``); ``casual``: a casual table's waiting board is
         shown instead of a menu."""
-        self._service = service
+        super().__init__(service)
         self.refuse = refuse
         self.casual = casual
-
-    @property
-    def service(self) -> MatchService:
-        return self._service()
 
     async def open_group(
         self,

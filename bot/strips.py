@@ -25,6 +25,7 @@ import words
 from bot.answer import TRANSPORT
 from bot.channels import CannotPost, resolve
 from bot.posters import Fields
+from bot.service_ref import UsesService
 from bot.texts import lobby_text
 from words import domain
 
@@ -39,7 +40,7 @@ _, ngettext, N_ = domain("bot").functions()
 UNKNOWN_MESSAGE = 10008
 
 
-class Strips:
+class Strips(UsesService):
     """Takes the buttons off a match's older boards and lobby messages, and remembers which
     came off until the store is told."""
 
@@ -54,13 +55,9 @@ class Strips:
         ``service``: the match service (built once the store is open)."""
         self.client = client
         self.posted = posted
-        self._service = service
+        super().__init__(service)
         #: boards whose buttons came off since the store was last told
         self.stripped: list[int] = []
-
-    @property
-    def service(self) -> MatchService:
-        return self._service()
 
     async def strip_buttons(
         self,

@@ -13,6 +13,8 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.service_ref import UsesService
+
 if TYPE_CHECKING:
     from bot.channels import Pausing
     from bot.matches import Match, MatchService
@@ -26,7 +28,7 @@ GONE = {10003, 50001}
 MISSING_ACCESS = 50001
 
 
-class ChannelTrouble:
+class ChannelTrouble(UsesService):
     """Closing the matches of a channel that is gone; pausing the clock of one the bot may
     not post in."""
 
@@ -39,7 +41,7 @@ class ChannelTrouble:
         """``service``: the match service (built once the store is open); ``pauses``: the
         turn clock's pauses; ``still_in``: whether the bot is (as far as this process can
         tell) still in a server."""
-        self._service = service
+        super().__init__(service)
         self.pauses = pauses
         self.still_in = still_in
 
@@ -53,7 +55,7 @@ class ChannelTrouble:
     async def close(self, matches: list[Match]) -> int:
         """End matches whose channel, thread or server is gone: their seats are free again
         and nothing more is posted for them. Returns how many were live."""
-        service = self._service()
+        service = self.service
         closed = 0
         for match in matches:
             if await service.close(match.id):
