@@ -116,6 +116,31 @@ def main(argv: list[str] | None = None) -> int:
     return run_bot(settings)
 
 
+async def serve(bot: RanchHand, token: str) -> None:
+    """Open the store, log in and run until the bot has stopped. A stop (a signal, or
+    anything that closes the bot) ends the run once it has finished, also while discord.py
+    waits out a reconnect's back-off because Discord cannot be reached: that wait grows to
+    minutes, and nothing is left for it to do once the bot is closed."""
+    async with bot:
+        await bot.open_store()
+        # what the process loaded so far (modules, classes, settings) lives as long as it
+        # does: out of the garbage collector's way, so full passes stay short
+        gc.collect()
+        gc.freeze()
+        running = asyncio.ensure_future(bot.start(token))
+        stopped = asyncio.ensure_future(bot.stopped.wait())
+        try:
+            await asyncio.wait({running, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+            if not running.done():
+                running.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await running
+        if not running.cancelled():
+            running.result()  # a refused token, Discord unreachable at the start...
+
+
 def run_bot(settings: Settings) -> int:
     """Run until stopped; SIGTERM or Ctrl+C stops gracefully (moves in flight finish)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
@@ -132,13 +157,7 @@ def run_bot(settings: Settings) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        async with bot:
-            await bot.open_store()
-            # what the process loaded so far (modules, classes, settings) lives as long as
-            # it does: out of the garbage collector's way, so full passes stay short
-            gc.collect()
-            gc.freeze()
-            await bot.start(token)
+        await serve(bot, token)
 
     try:
         asyncio.run(run())

@@ -169,6 +169,8 @@ class RanchHand(Host):
         self.in_flight = 0
         self.stopping = False
         self._closing: asyncio.Future[None] | None = None
+        #: set once a stop has finished (the store closed): the process may end
+        self.stopped = asyncio.Event()
         self._trimming: asyncio.Task[None] | None = None
 
     @property
@@ -270,6 +272,7 @@ class RanchHand(Host):
                     await asyncio.wait_for(self.readers.settled(), 2.0)
                 await store.close()
             log.info("stopped")
+            self.stopped.set()
 
     # Channels, threads and servers that go -------------------------------------------------
 
