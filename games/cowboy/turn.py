@@ -276,8 +276,8 @@ def act(w: Work, seat: int, action: CowboyAction, rng: Rng, lone: bool = False) 
             w.tell("ride_on", seat=seat)
             ends = False
         case Ride(first, then):
-            _ride(w, seat, first)
-            _ride(w, seat, then)
+            _walk(w, seat, first, told=False)
+            _walk(w, seat, then, told=False)
             w.phase, w.moved = "again", None
             to = w.where(w.cowboys[seat])
             w.tell("ride", minor=True, seat=seat, dir=first, then=then, to=to)
@@ -333,12 +333,6 @@ def _build(w: Work, seat: int, rode: str | None = None) -> None:
         told["rode"] = rode
     w.tell("fence", **told)
     after_build(w, seat, edge)
-
-
-def _ride(w: Work, seat: int, d: str) -> None:
-    there = w.board.point_step(w.cowboys[seat], *STEPS[d])
-    assert there is not None
-    w.cowboys[seat] = there
 
 
 def _fight(w: Work, seat: int, s: int, rng: Rng) -> None:
