@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
-from babel import Locale, localedata
+from babel import Locale
 from discord import app_commands
 
 import words
@@ -33,6 +33,7 @@ from bot.gate import closed
 from bot.reach import Click
 from bot.slash_checks import options_checked
 from bot.store import StorageError
+from words import cldr
 from words.catalogue import set_locale
 
 if TYPE_CHECKING:
@@ -163,14 +164,5 @@ class Reading:
 def native_name(locale: str) -> str:
     """A language's name in that language ("English", "Polski")."""
     name = Locale.parse(locale.replace("-", "_")).get_display_name(locale.replace("-", "_"))
-    _forget_locale_data()
+    cldr.forget()  # only each language's own name is wanted, and ``native_name`` keeps it
     return (name or locale)[:1].upper() + (name or locale)[1:]
-
-
-def _forget_locale_data() -> None:
-    """Babel keeps all it read of a language (its formats, calendars, names of every
-    language and country: some 2 MB each, and its root's); the bot only reads each language's
-    own name from it, once (``native_name`` keeps them). Let it go, where Babel can."""
-    clear = getattr(localedata, "clear_caches", None)
-    if clear is not None:
-        clear()
