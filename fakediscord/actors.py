@@ -9,6 +9,7 @@ what the bot then does is checked by the server side and recorded as violations.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import contextvars
 import secrets
@@ -366,6 +367,13 @@ def _modal_parent(
     raise ComponentError(f"no open modal with custom_id {custom_id!r}")
 
 
+def interaction_token(iid: int) -> str:
+    """An interaction's token as Discord makes it: ``interaction:<id>:<secret>`` in URL-safe
+    base64 without padding (so it starts ``aW50ZXJhY3Rpb246``, and a URL carries it as it is)."""
+    raw = f"interaction:{iid}:{secrets.token_urlsafe(48)}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
 def _new_record(
     fake: Emulator,
     itype: int,
@@ -380,7 +388,7 @@ def _new_record(
     guild = world.guild_of(channel)
     owners = _owners(fake, user, channel, message)
     iid = world.snowflake()
-    token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(48)}"
+    token = interaction_token(iid)
     channel_data = channel.payload()
     if guild is not None:
         channel_data["permissions"] = str(world.channel_permissions(user, channel))
