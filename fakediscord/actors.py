@@ -9,10 +9,8 @@ what the bot then does is checked by the server side and recorded as violations.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import contextvars
-import secrets
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -40,6 +38,7 @@ from .records import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     InteractionRecord,
+    interaction_token,
 )
 
 if TYPE_CHECKING:
@@ -365,13 +364,6 @@ def _modal_parent(
         if rec.modal is not None and rec.modal.get("custom_id") == custom_id:
             return rec
     raise ComponentError(f"no open modal with custom_id {custom_id!r}")
-
-
-def interaction_token(iid: int) -> str:
-    """An interaction's token as Discord makes it: ``interaction:<id>:<secret>`` in URL-safe
-    base64 without padding (so it starts ``aW50ZXJhY3Rpb246``, and a URL carries it as it is)."""
-    raw = f"interaction:{iid}:{secrets.token_urlsafe(48)}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def _new_record(

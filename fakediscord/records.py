@@ -7,6 +7,8 @@ and tests read what the user saw (``response``, ``followups``, ``messages``) fro
 from __future__ import annotations
 
 import asyncio
+import base64
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +19,14 @@ APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
+
+
+def interaction_token(iid: int) -> str:
+    """An interaction's token as Discord makes it: ``interaction:<id>:<secret>`` in URL-safe
+    base64 without padding (so it starts ``aW50ZXJhY3Rpb246``, and a URL carries it as it is)."""
+    raw = f"interaction:{iid}:{secrets.token_urlsafe(48)}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
 
 # Callback types allowed per interaction type (Discord's table; 6/7 need a source message).
 ALLOWED_CALLBACKS: dict[int, tuple[int, ...]] = {
