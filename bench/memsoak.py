@@ -9,10 +9,14 @@ at two players and at its largest size playing at once; moves arrive as one Pois
 
 Each minute it prints the moves done, their completion p50, and the PSS (MiB,
 ``/proc/<pid>/smaps_rollup``) of the bot, the workers' template, the resource tracker and each
-worker, and their sum. At the end: each part's PSS at minute 10 (or the middle of a shorter
-run) and at the end, and the change, a worker past +10 % marked ``GROWING``. A worker whose
-memory levels off once its caches are full stays within a few per cent; a cache without a
-bound, or a leak, keeps climbing.
+worker, and their sum, and how many workers were renewed that minute (the bot's
+``ranchhand_render_workers_renewed``: a worker past its memory bound is replaced by a fresh
+fork of the template, so "worker N" is then another, smaller process). At the end: each
+part's PSS at minute 10 (or the middle of a shorter run) and at the end, and the change, a
+worker past +10 % marked ``GROWING``; then each part's mean and largest PSS over the minutes
+after minute 10, first half against second half, which renewals do not tip one way or the
+other. A worker whose memory levels off once its caches are full stays within a few per cent;
+a cache without a bound, or a leak, keeps climbing.
 
 Run: ``python bench/memsoak.py --minutes 30 --rate 5``.
 """
@@ -21,10 +25,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import signal
+import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +50,40 @@ BASELINE_MINUTE = 10
 def parts_line(parts: dict[str, float]) -> str:
     each = ", ".join(f"{name} {mib:.1f}" for name, mib in parts.items())
     return f"{each}; sum {sum(parts.values()):.1f}"
+
+
+RENEWED = re.compile(r"^ranchhand_render_workers_renewed\{[^}]*\} (\S+)$")
+
+
+def renewed(port: int) -> int | None:
+    """Drawing workers the bot has renewed so far, None if its page cannot be read."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as resp:
+            text = resp.read().decode()
+    except OSError:
+        return None
+    found = [float(m.group(1)) for line in text.splitlines() if (m := RENEWED.match(line))]
+    return int(sum(found)) if found else None
+
+
+def halves(minutes: list[dict[str, float]], base: int) -> list[str]:
+    """A line per part: its mean and largest PSS over the minutes after ``base``, the first
+    half of them against the second."""
+    after = minutes[base:]
+    if len(after) < 2:
+        return []
+    first, second = after[: len(after) // 2], after[len(after) // 2 :]
+    span = f"minutes {base + 1}-{base + len(first)} / {base + len(first) + 1}-{len(minutes)}"
+    lines = [f"PSS mean and largest, {span}:"]
+    for name in minutes[-1]:
+        a = [m[name] for m in first if name in m]
+        b = [m[name] for m in second if name in m]
+        if a and b:
+            lines.append(
+                f"  {name}: mean {statistics.mean(a):.1f} / {statistics.mean(b):.1f}, "
+                f"largest {max(a):.1f} / {max(b):.1f} MiB"
+            )
+    return lines
 
 
 def growth(start: dict[str, float], end: dict[str, float]) -> list[str]:
@@ -101,6 +142,7 @@ async def main() -> None:
         print(f"minute 0: {parts_line(bots.sample())}", flush=True)
         minutes: list[dict[str, float]] = []
         started = time.perf_counter()
+        renewals = await asyncio.to_thread(renewed, bots.ports[0])
         for minute in range(1, args.minutes + 1):
             step: Step
             step, _ = await players.run(tables, args.rate, 60.0, (pinger, here))
@@ -109,15 +151,18 @@ async def main() -> None:
             parts = bots.sample()
             minutes.append(parts)
             done = [v * 1000 for v in step.done]
+            now = await asyncio.to_thread(renewed, bots.ports[0])
+            fresh = "?" if now is None or renewals is None else str(now - renewals)
+            renewals = now
             print(
                 f"minute {minute} ({(time.perf_counter() - started) / 60:.1f}): "
-                f"{len(done)} moves, p50 {pct(done, 0.5):.0f} ms, {step.restarts} restarts; "
-                f"PSS MiB: {parts_line(parts)}",
+                f"{len(done)} moves, p50 {pct(done, 0.5):.0f} ms, {step.restarts} restarts, "
+                f"{fresh} workers renewed; PSS MiB: {parts_line(parts)}",
                 flush=True,
             )
         base = min(BASELINE_MINUTE, max(1, len(minutes) // 2))
         print(f"PSS at minute {base} and at the end:")
-        for line in growth(minutes[base - 1], minutes[-1]):
+        for line in [*growth(minutes[base - 1], minutes[-1]), *halves(minutes, base)]:
             print(line)
         print(f"peak PSS of the tree: {bots.peak_pss / 1024:.1f} MiB")
         errors = logged_errors(Path(tmp.name))

@@ -12,6 +12,9 @@ Every series carries ``cluster`` (the shards this process runs, e.g. ``0-3``, or
   caches of every drawing process hold, and may hold (``RENDER_CACHE_MB`` each)
 - ``ranchhand_render_cache_hits`` / ``_misses`` / ``_evictions``: their lookups and evictions
   since each worker started (as the workers last reported them with a picture)
+- ``ranchhand_render_workers_renewed``: drawing workers that passed their memory bound
+  (twice ``RENDER_CACHE_MB``, plus 16 MB) and were replaced by a fresh fork of the template
+  since the bot started
 - ``ranchhand_clock_backlog``: matches whose turn-clock check is due now (whole database)
 - ``ranchhand_outbox_pending``: move boards stored but not yet posted (whole database)
 - ``ranchhand_errors_total{source}``: errors logged (by the top-level logger: bot, discord...)
@@ -138,6 +141,9 @@ class Metrics:
                 ("evictions", "Render cache entries evicted for room"),
             )
         }
+        self.renewed = metric(
+            Gauge, "ranchhand_render_workers_renewed", "Drawing workers renewed for their size"
+        )
         self.clock_backlog = metric(
             Gauge, "ranchhand_clock_backlog", "Matches whose turn-clock check is due"
         )
@@ -189,6 +195,7 @@ class Metrics:
         cluster = self.cluster
         self.render_queue.labels(cluster=cluster).set(self.bot.renderer.waiting)
         self.guilds.labels(cluster=cluster).set(len(self.bot.guilds))
+        self.renewed.labels(cluster=cluster).set(self.bot.renderer.renewed)
         figures = self.bot.renderer.cache_figures()
         figures["budget_bytes"] = figures.pop("budget")
         for name, value in figures.items():

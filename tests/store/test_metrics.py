@@ -131,3 +131,39 @@ async def test_a_cluster_runs_the_shards_it_was_given(tmp_path: Path) -> None:
     whole = RanchHand(Settings(token="t", database_path=tmp_path / "x.sqlite3"))
     assert whole.shard_ids is None and whole.shard_count is None, "Discord's recommendation"
     assert whole.metrics.cluster == "all"
+
+
+class _Renderer:
+    """The renderer as the metrics read it, its workers renewed ``renewed`` times."""
+
+    waiting = 0
+
+    def __init__(self) -> None:
+        self.renewed = 0
+
+    def cache_figures(self) -> dict[str, int]:
+        return dict.fromkeys(("budget", "bytes", "hits", "misses", "evictions"), 0)
+
+
+async def test_a_scrape_shows_how_many_drawing_workers_were_renewed(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from bot.config import Settings
+    from bot.metrics import Metrics
+
+    renderer = _Renderer()
+    bot = SimpleNamespace(
+        settings=Settings(token="t", database_path=tmp_path / "x.sqlite3"),
+        renderer=renderer,
+        clock=lambda: 0.0,
+        guilds=(),
+    )
+    metrics = Metrics(bot)
+    port = free_port()
+    await metrics.start(port)
+    try:
+        assert (await scrape(port))['ranchhand_render_workers_renewed{cluster="all"}'] == 0
+        renderer.renewed = 3  # three workers passed their bound and were forked afresh
+        assert (await scrape(port))['ranchhand_render_workers_renewed{cluster="all"}'] == 3
+    finally:
+        await metrics.close()
