@@ -25,29 +25,20 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
-import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from load_bots import _command, _stat  # noqa: E402
-
-MOVES = re.compile(r"^ranchhand_moves_total\{[^}]*\} (\S+)$")
+from load_bots import _command, _stat, metric_total  # noqa: E402
 
 
 def moves(port: int) -> float | None:
     """The bot's moves so far (every game), None if its page cannot be read."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as resp:
-            text = resp.read().decode()
-    except OSError:
-        return None
-    return sum(float(m.group(1)) for line in text.splitlines() if (m := MOVES.match(line)))
+    return metric_total(port, "ranchhand_moves_total")
 
 
 def role(pid: int, root: int, parents: dict[int, int]) -> str:

@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -221,6 +222,18 @@ async def drawn(bots: Bots, game: str) -> dict[float, float] | None:
                     bound = float(m.group(2))
                     counts[bound] = counts.get(bound, 0.0) + float(m.group(3))
     return counts
+
+
+def metric_total(port: int, name: str) -> float | None:
+    """The sum of every series of ``name`` (all its labels) on a bot's metrics page right now
+    (0 while it has none); None if the page cannot be read."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as resp:
+            text = resp.read().decode()
+    except OSError:
+        return None
+    series = re.compile(rf"^{re.escape(name)}(?:\{{[^}}]*\}})? (\S+)$")
+    return sum(float(m.group(1)) for line in text.splitlines() if (m := series.match(line)))
 
 
 def histogram_p50(before: dict[float, float] | None, after: dict[float, float] | None) -> float:

@@ -25,20 +25,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import signal
 import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load import GAMES, Players, Step, pct  # noqa: E402
-from load_bots import logged_errors, start_bots  # noqa: E402
+from load_bots import logged_errors, metric_total, start_bots  # noqa: E402
 
 import games  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
@@ -52,18 +50,10 @@ def parts_line(parts: dict[str, float]) -> str:
     return f"{each}; sum {sum(parts.values()):.1f}"
 
 
-RENEWED = re.compile(r"^ranchhand_render_workers_renewed\{[^}]*\} (\S+)$")
-
-
 def renewed(port: int) -> int | None:
     """Drawing workers the bot has renewed so far, None if its page cannot be read."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as resp:
-            text = resp.read().decode()
-    except OSError:
-        return None
-    found = [float(m.group(1)) for line in text.splitlines() if (m := RENEWED.match(line))]
-    return int(sum(found)) if found else None
+    total = metric_total(port, "ranchhand_render_workers_renewed")
+    return None if total is None else int(total)
 
 
 def halves(minutes: list[dict[str, float]], base: int) -> list[str]:
