@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -60,11 +60,11 @@ class Geo:
     board: Board
     players: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.board.size
 
-    @property
+    @cached_property
     def cell(self) -> int:
         """Square size: the board, and room east of it for a cowboy on the board's edge."""
         return int((WIDTH - LEFT) / (self.size + 0.6))
@@ -77,15 +77,15 @@ class Geo:
     def oy(self) -> int:
         return HEAD
 
-    @property
+    @cached_property
     def span(self) -> int:
         return self.cell * self.size
 
-    @property
+    @cached_property
     def cards_y(self) -> int:
         return self.oy + self.span + BELOW + 6
 
-    @property
+    @cached_property
     def legend_y(self) -> int:
         rows = -(-self.players // 2)
         return self.cards_y + rows * (CARD_H + CARD_GAP) + 2
@@ -142,7 +142,10 @@ def cached(key: Any, build: Callable[[], Any]) -> Any:
         return found
 
 
+@lru_cache(maxsize=64)
 def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
+    """The layout of a deal at a table size (kept for the matches drawn lately: its figures are
+    worked out once)."""
     return Geo(board_for(tiles), players)
 
 
@@ -186,16 +189,24 @@ def _draw_frame(size: int, players: int) -> Image.Image:
     return img
 
 
+#: the icon of each feature letter of ``Board.features``
+_FEATURES = {"T": "tree", "H": "house", "S": "skull", "P": "printed"}
+
+
 def _draw_range(g: Geo) -> Image.Image:
     board = g.board
     c = g.cell
     img = drawable(frame(g.size, g.players).copy())
     d = ImageDraw.Draw(img)
-    for s in board.squares:
-        x, y = board.xy(s)
+    # grass a tile (4 x 4 squares) at a time, then the homesteads' squares: where squares
+    # meet, the grid lines drawn next cover the pixels they share
+    for ty in range(0, g.size, 4):
+        for tx in range(0, g.size, 4):
+            px, py = g.square(board.sq(tx, ty + 3))
+            d.rectangle((px, py, px + 4 * c, py + 4 * c), fill=GRASS[(tx // 4 + ty // 4) % 2])
+    for s in sorted(board.homesteads):
         px, py = g.square(s)
-        fill = HOMESTEAD if s in board.homesteads else GRASS[(x // 4 + y // 4) % 2]
-        d.rectangle((px, py, px + c, py + c), fill=fill)
+        d.rectangle((px, py, px + c, py + c), fill=HOMESTEAD)
     end = g.span
     for k in range(g.size + 1):
         colour, width = (TILE_LINE, 2) if k % 4 == 0 else (GRID, 1)
@@ -207,8 +218,8 @@ def _draw_range(g: Geo) -> Image.Image:
         pts = [(g.ox + i * c, g.oy + (g.size - j) * c) for i, j in run]
         d.line(pts, fill=WATER_EDGE, width=max(7, c // 5) + 4, joint="curve")
         d.line(pts, fill=WATER, width=max(7, c // 5), joint="curve")
-    for s in board.squares:
-        kind = {"T": "tree", "H": "house", "S": "skull", "P": "printed"}.get(board.features[s])
+    for s, feature in enumerate(board.features):
+        kind = _FEATURES.get(feature)
         if kind:
             size = int(c * 0.86)
             pad = (c - size) // 2
