@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from games.cowboy.board import Board, board_for
 from games.cowboy.data import TILES
 from games.cowboy.talk_picture import legend
+from render.cache import kept
 from render.common import INK, MUTED, PAPER, font
 from render.cowboy.icons import (
     DARK,
@@ -142,10 +143,10 @@ def cached(key: Any, build: Callable[[], Any]) -> Any:
         return found
 
 
-@lru_cache(maxsize=64)
+@kept
 def geo(tiles: tuple[tuple[str, int], ...], players: int) -> Geo:
-    """The layout of a deal at a table size (kept for the matches drawn lately: its figures are
-    worked out once)."""
+    """The layout of a deal at a table size (kept within the caches' budget for the matches
+    drawn lately: its figures are worked out once)."""
     return Geo(board_for(tiles), players)
 
 
