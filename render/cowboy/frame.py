@@ -19,7 +19,6 @@ from render.cowboy.icons import (
     ACTING,
     CARD,
     DARK,
-    GRASS,
     HOMESTEAD,
     PLAYER_COLOURS,
     RED,
@@ -28,6 +27,7 @@ from render.cowboy.icons import (
     WON,
     Colour,
     fence_bar,
+    grass,
     player_letters,
     post,
     tint,
@@ -62,7 +62,7 @@ class Ground:
         if s in self.board.homesteads:
             return HOMESTEAD
         x, y = self.board.xy(s)
-        tone = GRASS[(x // 4 + y // 4) % 2]
+        tone = grass(x, y)
         owner = self.owned.get(s)
         return tone if owner is None else tint(tone, PLAYER_COLOURS[owner], WASH)
 

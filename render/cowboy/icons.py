@@ -83,6 +83,11 @@ BASE_COLOURS: tuple[Colour, ...] = (
 )
 
 
+def grass(x: int, y: int) -> Colour:
+    """The grass of square (``x``, ``y``): the board's 4 x 4 tiles alternate the two tones."""
+    return GRASS[(x // 4 + y // 4) % 2]
+
+
 def tint(base: Colour, colour: Colour, share: float = 0.45) -> Colour:
     """``base`` with ``share`` of ``colour`` mixed in (a field's wash over grass)."""
     r, g, b = (round(a * (1 - share) + c * share) for a, c in zip(base, colour, strict=True))

@@ -32,6 +32,7 @@ from render.cowboy.icons import (
     WATER,
     WATER_EDGE,
     WOOD,
+    grass,
     icon,
     mark,
     tint,
@@ -204,7 +205,7 @@ def _draw_range(g: Geo) -> Image.Image:
     for ty in range(0, g.size, 4):
         for tx in range(0, g.size, 4):
             px, py = g.square(board.sq(tx, ty + 3))
-            d.rectangle((px, py, px + 4 * c, py + 4 * c), fill=GRASS[(tx // 4 + ty // 4) % 2])
+            d.rectangle((px, py, px + 4 * c, py + 4 * c), fill=grass(tx, ty))
     for s in sorted(board.homesteads):
         px, py = g.square(s)
         d.rectangle((px, py, px + c, py + c), fill=HOMESTEAD)
@@ -226,7 +227,7 @@ def _draw_range(g: Geo) -> Image.Image:
             pad = (c - size) // 2
             px, py = g.square(s)
             x, y = board.xy(s)
-            under = HOMESTEAD if kind == "house" else GRASS[(x // 4 + y // 4) % 2]
+            under = HOMESTEAD if kind == "house" else grass(x, y)
             stamp(img, kind, size, (px + pad, py + pad), under)
     d.rectangle((g.ox, g.oy, g.ox + g.span, g.oy + g.span), outline=DARK, width=2)
     return img
